@@ -1,0 +1,79 @@
+"""The records that games hand to the analysis: check results, named queries, search budgets.
+
+Games define their ambiguity checks (one per ambiguity id in the spec) and their named queries with these types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from nilerules.core.verdicts import Verdict
+
+Method = Literal["z3", "exhaustive", "hypothesis", "monte-carlo", "arithmetic", "playout"]
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How hard the analysis searches. The same budget gives the same report, byte for byte."""
+
+    playouts: int = 200
+    """Random and greedy games per Monte Carlo estimate or playout-based search."""
+    examples: int = 200
+    """Hypothesis examples per search."""
+    rlimit: int = 5_000_000
+    """Z3 resource limit per query (deterministic, unlike a timeout)."""
+    seed: int = 20261129
+
+    @classmethod
+    def quick(cls) -> Budget:
+        """A small budget for tests and CI."""
+        return cls(playouts=20, examples=30, rlimit=1_000_000)
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """What a divergence check found for one ambiguity."""
+
+    verdict: Verdict
+    method: Method
+    outcomes: tuple[tuple[str, str], ...]
+    """For each reading (by name): the outcome in the witness situation, or under the proof, in words."""
+    searched: str
+    """The domain or bounds searched and the budget spent, in words."""
+    data: Mapping[str, Any] = field(default_factory=dict)
+    """Extra figures (for example Monte Carlo estimates), JSON-able."""
+
+
+Check = Callable[[Any, Budget], CheckResult]
+"""A divergence check: given the loaded game and a budget, find out whether the readings differ."""
+
+
+@dataclass(frozen=True, slots=True)
+class QueryParam:
+    """A parameter of a named query, given on the CLI as ``--param name=value``."""
+
+    name: str
+    type: Literal["int", "str", "bool"]
+    default: int | str | bool
+    help: str
+
+
+@dataclass(frozen=True, slots=True)
+class QueryResult:
+    """A query's answer: a verdict when it asked a yes/no question, text for people, data for machines."""
+
+    text: str
+    data: Mapping[str, Any]
+    verdict: Verdict | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """A named question a rulebook editor can ask (``nilerules query GAME NAME``)."""
+
+    name: str
+    title: str
+    params: tuple[QueryParam, ...]
+    run: Callable[[Any, Mapping[str, Any]], QueryResult]

@@ -1,0 +1,50 @@
+"""Helpers for chance nodes: a shuffled pile is a multiset, and each draw's outcomes are the kinds left."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TypeVar
+
+A = TypeVar("A")
+
+
+def draw_outcomes(counts: Sequence[int], make: Sequence[A]) -> tuple[tuple[A, Fraction], ...]:
+    """Outcomes of drawing one item from a multiset: ``make[k]`` with probability ``counts[k] / total``."""
+    total = sum(counts)
+    if total <= 0:
+        return ()
+    return tuple((make[k], Fraction(c, total)) for k, c in enumerate(counts) if c > 0)
+
+
+def sample(outcomes: Sequence[tuple[A, Fraction]], rng: random.Random) -> A:
+    """Pick one outcome with its exact probability, using only integer arithmetic on the generator."""
+    if not outcomes:
+        raise ValueError("no chance outcomes to sample")
+    denominator = 1
+    for _, p in outcomes:
+        denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
+    weights = [int(p * denominator) for _, p in outcomes]
+    pick = rng.randrange(sum(weights))
+    for (outcome, _), weight in zip(outcomes, weights, strict=True):
+        if pick < weight:
+            return outcome
+        pick -= weight
+    raise AssertionError("unreachable: weights sum to the range")  # pragma: no cover
+
+
+def sample_index(counts: Sequence[int], rng: random.Random) -> int:
+    """The fast path of ``sample(draw_outcomes(counts, ...))``: the same index for the same generator state."""
+    pick = rng.randrange(sum(counts))
+    for k, c in enumerate(counts):
+        if pick < c:
+            return k
+        pick -= c
+    raise AssertionError("unreachable: counts sum to the range")  # pragma: no cover
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a

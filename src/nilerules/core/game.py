@@ -1,0 +1,165 @@
+"""The Game protocol every game implements, and the config validation they share."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
+
+from nilerules.core import chance as _chance
+from nilerules.core.codec import from_data, to_data
+from nilerules.core.types import Config, GameInfo, Mover, Ranking
+from nilerules.errors import InvalidConfig
+from nilerules.specs import Spec
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+DiagnosticKind = Literal["supply_exhausted", "open_tie", "no_progress"]
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """Something a game noticed about a state that the hole detectors report (a pile drawn empty, an open tie)."""
+
+    kind: DiagnosticKind
+    rule_id: str
+    detail: str
+
+
+@runtime_checkable
+class Game(Protocol[S, A]):
+    """What every game offers. All methods are pure: they never mutate their arguments."""
+
+    info: GameInfo
+    spec: Spec
+    state_type: Any
+    action_type: Any
+
+    def config(
+        self,
+        players: int,
+        modules: Sequence[str] = (),
+        readings: Mapping[str, str] | None = None,
+    ) -> Config: ...
+
+    def setup(self, config: Config) -> S: ...
+
+    def current_player(self, state: S) -> Mover: ...
+
+    def legal_actions(self, state: S) -> tuple[A, ...]: ...
+
+    def chance_outcomes(self, state: S) -> tuple[tuple[A, Fraction], ...]: ...
+
+    def sample_chance(self, state: S, rng: random.Random) -> A: ...
+
+    def apply(self, state: S, action: A) -> S: ...
+
+    def is_terminal(self, state: S) -> bool: ...
+
+    def scores(self, state: S) -> tuple[int, ...]: ...
+
+    def ranking(self, state: S) -> Ranking: ...
+
+    def invariants(self, state: S) -> tuple[str, ...]: ...
+
+    def diagnostics(self, state: S) -> tuple[Diagnostic, ...]: ...
+
+    def greedy_action(self, state: S, rng: random.Random) -> A: ...
+
+    def state_config(self, state: S) -> Config: ...
+
+
+class GameBase(Generic[S, A]):
+    """Shared plumbing for games: config validation, JSON, the default chance sampler.
+
+    Subclasses supply the rules by delegating to their pure module-level functions.
+    """
+
+    info: GameInfo
+    state_type: Any
+    action_type: Any
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+
+    # -- configuration ---------------------------------------------------------------------------------
+    def config(
+        self,
+        players: int,
+        modules: Sequence[str] = (),
+        readings: Mapping[str, str] | None = None,
+    ) -> Config:
+        """Validate and complete a configuration; readings not given take the spec's default."""
+        return make_config(self.info, self.spec, players, modules, readings)
+
+    def all_reading_combinations(self) -> tuple[tuple[tuple[str, str], ...], ...]:
+        """Every combination of readings (one per ambiguity), in a fixed order."""
+        combos: list[tuple[tuple[str, str], ...]] = [()]
+        for amb_id, amb in sorted(self.spec.ambiguities.items()):
+            combos = [(*c, (amb_id, r)) for c in combos for r in amb.reading_names()]
+        return tuple(combos)
+
+    # -- defaults that games may override ----------------------------------------------------------------
+    def chance_outcomes(self, state: S) -> tuple[tuple[A, Fraction], ...]:
+        return ()
+
+    def sample_chance(self, state: S, rng: random.Random) -> A:
+        return _chance.sample(self.chance_outcomes(state), rng)
+
+    def invariants(self, state: S) -> tuple[str, ...]:
+        return ()
+
+    def diagnostics(self, state: S) -> tuple[Diagnostic, ...]:
+        return ()
+
+    def greedy_action(self, state: S, rng: random.Random) -> A:
+        legal: tuple[A, ...] = self.legal_actions(state)  # type: ignore[attr-defined]
+        return rng.choice(legal)
+
+    # -- JSON --------------------------------------------------------------------------------------------
+    def state_to_data(self, state: S) -> Any:
+        return to_data(state)
+
+    def state_from_data(self, data: Any) -> S:
+        result: S = from_data(self.state_type, data)
+        return result
+
+    def action_to_data(self, action: A) -> Any:
+        return to_data(action)
+
+    def action_from_data(self, data: Any) -> A:
+        result: A = from_data(self.action_type, data)
+        return result
+
+
+def make_config(
+    info: GameInfo,
+    spec: Spec,
+    players: int,
+    modules: Sequence[str] = (),
+    readings: Mapping[str, str] | None = None,
+) -> Config:
+    """Check a configuration against a game's properties and spec; fill in default readings."""
+    if isinstance(players, bool) or not isinstance(players, int) or players not in info.player_counts:
+        counts = ", ".join(map(str, info.player_counts))
+        raise InvalidConfig(f"{info.id}: {players!r} players is not supported (supported: {counts})")
+    chosen = set(modules) | set(info.required_modules.get(players, ()))
+    for module in sorted(chosen):
+        if module not in info.modules:
+            known = ", ".join(info.modules) or "none"
+            raise InvalidConfig(f"{info.id}: unknown module {module!r} (modules: {known})")
+    readings = dict(readings or {})
+    resolved: list[tuple[str, str]] = []
+    for amb_id in sorted(readings):
+        if amb_id not in spec.ambiguities:
+            raise InvalidConfig(f"{info.id}: unknown ambiguity {amb_id!r} (see `nilerules rules {info.id}`)")
+    for amb_id, amb in sorted(spec.ambiguities.items()):
+        choice = readings.get(amb_id, amb.default)
+        if choice not in amb.reading_names():
+            options = ", ".join(amb.reading_names())
+            raise InvalidConfig(f"{info.id}: unknown reading {choice!r} for {amb_id!r} (readings: {options})")
+        resolved.append((amb_id, choice))
+    return Config(info.id, players, tuple(sorted(chosen)), tuple(resolved))
