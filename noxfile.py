@@ -1,0 +1,58 @@
+"""The single entry point for checks: `nox` runs typecheck, lint and tests; `nox -s report|bench|explore` on demand."""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.sessions = ["typecheck", "lint", "tests"]
+nox.options.default_venv_backend = "venv"
+nox.options.error_on_missing_interpreters = True
+
+DEV = ".[dev]"
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """mypy --strict on src/ and tools/."""
+    session.install("-e", DEV)
+    session.run("mypy", "--strict", "src", "tools")
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff over everything Python."""
+    session.install("ruff>=0.5")
+    session.run("ruff", "check", "src", "tests", "tools", "noxfile.py", "setup.py")
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """pytest under coverage (branch coverage, fail under 90 %), CI Hypothesis profile."""
+    session.install("-e", DEV)
+    session.env["NILERULES_HYPOTHESIS_PROFILE"] = "ci"
+    session.run("coverage", "erase")
+    session.run("coverage", "run", "-m", "pytest", *session.posargs)
+    session.run("coverage", "report", "--fail-under=90")
+
+
+@nox.session
+def report(session: nox.Session) -> None:
+    """Write report/ambiguities.md and report/findings.json with the default budget."""
+    session.install("-e", ".")
+    session.run("nilerules", "report", "--out", "report", *session.posargs)
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Random full games per second, per game and player count (figures go into the issue notes)."""
+    session.install("-e", ".")
+    session.run("python", "tools/bench.py", *session.posargs)
+
+
+@nox.session
+def explore(session: nox.Session) -> None:
+    """Long Hypothesis runs (explore profile) and the report with a larger search budget."""
+    session.install("-e", DEV)
+    session.env["NILERULES_HYPOTHESIS_PROFILE"] = "explore"
+    session.run("pytest", "tests/stateful", "tests/property", "tests/conformance", *session.posargs)
+    session.run("python", "tools/explore.py")

@@ -1,0 +1,71 @@
+"""Monte Carlo estimates for rulebook claims such as "highly unlikely", with a Wilson confidence interval."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from nilerules.core.game import Game
+from nilerules.core.playout import Playout, playout
+from nilerules.core.types import Config
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """``hits`` of ``trials`` games, with a 95 % Wilson interval."""
+
+    hits: int
+    trials: int
+    policy: str
+    low: float
+    high: float
+
+    @property
+    def rate(self) -> float:
+        return self.hits / self.trials if self.trials else 0.0
+
+    def describe(self) -> str:
+        return (
+            f"{self.hits} of {self.trials} {self.policy} games "
+            f"({100 * self.rate:.2f} %, 95 % interval {100 * self.low:.2f}–{100 * self.high:.2f} %)"
+        )
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "hits": self.hits,
+            "trials": self.trials,
+            "policy": self.policy,
+            "rate": round(self.rate, 6),
+            "low": round(self.low, 6),
+            "high": round(self.high, 6),
+        }
+
+
+def wilson(hits: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = hits / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def estimate(
+    game: Game[Any, Any],
+    configs: Sequence[Config],
+    event: Callable[[Playout], bool],
+    trials: int,
+    policy: str = "random",
+    seed: int = 0,
+) -> Estimate:
+    """How often ``event`` holds over ``trials`` seeded playouts (configs taken in turn)."""
+    hits = 0
+    for i in range(trials):
+        result = playout(game, configs[i % len(configs)], seed + i, policy)
+        hits += bool(event(result))
+    low, high = wilson(hits, trials)
+    return Estimate(hits, trials, policy, low, high)

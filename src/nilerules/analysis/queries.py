@@ -1,0 +1,45 @@
+"""Running named queries with parameters given as text (``--param name=value``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from nilerules.analysis.model import Query, QueryResult
+from nilerules.errors import QueryError
+from nilerules.games import GameModule
+
+
+def parse_params(query: Query, raw: Sequence[str]) -> dict[str, Any]:
+    """Turn ``name=value`` strings into typed values; unknown names and bad values are QueryErrors."""
+    known = {p.name: p for p in query.params}
+    values: dict[str, Any] = {p.name: p.default for p in query.params}
+    for item in raw:
+        name, sep, text = item.partition("=")
+        if not sep:
+            raise QueryError(f"--param {item!r}: expected name=value")
+        if name not in known:
+            names = ", ".join(known) or "none"
+            raise QueryError(f"query {query.name!r} has no parameter {name!r} (parameters: {names})")
+        kind = known[name].type
+        if kind == "int":
+            try:
+                values[name] = int(text)
+            except ValueError:
+                raise QueryError(f"--param {name}: expected an integer, got {text!r}") from None
+        elif kind == "bool":
+            if text.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                raise QueryError(f"--param {name}: expected true or false, got {text!r}")
+            values[name] = text.lower() in ("true", "1", "yes")
+        else:
+            values[name] = text
+    return values
+
+
+def run_query(module: GameModule, name: str, raw: Sequence[str] = ()) -> QueryResult:
+    try:
+        query = module.queries[name]
+    except KeyError:
+        names = ", ".join(sorted(module.queries))
+        raise QueryError(f"unknown query {name!r} for {module.game.info.id} (queries: {names})") from None
+    return query.run(module.game, parse_params(query, raw))
