@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from nilerules.analysis.model import Budget
-from nilerules.core.codec import dumps, to_data
+from nilerules.core.codec import to_data
 from nilerules.core.log import log_from_json, log_to_json, replay
 from nilerules.core.playout import POLICIES, playout, playout_log
 from nilerules.errors import NileRulesError
@@ -194,27 +194,26 @@ def cmd_query(args: argparse.Namespace) -> int:
 
     module = _module(args)
     if args.list or not args.name:
-        queries = [
+        listed = sorted(module.queries.values(), key=lambda q: q.name)
+        data = [
             {"name": q.name, "title": q.title, "params": [
                 {"name": p.name, "type": p.type, "default": p.default, "help": p.help} for p in q.params
             ]}
-            for q in sorted(module.queries.values(), key=lambda q: q.name)
+            for q in listed
         ]
-        text = "\n".join(
-            f"{q['name']:<24}{q['title']}"
-            + "".join(f"\n    --param {p['name']}=<{p['type']}> (default {p['default']}): {p['help']}"
-                      for p in q["params"])
-            for q in queries
-        )
-        _emit(args, queries, text)
+        lines = []
+        for q in listed:
+            lines.append(f"{q.name:<24}{q.title}")
+            lines += [f"    --param {p.name}=<{p.type}> (default {p.default}): {p.help}" for p in q.params]
+        _emit(args, data, "\n".join(lines))
         return EXIT_OK
     result = run_query(module, args.name, args.param)
-    data = {"query": args.name, "text": result.text, "data": to_data(dict(result.data))}
+    out: dict[str, Any] = {"query": args.name, "text": result.text, "data": to_data(dict(result.data))}
     if result.verdict is not None:
-        data["verdict"] = result.verdict.kind
-        data["summary"] = result.verdict.summary
+        out["verdict"] = result.verdict.kind
+        out["summary"] = result.verdict.summary
     text = result.text + (f"\nverdict: {result.verdict.kind}: {result.verdict.summary}" if result.verdict else "")
-    _emit(args, data, text)
+    _emit(args, out, text)
     return EXIT_OK
 
 

@@ -154,7 +154,7 @@ class _Collector:
             if name not in allowed:
                 self.add(f"{key}.{name}" if key else name, "unknown key")
 
-    def str(self, data: Mapping[str, Any], key: str, name: str, default: str | None = None) -> str:
+    def text(self, data: Mapping[str, Any], key: str, name: str, default: str | None = None) -> str:
         value = data.get(name, default)
         if value is None:
             return ""
@@ -171,7 +171,7 @@ class _Collector:
         return tuple(value)
 
     def choice(self, data: Mapping[str, Any], key: str, name: str, allowed: tuple[str, ...]) -> str:
-        value = self.str(data, key, name)
+        value = self.text(data, key, name)
         if name in data and value not in allowed:
             self.add(f"{key}.{name}", f"expected one of {', '.join(allowed)}, got {data[name]!r}")
         return value
@@ -189,10 +189,10 @@ def _parse(path: str, raw: bytes) -> Spec:
 
     meta = problems.table(doc.get("meta", {}), "meta")
     problems.keys(meta, "meta", ("id", "title", "designers", "seeds"), ("references",))
-    game = problems.str(meta, "meta", "id")
+    game = problems.text(meta, "meta", "id")
     if game and not _NAME.match(game):
         problems.add("meta.id", f"expected a lower-case game id, got {game!r}")
-    title = problems.str(meta, "meta", "title")
+    title = problems.text(meta, "meta", "title")
     designers = problems.strs(meta, "meta", "designers")
     seeds = problems.strs(meta, "meta", "seeds")
     references = problems.strs(meta, "meta", "references")
@@ -207,19 +207,20 @@ def _parse(path: str, raw: bytes) -> Spec:
     for index, item in enumerate(raw_rules):
         key = f"rules[{index}]"
         entry = problems.table(item, key)
-        problems.keys(entry, key, ("id", "seed", "section", "quote", "kind"), ("summary",))
-        rule_id = problems.str(entry, key, "id")
+        rule_id = problems.text(entry, key, "id")
         if rule_id:
             key = f"rules[{index}] ({rule_id})"
+        problems.keys(entry, key, ("id", "seed", "section", "quote", "kind"), ("summary",))
+        if rule_id:
             if not _ID.match(rule_id) or (game and not rule_id.startswith(game + ".")):
                 problems.add(f"{key}.id", f"expected '{game}.<section>.<name>' in lower case, got {rule_id!r}")
             if rule_id in seen:
                 problems.add(f"{key}.id", f"duplicate rule id {rule_id!r}")
             seen.add(rule_id)
-        seed = problems.str(entry, key, "seed")
+        seed = problems.text(entry, key, "seed")
         if seed and seed not in sources:
             problems.add(f"{key}.seed", f"{seed!r} is not one of meta.seeds or meta.references")
-        quote = problems.str(entry, key, "quote")
+        quote = problems.text(entry, key, "quote")
         if "quote" in entry and not quote.strip():
             problems.add(f"{key}.quote", "empty quote")
         kind = problems.choice(entry, key, "kind", RULE_KINDS)
@@ -227,9 +228,9 @@ def _parse(path: str, raw: bytes) -> Spec:
             RuleEntry(
                 id=rule_id,
                 seed=seed,
-                section=problems.str(entry, key, "section"),
+                section=problems.text(entry, key, "section"),
                 quote=quote,
-                summary=problems.str(entry, key, "summary"),
+                summary=problems.text(entry, key, "summary"),
                 kind=cast(RuleKind, kind),
             )
         )
@@ -240,7 +241,7 @@ def _parse(path: str, raw: bytes) -> Spec:
         entry = problems.table(item, key)
         problems.keys(entry, key, ("value", "provenance", "source"), ("description", "rules"))
         provenance = problems.choice(entry, key, "provenance", PROVENANCES)
-        source = problems.str(entry, key, "source")
+        source = problems.text(entry, key, "source")
         if "source" in entry and not source.strip():
             problems.add(f"{key}.source", "empty: say the seed quote, the address, or the reason for the assumption")
         cited = problems.strs(entry, key, "rules")
@@ -252,7 +253,7 @@ def _parse(path: str, raw: bytes) -> Spec:
             value=entry.get("value"),
             provenance=cast(Provenance, provenance),
             source=source,
-            description=problems.str(entry, key, "description"),
+            description=problems.text(entry, key, "description"),
             rules=cited,
         )
     cited_by_params = {rule_id for p in params.values() for rule_id in p.rules}
@@ -270,7 +271,7 @@ def _parse(path: str, raw: bytes) -> Spec:
         problems.keys(
             entry, key, ("code", "title", "kind", "rules", "quote", "readings", "default", "recommendation")
         )
-        code = problems.str(entry, key, "code")
+        code = problems.text(entry, key, "code")
         if code and not _CODE.match(code):
             problems.add(f"{key}.code", f"expected a code like 'RA-007', got {code!r}")
         if code in codes:
@@ -287,22 +288,22 @@ def _parse(path: str, raw: bytes) -> Spec:
                 problems.add(rkey, "expected a lower-case snake_case name")
             body = problems.table(reading, rkey)
             problems.keys(body, rkey, ("description",))
-            readings.append(Reading(name, problems.str(body, rkey, "description")))
+            readings.append(Reading(name, problems.text(body, rkey, "description")))
         if "readings" in entry and len(readings) < 2:
             problems.add(f"{key}.readings", "an ambiguity needs at least two readings")
-        default = problems.str(entry, key, "default")
+        default = problems.text(entry, key, "default")
         if default and readings and default not in {r.name for r in readings}:
             problems.add(f"{key}.default", f"{default!r} is not one of its readings")
         ambiguities[amb_id] = Ambiguity(
             id=amb_id,
             code=code,
-            title=problems.str(entry, key, "title"),
+            title=problems.text(entry, key, "title"),
             kind=cast(FindingKind, problems.choice(entry, key, "kind", FINDING_KINDS)),
             rules=cited,
-            quote=problems.str(entry, key, "quote"),
+            quote=problems.text(entry, key, "quote"),
             readings=tuple(readings),
             default=default,
-            recommendation=problems.str(entry, key, "recommendation"),
+            recommendation=problems.text(entry, key, "recommendation"),
         )
 
     if problems.problems:

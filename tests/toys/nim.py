@@ -156,7 +156,9 @@ def query_pile(game: NimGame, params: object) -> QueryResult:
 
 
 CHECKS = {"last_stone": check_last_stone}
-QUERIES = {"pile": Query("pile", "Pile sizes", (QueryParam("bonus", "bool", False, "with the bonus module"),), query_pile)}
+QUERIES = {
+    "pile": Query("pile", "Pile sizes", (QueryParam("bonus", "bool", False, "with the bonus module"),), query_pile)
+}
 
 
 def make_game(spec: Spec | None = None) -> NimGame:

@@ -51,7 +51,7 @@ def wilson(hits: int, trials: int, z: float = 1.959963984540054) -> tuple[float,
     denom = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return round(max(0.0, centre - half), 12), round(min(1.0, centre + half), 12)
 
 
 def estimate(

@@ -71,7 +71,12 @@ def analysis_data(a: GameAnalysis) -> dict[str, Any]:
 def render(analyses: Sequence[GameAnalysis], budget: Budget) -> str:
     doc = {
         "format": FORMAT,
-        "budget": {"playouts": budget.playouts, "examples": budget.examples, "rlimit": budget.rlimit, "seed": budget.seed},
+        "budget": {
+            "playouts": budget.playouts,
+            "examples": budget.examples,
+            "rlimit": budget.rlimit,
+            "seed": budget.seed,
+        },
         "games": {a.game: analysis_data(a) for a in analyses},
     }
     return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
