@@ -24,13 +24,13 @@ T = TypeVar("T")
 
 def to_data(value: Any) -> JSON:
     """Encode a value into plain JSON data."""
-    if value is None or isinstance(value, bool | int | str):
+    if value is None or isinstance(value, bool | int | str | float):
         return value
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, Fraction):
         return f"{value.numerator}/{value.denominator}"
-    if isinstance(value, tuple):
+    if isinstance(value, tuple | list):
         return [to_data(v) for v in value]
     if isinstance(value, frozenset):
         items = [to_data(v) for v in value]
