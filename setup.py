@@ -1,8 +1,8 @@
-"""Packaging glue: the bundled specs live in the top-level specs/ folder and install as nilerules.specs."""
+"""Packaging glue: the bundled specs live in the top-level specs/ folder and install as nilerules.bundled_specs."""
 
 from setuptools import find_packages, setup
 
 setup(
-    packages=[*find_packages("src"), "nilerules.specs"],
-    package_dir={"": "src", "nilerules.specs": "specs"},
+    packages=[*find_packages("src"), "nilerules.bundled_specs"],
+    package_dir={"": "src", "nilerules.bundled_specs": "specs"},
 )

@@ -340,7 +340,7 @@ def parse_spec(text: str, path: str = "<string>") -> Spec:
 def bundled_spec_path(game: str) -> Path:
     """The spec shipped with the package (or, in a source checkout, the one in ``specs/``)."""
     try:
-        candidate = Path(str(resources.files("nilerules.specs").joinpath(f"{game}.toml")))
+        candidate = Path(str(resources.files("nilerules.bundled_specs").joinpath(f"{game}.toml")))
         if candidate.is_file():
             return candidate
     except ModuleNotFoundError:  # pragma: no cover - only in a broken install
