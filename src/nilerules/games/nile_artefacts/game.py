@@ -1,0 +1,100 @@
+"""The game object: binds the pure rules to a spec, with a fast random sampler for chance and a greedy policy."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from nilerules.core import Config, Diagnostic, GameBase, GameInfo, Mover, Ranking, sample_index
+from nilerules.games.nile_artefacts import rules
+from nilerules.games.nile_artefacts.actions import Action, Done, Draw, Move, Offer, Reveal, Take
+from nilerules.games.nile_artefacts.data import load_params
+from nilerules.games.nile_artefacts.invariants import invariants
+from nilerules.games.nile_artefacts.scoring import ranking
+from nilerules.games.nile_artefacts.state import PH_DEAL, PH_NAV, PH_OVER, PH_REVEAL, NAState, Params
+from nilerules.specs import Spec, bundled_spec_path, load_spec
+
+ROUND_BOUND = 4000
+"""Generous bound on actions (chance included) per round, for ``max_game_length``."""
+
+
+class NileArtefactsGame(GameBase[NAState, Action]):
+    """Nile Artefacts for 2-4 players."""
+
+    state_type = NAState
+    action_type = Action
+
+    def __init__(self, spec: Spec) -> None:
+        super().__init__(spec)
+        counts = tuple(int(n) for n in spec.value("player_counts"))
+        self._params: dict[int, Params] = {n: load_params(spec, n) for n in counts}
+        cap = spec.int("max_rounds")
+        self.info = GameInfo("nile_artefacts", spec.title, counts, (), cap * ROUND_BOUND + 100, 1)
+
+    def params(self, players: int) -> Params:
+        return self._params[players]
+
+    def setup(self, config: Config) -> NAState:
+        return rules.setup(config, self._params[config.players])
+
+    def current_player(self, state: NAState) -> Mover:
+        return rules.current_player(state)
+
+    def legal_actions(self, state: NAState) -> tuple[Action, ...]:
+        return rules.legal_actions(state)
+
+    def chance_outcomes(self, state: NAState) -> tuple[tuple[Action, Fraction], ...]:
+        return rules.chance_outcomes(state)
+
+    def sample_chance(self, state: NAState, rng: random.Random) -> Action:
+        """Fast path: one integer draw from the generator (agrees with ``chance_outcomes``)."""
+        if state.phase == PH_REVEAL:
+            unseen = [m for m in range(len(state.params.monuments)) if m not in state.seen]
+            return Reveal(unseen[rng.randrange(len(unseen))])
+        return Draw(sample_index(state.deck, rng))
+
+    def apply(self, state: NAState, action: Action) -> NAState:
+        return rules.apply(state, action)
+
+    def is_terminal(self, state: NAState) -> bool:
+        return state.phase == PH_OVER
+
+    def scores(self, state: NAState) -> tuple[int, ...]:
+        return state.scores
+
+    def ranking(self, state: NAState) -> Ranking:
+        return ranking(state)
+
+    def invariants(self, state: NAState) -> tuple[str, ...]:
+        return invariants(state)
+
+    def diagnostics(self, state: NAState) -> tuple[Diagnostic, ...]:
+        out = [Diagnostic(n.kind, n.rule_id, n.detail) for n in state.notes]  # type: ignore[arg-type]
+        if state.phase == PH_OVER and ranking(state).open_tie:
+            out.append(Diagnostic("open_tie", "nile_artefacts.end.tie_break", "players tie on points and cards"))
+        return tuple(out)
+
+    def greedy_action(self, state: NAState, rng: random.Random) -> Action:
+        """Navigate to the nearest space with the most cards, take the first card, offer everything, then Done."""
+        legal = rules.legal_actions(state)
+        if state.phase == PH_NAV:
+            takes = [a for a in legal if isinstance(a, Take)]
+            if takes:
+                return takes[0]
+            moves = [a for a in legal if isinstance(a, Move)]
+            pos = state.boats[state.to_move]
+            return max(moves, key=lambda m: (len(state.board[m.space]), -abs(m.space - pos)))
+        offers = [a for a in legal if isinstance(a, Offer)]
+        if offers:
+            return offers[0]
+        return Done()
+
+    def state_config(self, state: NAState) -> Config:
+        return state.config
+
+
+def make_game(spec: Spec | None = None) -> NileArtefactsGame:
+    return NileArtefactsGame(spec or load_spec(bundled_spec_path("nile_artefacts")))
+
+
+__all__ = ["PH_DEAL", "NileArtefactsGame", "make_game"]

@@ -1,0 +1,38 @@
+"""Invariants of every reachable state: cards and Coins conserved, levels in range, Boats on the river."""
+
+from __future__ import annotations
+
+from nilerules.games.nile_artefacts.rules import holdings
+from nilerules.games.nile_artefacts.state import PH_OFFER, NAState
+
+
+def invariants(state: NAState) -> tuple[str, ...]:
+    """Violated invariants as messages; () when all hold."""
+    p = state.params
+    out: list[str] = []
+    held = holdings(state)
+    if sum(held) != p.total_cards:
+        out.append(f"cards not conserved: pile+board+players+altar+discard = {held} != {p.total_cards}")
+    if min(state.deck) < 0 or min(state.discard) < 0:
+        out.append("negative card count in the pile or the discard")
+    coins = state.stock + sum(state.coins)
+    if coins != p.coin_supply:
+        out.append(f"Coins not conserved: stock {state.stock} + players {state.coins} != {p.coin_supply}")
+    if min(state.coins) < 0:
+        out.append(f"a player has negative Coins: {state.coins}")
+    if state.stock < 0 and state.config.reading("coin_stock") == "limited":
+        out.append(f"negative Coin stock {state.stock} with a limited stock")
+    for i, row in enumerate(state.levels):
+        if any(not 0 <= level <= 3 for level in row):
+            out.append(f"Worshiper level out of 0..3 on visible Monument {i}: {row}")
+    if state.phase == PH_OFFER and len(state.phase_levels) == len(state.levels):
+        for i, (before, now) in enumerate(zip(state.phase_levels, state.levels, strict=True)):
+            if any(b > a or a - b > 1 for b, a in zip(before, now, strict=True)):
+                out.append(f"more than one level (or a fall) on visible Monument {i} in one offering phase")
+    if any(not 0 <= b <= p.right_port for b in state.boats):
+        out.append(f"a Boat off the river: {state.boats}")
+    if len(state.visible) > p.monuments_visible or len(set(state.visible)) != len(state.visible):
+        out.append(f"visible Monuments wrong: {state.visible}")
+    if state.round > p.max_rounds:
+        out.append(f"round {state.round} beyond the cap {p.max_rounds}")
+    return tuple(out)

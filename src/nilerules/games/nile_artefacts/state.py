@@ -1,0 +1,143 @@
+"""The state of a game of Nile Artefacts: frozen records of tuples of ints.
+
+Cards are *kinds* (indices into ``Params.card_*``); the draw pile and the discard are count vectors over kinds (a
+shuffled pile is a multiset), hands and river spaces are sorted tuples of kinds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, TypeAlias
+
+from nilerules.core import Config
+
+PlayerId: TypeAlias = int
+CardKind: TypeAlias = int
+"""Index of a card kind in ``Params``."""
+ArtifactType: TypeAlias = int
+"""0 eye, 1 bird-headed statue, 2 cat statue, 3 figure, 4 bird, 5 ankh."""
+Region: TypeAlias = int
+"""0 Nile (blue wave), 1 desert (orange), 2 fields (green)."""
+MonumentId: TypeAlias = int
+Space: TypeAlias = int
+"""0 is the left Port, ``river_spaces + 1`` the right Port."""
+Condition: TypeAlias = tuple[int, int, int, int, int]
+"""(kind, n, a, b, c): see the ``COND_*`` constants; unused fields are -1."""
+
+TYPE_NAMES: Final = ("eye", "statue", "cat", "figure", "bird", "ankh")
+REGION_NAMES: Final = ("nile", "desert", "fields")
+N_TYPES: Final = 6
+N_REGIONS: Final = 3
+
+COND_TYPE: Final = 0  # n Artifacts of type a
+COND_PAIR: Final = 1  # n Artifacts of types a or b
+COND_SAME: Final = 2  # n Artifacts of one type
+COND_DIFF: Final = 3  # n Artifacts of n different types
+COND_REGION: Final = 4  # n cards of region a
+COND_EACH: Final = 5  # one card of each of the regions a, b (and c if >= 0)
+COND_TWO_PLUS: Final = 6  # one card of region a, one of b, a third of a or b
+COND_NAMES: Final = ("type", "pair", "same", "diff", "region", "each", "two_plus")
+
+# Phases
+PH_REVEAL: Final = 0
+"""Monuments are being revealed (chance): at setup or after rewards."""
+PH_DEAL: Final = 1
+"""Round setup: Artifact cards are being drawn and placed (chance)."""
+PH_NAV: Final = 2
+PH_BUY: Final = 3
+"""A bought card is being drawn (chance); ``buy_return`` says which phase resumes."""
+PH_OFFER: Final = 4
+PH_OVER: Final = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """The component data a game uses, read once from the spec."""
+
+    river_spaces: int
+    coin_spaces: tuple[Space, ...]
+    card_types: tuple[tuple[ArtifactType, ...], ...]
+    """Types printed on each kind (two on a 2-Artifact card)."""
+    card_region: tuple[Region, ...]
+    card_space: tuple[Space, ...]
+    card_count: tuple[int, ...]
+    """How many cards of each kind the game has."""
+    monuments: tuple[tuple[Condition, Condition, Condition], ...]
+    cards_per_round: int
+    coin_supply: int
+    turn_cost: int
+    buy_cost: int
+    starting_coins: int
+    monuments_removed: int
+    monuments_visible: int
+    reward_points: tuple[int, ...]
+    incomplete_points: tuple[int, ...]
+    max_rounds: int
+
+    @property
+    def total_cards(self) -> int:
+        return sum(self.card_count)
+
+    @property
+    def right_port(self) -> Space:
+        return self.river_spaces + 1
+
+    @property
+    def monuments_in_pile(self) -> int:
+        return len(self.monuments) - self.monuments_removed - self.monuments_visible
+
+    def is_double(self, kind: CardKind) -> bool:
+        return len(self.card_types[kind]) == 2
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A diagnostic noted during play: ``kind`` is supply_exhausted / open_tie / no_progress."""
+
+    kind: str
+    rule_id: str
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class NAState:
+    """A whole game position. Everything ``apply`` needs is here (config with readings, component data)."""
+
+    config: Config
+    params: Params
+    phase: int
+    round: int
+    first: PlayerId
+    to_move: PlayerId
+    pending: int
+    """Chance draws still due in this phase (reveals or deals)."""
+    deck: tuple[int, ...]
+    discard: tuple[int, ...]
+    board: tuple[tuple[CardKind, ...], ...]
+    hands: tuple[tuple[CardKind, ...], ...]
+    coins: tuple[int, ...]
+    stock: int
+    boats: tuple[Space, ...]
+    facing: tuple[int, ...]
+    docked: tuple[bool, ...]
+    turned: bool
+    """The player to move has already turned round this turn."""
+    picks: int
+    """Cards the player to move must still take from the space their Boat reached."""
+    buy_return: int
+    offering: tuple[tuple[CardKind, tuple[ArtifactType, ...]], ...]
+    """The current player's offering: each card with the types chosen for it (empty under per_monument)."""
+    altar: tuple[CardKind, ...]
+    """Cards offered this phase, discarded when every player has offered."""
+    visible: tuple[MonumentId, ...]
+    levels: tuple[tuple[int, ...], ...]
+    """levels[i][p]: level of player p on visible Monument i."""
+    phase_levels: tuple[tuple[int, ...], ...]
+    """Levels at the start of the offering phase (for the one-level invariant)."""
+    seen: frozenset[MonumentId]
+    pile: int
+    """Monuments left in the pile (the 6 removed ones are among the unseen but never drawn)."""
+    scores: tuple[int, ...]
+    final_round: int
+    """The last round once the end is triggered, else 0."""
+    notes: tuple[Note, ...]
