@@ -1,0 +1,216 @@
+"""The Ra game object: binds the pure rules to a spec, resolves parameters and readings once per configuration."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+from nilerules.core.game import Diagnostic, GameBase
+from nilerules.core.types import CHANCE, Config, GameInfo, Mover, Ranking
+from nilerules.games.ra import rules, scoring
+from nilerules.games.ra.actions import (
+    DRAW_ACTION,
+    END_ACTION,
+    INVOKE_ACTION,
+    PASS_ACTION,
+    Bid,
+    PlayGod,
+    RaAction,
+)
+from nilerules.games.ra.invariants import invariants
+from nilerules.games.ra.state import (
+    BID,
+    DISASTERS,
+    DRAW,
+    GOD,
+    GOLD,
+    H_ACTOR,
+    H_BAG_EMPTY,
+    H_EXHAUSTED,
+    H_PHASE,
+    H_TRACK_LEN,
+    KIND_BY_NAME,
+    KINDS,
+    OVER,
+    TRADER,
+    TURN,
+    RaParams,
+    RaState,
+)
+from nilerules.specs import Spec
+
+CRATE_READINGS = {"as_printed": (30, 10), "value_forty": (10, 10), "shifted": (5, 30)}
+"""RA-004: (small, large) crates under each reading of the component list; ``as_printed`` uses the spec's values."""
+
+
+def resolve_params(spec: Spec, config: Config) -> RaParams:
+    """The parameters and readings one game uses, from the spec and the configuration."""
+    n = str(config.players)
+    tiles = [0] * KINDS
+    for name, count in spec.typed("tiles", lambda v: isinstance(v, dict), "a table of tile counts").items():
+        tiles[KIND_BY_NAME[name]] = int(count)
+    if config.has("traders"):
+        tiles[TRADER] = spec.int("trader_tiles")
+    table = spec.typed("ra_track", lambda v: isinstance(v, dict), "a table by player count")
+    disk_sets = spec.typed("disk_sets", lambda v: isinstance(v, dict), "a table by player count")
+    crate_reading = config.reading("crate_counts")
+    small, large = CRATE_READINGS[crate_reading]
+    if crate_reading == "as_printed":
+        small, large = spec.int("small_crates"), spec.int("large_crates")
+    pharaoh = spec.value("pharaoh_points")
+    sun = spec.value("sun_disk_points")
+    r = config.reading
+    return RaParams(
+        tiles=tuple(tiles),
+        auction_track=spec.int("auction_track"),
+        ra_track=int(table[n]),
+        disk_sets=tuple(tuple(int(d) for d in ds) for ds in disk_sets[n]),
+        center_disk=spec.int("center_disk"),
+        start_score=spec.int("start_score"),
+        epochs=spec.int("epochs"),
+        small_crates=small,
+        large_crates=large,
+        large_value=spec.int("large_crate_value"),
+        god_points=spec.int("god_points"),
+        gold_points=spec.int("gold_points"),
+        pharaoh_most=int(pharaoh[0]),
+        pharaoh_fewest=int(pharaoh[1]),
+        civ_points=tuple(int(x) for x in spec.value("civilization_points")),
+        monument_distinct=tuple(int(x) for x in spec.value("monument_distinct_points")),
+        monument_same=tuple(int(x) for x in spec.value("monument_identical_points")),
+        sun_most=int(sun[0]),
+        sun_fewest=int(sun[1]),
+        trader_points=spec.int("trader_points"),
+        disaster_discards=spec.int("disaster_discards"),
+        pharaoh_tie_share=r("pharaoh_all_tie") == "share",
+        sun_tie_share=r("sun_all_tie") == "share",
+        tiebreak_highest_disk=r("winner_tiebreak") == "highest_disk",
+        supply_capped=r("supply_exhausted") == "capped",
+        crates_per_tile=r("crates_per_claim") == "per_tile",
+        exchange_pooled=r("crate_exchange") == "pooled",
+        god_takes_disaster=r("god_takes_disaster") == "allowed",
+        invoke_empty=r("invoke_empty_track") == "allowed",
+        floods_first=r("drought_order") == "floods_first",
+        last_ra_at_once=r("last_ra") == "at_once",
+        full_track_forced=r("full_track_bid") == "forced",
+        gods_kept=r("gods_after_epoch") == "keep",
+        starter_highest_disk=r("epoch_starter") == "highest_disk",
+        bag_empty_game_ends=r("bag_empty") == "game_ends",
+    )
+
+
+class RaGame(GameBase[RaState, RaAction]):
+    """Ra for 2-5 players, with the Traders module as an option."""
+
+    info = GameInfo("ra", "Ra, with the Traders module", (2, 3, 4, 5), ("traders",), 4000, 1)
+    state_type = RaState
+    action_type = RaAction
+
+    def __init__(self, spec: Spec) -> None:
+        super().__init__(spec)
+        self._params: dict[Config, RaParams] = {}
+        self._legal_for: Any = None
+        self._legal: tuple[RaAction, ...] = ()
+
+    def params(self, config: Config) -> RaParams:
+        found = self._params.get(config)
+        if found is None:
+            found = self._params[config] = resolve_params(self.spec, config)
+        return found
+
+    def setup(self, config: Config) -> RaState:
+        return rules.setup(config, self.params(config))
+
+    def current_player(self, state: RaState) -> Mover:
+        phase = state.h[H_PHASE]
+        if phase == OVER:
+            return None
+        if phase == DRAW:
+            return CHANCE
+        return state.h[H_ACTOR]
+
+    def legal_actions(self, state: RaState) -> tuple[RaAction, ...]:
+        if state is self._legal_for:
+            return self._legal
+        legal = rules.legal_actions(state)
+        self._legal_for, self._legal = state, legal
+        return legal
+
+    def chance_outcomes(self, state: RaState) -> tuple[tuple[RaAction, Fraction], ...]:
+        return rules.chance_outcomes(state)
+
+    def sample_chance(self, state: RaState, rng: random.Random) -> RaAction:
+        """Fast path: a uniform tile from the bag, i.e. kind k with probability count/total (as chance_outcomes)."""
+        if state.h[H_PHASE] != DRAW:
+            raise ValueError("no chance node: nothing is being drawn")
+        return rules.sample_draw(state, rng.randrange(sum(state.bag)))
+
+    def apply(self, state: RaState, action: RaAction) -> RaState:
+        return rules.apply(state, action)
+
+    def is_terminal(self, state: RaState) -> bool:
+        return state.h[H_PHASE] == OVER
+
+    def scores(self, state: RaState) -> tuple[int, ...]:
+        return state.score
+
+    def ranking(self, state: RaState) -> Ranking:
+        highest = [(u | d).bit_length() - 1 for u, d in zip(state.up, state.down, strict=True)]
+        return scoring.rank(state.score, highest, state.params)
+
+    def invariants(self, state: RaState) -> tuple[str, ...]:
+        return invariants(state)
+
+    def diagnostics(self, state: RaState) -> tuple[Diagnostic, ...]:
+        found = []
+        for epoch in range(1, state.params.epochs + 1):
+            if state.h[H_EXHAUSTED] >> epoch & 1:
+                found.append(Diagnostic(
+                    "supply_exhausted", "ra.traders.crates.supply_exhausted",
+                    f"epoch {epoch}: the crates owed exceed the supply of {state.params.small_crates} small and "
+                    f"{state.params.large_crates} large crates"))
+            if state.h[H_BAG_EMPTY] >> epoch & 1:
+                found.append(Diagnostic("supply_exhausted", "ra.base.bag_empty",
+                                        f"epoch {epoch}: the bag ran out of tiles"))
+        if state.h[H_PHASE] == OVER:
+            ranking = self.ranking(state)
+            if len(ranking.winners) > 1:
+                found.append(Diagnostic("open_tie", "ra.scoring.most_points",
+                                        f"players {list(ranking.winners)} tie for the win"))
+        return tuple(found)
+
+    def greedy_action(self, state: RaState, rng: random.Random) -> RaAction:
+        """Bid the lowest winning disk on a lot worth 3 or more; invoke Ra on such a lot; take Traders with Gods."""
+        legal = self.legal_actions(state)
+        phase = state.h[H_PHASE]
+        value = lot_value(state)
+        if phase == BID:
+            bids = [a for a in legal if isinstance(a, Bid)]
+            if bids and (value >= 3 or PASS_ACTION not in legal):
+                return bids[0]
+            return PASS_ACTION if PASS_ACTION in legal else legal[0]
+        if phase == TURN:
+            gods = [a for a in legal if isinstance(a, PlayGod) and a.kind in (TRADER, GOLD)]
+            if gods:
+                return gods[0]
+            if INVOKE_ACTION in legal and (value >= 3 or DRAW_ACTION not in legal):
+                return INVOKE_ACTION
+            return DRAW_ACTION if DRAW_ACTION in legal else legal[0]
+        if phase == 4:
+            return END_ACTION
+        return legal[0]
+
+    def state_config(self, state: RaState) -> Config:
+        return state.config
+
+
+def lot_value(state: RaState) -> int:
+    """A rough worth of the auction track: tiles count 1, Gods and Traders 2, disasters -2."""
+    track = state.track
+    if not state.h[H_TRACK_LEN]:
+        return 0
+    value = state.h[H_TRACK_LEN] + track[GOD] + track[TRADER]
+    return value - 3 * sum(track[k] for k in DISASTERS)
+
+
