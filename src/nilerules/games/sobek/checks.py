@@ -1,0 +1,4 @@
+"""stub"""
+from typing import Any
+
+CHECKS: dict[str, Any] = {}

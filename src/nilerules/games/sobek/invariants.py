@@ -1,0 +1,57 @@
+"""Invariants of a Sobek state: cards conserved, Curses accounted for, markers on the track, sane bookkeeping."""
+
+from __future__ import annotations
+
+from nilerules.core import rule
+from nilerules.games.sobek.rules import card_totals, corruption_cards
+from nilerules.games.sobek.state import NTYPES, TOKEN_COUNTS, SobekState
+
+
+def all_cards(state: SobekState) -> tuple[int, ...]:
+    """Every card of the game by type, wherever it lies."""
+    total = [0] * NTYPES
+    piles = [state.deck, state.removed, state.green_pile, state.discard, *state.hands, *state.corruption]
+    for pile in piles:
+        for t, c in enumerate(pile):
+            total[t] += c
+    for t in state.row:
+        total[t] += 1
+    for sets in state.sets:
+        for s in sets:
+            for t in s.cards:
+                total[t] += 1
+    return tuple(total)
+
+
+@rule("sobek.goods.total")
+def invariants(state: SobekState) -> tuple[str, ...]:
+    """Violations (empty when every invariant holds)."""
+    out: list[str] = []
+    params = state.params
+    expected = card_totals(params, state.config.reading("goods_total"))
+    found = all_cards(state)
+    if found != expected:
+        diff = {t: found[t] - expected[t] for t in range(NTYPES) if found[t] != expected[t]}
+        out.append(f"cards not conserved: difference by type {diff!r}")
+    piles = [state.deck, state.removed, state.green_pile, state.discard, *state.hands, *state.corruption]
+    if any(c < 0 for pile in piles for c in pile):
+        out.append("a pile holds a negative number of cards")
+    n = state.config.players
+    used_curses = state.events_used[5]
+    if sum(state.curses) > used_curses or any(c < 0 for c in state.curses):
+        out.append(f"curse tokens {state.curses!r} exceed the Curse events applied ({used_curses})")
+    for p in range(n):
+        if corruption_cards(state, p) != sum(state.corruption[p]) + 2 * state.curses[p]:
+            out.append(f"player {p}: corruption count does not count Curses as two cards")  # pragma: no cover
+    for p, score in enumerate(state.scores):
+        if score < 0:
+            out.append(f"player {p}: marker at {score}, before the first space")
+        if state.config.reading("track_end") == "stop" and score > params.track_spaces - 1:
+            out.append(f"player {p}: marker at {score}, past the last space {params.track_spaces - 1}")
+    if any(c < 0 or c > m for c, m in zip(state.tokens, TOKEN_COUNTS, strict=True)):
+        out.append(f"event tokens out of range: {state.tokens!r}")
+    if sum(state.tokens) + sum(state.token_bag) > sum(TOKEN_COUNTS):
+        out.append("more event tokens than exist")
+    if any(len(s.cards) < params.set_min for sets in state.sets for s in sets):
+        out.append("a played set has fewer than three cards")
+    return tuple(out)

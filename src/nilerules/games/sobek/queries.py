@@ -1,0 +1,4 @@
+"""stub"""
+from typing import Any
+
+QUERIES: dict[str, Any] = {}

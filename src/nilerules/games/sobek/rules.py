@@ -1,0 +1,869 @@
+"""The rules of Sobek as pure functions: setup, who moves, legal actions, chance outcomes, apply.
+
+Compound choices (a set, an event, a character's power) are sequences of small actions held in ``state.pending``;
+pending chance draws (deliveries, the green-backed deal, event tokens, the Queen's draw, the Thief's steal) are
+queued in ``state.draws`` and resolved one card at a time by the chance player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from nilerules.core import CHANCE, Config, Mover, rule
+from nilerules.errors import IllegalAction
+from nilerules.games.sobek import scoring
+from nilerules.games.sobek.actions import (
+    AddCard,
+    ChooseBack,
+    ChooseCard,
+    ChooseEvent,
+    ChooseGoods,
+    ChooseSet,
+    ChooseTarget,
+    Confirm,
+    Done,
+    DrawCard,
+    PlayCharacter,
+    SobekAction,
+    StartHorizontal,
+    StartSet,
+    Take,
+)
+from nilerules.games.sobek.state import (
+    AMULET,
+    CATTLE,
+    CHAR_BACK,
+    CHAR_POWER,
+    CURSE,
+    D_EVENT,
+    D_GREEN,
+    D_MARKET,
+    D_QUEEN,
+    D_REMOVE,
+    D_STEAL,
+    D_TOKEN,
+    DECEIT,
+    EMBALMING,
+    FIRST_CHAR,
+    FISH,
+    FLOOD,
+    GREEN_BACK,
+    HORIZONTAL,
+    K_COURT_ADD,
+    K_COURT_SET,
+    K_CURSE,
+    K_EVENT,
+    K_GUILD,
+    K_HPHASE,
+    K_HSET,
+    K_MERCHANT,
+    K_PRIEST,
+    K_PRIEST_CHARS,
+    K_PROSPERITY,
+    K_SCRIBE,
+    K_SET,
+    K_THIEF_BACK,
+    K_THIEF_OPP,
+    K_VIZIR_CARD,
+    K_VIZIR_OPP,
+    MERCHANT,
+    NTYPES,
+    OVER,
+    PLAY,
+    PRIEST,
+    PROSPERITY,
+    QUEEN,
+    SCRIBE,
+    THIEF,
+    TOKEN_COUNTS,
+    VIZIR,
+    WHEAT,
+    Counts,
+    Draw,
+    Params,
+    Pending,
+    PlayedSet,
+    SobekState,
+)
+
+ZERO: Counts = (0,) * NTYPES
+NO_TOKENS: tuple[int, ...] = (0,) * len(TOKEN_COUNTS)
+Outcomes = tuple[tuple[SobekAction, Fraction], ...]
+
+
+# -- small helpers on count vectors ---------------------------------------------------------------------------
+def add(counts: Counts, card: int, n: int = 1) -> Counts:
+    lst = list(counts)
+    lst[card] += n
+    return tuple(lst)
+
+
+def plus(a: Counts, b: Counts) -> Counts:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def put(seq: tuple[Counts, ...], player: int, value: Counts) -> tuple[Counts, ...]:
+    return (*seq[:player], value, *seq[player + 1 :])
+
+
+def put_int(seq: tuple[int, ...], player: int, value: int) -> tuple[int, ...]:
+    return (*seq[:player], value, *seq[player + 1 :])
+
+
+def cards_of(counts: Counts) -> tuple[int, ...]:
+    return tuple(t for t, c in enumerate(counts) for _ in range(c))
+
+
+def card_totals(params: Params, goods_total: str) -> Counts:
+    """All cards of the game by type; under ``green_extra`` the 9 green-backed cards come on top of the 54."""
+    if goods_total == "listed":
+        return params.totals
+    return tuple(c + (params.totals[t] if params.green[t] else 0) for t, c in enumerate(params.totals))
+
+
+def back_of(params: Params, card: int, reading: str) -> int:
+    """The colour of a card's back: its goods kind, green for green-backed cards, or the characters' back."""
+    if card >= FIRST_CHAR:
+        return CHAR_BACK
+    if params.green[card] and reading == "green_unknown":
+        return GREEN_BACK
+    return params.kind[card]
+
+
+def opponents(state: SobekState, player: int) -> tuple[int, ...]:
+    n = state.config.players
+    return tuple((player + k) % n for k in range(1, n))
+
+
+def corruption_cards(state: SobekState, player: int) -> int:
+    """Cards in a corruption pile, each Curse token counting as two."""
+    return sum(state.corruption[player]) + 2 * state.curses[player]
+
+
+# -- setup and rounds ------------------------------------------------------------------------------------------
+@rule("sobek.goods.green_backs", "sobek.goods.deck", "sobek.goods.two_players", "sobek.events.selection")
+def setup(config: Config, params: Params) -> SobekState:
+    """Deck of goods (less the green-backed cards) and characters; 2 players: cards removed at random."""
+    n = config.players
+    totals = card_totals(params, config.reading("goods_total"))
+    deck = tuple(0 if params.green[t] else c for t, c in enumerate(totals))
+    draws: tuple[Draw, ...] = ()
+    if n == 2:
+        draws = tuple(Draw(D_REMOVE, 0) for _ in range(params.removed_two))
+    state = SobekState(
+        config=config, params=params, round=0, phase=PLAY, to_move=0, start_player=0, deck=deck,
+        removed=ZERO, green_pile=ZERO, row=(), deliveries_left=0, hands=(ZERO,) * n, sets=((),) * n,
+        corruption=(ZERO,) * n, curses=(0,) * n, discard=ZERO, token_bag=NO_TOKENS, tokens=NO_TOKENS,
+        events_used=NO_TOKENS, scores=(0,) * n, last_gain=(0,) * n, draws=draws, pending=None,
+        extra_turn=False, hphase_left=(), early_end=False, log=(),
+    )
+    return settle(start_round(state))
+
+
+@rule("sobek.goods.starting_hand", "sobek.market.deliveries")
+def start_round(state: SobekState) -> SobekState:
+    """Five event tokens drawn from all twelve, the green-backed deal, the first delivery along the Nile."""
+    params, config = state.params, state.config
+    n = config.players
+    draws = list(state.draws)
+    draws += [Draw(D_TOKEN, 0)] * params.events_per_round
+    green_pile = state.green_pile
+    discard = state.discard
+    if state.round == 0 or config.reading("green_deal") == "every_round":
+        if state.round == 0:
+            green_pile = tuple(c if params.green[t] else 0 for t, c in
+                               enumerate(card_totals(params, config.reading("goods_total"))))
+        for k in range(n):
+            draws += [Draw(D_GREEN, (state.start_player + k) % n)] * params.hand_size
+    per_round = params.deliveries_two if n == 2 else params.deliveries
+    if n == 2 and config.reading("two_player_rounds") == "first_short":
+        per_round = per_round[::-1]
+    deliveries = per_round[state.round]
+    if config.reading("market_row") == "row_of_all":
+        draws += [Draw(D_MARKET, 0)] * (params.delivery_size * deliveries)
+        left = 0
+    else:
+        draws += [Draw(D_MARKET, 0)] * params.delivery_size
+        left = deliveries - 1
+    return replace(state, draws=tuple(draws), token_bag=TOKEN_COUNTS, tokens=NO_TOKENS, green_pile=green_pile,
+                   discard=discard, deliveries_left=left, phase=PLAY, to_move=state.start_player)
+
+
+def settle(state: SobekState) -> SobekState:
+    """Automatic steps: skip draws from empty piles, refill the row, start the end of the round."""
+    while True:
+        if state.phase == OVER:
+            return state
+        if state.draws:
+            if sum(draw_source(state, state.draws[0])) == 0:
+                state = replace(state, draws=state.draws[1:])
+                continue
+            return state
+        if state.pending is not None:
+            return state
+        if state.phase == PLAY:
+            if state.row:
+                return state
+            state = _row_empty(state)
+            continue
+        if state.phase == HORIZONTAL:
+            if state.hphase_left:
+                state = replace(state, pending=Pending(K_HPHASE, state.hphase_left[0]))
+                continue
+            state = end_round(state)
+            continue
+        return state  # pragma: no cover - no other phases
+
+
+@rule("sobek.market.refill", "sobek.end.trigger")
+def _row_empty(state: SobekState) -> SobekState:
+    """An empty row gets the round's next delivery; with none left (or no cards) the round ends."""
+    if state.deliveries_left > 0 and sum(state.deck) > 0:
+        draws = (Draw(D_MARKET, 0),) * state.params.delivery_size
+        return replace(state, draws=draws, deliveries_left=state.deliveries_left - 1)
+    n = state.config.players
+    order = tuple((state.start_player + k) % n for k in range(n))
+    return replace(state, phase=HORIZONTAL, hphase_left=order, pending=None, extra_turn=False)
+
+
+def draw_source(state: SobekState, draw: Draw) -> tuple[int, ...]:
+    """The multiset a pending draw comes from."""
+    if draw.dest in (D_REMOVE, D_MARKET, D_QUEEN):
+        return state.deck
+    if draw.dest == D_GREEN:
+        return state.green_pile
+    if draw.dest == D_TOKEN:
+        return state.token_bag
+    if draw.dest == D_EVENT:
+        return state.tokens
+    opp, back = divmod(draw.arg, 16)
+    reading = state.config.reading("thief_backs")
+    hand = state.hands[opp]
+    return tuple(c if c and back_of(state.params, t, reading) == back else 0 for t, c in enumerate(hand))
+
+
+# -- who moves, chance -----------------------------------------------------------------------------------------
+def current_player(state: SobekState) -> Mover:
+    if state.phase == OVER:
+        return None
+    if state.draws:
+        return CHANCE
+    if state.pending is not None:
+        return state.pending.player
+    return state.to_move
+
+
+def chance_outcomes(state: SobekState) -> Outcomes:
+    if state.phase == OVER or not state.draws:
+        return ()
+    source = draw_source(state, state.draws[0])
+    total = sum(source)
+    return tuple((DrawCard(k), Fraction(c, total)) for k, c in enumerate(source) if c)
+
+
+def apply_draw(state: SobekState, item: int) -> SobekState:
+    draw = state.draws[0]
+    source = draw_source(state, draw)
+    if not 0 <= item < len(source) or source[item] == 0:
+        raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, DrawCard(item))
+    state = replace(state, draws=state.draws[1:])
+    dest, p = draw.dest, draw.player
+    if dest == D_REMOVE:
+        return replace(state, deck=add(state.deck, item, -1), removed=add(state.removed, item))
+    if dest == D_MARKET:
+        return replace(state, deck=add(state.deck, item, -1), row=(*state.row, item))
+    if dest == D_QUEEN:
+        return replace(state, deck=add(state.deck, item, -1), hands=put(state.hands, p, add(state.hands[p], item)))
+    if dest == D_GREEN:
+        return replace(state, green_pile=add(state.green_pile, item, -1),
+                       hands=put(state.hands, p, add(state.hands[p], item)))
+    if dest == D_TOKEN:
+        return replace(state, token_bag=put_int(state.token_bag, item, state.token_bag[item] - 1),
+                       tokens=put_int(state.tokens, item, state.tokens[item] + 1))
+    if dest == D_EVENT:
+        return resolve_event(state, p, item)
+    opp = draw.arg // 16
+    hands = put(state.hands, opp, add(state.hands[opp], item, -1))
+    return replace(state, hands=put(hands, p, add(hands[p], item)))
+
+
+# -- legal actions ---------------------------------------------------------------------------------------------
+def _matches(params: Params, card: int, family: int) -> bool:
+    kind = params.kind[card]
+    return kind in (family, AMULET)
+
+
+def _need_natural(state: SobekState) -> bool:
+    return state.config.reading("amulet_only") == "forbidden"
+
+
+def _can_finish_same(state: SobekState, family: int, built: tuple[int, ...], hand: Counts, natural: bool) -> bool:
+    params = state.params
+    matching = sum(c for t, c in enumerate(hand) if c and _matches(params, t, family))
+    if len(built) + matching < state.params.set_min:
+        return False
+    if not natural:
+        return True
+    if any(params.kind[t] != AMULET for t in built):
+        return True
+    return any(c and params.kind[t] == family for t, c in enumerate(hand))
+
+
+def _can_finish_mixed(state: SobekState, built: tuple[int, ...], hand: Counts, natural: bool) -> bool:
+    params = state.params
+    used = {params.kind[t] for t in built if params.kind[t] != AMULET}
+    amulets = sum(1 for t in built if params.kind[t] == AMULET)
+    free = 6 - len(used) - amulets
+    kinds = {params.kind[t] for t, c in enumerate(hand) if c and params.kind[t] not in (AMULET, *used)}
+    spare = len(kinds) + hand[3 * AMULET] + hand[3 * AMULET + 1] + hand[3 * AMULET + 2]
+    if len(built) + min(spare, free) < params.set_min:
+        return False
+    return not (natural and not used and not kinds)
+
+
+def _add_ok(state: SobekState, family: int, built: tuple[int, ...], hand: Counts, card: int, natural: bool) -> bool:
+    params = state.params
+    if hand[card] == 0:
+        return False
+    new_hand = add(hand, card, -1)
+    if family >= 0:
+        return _matches(params, card, family) and _can_finish_same(state, family, (*built, card), new_hand, natural)
+    kind = params.kind[card]
+    used = {params.kind[t] for t in built if params.kind[t] != AMULET}
+    if kind != AMULET and kind in used:
+        return False
+    if kind == AMULET and len(built) >= 6:
+        return False
+    return _can_finish_mixed(state, (*built, card), new_hand, natural)
+
+
+def _done_ok(state: SobekState, built: tuple[int, ...], natural: bool) -> bool:
+    if len(built) < state.params.set_min:
+        return False
+    return not natural or any(state.params.kind[t] != AMULET for t in built)
+
+
+@rule("sobek.actions.choose", "sobek.actions.take", "sobek.actions.play_character", "sobek.actions.play_set")
+def legal_actions(state: SobekState) -> tuple[SobekAction, ...]:
+    """Market take, character, or set on a free turn; otherwise the steps of the pending compound choice."""
+    if state.phase == OVER or state.draws:
+        return ()
+    pend = state.pending
+    if pend is None:
+        return _turn_actions(state)
+    return _pending_actions(state, pend)
+
+
+@rule("sobek.market.first_four", "sobek.sets.definition", "sobek.sets.amulets", "sobek.sets.characters",
+      "sobek.sets.add_to_played")
+def _turn_actions(state: SobekState) -> tuple[SobekAction, ...]:
+    """Take one of the first four cards; play a character; start a new set or an addition of three or more."""
+    params = state.params
+    p = state.to_move
+    hand = state.hands[p]
+    out: list[SobekAction] = [Take(i) for i in range(min(params.market_open, len(state.row)))]
+    out += [PlayCharacter(t) for t in range(FIRST_CHAR, NTYPES) if hand[t]]
+    natural = _need_natural(state)
+    out += [StartSet(f, -1) for f in range(6) if _can_finish_same(state, f, (), hand, natural)]
+    for i, played in enumerate(state.sets[p]):
+        if not played.horizontal and _can_finish_same(state, played.family, (), hand, False):
+            out.append(StartSet(played.family, i))
+    return tuple(out)
+
+
+def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...]:
+    params = state.params
+    p, kind = pend.player, pend.kind
+    hand = state.hands[p]
+    for t in pend.cards:
+        hand = add(hand, t, -1)
+    if kind in (K_SET, K_HSET):
+        natural = _need_natural(state) and (kind == K_HSET or pend.b < 0)
+        adds: list[SobekAction] = [AddCard(t) for t in range(NTYPES)
+                                   if _add_ok(state, pend.a, pend.cards, hand, t, natural)]
+        if _done_ok(state, pend.cards, natural):
+            adds.append(Done())
+        return tuple(adds)
+    if kind == K_EVENT:
+        return tuple(ChooseEvent(k) for k, c in enumerate(state.tokens) if c)
+    if kind in (K_GUILD, K_CURSE, K_THIEF_OPP, K_VIZIR_OPP):
+        opps = opponents(state, p)
+        if kind == K_THIEF_OPP:
+            opps = tuple(o for o in opps if sum(state.hands[o]))
+        if kind == K_VIZIR_OPP:
+            opps = tuple(o for o in opps if sum(state.corruption[o]))
+        return tuple(ChooseTarget(o) for o in sorted(opps))
+    if kind == K_PROSPERITY:
+        return tuple(ChooseSet(p, i) for i in _prosperity_sets(state, p))
+    if kind == K_PRIEST:
+        return tuple(ChooseGoods(k) for k in range(6))
+    if kind == K_PRIEST_CHARS:
+        return (Confirm(False), Confirm(True))
+    if kind == K_VIZIR_CARD:
+        return tuple(ChooseCard(t) for t, c in enumerate(state.corruption[pend.a]) if c)
+    if kind == K_MERCHANT:
+        return tuple(Take(i) for i in range(len(state.row)))
+    if kind == K_COURT_SET:
+        return tuple(ChooseSet(o, i) for o, i in _courtesan_sets(state, p))
+    if kind == K_COURT_ADD:
+        family = state.sets[pend.a][pend.b].family
+        out: list[SobekAction] = []
+        if len(pend.cards) < 2:
+            out += [AddCard(t) for t, c in enumerate(hand) if c and _matches(params, t, family)]
+        if pend.cards:
+            out.append(Done())
+        return tuple(out)
+    if kind == K_THIEF_BACK:
+        reading = state.config.reading("thief_backs")
+        backs = sorted({back_of(params, t, reading) for t, c in enumerate(state.hands[pend.a]) if c})
+        return tuple(ChooseBack(b) for b in backs)
+    if kind == K_SCRIBE:
+        return tuple(ChooseCard(t) for t, c in enumerate(hand) if c)
+    # K_HPHASE
+    out = []
+    natural = _need_natural(state)
+    if state.config.reading("horizontal_sets") == "same_kind":
+        out += [StartHorizontal(f) for f in range(6) if _can_finish_same(state, f, (), hand, natural)]
+    elif _can_finish_mixed(state, (), hand, natural):
+        out.append(StartHorizontal(-1))
+    out.append(Done())
+    return tuple(out)
+
+
+def _prosperity_sets(state: SobekState, p: int) -> tuple[int, ...]:
+    return tuple(i for i, s in enumerate(state.sets[p]) if not s.horizontal and s.family in (FISH, CATTLE, WHEAT))
+
+
+@rule("sobek.characters.courtesan")
+def _courtesan_sets(state: SobekState, p: int) -> tuple[tuple[int, int], ...]:
+    """Sets the Courtesan can add to: own played sets (or anyone's, by reading) with a matching card in hand."""
+    owners = range(state.config.players) if state.config.reading("courtesan_target") == "any" else (p,)
+    hand = state.hands[p]
+    out = []
+    for o in owners:
+        for i, s in enumerate(state.sets[o]):
+            if not s.horizontal and any(c and _matches(state.params, t, s.family) for t, c in enumerate(hand)):
+                out.append((o, i))
+    return tuple(sorted(out))
+
+
+# -- apply -----------------------------------------------------------------------------------------------------
+def apply(state: SobekState, action: SobekAction) -> SobekState:
+    """The state after ``action``; anything not legal raises IllegalAction naming the rule that forbids it."""
+    if state.phase == OVER:
+        raise IllegalAction("sobek.game_end.rounds", "the game is over", state, action)
+    if state.draws:
+        if not isinstance(action, DrawCard):
+            raise IllegalAction("sobek.market.deliveries", "a chance draw is pending", state, action)
+        return settle(apply_draw(state, action.item))
+    if action not in legal_actions(state):
+        rule_id = _forbidding_rule(state)
+        raise IllegalAction(rule_id, "not a legal action here", state, action)
+    pend = state.pending
+    if pend is None:
+        return settle(_apply_turn(state, action))
+    return settle(_apply_pending(state, pend, action))
+
+
+def _forbidding_rule(state: SobekState) -> str:
+    pend = state.pending
+    if pend is None:
+        return "sobek.actions.choose"
+    return {
+        K_SET: "sobek.sets.definition", K_HSET: "sobek.end.horizontal", K_HPHASE: "sobek.end.horizontal",
+        K_EVENT: "sobek.events.trigger", K_GUILD: "sobek.events.guild", K_CURSE: "sobek.events.curse",
+        K_PROSPERITY: "sobek.events.prosperity", K_PRIEST: "sobek.characters.priest",
+        K_PRIEST_CHARS: "sobek.characters.priest_chars", K_VIZIR_OPP: "sobek.characters.vizir",
+        K_VIZIR_CARD: "sobek.characters.vizir", K_MERCHANT: "sobek.characters.merchant",
+        K_COURT_SET: "sobek.characters.courtesan", K_COURT_ADD: "sobek.characters.courtesan",
+        K_THIEF_OPP: "sobek.characters.thief", K_THIEF_BACK: "sobek.characters.thief_backs",
+        K_SCRIBE: "sobek.characters.scribe",
+    }[pend.kind]
+
+
+def _apply_turn(state: SobekState, action: SobekAction) -> SobekState:
+    p = state.to_move
+    if isinstance(action, Take):
+        return end_turn(take(state, p, action.index, corrupt=True), p)
+    if isinstance(action, PlayCharacter):
+        return play_character(state, p, action.card)
+    assert isinstance(action, StartSet)
+    return replace(state, pending=Pending(K_SET, p, action.family, action.target))
+
+
+@rule("sobek.market.no_consequence", "sobek.market.corruption", "sobek.market.skipped")
+def take(state: SobekState, p: int, index: int, corrupt: bool) -> SobekState:
+    """Take the card at ``index``; the cards skipped before it go to the taker's corruption pile (not for the
+    Merchant)."""
+    row = state.row
+    hand = add(state.hands[p], row[index])
+    pile = state.corruption[p]
+    rest = row[index + 1 :]
+    if corrupt:
+        for t in row[:index]:
+            pile = add(pile, t)
+    else:
+        rest = row[:index] + rest
+    return replace(state, row=rest, hands=put(state.hands, p, hand), corruption=put(state.corruption, p, pile))
+
+
+@rule("sobek.turn.next_player", "sobek.events.flood")
+def end_turn(state: SobekState, p: int) -> SobekState:
+    """Play passes to the left, unless a Flood gave the player another turn."""
+    if state.phase != PLAY:
+        return replace(state, pending=Pending(K_HPHASE, p)) if state.phase == HORIZONTAL else state
+    if state.extra_turn:
+        return replace(state, to_move=p, extra_turn=False, pending=None)
+    return replace(state, to_move=(p + 1) % state.config.players, pending=None)
+
+
+@rule("sobek.characters.powers", "sobek.characters.queen", "sobek.characters.scribe")
+def play_character(state: SobekState, p: int, card: int) -> SobekState:
+    """The character goes to the discard pile and its power applies."""
+    state = replace(state, hands=put(state.hands, p, add(state.hands[p], card, -1)),
+                    discard=add(state.discard, card))
+    power = CHAR_POWER[card - FIRST_CHAR]
+    params = state.params
+    if power == QUEEN:
+        if state.config.reading("queen_draw") == "deck":
+            draws = (Draw(D_QUEEN, p),) * params.queen_draws
+            return end_turn(replace(state, draws=state.draws + draws), p)
+        got = state.row[: params.queen_draws]
+        hand = state.hands[p]
+        for t in got:
+            hand = add(hand, t)
+        return end_turn(replace(state, row=state.row[len(got):], hands=put(state.hands, p, hand)), p)
+    if power == PRIEST:
+        return replace(state, pending=Pending(K_PRIEST, p))
+    if power == SCRIBE:
+        queue = tuple(o for o in opponents(state, p) if sum(state.hands[o]) > params.scribe_limit)
+        return _next_scribe(state, p, queue)
+    if power == VIZIR:
+        if any(sum(state.corruption[o]) for o in opponents(state, p)):
+            return replace(state, pending=Pending(K_VIZIR_OPP, p))
+        return end_turn(state, p)
+    if power == MERCHANT:
+        return replace(state, pending=Pending(K_MERCHANT, p))
+    if power == THIEF:
+        if any(sum(state.hands[o]) for o in opponents(state, p)):
+            return replace(state, pending=Pending(K_THIEF_OPP, p))
+        return end_turn(state, p)
+    # Courtesan
+    if _courtesan_sets(state, p):
+        return replace(state, pending=Pending(K_COURT_SET, p))
+    return end_turn(state, p)
+
+
+def _next_scribe(state: SobekState, p: int, queue: tuple[int, ...]) -> SobekState:
+    if not queue:
+        return end_turn(replace(state, pending=None), p)
+    return replace(state, pending=Pending(K_SCRIBE, queue[0], p, 0, queue[1:]))
+
+
+def _apply_pending(state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+    p, kind = pend.player, pend.kind
+    if kind in (K_SET, K_HSET, K_COURT_ADD):
+        if isinstance(action, AddCard):
+            return replace(state, pending=replace(pend, cards=(*pend.cards, action.card)))
+        if kind == K_SET:
+            return finish_set(state, pend)
+        if kind == K_HSET:
+            return finish_horizontal(state, pend)
+        return courtesan_add(state, pend)
+    if kind == K_EVENT:
+        assert isinstance(action, ChooseEvent)
+        return resolve_event(state, p, action.token)
+    if kind == K_GUILD:
+        assert isinstance(action, ChooseTarget)
+        return guild(state, p, action.player, pend.a)
+    if kind == K_CURSE:
+        assert isinstance(action, ChooseTarget)
+        return end_turn(curse(state, action.player), p)
+    if kind == K_PROSPERITY:
+        assert isinstance(action, ChooseSet)
+        return end_turn(prosperity(state, p, action.index), p)
+    if kind in (K_PRIEST, K_PRIEST_CHARS):
+        return priest(state, pend, action)
+    if kind == K_VIZIR_OPP:
+        assert isinstance(action, ChooseTarget)
+        return replace(state, pending=Pending(K_VIZIR_CARD, p, action.player))
+    if kind == K_VIZIR_CARD:
+        assert isinstance(action, ChooseCard)
+        return end_turn(vizir(state, p, pend.a, action.card), p)
+    if kind == K_MERCHANT:
+        assert isinstance(action, Take)
+        return end_turn(merchant(state, p, action.index), p)
+    if kind == K_COURT_SET:
+        assert isinstance(action, ChooseSet)
+        return replace(state, pending=Pending(K_COURT_ADD, p, action.owner, action.index))
+    if kind == K_THIEF_OPP:
+        assert isinstance(action, ChooseTarget)
+        return replace(state, pending=Pending(K_THIEF_BACK, p, action.player))
+    if kind == K_THIEF_BACK:
+        assert isinstance(action, ChooseBack)
+        return end_turn(thief(state, p, pend.a, action.back), p)
+    if kind == K_SCRIBE:
+        assert isinstance(action, ChooseCard)
+        return scribe_discard(state, pend, action.card)
+    # K_HPHASE
+    if isinstance(action, StartHorizontal):
+        return replace(state, pending=Pending(K_HSET, p, action.family))
+    return replace(state, pending=None, hphase_left=state.hphase_left[1:])
+
+
+@rule("sobek.sets.event", "sobek.sets.add_minimum", "sobek.sets.character_power_ignored")
+def finish_set(state: SobekState, pend: Pending) -> SobekState:
+    """The set goes on the table (or onto the played set); an event follows if tokens remain."""
+    p = pend.player
+    hand = state.hands[p]
+    for t in pend.cards:
+        hand = add(hand, t, -1)
+    sets = state.sets[p]
+    if pend.b < 0:
+        sets = (*sets, PlayedSet(pend.a, tuple(sorted(pend.cards))))
+        event = True
+    else:
+        old = sets[pend.b]
+        sets = (*sets[: pend.b], replace(old, cards=tuple(sorted(old.cards + pend.cards))), *sets[pend.b + 1 :])
+        event = state.config.reading("extension_event") == "triggers"
+    state = replace(state, hands=put(state.hands, p, hand), sets=(*state.sets[:p], sets, *state.sets[p + 1 :]),
+                    pending=None)
+    return event_or_end(state, p, event)
+
+
+def event_or_end(state: SobekState, p: int, event: bool) -> SobekState:
+    if event and sum(state.tokens) > 0:
+        if state.config.reading("event_choice") == "blind":
+            return replace(state, draws=(*state.draws, Draw(D_EVENT, p)), pending=None)
+        return replace(state, pending=Pending(K_EVENT, p))
+    return end_turn(state, p)
+
+
+@rule("sobek.end.horizontal", "sobek.end.horizontal_limits", "sobek.end.horizontal_purpose")
+def finish_horizontal(state: SobekState, pend: Pending) -> SobekState:
+    """A horizontal set from the hand at the end of the round (no characters played, no additions)."""
+    p = pend.player
+    hand = state.hands[p]
+    for t in pend.cards:
+        hand = add(hand, t, -1)
+    played = PlayedSet(max(pend.a, -1), tuple(sorted(pend.cards)), 0, True)
+    state = replace(state, hands=put(state.hands, p, hand),
+                    sets=(*state.sets[:p], (*state.sets[p], played), *state.sets[p + 1 :]), pending=None)
+    if state.config.reading("horizontal_events") == "triggers":
+        return event_or_end(state, p, True)
+    return replace(state, pending=Pending(K_HPHASE, p))
+
+
+@rule("sobek.events.trigger", "sobek.events.choose", "sobek.events.discarded", "sobek.events.embalming",
+      "sobek.events.deceit")
+def resolve_event(state: SobekState, p: int, token: int) -> SobekState:
+    """The chosen token is discarded and its effect applied at once."""
+    state = replace(state, tokens=put_int(state.tokens, token, state.tokens[token] - 1),
+                    events_used=put_int(state.events_used, token, state.events_used[token] + 1), pending=None)
+    if token < 4:
+        return replace(state, pending=Pending(K_GUILD, p, token + 1))
+    if token == FLOOD:
+        return end_turn(replace(state, extra_turn=state.phase == PLAY), p)
+    if token == CURSE:
+        return replace(state, pending=Pending(K_CURSE, p))
+    if token == PROSPERITY:
+        if _prosperity_sets(state, p):
+            return replace(state, pending=Pending(K_PROSPERITY, p))
+        return end_turn(state, p)
+    if token == EMBALMING:
+        hand = plus(state.hands[p], state.corruption[p])
+        curses = state.curses
+        if state.config.reading("embalming_curses") == "discarded":
+            curses = put_int(curses, p, 0)
+        return end_turn(replace(state, hands=put(state.hands, p, hand), corruption=put(state.corruption, p, ZERO),
+                                curses=curses), p)
+    assert token == DECEIT
+    gain = sum(state.corruption[p])
+    if state.config.reading("deceit_curses") == "count_two":
+        gain += 2 * state.curses[p]
+    state = move_marker(state, p, state.scores[p] + gain)
+    return end_turn(state, p) if state.phase != OVER else state
+
+
+def move_marker(state: SobekState, p: int, score: int) -> SobekState:
+    """Move a score marker (kept on a space of the track), then the immediate early-end check if read so."""
+    params = state.params
+    clamped = scoring.clamp(score, params.track_spaces, state.config.reading("track_end"))
+    log = state.log
+    if clamped != score and "track_stop" not in log:
+        log = (*log, "track_stop")
+    state = replace(state, scores=put_int(state.scores, p, clamped), log=log)
+    return check_early_end(state, "immediately")
+
+
+@rule("sobek.game_end.early")
+def check_early_end(state: SobekState, moment: str) -> SobekState:
+    """More than ``early_end`` points ends the game; the reading says when this is looked at."""
+    if state.config.reading("early_end") != moment or state.early_end:
+        return state
+    if max(state.scores) > state.params.early_end:
+        if moment == "immediately":
+            return replace(state, early_end=True, phase=OVER, pending=None, draws=())
+        return replace(state, early_end=True)
+    return state
+
+
+def guild(state: SobekState, p: int, opp: int, symbol: int) -> SobekState:
+    """Guild: own marker forward to the next space of the symbol, an opponent's back to the next one."""
+    config, params = state.config, state.params
+    forward = scoring.guild_forward(state.scores[p], symbol, params.track_spaces, config.reading("track_end"))
+    state = move_marker(state, p, forward)
+    if state.phase == OVER:
+        return state
+    back = scoring.back_to_symbol(state.scores[opp], symbol, config.reading("track_low_end"))
+    state = move_marker(state, opp, back)
+    return end_turn(state, p) if state.phase != OVER else state
+
+
+@rule("sobek.events.curse")
+def curse(state: SobekState, opp: int) -> SobekState:
+    """A Curse token goes to another player's corruption pile (it counts as two cards there)."""
+    return replace(state, curses=put_int(state.curses, opp, state.curses[opp] + 1))
+
+
+@rule("sobek.events.prosperity")
+def prosperity(state: SobekState, p: int, index: int) -> SobekState:
+    """The Prosperity token joins one of the player's fish, cattle or wheat sets (counting as a card)."""
+    sets = state.sets[p]
+    target = sets[index]
+    sets = (*sets[:index], replace(target, prosperity=target.prosperity + 1), *sets[index + 1 :])
+    return replace(state, sets=(*state.sets[:p], sets, *state.sets[p + 1 :]))
+
+
+@rule("sobek.characters.priest", "sobek.characters.priest_chars", "sobek.characters.priest_amulets")
+def priest(state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+    """Discard every goods card of one type from the own corruption pile (characters of that type: must or may;
+    amulets never)."""
+    p = pend.player
+    params = state.params
+    pile = state.corruption[p]
+    if isinstance(action, ChooseGoods):
+        kind = action.kind
+        goods = [t for t in range(FIRST_CHAR) if params.kind[t] == kind]
+        chars = [t for t in range(FIRST_CHAR, NTYPES) if params.kind[t] == kind and pile[t]]
+        state = _discard_from_pile(state, p, goods)
+        if chars and state.config.reading("priest_characters") == "may":
+            return replace(state, pending=Pending(K_PRIEST_CHARS, p, kind))
+        return end_turn(_discard_from_pile(state, p, chars), p)
+    assert isinstance(action, Confirm)
+    if action.yes:
+        chars = [t for t in range(FIRST_CHAR, NTYPES) if params.kind[t] == pend.a]
+        state = _discard_from_pile(state, p, chars)
+    return end_turn(state, p)
+
+
+def _discard_from_pile(state: SobekState, p: int, types: list[int]) -> SobekState:
+    pile = list(state.corruption[p])
+    discard = list(state.discard)
+    for t in types:
+        discard[t] += pile[t]
+        pile[t] = 0
+    return replace(state, corruption=put(state.corruption, p, tuple(pile)), discard=tuple(discard))
+
+
+@rule("sobek.characters.vizir")
+def vizir(state: SobekState, p: int, opp: int, card: int) -> SobekState:
+    """A card of the player's choice from an opponent's corruption pile to the player's hand."""
+    return replace(state, corruption=put(state.corruption, opp, add(state.corruption[opp], card, -1)),
+                   hands=put(state.hands, p, add(state.hands[p], card)))
+
+
+@rule("sobek.characters.merchant")
+def merchant(state: SobekState, p: int, index: int) -> SobekState:
+    """Any card along the Nile, without corruption for the cards before it."""
+    return take(state, p, index, corrupt=False)
+
+
+def courtesan_add(state: SobekState, pend: Pending) -> SobekState:
+    p, owner, index = pend.player, pend.a, pend.b
+    hand = state.hands[p]
+    for t in pend.cards:
+        hand = add(hand, t, -1)
+    target = state.sets[owner][index]
+    new = replace(target, cards=tuple(sorted(target.cards + pend.cards)))
+    sets = state.sets[owner]
+    sets = (*sets[:index], new, *sets[index + 1 :])
+    state = replace(state, hands=put(state.hands, p, hand),
+                    sets=(*state.sets[:owner], sets, *state.sets[owner + 1 :]))
+    return end_turn(state, p)
+
+
+@rule("sobek.characters.thief", "sobek.characters.thief_backs")
+def thief(state: SobekState, p: int, opp: int, back: int) -> SobekState:
+    """Steal a card from an opponent: the thief picks a back colour, chance picks the card behind it."""
+    return replace(state, draws=(*state.draws, Draw(D_STEAL, p, opp * 16 + back)), pending=None)
+
+
+def scribe_discard(state: SobekState, pend: Pending, card: int) -> SobekState:
+    o = pend.player
+    state = replace(state, hands=put(state.hands, o, add(state.hands[o], card, -1)),
+                    corruption=put(state.corruption, o, add(state.corruption[o], card)))
+    if sum(state.hands[o]) > state.params.scribe_limit:
+        return state
+    return _next_scribe(state, pend.a, pend.cards)
+
+
+# -- end of the round ------------------------------------------------------------------------------------------
+@rule("sobek.end.hand_to_corruption", "sobek.end.scored", "sobek.end.penalty_applied")
+def end_round(state: SobekState) -> SobekState:
+    """Hands to corruption, sets scored, the corruption penalty, then the next round or the end of the game."""
+    config, params = state.config, state.params
+    n = config.players
+    corruption = tuple(plus(state.corruption[p], state.hands[p]) for p in range(n))
+    state = replace(state, corruption=corruption, hands=(ZERO,) * n)
+    points = [scoring.round_points(state.sets[p], params) for p in range(n)]
+    before = state.scores
+    for p in range(n):
+        state = move_marker(state, p, state.scores[p] + points[p][0] + points[p][1])
+        if state.phase == OVER:
+            return state
+    state = check_early_end(state, "after_scoring")
+    cards = [corruption_cards(state, p) for p in range(n)]
+    if config.reading("corruption_scarabs") == "pile":
+        scarabs = [sum(params.scarabs[t] * c for t, c in enumerate(state.corruption[p])) for p in range(n)]
+    else:
+        scarabs = [sum(params.scarabs[t] for s in state.sets[p] for t in s.cards) for p in range(n)]
+    hit = scoring.most_corrupt(cards, scarabs, config.reading("corrupt_all_tied"))
+    with_h = config.reading("horizontal_in_penalty") == "included"
+    for p in hit:
+        earned = points[p][0] + (points[p][1] if with_h else 0)
+        moved = scoring.penalty(state.scores[p], earned, config.reading("penalty_on_number"),
+                                config.reading("track_low_end"), params.penalty_step)
+        state = replace(state, scores=put_int(state.scores, p, moved))
+    state = check_early_end(state, "after_penalty")
+    gains = tuple(a - b for a, b in zip(state.scores, before, strict=True))
+    return next_round(replace(state, last_gain=gains))
+
+
+@rule("sobek.game_end.rounds", "sobek.theme.rounds")
+def next_round(state: SobekState) -> SobekState:
+    """Everything on the table is discarded; green-backed cards return; the next start player."""
+    config, params = state.config, state.params
+    n = config.players
+    discard = state.discard
+    for p in range(n):
+        discard = plus(discard, state.corruption[p])
+        for s in state.sets[p]:
+            for t in s.cards:
+                discard = add(discard, t)
+    green_pile = state.green_pile
+    if config.reading("green_deal") == "every_round":
+        green_pile = plus(green_pile, tuple(c if params.green[t] else 0 for t, c in enumerate(discard)))
+        discard = tuple(0 if params.green[t] else c for t, c in enumerate(discard))
+    state = replace(state, discard=discard, green_pile=green_pile, corruption=(ZERO,) * n, sets=((),) * n,
+                    curses=(0,) * n, tokens=NO_TOKENS, pending=None, hphase_left=(), extra_turn=False)
+    if state.early_end or state.round + 1 >= params.rounds:
+        return replace(state, phase=OVER)
+    if config.reading("round_start") == "rotate":
+        start = (state.start_player + 1) % n
+    else:
+        low = min(state.scores)
+        start = next((state.start_player + k) % n for k in range(n) if state.scores[(state.start_player + k) % n]
+                     == low)
+    return start_round(replace(state, round=state.round + 1, start_player=start))

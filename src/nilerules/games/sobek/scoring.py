@@ -1,0 +1,100 @@
+"""Scoring of Sobek: sets, horizontal sets, the score track and its symbols, the corruption penalty, the ranking.
+
+Pure functions of plain ints, so that checks, queries and the Z3 cross-checks call exactly what the game uses.
+A score is the points a marker has; under the ``lap`` reading the marker stands on space ``score % track_spaces``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from nilerules.core import rule
+from nilerules.games.sobek.state import AMULET, Params, PlayedSet
+
+
+def symbol_of(space: int) -> int:
+    """The symbol on a space: 0 on the numbered spaces (multiples of 5), else 1..4 (the k-th symbol of the block)."""
+    return space % 5
+
+
+def clamp(score: int, track_spaces: int, track_end: str) -> int:
+    """A marker's score after a move: under ``stop`` it cannot go past the last space."""
+    if track_end == "stop" and score > track_spaces - 1:
+        return track_spaces - 1
+    return max(score, 0)
+
+
+@rule("sobek.events.guild")
+def guild_forward(score: int, symbol: int, track_spaces: int, track_end: str) -> int:
+    """Forward to the next space of ``symbol`` (1..4) strictly ahead; under ``stop`` none past the end: stay."""
+    target = score + ((symbol - score) % 5 or 5)
+    if track_end == "stop" and target > track_spaces - 1:
+        return score
+    return target
+
+
+def back_to_symbol(score: int, symbol: int, low_end: str) -> int:
+    """Back to the next space of ``symbol`` (0..4) strictly behind; none left: stay, or space 0 (``to_start``)."""
+    target = score - ((score - symbol) % 5 or 5)
+    if target < 0:
+        return 0 if low_end == "to_start" else score
+    return target
+
+
+@rule("sobek.end.penalty_size", "sobek.end.penalty_move", "sobek.end.penalty_example")
+def penalty(score: int, set_points: int, number_reading: str, low_end: str, step: int = 10) -> int:
+    """The score after the corruption penalty: one move back per ``step`` points earned through sets.
+
+    Each move goes to the next space behind with the symbol of the space the marker ended on; on a numbered
+    space the ``penalty_on_number`` reading decides (numbered spaces as a type, no move, or the symbol just behind).
+    """
+    lots = max(set_points, 0) // step
+    if lots == 0:
+        return score
+    symbol = symbol_of(score)
+    if symbol == 0:
+        if number_reading == "no_move":
+            return score
+        if number_reading == "previous_symbol":
+            symbol = 4
+    for _ in range(lots):
+        score = back_to_symbol(score, symbol, low_end)
+    return score
+
+
+@rule("sobek.end.set_scoring")
+def set_score(played: PlayedSet, params: Params) -> int:
+    """Scarabs in the set times the number of cards (amulets, characters and Prosperity tokens included)."""
+    scarabs = sum(params.scarabs[c] for c in played.cards)
+    return scarabs * (len(played.cards) + played.prosperity)
+
+
+@rule("sobek.end.horizontal_scoring")
+def horizontal_score(played: PlayedSet, params: Params) -> int:
+    """Horizontal sets score the sum of their scarabs."""
+    return sum(params.scarabs[c] for c in played.cards)
+
+
+def round_points(sets: Sequence[PlayedSet], params: Params) -> tuple[int, int]:
+    """(points from sets, points from horizontal sets) of one player's table."""
+    vertical = sum(set_score(s, params) for s in sets if not s.horizontal)
+    horizontal = sum(horizontal_score(s, params) for s in sets if s.horizontal)
+    return vertical, horizontal
+
+
+@rule("sobek.end.most_corrupt", "sobek.end.corrupt_tie_scarabs", "sobek.end.corrupt_tie_all")
+def most_corrupt(cards: Sequence[int], scarabs: Sequence[int], all_tied: str) -> tuple[int, ...]:
+    """Who takes the penalty: most corruption cards (Curses counted as two), then most scarabs; still tied → all
+    tied players (``tied``) or every player (``everyone``)."""
+    top = max(cards)
+    tied = [p for p, c in enumerate(cards) if c == top]
+    if len(tied) > 1:
+        best = max(scarabs[p] for p in tied)
+        tied = [p for p in tied if scarabs[p] == best]
+    if len(tied) > 1 and all_tied == "everyone":
+        return tuple(range(len(cards)))
+    return tuple(tied)
+
+
+def amulet_free(cards: Sequence[int], params: Params) -> bool:
+    return any(params.kind[c] != AMULET for c in cards)

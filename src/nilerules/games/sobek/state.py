@@ -1,0 +1,136 @@
+"""Sobek's state: frozen records of plain ints and tuples (piles are count vectors indexed by card type)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, TypeAlias
+
+from nilerules.core.types import Config
+
+CardType: TypeAlias = int
+"""Index into the card table: goods kind k has types 3k (valued), 3k+1 (plain), 3k+2 (green back); 21.. characters."""
+Counts: TypeAlias = tuple[int, ...]
+"""A pile as a multiset: how many cards of each card type."""
+Points: TypeAlias = int
+
+KINDS: Final = ("ivory", "ebony", "marble", "cattle", "fish", "wheat", "amulet")
+IVORY, EBONY, MARBLE, CATTLE, FISH, WHEAT, AMULET = range(7)
+FAMILIES: Final = range(6)
+"""Goods types a set can be of (amulets are wild, not a type of set)."""
+CHARACTERS: Final = ("queen", "priest", "priestess", "scribe_fish", "scribe_cattle", "vizir", "merchant", "courtesan",
+                     "thief")
+CHAR_FAMILY: Final = (IVORY, EBONY, MARBLE, FISH, CATTLE, CATTLE, WHEAT, WHEAT, FISH)
+QUEEN, PRIEST, SCRIBE, VIZIR, MERCHANT, COURTESAN, THIEF = range(7)
+CHAR_POWER: Final = (QUEEN, PRIEST, PRIEST, SCRIBE, SCRIBE, VIZIR, MERCHANT, COURTESAN, THIEF)
+FIRST_CHAR: Final = 21
+NTYPES: Final = 30
+GREEN_BACK: Final = 7
+CHAR_BACK: Final = 8
+
+TOKENS: Final = ("guild_1", "guild_2", "guild_3", "guild_4", "flood", "curse", "prosperity", "embalming", "deceit")
+"""Event token types; guild_k moves to spaces of the k-th symbol of a block of five (see params.symbol_order)."""
+FLOOD, CURSE, PROSPERITY, EMBALMING, DECEIT = 4, 5, 6, 7, 8
+TOKEN_COUNTS: Final = (1, 1, 1, 1, 2, 2, 2, 1, 1)
+
+# phases
+PLAY, HORIZONTAL, OVER = 0, 1, 2
+# destinations of pending chance draws
+D_REMOVE, D_TOKEN, D_GREEN, D_MARKET, D_QUEEN, D_STEAL, D_EVENT = range(7)
+# kinds of pending compound decisions
+(K_SET, K_EVENT, K_GUILD, K_CURSE, K_PROSPERITY, K_PRIEST, K_PRIEST_CHARS, K_VIZIR_OPP, K_VIZIR_CARD, K_MERCHANT,
+ K_COURT_SET, K_COURT_ADD, K_THIEF_OPP, K_THIEF_BACK, K_SCRIBE, K_HSET, K_HPHASE) = range(1, 18)
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """The spec data the rules use (card table, track, deliveries), frozen into the state."""
+
+    kind: tuple[int, ...]
+    """Goods kind (0..6) or character family of each card type."""
+    scarabs: tuple[int, ...]
+    green: tuple[bool, ...]
+    totals: Counts
+    """How many cards of each type exist in the game."""
+    track_spaces: int
+    symbol_order: tuple[str, ...]
+    hand_size: int
+    delivery_size: int
+    deliveries: tuple[int, ...]
+    """Deliveries per round (3 or 4 players)."""
+    deliveries_two: tuple[int, ...]
+    """Deliveries per round with 2 players (the last round short)."""
+    removed_two: int
+    market_open: int
+    scribe_limit: int
+    queen_draws: int
+    early_end: int
+    events_per_round: int
+    rounds: int
+    set_min: int
+    penalty_step: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedSet:
+    """A set on the table: its goods type, its cards (sorted card types), Prosperity tokens, horizontal or not."""
+
+    family: int
+    cards: tuple[CardType, ...]
+    prosperity: int = 0
+    horizontal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A pending chance draw: where it comes from and goes to (a D_* code), for whom, and an argument."""
+
+    dest: int
+    player: int
+    arg: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A compound decision in progress (a K_* code): who decides, two small arguments, cards chosen so far."""
+
+    kind: int
+    player: int
+    a: int = 0
+    b: int = 0
+    cards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SobekState:
+    config: Config
+    params: Params
+    round: int
+    phase: int
+    to_move: int
+    start_player: int
+    deck: Counts
+    removed: Counts
+    green_pile: Counts
+    row: tuple[CardType, ...]
+    deliveries_left: int
+    hands: tuple[Counts, ...]
+    sets: tuple[tuple[PlayedSet, ...], ...]
+    corruption: tuple[Counts, ...]
+    curses: tuple[int, ...]
+    discard: Counts
+    token_bag: tuple[int, ...]
+    tokens: tuple[int, ...]
+    """Event tokens still available this round (counts by token type)."""
+    events_used: tuple[int, ...]
+    """Event tokens applied so far in the game (counts by token type)."""
+    scores: tuple[Points, ...]
+    last_gain: tuple[Points, ...]
+    """Points each player scored in the last round's scoring (a tie-break reading)."""
+    draws: tuple[Draw, ...]
+    pending: Pending | None
+    extra_turn: bool
+    hphase_left: tuple[int, ...]
+    """Players who still have to finish playing horizontal sets at the end of the round, in order."""
+    early_end: bool
+    log: tuple[str, ...]
+    """Diagnostics noticed so far (short codes: 'deck_empty', 'track_stop', 'open_tie')."""
