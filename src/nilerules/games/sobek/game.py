@@ -57,12 +57,13 @@ def make_params(spec: Spec) -> Params:
     sc: list[int] = []
     gr: list[bool] = []
     totals: list[int] = []
-    for k, kind_name in enumerate(KINDS):
+    for index, kind_name in enumerate(KINDS):
         for variant in range(3):
-            kind.append(k)
+            kind.append(index)
             gr.append(variant == 2)
             sc.append(scarabs[kind_name] if variant == 0 else 0)
-            count = (valued[kind_name], goods[kind_name] - valued[kind_name] - green[kind_name], green[kind_name])[variant]
+            plain = goods[kind_name] - valued[kind_name] - green[kind_name]
+            count = (valued[kind_name], plain, green[kind_name])[variant]
             totals.append(count)
     for family in CHAR_FAMILY:
         kind.append(family)

@@ -7,8 +7,11 @@ queued in ``state.draws`` and resolved one card at a time by the chance player.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields
+from dataclasses import replace as dc_replace
 from fractions import Fraction
+from operator import attrgetter
+from typing import Any
 
 from nilerules.core import CHANCE, Config, Mover, rule
 from nilerules.errors import IllegalAction
@@ -88,6 +91,24 @@ from nilerules.games.sobek.state import (
 )
 
 ZERO: Counts = (0,) * NTYPES
+_FIELDS = tuple(f.name for f in fields(SobekState))
+_INDEX = {name: i for i, name in enumerate(_FIELDS)}
+_GET_ALL = attrgetter(*_FIELDS)
+_SETTERS = tuple(SobekState.__dict__[name].__set__ for name in _FIELDS)
+_new = object.__new__
+
+
+def replace(state: SobekState, **changes: Any) -> SobekState:
+    """``dataclasses.replace`` for the state, without re-running ``__init__`` (the hot path of playouts)."""
+    if type(state) is not SobekState:
+        return dc_replace(state, **changes)
+    values = list(_GET_ALL(state))
+    for name, value in changes.items():
+        values[_INDEX[name]] = value
+    new = _new(SobekState)
+    for setter, value in zip(_SETTERS, values, strict=True):
+        setter(new, value)
+    return new
 NO_TOKENS: tuple[int, ...] = (0,) * len(TOKEN_COUNTS)
 Outcomes = tuple[tuple[SobekAction, Fraction], ...]
 
@@ -116,10 +137,15 @@ def cards_of(counts: Counts) -> tuple[int, ...]:
 
 
 def card_totals(params: Params, goods_total: str) -> Counts:
-    """All cards of the game by type; under ``green_extra`` the 9 green-backed cards come on top of the 54."""
+    """All cards of the game by type; under ``green_extra`` the 9 green-backed cards come on top of the 54 (the
+    listed cards of each kind are then all in the deck)."""
     if goods_total == "listed":
         return params.totals
-    return tuple(c + (params.totals[t] if params.green[t] else 0) for t, c in enumerate(params.totals))
+    totals = list(params.totals)
+    for t in range(FIRST_CHAR):
+        if params.green[t]:
+            totals[t - 1] += totals[t]
+    return tuple(totals)
 
 
 def back_of(params: Params, card: int, reading: str) -> int:
@@ -267,12 +293,12 @@ def apply_draw(state: SobekState, item: int) -> SobekState:
     source = draw_source(state, draw)
     if not 0 <= item < len(source) or source[item] == 0:
         raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, DrawCard(item))
-    state = replace(state, draws=state.draws[1:])
     dest, p = draw.dest, draw.player
+    if dest == D_MARKET:
+        return replace(state, draws=state.draws[1:], deck=add(state.deck, item, -1), row=(*state.row, item))
+    state = replace(state, draws=state.draws[1:])
     if dest == D_REMOVE:
         return replace(state, deck=add(state.deck, item, -1), removed=add(state.removed, item))
-    if dest == D_MARKET:
-        return replace(state, deck=add(state.deck, item, -1), row=(*state.row, item))
     if dest == D_QUEEN:
         return replace(state, deck=add(state.deck, item, -1), hands=put(state.hands, p, add(state.hands[p], item)))
     if dest == D_GREEN:
@@ -349,10 +375,18 @@ def legal_actions(state: SobekState) -> tuple[SobekAction, ...]:
     """Market take, character, or set on a free turn; otherwise the steps of the pending compound choice."""
     if state.phase == OVER or state.draws:
         return ()
+    if _CACHE[0] is state:
+        cached: tuple[SobekAction, ...] = _CACHE[1]
+        return cached
     pend = state.pending
-    if pend is None:
-        return _turn_actions(state)
-    return _pending_actions(state, pend)
+    result = _turn_actions(state) if pend is None else _pending_actions(state, pend)
+    _CACHE[0], _CACHE[1] = state, result
+    return result
+
+
+_CACHE: list[Any] = [None, ()]
+"""The last state asked about and its legal actions (states are immutable, and the cache holds the state alive,
+so identity is a safe key)."""
 
 
 @rule("sobek.market.first_four", "sobek.sets.definition", "sobek.sets.amulets", "sobek.sets.characters",
@@ -364,10 +398,18 @@ def _turn_actions(state: SobekState) -> tuple[SobekAction, ...]:
     hand = state.hands[p]
     out: list[SobekAction] = [Take(i) for i in range(min(params.market_open, len(state.row)))]
     out += [PlayCharacter(t) for t in range(FIRST_CHAR, NTYPES) if hand[t]]
+    by_kind = [0] * 7
+    kinds = params.kind
+    for t, c in enumerate(hand):
+        if c:
+            by_kind[kinds[t]] += c
+    amulets = by_kind[AMULET]
+    need = params.set_min
     natural = _need_natural(state)
-    out += [StartSet(f, -1) for f in range(6) if _can_finish_same(state, f, (), hand, natural)]
+    out += [StartSet(f, -1) for f in range(6)
+            if by_kind[f] + amulets >= need and (by_kind[f] or not natural)]
     for i, played in enumerate(state.sets[p]):
-        if not played.horizontal and _can_finish_same(state, played.family, (), hand, False):
+        if not played.horizontal and by_kind[played.family] + amulets >= need:
             out.append(StartSet(played.family, i))
     return tuple(out)
 
@@ -472,7 +514,7 @@ def _forbidding_rule(state: SobekState) -> str:
         return "sobek.actions.choose"
     return {
         K_SET: "sobek.sets.definition", K_HSET: "sobek.end.horizontal", K_HPHASE: "sobek.end.horizontal",
-        K_EVENT: "sobek.events.trigger", K_GUILD: "sobek.events.guild", K_CURSE: "sobek.events.curse",
+        K_EVENT: "sobek.events.choose", K_GUILD: "sobek.events.guild", K_CURSE: "sobek.events.curse",
         K_PROSPERITY: "sobek.events.prosperity", K_PRIEST: "sobek.characters.priest",
         K_PRIEST_CHARS: "sobek.characters.priest_chars", K_VIZIR_OPP: "sobek.characters.vizir",
         K_VIZIR_CARD: "sobek.characters.vizir", K_MERCHANT: "sobek.characters.merchant",
@@ -518,7 +560,7 @@ def end_turn(state: SobekState, p: int) -> SobekState:
     return replace(state, to_move=(p + 1) % state.config.players, pending=None)
 
 
-@rule("sobek.characters.powers", "sobek.characters.queen", "sobek.characters.scribe")
+@rule("sobek.characters.queen", "sobek.characters.scribe")
 def play_character(state: SobekState, p: int, card: int) -> SobekState:
     """The character goes to the discard pile and its power applies."""
     state = replace(state, hands=put(state.hands, p, add(state.hands[p], card, -1)),
@@ -565,7 +607,7 @@ def _apply_pending(state: SobekState, pend: Pending, action: SobekAction) -> Sob
     p, kind = pend.player, pend.kind
     if kind in (K_SET, K_HSET, K_COURT_ADD):
         if isinstance(action, AddCard):
-            return replace(state, pending=replace(pend, cards=(*pend.cards, action.card)))
+            return replace(state, pending=dc_replace(pend, cards=(*pend.cards, action.card)))
         if kind == K_SET:
             return finish_set(state, pend)
         if kind == K_HSET:
@@ -625,7 +667,7 @@ def finish_set(state: SobekState, pend: Pending) -> SobekState:
         event = True
     else:
         old = sets[pend.b]
-        sets = (*sets[: pend.b], replace(old, cards=tuple(sorted(old.cards + pend.cards))), *sets[pend.b + 1 :])
+        sets = (*sets[: pend.b], dc_replace(old, cards=tuple(sorted(old.cards + pend.cards))), *sets[pend.b + 1 :])
         event = state.config.reading("extension_event") == "triggers"
     state = replace(state, hands=put(state.hands, p, hand), sets=(*state.sets[:p], sets, *state.sets[p + 1 :]),
                     pending=None)
@@ -655,7 +697,7 @@ def finish_horizontal(state: SobekState, pend: Pending) -> SobekState:
     return replace(state, pending=Pending(K_HPHASE, p))
 
 
-@rule("sobek.events.trigger", "sobek.events.choose", "sobek.events.discarded", "sobek.events.embalming",
+@rule("sobek.events.choose", "sobek.events.discarded", "sobek.events.embalming",
       "sobek.events.deceit")
 def resolve_event(state: SobekState, p: int, token: int) -> SobekState:
     """The chosen token is discarded and its effect applied at once."""
@@ -732,7 +774,7 @@ def prosperity(state: SobekState, p: int, index: int) -> SobekState:
     """The Prosperity token joins one of the player's fish, cattle or wheat sets (counting as a card)."""
     sets = state.sets[p]
     target = sets[index]
-    sets = (*sets[:index], replace(target, prosperity=target.prosperity + 1), *sets[index + 1 :])
+    sets = (*sets[:index], dc_replace(target, prosperity=target.prosperity + 1), *sets[index + 1 :])
     return replace(state, sets=(*state.sets[:p], sets, *state.sets[p + 1 :]))
 
 
@@ -786,7 +828,7 @@ def courtesan_add(state: SobekState, pend: Pending) -> SobekState:
     for t in pend.cards:
         hand = add(hand, t, -1)
     target = state.sets[owner][index]
-    new = replace(target, cards=tuple(sorted(target.cards + pend.cards)))
+    new = dc_replace(target, cards=tuple(sorted(target.cards + pend.cards)))
     sets = state.sets[owner]
     sets = (*sets[:index], new, *sets[index + 1 :])
     state = replace(state, hands=put(state.hands, p, hand),
@@ -810,7 +852,7 @@ def scribe_discard(state: SobekState, pend: Pending, card: int) -> SobekState:
 
 
 # -- end of the round ------------------------------------------------------------------------------------------
-@rule("sobek.end.hand_to_corruption", "sobek.end.scored", "sobek.end.penalty_applied")
+@rule("sobek.end.hand_to_corruption", "sobek.end.penalty_applied")
 def end_round(state: SobekState) -> SobekState:
     """Hands to corruption, sets scored, the corruption penalty, then the next round or the end of the game."""
     config, params = state.config, state.params
