@@ -131,9 +131,7 @@ def meets_some_choice(cond: Condition, options: Sequence[Options], card_regions:
             return sum(max(o.count(a) + o.count(b) for o in opts) for opts in options) >= n
         states = {(0, 0)}
         for opts in options:
-            states = {
-                (min(x + o.count(a), n), min(y + o.count(b), n)) for x, y in states for o in opts
-            }
+            states = {(min(x + o.count(a), n), min(y + o.count(b), n)) for x, y in states for o in opts}
         return any(x >= 1 and y >= 1 and x + y >= n for x, y in states)
     # COND_DIFF: which sets of types can be covered
     masks = {0}

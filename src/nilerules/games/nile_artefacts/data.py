@@ -113,8 +113,9 @@ def parse_hand(text: str) -> tuple[tuple[tuple[int, ...], int], ...]:
 def load_params(spec: Spec, players: int) -> Params:
     """Every datum the rules use, checked; problems raise SpecError naming the parameter."""
     problems: list[tuple[str, str]] = []
-    cards = spec.typed("artifact_cards", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
-                       "a list of card strings")
+    cards = spec.typed(
+        "artifact_cards", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of card strings"
+    )
     river = spec.int("river_spaces")
     kinds: dict[tuple[tuple[int, ...], int, int], int] = {}
     for i, text in enumerate(cards):
@@ -129,9 +130,14 @@ def load_params(spec: Spec, players: int) -> Params:
             problems.append((f"params.artifact_cards.value[{i}]", "only green (fields) cards give 2 Artifacts"))
         key = (types, region, space)
         kinds[key] = kinds.get(key, 0) + 1
-    monuments_raw = spec.typed("monuments", lambda v: isinstance(v, list) and all(
-        isinstance(m, list) and len(m) == 3 and all(isinstance(c, str) for c in m) for m in v),
-        "a list of [level1, level2, level3] condition strings")
+    monuments_raw = spec.typed(
+        "monuments",
+        lambda v: (
+            isinstance(v, list)
+            and all(isinstance(m, list) and len(m) == 3 and all(isinstance(c, str) for c in m) for m in v)
+        ),
+        "a list of [level1, level2, level3] condition strings",
+    )
     monuments = []
     for i, levels in enumerate(monuments_raw):
         try:
@@ -139,8 +145,9 @@ def load_params(spec: Spec, players: int) -> Params:
             monuments.append((a, b, c))
         except ValueError as exc:
             problems.append((f"params.monuments.value[{i}]", str(exc)))
-    coin_spaces = spec.typed("coin_spaces", lambda v: isinstance(v, list) and all(isinstance(x, int) for x in v),
-                             "a list of river spaces")
+    coin_spaces = spec.typed(
+        "coin_spaces", lambda v: isinstance(v, list) and all(isinstance(x, int) for x in v), "a list of river spaces"
+    )
     per_round = spec.typed("cards_per_round", lambda v: isinstance(v, list) and len(v) == 3, "[n2, n3, n4]")
     costs = spec.typed("costs", lambda v: isinstance(v, list) and len(v) == 2, "[turn, buy]")
     removed, visible = spec.typed(

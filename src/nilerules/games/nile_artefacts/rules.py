@@ -122,9 +122,7 @@ def _refill(state: NAState, rule_id: str) -> NAState:
 
 
 def _can_draw(state: NAState) -> bool:
-    return bool(sum(state.deck)) or (
-        state.config.reading("deck_exhausted") == "reshuffle" and bool(sum(state.discard))
-    )
+    return bool(sum(state.deck)) or (state.config.reading("deck_exhausted") == "reshuffle" and bool(sum(state.discard)))
 
 
 # ------------------------------------------------------------------------------------------------ legal actions
@@ -195,8 +193,10 @@ def apply(state: NAState, action: Action) -> NAState:
     """Apply one action; anything not legal raises IllegalAction naming the rule that forbids it."""
     phase = state.phase
     if phase == PH_REVEAL:
-        if not isinstance(action, Reveal) or not 0 <= action.monument < len(state.params.monuments) or (
-            action.monument in state.seen
+        if (
+            not isinstance(action, Reveal)
+            or not 0 <= action.monument < len(state.params.monuments)
+            or (action.monument in state.seen)
         ):
             raise IllegalAction("nile_artefacts.setup.monuments_visible", "reveal an unseen Monument", state, action)
         return _apply_reveal(state, action.monument)
@@ -353,8 +353,13 @@ def _apply_move(state: NAState, space: int) -> NAState:
         docked = list(state.docked)
         docked[seat] = True
         state = replace(
-            state, boats=tuple(boats), coins=tuple(coins), stock=stock, notes=notes,
-            facing=tuple(facing), docked=tuple(docked),
+            state,
+            boats=tuple(boats),
+            coins=tuple(coins),
+            stock=stock,
+            notes=notes,
+            facing=tuple(facing),
+            docked=tuple(docked),
         )
         return _advance_nav(state, (seat + 1) % state.config.players)
     picks = 1
@@ -420,8 +425,14 @@ def _apply_bought(state: NAState, kind: int) -> NAState:
 
 def _start_offer(state: NAState) -> NAState:
     return replace(
-        state, phase=PH_OFFER, to_move=state.first, offering=(), altar=(), phase_levels=state.levels,
-        turned=False, picks=0,
+        state,
+        phase=PH_OFFER,
+        to_move=state.first,
+        offering=(),
+        altar=(),
+        phase_levels=state.levels,
+        turned=False,
+        picks=0,
     )
 
 
@@ -521,7 +532,9 @@ def _end_round(state: NAState) -> NAState:
         return replace(final_scoring(state, True), phase=PH_OVER)
     if state.round >= state.params.max_rounds:
         notes = _note(
-            state, "no_progress", "nile_artefacts.ref.model_cap",
+            state,
+            "no_progress",
+            "nile_artefacts.ref.model_cap",
             f"no end after {state.params.max_rounds} rounds: stopped by the model's cap",
         )
         count = state.config.reading("endless_game") == "score_at_cap"

@@ -1,0 +1,225 @@
+"""Z3 encodings for Nile Artefacts offerings: the best offering for a hand, and hands on which readings diverge.
+
+An offered card is encoded by ``use`` (offered or not) and a choice index into its options (the type tuples it may
+count as under the readings); every Monument condition is a linear bound on type counts and region counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import z3
+
+from nilerules.games.nile_artefacts.state import (
+    COND_DIFF,
+    COND_EACH,
+    COND_PAIR,
+    COND_REGION,
+    COND_SAME,
+    COND_TWO_PLUS,
+    COND_TYPE,
+    N_REGIONS,
+    N_TYPES,
+    Condition,
+)
+from nilerules.solver.core import make_solver, value
+
+Options = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BestOffering:
+    """The offering advancing the most Monuments with the fewest cards (status 'optimal' or 'unknown')."""
+
+    status: str
+    advanced: tuple[int, ...]
+    """Indices (into the conditions) of the Monuments advanced."""
+    used: tuple[int, ...]
+    """Indices (into the hand) of the cards offered."""
+    choice: tuple[tuple[int, ...], ...]
+    """For each used card, the types it counts as (empty under per_monument, where each Monument re-chooses)."""
+
+
+def _condition(cond: Condition, counts: Sequence[Any], regions: Sequence[Any], both: bool) -> Any:
+    kind, n, a, b, c = cond
+    if kind == COND_TYPE:
+        return counts[a] >= n
+    if kind == COND_PAIR:
+        base = counts[a] + counts[b] >= n
+        return z3.And(base, counts[a] >= 1, counts[b] >= 1) if both else base
+    if kind == COND_SAME:
+        return z3.Or(*[x >= n for x in counts])
+    if kind == COND_DIFF:
+        return z3.Sum(*[z3.If(x >= 1, 1, 0) for x in counts]) >= n
+    if kind == COND_REGION:
+        return regions[a] >= n
+    if kind == COND_EACH:
+        parts = [regions[a] >= 1, regions[b] >= 1]
+        if c >= 0:
+            parts.append(regions[c] >= 1)
+        return z3.And(*parts)
+    if kind == COND_TWO_PLUS:
+        return z3.And(regions[a] >= 1, regions[b] >= 1, regions[a] + regions[b] >= 3)
+    raise ValueError(f"unknown condition kind {kind!r}")
+
+
+def _counts(use: Sequence[Any], choice: Sequence[Any], options: Sequence[Options]) -> list[Any]:
+    counts = []
+    for t in range(N_TYPES):
+        terms = []
+        for u, ch, opts in zip(use, choice, options, strict=True):
+            per = [o.count(t) for o in opts]
+            if not any(per):
+                continue
+            expr: Any = z3.IntVal(per[-1])
+            for idx in range(len(opts) - 2, -1, -1):
+                expr = z3.If(ch == idx, per[idx], expr)
+            terms.append(z3.If(u, expr, 0))
+        counts.append(z3.Sum(*terms) if terms else z3.IntVal(0))
+    return counts
+
+
+def best_offering(
+    options: Sequence[Options],
+    regions: Sequence[int],
+    conditions: Sequence[Condition | None],
+    both: bool,
+    per_monument: bool,
+    rlimit: int = 5_000_000,
+) -> BestOffering:
+    """Maximise the Monuments advanced, then minimise the cards offered (lexicographic, Z3 Optimize).
+
+    ``conditions[m]`` is the next-level condition of Monument m for this player (None when already at the top).
+    """
+    opt = make_solver(rlimit, optimize=True)
+    k = len(options)
+    use = [z3.Bool(f"use{i}") for i in range(k)]
+    region_counts = [
+        z3.Sum(*[z3.If(use[i], 1, 0) for i in range(k) if regions[i] == r]) if r in regions else z3.IntVal(0)
+        for r in range(N_REGIONS)
+    ]
+    scopes = [m for m, c in enumerate(conditions) if c is not None] if per_monument else [-1]
+    choices: dict[int, list[Any]] = {}
+    for scope in scopes:
+        ch = [z3.Int(f"c{scope}_{i}") for i in range(k)]
+        for i, opts in enumerate(options):
+            opt.add(ch[i] >= 0, ch[i] < len(opts))
+        choices[scope] = ch
+    counts = {scope: _counts(use, ch, options) for scope, ch in choices.items()}
+    adv = []
+    for m, cond in enumerate(conditions):
+        flag = z3.Bool(f"adv{m}")
+        if cond is None:
+            opt.add(z3.Not(flag))
+        else:
+            scope = m if per_monument else -1
+            opt.add(flag == _condition(cond, counts[scope], region_counts, both))
+        adv.append(flag)
+    opt.maximize(z3.Sum(*[z3.If(f, 1, 0) for f in adv]) if adv else z3.IntVal(0))
+    opt.minimize(z3.Sum(*[z3.If(u, 1, 0) for u in use]) if use else z3.IntVal(0))
+    result = opt.check()
+    if result != z3.sat:
+        return BestOffering("unknown", (), (), ())
+    model = opt.model()
+    used = tuple(i for i in range(k) if value(model, use[i]))
+    advanced = tuple(m for m, f in enumerate(adv) if value(model, f))
+    chosen: tuple[tuple[int, ...], ...] = ()
+    if not per_monument:
+        chosen = tuple(options[i][value(model, choices[-1][i])] for i in used)
+    return BestOffering("optimal", advanced, used, chosen)
+
+
+@dataclass(frozen=True, slots=True)
+class DivergentHand:
+    """A hand (card kinds) on which the two readings' best offerings advance different numbers of Monuments."""
+
+    status: str
+    kinds: tuple[int, ...]
+    advanced_any: tuple[int, ...]
+    """Monuments the hand can advance when any type may be chosen (all cards offered)."""
+    advanced_shown: tuple[int, ...]
+    """Monuments it advances when each card counts as its printed type(s)."""
+    types_any: tuple[tuple[int, ...], ...]
+
+
+def divergent_hand(
+    card_types: Sequence[tuple[int, ...]],
+    card_region: Sequence[int],
+    available: Sequence[int],
+    conditions: Sequence[Condition],
+    hand_size: int,
+    both: bool,
+    rlimit: int = 5_000_000,
+) -> DivergentHand:
+    """Find a hand of ``hand_size`` cards (kinds with ``available`` copies) maximising the gap between the Monuments a
+    whole-hand offering advances under ``any_type`` (types chosen once per offering, per card one type per Artifact)
+    and under ``shown_type`` with each Artifact its printed type (``two_each``, so the shown side has no choice).
+
+    Both sides offer the whole hand, which is optimal for advancement since every condition is monotone.
+    """
+    opt = make_solver(rlimit, optimize=True)
+    kinds = [z3.Int(f"k{i}") for i in range(hand_size)]
+    n_kinds = len(card_types)
+    for i, kv in enumerate(kinds):
+        opt.add(kv >= 0, kv < n_kinds)
+        if i:
+            opt.add(kinds[i - 1] <= kv)
+    for k in range(n_kinds):
+        opt.add(z3.Sum(*[z3.If(kv == k, 1, 0) for kv in kinds]) <= available[k])
+
+    def lookup(kv: Any, table: Sequence[int]) -> Any:
+        expr: Any = z3.IntVal(table[-1])
+        for k in range(len(table) - 2, -1, -1):
+            expr = z3.If(kv == k, table[k], expr)
+        return expr
+
+    regions = [z3.Sum(*[z3.If(lookup(kv, list(card_region)) == r, 1, 0) for kv in kinds]) for r in range(N_REGIONS)]
+    arts = [lookup(kv, [len(t) for t in card_types]) for kv in kinds]
+    first = [lookup(kv, [t[0] for t in card_types]) for kv in kinds]
+    second = [lookup(kv, [t[-1] for t in card_types]) for kv in kinds]
+    shown = [
+        z3.Sum(
+            *[
+                z3.If(f == t, 1, 0) + z3.If(z3.And(a == 2, s == t), 1, 0)
+                for f, s, a in zip(first, second, arts, strict=True)
+            ]
+        )
+        for t in range(N_TYPES)
+    ]
+    # any_type: each Artifact j of card i gets a free type
+    free = [[z3.Int(f"t{i}_{j}") for j in range(2)] for i in range(hand_size)]
+    for row in free:
+        for v in row:
+            opt.add(v >= 0, v < N_TYPES)
+    chosen = [
+        z3.Sum(
+            *[
+                z3.If(row[0] == t, 1, 0) + z3.If(z3.And(a == 2, row[1] == t), 1, 0)
+                for row, a in zip(free, arts, strict=True)
+            ]
+        )
+        for t in range(N_TYPES)
+    ]
+    adv_any = [z3.Bool(f"any{m}") for m in range(len(conditions))]
+    adv_shown = [z3.Bool(f"shown{m}") for m in range(len(conditions))]
+    for m, cond in enumerate(conditions):
+        opt.add(adv_any[m] == _condition(cond, chosen, regions, both))
+        opt.add(adv_shown[m] == _condition(cond, shown, regions, both))
+    gap = z3.Sum(*[z3.If(f, 1, 0) for f in adv_any]) - z3.Sum(*[z3.If(f, 1, 0) for f in adv_shown])
+    opt.maximize(gap)
+    if opt.check() != z3.sat:
+        return DivergentHand("unknown", (), (), (), ())
+    model = opt.model()
+    hand = tuple(value(model, kv) for kv in kinds)
+    types_any = tuple(
+        tuple(value(model, free[i][j]) for j in range(len(card_types[hand[i]]))) for i in range(hand_size)
+    )
+    return DivergentHand(
+        "optimal",
+        hand,
+        tuple(m for m, f in enumerate(adv_any) if value(model, f)),
+        tuple(m for m, f in enumerate(adv_shown) if value(model, f)),
+        types_any,
+    )
