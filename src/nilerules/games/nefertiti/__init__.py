@@ -1,0 +1,100 @@
+"""Nefertiti with its expansion (seed 004): a parametrised base game and every expansion rule."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from nilerules.core.game import Diagnostic, GameBase
+from nilerules.core.types import Config, GameInfo, Mover, Ranking
+from nilerules.games.nefertiti import rules, scoring
+from nilerules.games.nefertiti.actions import NefAction, TakeCard
+from nilerules.games.nefertiti.checks import CHECKS
+from nilerules.games.nefertiti.invariants import invariants
+from nilerules.games.nefertiti.params import build_params
+from nilerules.games.nefertiti.queries import QUERIES
+from nilerules.games.nefertiti.state import P_OVER, NefState
+from nilerules.specs import Spec, bundled_spec_path, load_spec
+
+MAX_GAME_LENGTH = 6000
+
+
+class NefertitiGame(GameBase[NefState, NefAction]):
+    """Nefertiti: the pure rules in ``rules.py`` bound to a spec."""
+
+    info = GameInfo(
+        "nefertiti",
+        "Nefertiti with its expansion (Memphis Harbor, foreign gifts, new Characters, 2- and 5-player rules)",
+        (2, 3, 4, 5),
+        ("harbor", "characters", "curse_of_amun", "intrigue", "race_on_the_nile"),
+        MAX_GAME_LENGTH,
+        1,
+        True,
+        {5: ("harbor",)},
+    )
+    state_type = NefState
+    action_type = NefAction
+
+    def __init__(self, spec: Spec) -> None:
+        super().__init__(spec)
+        self._params: dict[Config, object] = {}
+
+    def setup(self, config: Config) -> NefState:
+        params = self._params.get(config)
+        if params is None:
+            params = build_params(self.spec, config)
+            self._params[config] = params
+        return rules.setup(config, params)  # type: ignore[arg-type]
+
+    def current_player(self, state: NefState) -> Mover:
+        return rules.current_player(state)
+
+    def legal_actions(self, state: NefState) -> tuple[NefAction, ...]:
+        return rules.legal_actions(state)
+
+    def chance_outcomes(self, state: NefState) -> tuple[tuple[NefAction, Fraction], ...]:
+        return rules.chance_outcomes(state)
+
+    def sample_chance(self, state: NefState, rng: random.Random) -> NefAction:
+        return rules.sample_chance(state, rng)
+
+    def apply(self, state: NefState, action: NefAction) -> NefState:
+        return rules.apply(state, action)
+
+    def is_terminal(self, state: NefState) -> bool:
+        return state.phase == P_OVER
+
+    def scores(self, state: NefState) -> tuple[int, ...]:
+        return scoring.final_scores(state)
+
+    def ranking(self, state: NefState) -> Ranking:
+        return scoring.ranking(self.scores(state), state.deben)
+
+    def invariants(self, state: NefState) -> tuple[str, ...]:
+        return invariants(state)
+
+    def diagnostics(self, state: NefState) -> tuple[Diagnostic, ...]:
+        out: list[Diagnostic] = []
+        if state.seal_supply == 0:
+            out.append(Diagnostic("supply_exhausted", "nefertiti.base.fill", "no Royal Seal left in the supply"))
+        if state.phase == P_OVER and self.ranking(state).open_tie:
+            out.append(Diagnostic("open_tie", "nefertiti.end.tiebreak", "tied on prestige and Deben"))
+        return tuple(out)
+
+    def greedy_action(self, state: NefState, rng: random.Random) -> NefAction:
+        """Buy the most valuable card when buying; otherwise a random legal action."""
+        legal = self.legal_actions(state)
+        takes = [a for a in legal if isinstance(a, TakeCard)]
+        if takes:
+            return max(takes, key=lambda a: (rules.max_value(state.params, a.slot >> 2) if a.slot >> 2 < 20 else 0, a))
+        return rng.choice(legal)
+
+    def state_config(self, state: NefState) -> Config:
+        return state.config
+
+
+def make_game(spec: Spec | None = None) -> NefertitiGame:
+    return NefertitiGame(spec or load_spec(bundled_spec_path("nefertiti")))
+
+
+__all__ = ["CHECKS", "QUERIES", "NefertitiGame", "make_game"]

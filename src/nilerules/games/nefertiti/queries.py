@@ -1,0 +1,1 @@
+QUERIES: dict[str, object] = {}

@@ -1,0 +1,1316 @@
+"""Nefertiti rules as pure functions: setup, the player to move, legal actions, chance outcomes and ``apply``.
+
+The state machine has one phase per kind of decision (see ``state.P_*``). Every transition returns a new state.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+from itertools import combinations
+
+from nilerules.core.chance import draw_outcomes, sample_index
+from nilerules.core.registry import rule
+from nilerules.core.types import CHANCE, Config, Mover
+from nilerules.errors import IllegalAction
+from nilerules.games.nefertiti.actions import (
+    Done,
+    DrawCard,
+    DrawCharacter,
+    FirstPlayer,
+    ForceClose,
+    NefAction,
+    NeutralDeben,
+    NeutralGift,
+    Pass,
+    Pick,
+    Place,
+    PlaceNeutral,
+    Swap,
+    TakeCard,
+    TakeHalf,
+    Target,
+    UseCharacter,
+)
+from nilerules.games.nefertiti.scoring import holders, selection_score
+from nilerules.games.nefertiti.state import (
+    AKH,
+    AMON_MERCHANT,
+    AMON_PRIEST,
+    BEGGAR,
+    CARD_TYPE,
+    CARD_UNITS,
+    CHIEF,
+    CLOSED,
+    DONE,
+    FOREIGN,
+    HARBOR,
+    HIGH_PRIEST,
+    LOUQSOR,
+    MERCHANT,
+    N_CHARS,
+    N_CODES,
+    N_GIFTS,
+    N_TYPES,
+    NEUTRAL_OWNER,
+    OPEN,
+    P_BOTTOM,
+    P_CHAR,
+    P_CHARS,
+    P_FIRST,
+    P_NEUTRAL,
+    P_OVER,
+    P_REFILL,
+    P_RESOLVE,
+    P_TURN,
+    P_WT_SWAP,
+    PAPYRUS,
+    PRIEST,
+    ROYAL_SCRIBE,
+    ROYAL_SERVANT,
+    SCRIBE2,
+    SCRIBE3,
+    THIEF,
+    TRADER,
+    TREASURER,
+    WANDERING_THIEF,
+    WT,
+    Market,
+    NefState,
+    Params,
+    slot,
+    slot_code,
+    slot_down,
+    slot_sealed,
+)
+
+# ---------------------------------------------------------------------------------------------------------------
+# small pure helpers
+
+
+def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    return (*values[:index], values[index] + delta, *values[index + 1 :])
+
+
+def put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def add_slot(cards: tuple[int, ...], s: int) -> tuple[int, ...]:
+    return tuple(sorted((*cards, s)))
+
+
+def remove_slot(cards: tuple[int, ...], s: int) -> tuple[int, ...]:
+    i = cards.index(s)
+    return cards[:i] + cards[i + 1 :]
+
+
+def set_market(state: NefState, m: int, market: Market) -> NefState:
+    markets = (*state.markets[:m], market, *state.markets[m + 1 :])
+    return replace(state, markets=markets)
+
+
+@rule("nefertiti.harbor.foreign_max_value")
+def max_value(params: Params, code: int) -> int:
+    """A card's maximum value: its value with a single owner (foreign cards as their type)."""
+    return params.values[CARD_TYPE[code]][0]
+
+
+def normal_count(cards: tuple[int, ...]) -> int:
+    return sum(1 for s in cards if slot_code(s) < N_GIFTS)
+
+
+def face_up_gifts(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """Distinct slots holding a face-up Gift card (not the Wandering Thief card)."""
+    return tuple(sorted({s for s in cards if slot_code(s) < N_GIFTS and not slot_down(s)}))
+
+
+def lowest_gifts(params: Params, cards: tuple[int, ...]) -> tuple[int, ...]:
+    """Face-up Gift slots whose maximum value is the lowest in the market (a choice among equals)."""
+    ups = face_up_gifts(cards)
+    if not ups:
+        return ()
+    low = min(max_value(params, slot_code(s)) for s in ups)
+    return tuple(s for s in ups if max_value(params, slot_code(s)) == low)
+
+
+def hand_add(state: NefState, player: int, code: int, delta: int = 1) -> NefState:
+    hands = list(state.hands)
+    hands[player] = bump(hands[player], code, delta)
+    return replace(state, hands=tuple(hands))
+
+
+@rule("nefertiti.harbor.papyrus_seal")
+def gain_card(state: NefState, player: int, code: int, from_board: bool) -> NefState:
+    """A card enters a hand; a papyrus bought, stolen or exchanged from the board brings a Royal Seal with it."""
+    state = hand_add(state, player, code)
+    if code == PAPYRUS and from_board and state.seal_supply > 0:
+        state = replace(state, seals=bump(state.seals, player, 1), seal_supply=state.seal_supply - 1)
+    return state
+
+
+def gain_seal(state: NefState, player: int) -> NefState:
+    return replace(state, seals=bump(state.seals, player, 1))
+
+
+def n_players(state: NefState) -> int:
+    return state.config.players
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# setup
+
+
+@rule("nefertiti.base.markets", "nefertiti.base.louqsor_closed", "nefertiti.harbor.setup_tile")
+def setup(config: Config, params: Params) -> NefState:
+    """Four markets (Louqsor under the Market Closed tile), the Harbor with 1 Deben when used, chance pending."""
+    n = config.players
+    markets = tuple(
+        Market((), params.market_deben, 0, (), CLOSED if m == LOUQSOR else OPEN) for m in range(4)
+    )
+    harbor = Market((), params.harbor_deben if config.has("harbor") else 0, 0, (), OPEN if config.has("harbor") else DONE)
+    start_total = sum(params.start_deben) + 4 * params.market_deben + harbor.deben
+    return NefState(
+        config=config,
+        params=params,
+        phase=P_FIRST,
+        to_move=0,
+        first=0,
+        deben=(0,) * n,
+        seals=(0,) * n,
+        servants=(params.servants,) * n,
+        neutrals=(params.neutral_pawns,) * n,
+        prestige=(0,) * n,
+        hands=((0,) * N_CODES,) * n,
+        neutral_hand=(0,) * N_CODES,
+        markets=(*markets, harbor),
+        pile=params.deck,
+        bottom=(),
+        bottom_ordered=False,
+        discard=(0,) * N_CODES,
+        box=params.box,
+        seal_supply=params.seals,
+        seals_removed=0,
+        deben_removed=0,
+        chars=params.char_fixed,
+        char_draws_left=params.char_draw,
+        amon_priest=-1,
+        akh_drawn=False,
+        placements_left=1,
+        placed_markets=(),
+        char_used=False,
+        high_priest=False,
+        refill_queue=(),
+        refill_added=0,
+        refill_last=-1,
+        harbor_added_since=0,
+        res_market=-1,
+        res_queue=(),
+        res_taken=0,
+        res_paid=False,
+        res_final=False,
+        char_active=-1,
+        scratch=(),
+        steps=0,
+        start_total=start_total,
+    )
+
+
+@rule("nefertiti.base.first_player", "nefertiti.two.start_deben", "nefertiti.five.start_deben")
+def set_first_player(state: NefState, seat: int) -> NefState:
+    """The dice choose the first player; Deben are dealt in turn order from that seat."""
+    n = n_players(state)
+    deben = [0] * n
+    for k in range(n):
+        deben[(seat + k) % n] = state.params.start_deben[k]
+    phase = P_CHARS if state.char_draws_left > 0 else P_BOTTOM
+    return replace(state, first=seat, to_move=seat, deben=tuple(deben), phase=phase)
+
+
+@rule("nefertiti.setup.draw_six", "nefertiti.setup.fixed_cards")
+def draw_character(state: NefState, char: int) -> NefState:
+    """Six Character cards are drawn at random from the shuffled rest (the Scribes and Merchant are always out)."""
+    pool = character_pool(state)
+    pool_list = list(pool)
+    pool_list[char] -= 1
+    left = state.char_draws_left - 1
+    return replace(
+        state,
+        chars=bump(state.chars, char, 1),
+        char_draws_left=left,
+        phase=P_CHARS if left > 0 else P_BOTTOM,
+        scratch=tuple(pool_list),
+    )
+
+
+@rule("nefertiti.setup.rest_removed")
+def character_pool(state: NefState) -> tuple[int, ...]:
+    """Character cards not yet drawn (the scratch holds the pool during the draw)."""
+    if state.phase == P_CHARS and state.scratch:
+        return state.scratch
+    return state.params.char_pool
+
+
+@rule("nefertiti.base.bottom")
+def draw_bottom(state: NefState, code: int) -> NefState:
+    """Four Gift cards go face down under the pile with the Akhenaton card; their order is still unknown."""
+    state = replace(state, pile=bump(state.pile, code, -1), bottom=(*state.bottom, code), scratch=())
+    if len(state.bottom) == state.params.bottom_gifts:
+        bottom = tuple(sorted((*state.bottom, AKH)))
+        return replace(state, bottom=bottom, phase=P_REFILL, refill_queue=open_markets(state), refill_added=0)
+    return state
+
+
+def open_markets(state: NefState) -> tuple[int, ...]:
+    return tuple(m for m in range(4) if state.markets[m].status == OPEN)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# chance
+
+
+def draw_counts(state: NefState) -> tuple[int, ...]:
+    """What the next draw from the Gift pile can be: counts per code (the bottom five only once the pile is empty)."""
+    if sum(state.pile):
+        return state.pile
+    counts = [0] * N_CODES
+    if state.bottom_ordered:
+        if state.bottom:
+            counts[state.bottom[0]] = 1
+        return tuple(counts)
+    for c in state.bottom:
+        counts[c] += 1
+    return tuple(counts)
+
+
+def chance_outcomes(state: NefState) -> tuple[tuple[NefAction, Fraction], ...]:
+    if state.phase == P_FIRST:
+        n = n_players(state)
+        return tuple((FirstPlayer(s), Fraction(1, n)) for s in range(n))
+    if state.phase == P_CHARS:
+        pool = character_pool(state)
+        return draw_outcomes(pool, [DrawCharacter(c) for c in range(N_CHARS)])
+    if state.phase == P_BOTTOM:
+        return draw_outcomes(state.pile, [DrawCard(c) for c in range(N_CODES)])
+    if state.phase == P_REFILL:
+        return draw_outcomes(draw_counts(state), [DrawCard(c) for c in range(N_CODES)])
+    return ()
+
+
+def sample_chance(state: NefState, rng: random.Random) -> NefAction:
+    """The fast path of ``sample(chance_outcomes(state))``: the same outcome for the same generator state."""
+    if state.phase == P_FIRST:
+        return FirstPlayer(sample_index([1] * n_players(state), rng))
+    if state.phase == P_CHARS:
+        return DrawCharacter(sample_index(character_pool(state), rng))
+    if state.phase == P_BOTTOM:
+        return DrawCard(sample_index(state.pile, rng))
+    return DrawCard(sample_index(draw_counts(state), rng))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# refilling markets, the Harbor, Akhenaton
+
+
+@rule(
+    "nefertiti.harbor.divert_foreign",
+    "nefertiti.harbor.refill_until_four",
+    "nefertiti.harbor.only_foreign",
+    "nefertiti.end.akhenaton",
+)
+def draw_for_refill(state: NefState, code: int) -> NefState:
+    """One card drawn for the market being refilled: foreign cards go to the Harbor, Akhenaton ends the refills."""
+    if sum(state.pile):
+        state = replace(state, pile=bump(state.pile, code, -1))
+    else:
+        bottom = list(state.bottom)
+        if state.bottom_ordered:
+            bottom.pop(0)
+        else:
+            bottom.remove(code)
+        state = replace(state, bottom=tuple(bottom))
+    if code == AKH:
+        return akhenaton(state)
+    m = state.refill_queue[0]
+    harbor = state.markets[HARBOR]
+    if FOREIGN[code] and harbor.status == OPEN:
+        state = set_market(state, HARBOR, replace(harbor, cards=add_slot(harbor.cards, slot(code))))
+        state = replace(state, refill_added=state.refill_added + 1, harbor_added_since=state.harbor_added_since + 1)
+    else:
+        market = state.markets[m]
+        state = set_market(state, m, replace(market, cards=add_slot(market.cards, slot(code))))
+        state = replace(state, refill_last=code)
+    return continue_refill(state)
+
+
+@rule("nefertiti.base.fill")
+def continue_refill(state: NefState) -> NefState:
+    """Draw until the market holds four normal Gift cards; the top card then takes a Royal Seal if none is there."""
+    while state.refill_queue:
+        m = state.refill_queue[0]
+        market = state.markets[m]
+        if normal_count(market.cards) < state.params.market_size:
+            if sum(draw_counts(state)) == 0:  # pragma: no cover - Akhenaton is always left to draw
+                raise AssertionError("the Gift pile ran out before Akhenaton")
+            return replace(state, phase=P_REFILL)
+        state = place_seal(state, m)
+        state = replace(state, refill_queue=state.refill_queue[1:], refill_last=-1)
+        state = harbor_check(state)
+        if state.phase == P_RESOLVE:
+            return state
+        state = replace(state, refill_added=0)
+    return continue_turn(state)
+
+
+@rule("nefertiti.harbor.no_seals")
+def place_seal(state: NefState, m: int) -> NefState:
+    """A Royal Seal from the supply goes on the last card drawn into a market without one (never the Harbor)."""
+    market = state.markets[m]
+    if any(slot_sealed(s) for s in market.cards) or state.seal_supply == 0 or state.refill_last < 0:
+        return state
+    target = slot(state.refill_last)
+    if target not in market.cards:
+        return state
+    cards = add_slot(remove_slot(market.cards, target), slot(state.refill_last, sealed=True))
+    state = set_market(state, m, replace(market, cards=cards))
+    return replace(state, seal_supply=state.seal_supply - 1)
+
+
+@rule("nefertiti.harbor.trigger", "nefertiti.harbor.trigger_added", "nefertiti.harbor.trigger_four")
+def harbor_check(state: NefState) -> NefState:
+    """After a refill, the Harbor distributes when a foreign card was added and at least four lie there."""
+    harbor = state.markets[HARBOR]
+    if harbor.status != OPEN or not harbor.pawns:
+        return state
+    if len(harbor.cards) < state.params.harbor_threshold:
+        return state
+    if state.config.reading("harbor_trigger_added") == "this_refill":
+        added = state.refill_added
+    else:
+        added = state.harbor_added_since
+    if added < 1:
+        return state
+    return start_resolution(state, HARBOR, final=False)
+
+
+@rule("nefertiti.harbor.final_distribution", "nefertiti.harbor.unusable_after")
+def akhenaton(state: NefState) -> NefState:
+    """Akhenaton: refills stop, the Harbor's final distribution happens at once, then the game ends (reading)."""
+    state = replace(state, akh_drawn=True, refill_queue=(), refill_added=0, refill_last=-1)
+    if state.markets[HARBOR].status == OPEN and state.markets[HARBOR].pawns:
+        return start_resolution(state, HARBOR, final=True)
+    if state.markets[HARBOR].status == OPEN:
+        state = set_market(state, HARBOR, replace(state.markets[HARBOR], status=DONE))
+    return after_akhenaton(state)
+
+
+def after_akhenaton(state: NefState) -> NefState:
+    """Under ``immediate`` the game is over; under ``markets_run_out`` the open markets are played out first."""
+    if state.config.reading("end_of_game") == "immediate" or not open_markets(state):
+        return replace(state, phase=P_OVER)
+    return continue_turn(state)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# turn flow
+
+
+def continue_turn(state: NefState) -> NefState:
+    """After a step is fully resolved: more placements, the neutral pawn (2 players), or the next player."""
+    if state.akh_drawn and (state.config.reading("end_of_game") == "immediate" or not open_markets(state)):
+        return replace(state, phase=P_OVER)
+    if state.placements_left > 0:
+        return replace(state, phase=P_TURN)
+    if state.placements_left == 0 and n_players(state) == 2:
+        state = replace(state, placements_left=-1)
+        if state.neutrals[state.to_move] > 0 and neutral_placements(state):
+            return replace(state, phase=P_NEUTRAL)
+    return next_player(state)
+
+
+def next_player(state: NefState) -> NefState:
+    return replace(
+        state,
+        phase=P_TURN,
+        to_move=(state.to_move + 1) % n_players(state),
+        placements_left=1,
+        placed_markets=(),
+        char_used=False,
+        high_priest=False,
+    )
+
+
+def free_squares(state: NefState, m: int) -> tuple[int, ...]:
+    market = state.markets[m]
+    squares = squares_of(state, m)
+    taken = {p[0] for p in market.pawns}
+    return tuple(i for i in range(len(squares)) if i not in taken)
+
+
+def squares_of(state: NefState, m: int) -> tuple[int, ...]:
+    if m == HARBOR:
+        return state.params.harbor_squares
+    market = state.markets[m]
+    return state.params.stalls[m][market.stall].squares
+
+
+def placeable_markets(state: NefState) -> tuple[int, ...]:
+    out = list(open_markets(state))
+    if state.markets[HARBOR].status == OPEN and not (state.high_priest and HARBOR in state.placed_markets):
+        out.append(HARBOR)
+    return tuple(out)
+
+
+@rule("nefertiti.turn.place")
+def servant_placements(state: NefState) -> tuple[NefAction, ...]:
+    """A Servant goes on a free bid square of an open market or the Harbor (the High Priest's extra not there)."""
+    if state.servants[state.to_move] <= 0:
+        return ()
+    out: list[NefAction] = []
+    for m in placeable_markets(state):
+        if m == HARBOR and state.high_priest and state.placements_left == 1 and state.placed_markets:
+            continue
+        out.extend(Place(m, sq) for sq in free_squares(state, m))
+    return tuple(out)
+
+
+@rule("nefertiti.two.no_servant_left", "nefertiti.two.no_servant_regardless")
+def forced_closures(state: NefState) -> tuple[NefAction, ...]:
+    """No Servant left to place: close a market where you have Servants (readings cover the Harbor and 3-5 players)."""
+    me = state.to_move
+    mine = tuple(m for m in open_markets(state) if any(p[1] == me and not p[2] for p in state.markets[m].pawns))
+    others_can_place = any(state.servants[p] > 0 for p in range(n_players(state)) if p != me)
+    if n_players(state) > 2 and state.config.reading("no_servant_many_players") == "pass" and others_can_place:
+        return (ForceClose(-1),)
+    if mine:
+        return tuple(ForceClose(m) for m in mine)
+    on_harbor = any(p[1] == me and not p[2] for p in state.markets[HARBOR].pawns)
+    if on_harbor and (state.config.reading("forced_close_harbor") == "distribute" or not others_can_place):
+        return (ForceClose(HARBOR),)
+    return (ForceClose(-1),)
+
+
+@rule("nefertiti.setup.usable")
+def turn_actions(state: NefState) -> tuple[NefAction, ...]:
+    """Use an available Character (one per turn, before placing), then place a Servant or close a market."""
+    me = state.to_move
+    out: list[NefAction] = []
+    if not state.char_used and not state.placed_markets and state.seals[me] > 0:
+        out.extend(UseCharacter(c) for c in range(N_CHARS) if state.chars[c] > 0)
+    placements = servant_placements(state)
+    if placements:
+        out.extend(placements)
+    else:
+        out.extend(forced_closures(state))
+    return tuple(out)
+
+
+@rule("nefertiti.turn.first_servant_deben")
+def place_servant(state: NefState, m: int, square: int) -> NefState:
+    """Place a Servant; the first one placed in a market earns 1 Deben from it (the Harbor: a reading)."""
+    me = state.to_move
+    market = state.markets[m]
+    earns = not market.pawns and market.deben > 0
+    if m == HARBOR and state.config.reading("harbor_first_deben") == "none":
+        earns = False
+    pawns = tuple(sorted((*market.pawns, (square, me, 0))))
+    market = replace(market, pawns=pawns, deben=market.deben - int(earns))
+    state = set_market(state, m, market)
+    state = replace(
+        state,
+        deben=bump(state.deben, me, int(earns)),
+        servants=bump(state.servants, me, -1),
+        placements_left=state.placements_left - 1,
+        placed_markets=(*state.placed_markets, m),
+    )
+    if m != HARBOR and stall_closes(state, m):
+        return start_resolution(state, m, final=False)
+    return continue_turn(state)
+
+
+@rule("nefertiti.two.neutral_counts_as_servant", "nefertiti.close.condition", "nefertiti.two.giza_three_colors")
+def stall_closes(state: NefState, m: int) -> bool:
+    """The active stall's closing condition (any of its alternatives) holds for the pawns on it."""
+    market = state.markets[m]
+    stall = state.params.stalls[m][market.stall]
+    pawns = market.pawns
+    for kind, n in stall.conditions:
+        if kind == "pawns" and len(pawns) >= n:
+            return True
+        if kind == "colors" and colour_count(state, pawns) >= n:
+            return True
+        if kind == "adjacent" and longest_run(tuple(p[0] for p in pawns)) >= n:
+            return True
+        if kind == "full" and len(pawns) >= len(stall.squares):
+            return True
+    return False
+
+
+def longest_run(squares: tuple[int, ...]) -> int:
+    best = run = 0
+    prev = -2
+    for sq in sorted(squares):
+        run = run + 1 if sq == prev + 1 else 1
+        best = max(best, run)
+        prev = sq
+    return best
+
+
+def colour_count(state: NefState, pawns: tuple[tuple[int, int, int], ...]) -> int:
+    servant_colours = {p[1] for p in pawns if not p[2]}
+    if n_players(state) != 2:
+        return len(servant_colours)
+    neutral = [p[1] for p in pawns if p[2]]
+    return colours_two_player(
+        sum(1 for p in pawns if not p[2] and p[1] == 0),
+        sum(1 for p in pawns if not p[2] and p[1] == 1),
+        neutral.count(0),
+        neutral.count(1),
+        state.config.reading("neutral_three_colors"),
+    )
+
+
+@rule("nefertiti.two.giza_pattern_servants", "nefertiti.two.giza_pattern_neutrals")
+def colours_two_player(rs: int, bs: int, rn: int, bn: int, reading: str) -> int:
+    """How many colours a 2-player stall counts, from the counts of red/black Servants and red/black neutrals."""
+    servant_colours = int(rs > 0) + int(bs > 0)
+    if reading == "listed":
+        if (rs > 0 and bs > 0 and rn + bn > 0) or (rn > 0 and bn > 0 and rs + bs > 0):
+            return 3
+        return servant_colours
+    if reading == "neutral_one_color":
+        return servant_colours + int(rn + bn > 0)
+    return servant_colours + rn + bn
+
+
+@rule("nefertiti.two.neutral_after_servants", "nefertiti.two.neutral_not_same_market",
+      "nefertiti.two.neutral_high_priest", "nefertiti.two.neutral_not_highest", "nefertiti.two.neutral_needs_servant")
+def neutral_placements(state: NefState) -> tuple[NefAction, ...]:
+    """A neutral pawn: not where Servants went this turn, and never on the square that would be the highest bid."""
+    out: list[NefAction] = []
+    for m in placeable_markets(state):
+        if m in state.placed_markets:
+            continue
+        market = state.markets[m]
+        servants_there = [p for p in market.pawns if not p[2]]
+        if not servants_there:
+            continue
+        squares = squares_of(state, m)
+        top = max(squares[p[0]] for p in market.pawns)
+        out.extend(PlaceNeutral(m, sq) for sq in free_squares(state, m) if squares[sq] < top)
+    return tuple(out)
+
+
+@rule("nefertiti.two.neutral_reused")
+def place_neutral(state: NefState, m: int, square: int) -> NefState:
+    """A neutral pawn from the supply (they come back after each closing) goes on the board."""
+    me = state.to_move
+    market = state.markets[m]
+    market = replace(market, pawns=tuple(sorted((*market.pawns, (square, me, 1)))))
+    state = set_market(state, m, market)
+    state = replace(state, neutrals=bump(state.neutrals, me, -1))
+    if m != HARBOR and stall_closes(state, m):
+        return start_resolution(state, m, final=False)
+    return continue_turn(state)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# closing a market, distributing the Harbor
+
+
+@rule("nefertiti.close.bid_order", "nefertiti.harbor.distribution_order", "nefertiti.two.neutral_actions")
+def start_resolution(state: NefState, m: int, final: bool) -> NefState:
+    """Bidders act in bid order from the highest; neutral pawns act where the neutral-order reading puts them."""
+    squares = squares_of(state, m)
+    bids = sorted(((squares[p[0]], p[1], p[2]) for p in state.markets[m].pawns), reverse=True)
+    order = state.config.reading("neutral_action_order")
+    servants = [b for b in bids if not b[2]]
+    neutrals = [b for b in bids if b[2]]
+    if order == "after_bidders":
+        bids = servants + neutrals
+    elif order == "before_bidders":
+        bids = neutrals + servants
+    top = servants[0] if servants else None
+    queue = tuple((v, o, nt, int(top is not None and (v, o, nt) == top)) for v, o, nt in bids)
+    state = replace(state, phase=P_RESOLVE, res_market=m, res_queue=queue, res_taken=0, res_paid=False, res_final=final)
+    return advance_resolution(state)
+
+
+def advance_resolution(state: NefState) -> NefState:
+    """Skip bidders who have nothing to decide; finish when the queue is empty."""
+    while state.res_queue:
+        if resolution_actions(state):
+            return state
+        state = replace(state, res_queue=state.res_queue[1:], res_taken=0, res_paid=False)
+    return finish_resolution(state)
+
+
+def wt_targets(state: NefState, source: int) -> tuple[Swap, ...]:
+    """Where a bought Wandering Thief card can be used: the lowest gift of another market (not a finished one)."""
+    out: list[Swap] = []
+    for t in range(4):
+        if t == source:
+            continue
+        if state.akh_drawn and state.markets[t].status == DONE:
+            continue
+        out.extend(Swap(-1, t, s) for s in lowest_gifts(state.params, state.markets[t].cards))
+    return tuple(out)
+
+
+@rule("nefertiti.close.highest", "nefertiti.close.following", "nefertiti.harbor.highest_buys_two",
+      "nefertiti.beggar.face_down_blocks", "nefertiti.wandering_thief.buyable")
+def resolution_actions(state: NefState) -> tuple[NefAction, ...]:
+    """The current bidder's choices at a closing market or Harbor distribution."""
+    value, owner, neutral, highest = state.res_queue[0]
+    m = state.res_market
+    market = state.markets[m]
+    if neutral:
+        return neutral_choices(state)
+    seal_reading = state.config.reading("sealed_card_buyer")
+    ups: list[int] = []
+    for s in sorted(set(market.cards)):
+        code = slot_code(s)
+        if slot_down(s):
+            continue
+        if code == WT and not wt_targets(state, m):
+            continue
+        if slot_sealed(s):
+            if highest and state.res_taken > 0:
+                continue
+            if not highest and seal_reading == "highest_only":
+                continue
+        ups.append(s)
+    afford = state.deben[owner] >= value
+    if highest:
+        if state.res_taken > 0:
+            return tuple(TakeCard(s) for s in ups)
+        if ups and (afford or state.config.reading("unaffordable_bid") == "pay_what_you_have"):
+            return tuple(TakeCard(s) for s in ups)
+        return (TakeHalf(),)
+    if state.res_taken > 0:
+        return ()
+    buys: list[NefAction] = [TakeCard(s) for s in ups] if afford else []
+    return (*buys, TakeHalf())
+
+
+@rule("nefertiti.two.neutral_deben", "nefertiti.two.neutral_deben_short", "nefertiti.two.neutral_gift",
+      "nefertiti.two.neutral_seal_removed")
+def neutral_choices(state: NefState) -> tuple[NefAction, ...]:
+    """A neutral pawn: move Deben from the tile to the other markets, or give the neutral player any Gift card."""
+    m = state.res_market
+    market = state.markets[m]
+    want = state.params.neutral_deben[1 if m == HARBOR else 0]
+    others = tuple(t for t in range(4) if t != m)
+    k = min(want, market.deben)
+    out: list[NefAction] = []
+    if k == want:
+        out.append(NeutralDeben(others))
+    else:
+        out.extend(NeutralDeben(c) for c in combinations(range(4), k))
+    out.extend(NeutralGift(s) for s in sorted(set(market.cards)) if slot_code(s) < N_GIFTS and not slot_down(s))
+    return tuple(out)
+
+
+def pay_bid(state: NefState, owner: int, value: int, m: int) -> NefState:
+    pay = min(value, state.deben[owner])
+    market = state.markets[m]
+    state = set_market(state, m, replace(market, deben=market.deben + pay))
+    return replace(state, deben=bump(state.deben, owner, -pay), res_paid=True)
+
+
+def take_card(state: NefState, s: int) -> NefState:
+    value, owner, _neutral, highest = state.res_queue[0]
+    m = state.res_market
+    if not state.res_paid:
+        state = pay_bid(state, owner, value, m)
+    market = state.markets[m]
+    state = set_market(state, m, replace(market, cards=remove_slot(market.cards, s)))
+    code = slot_code(s)
+    state = replace(state, res_taken=state.res_taken + 1)
+    if slot_sealed(s):
+        state = gain_seal(state, owner)
+    if code == WT:
+        return replace(state, phase=P_WT_SWAP)
+    state = gain_card(state, owner, code, from_board=True)
+    return after_take(state, sealed=slot_sealed(s))
+
+
+def after_take(state: NefState, sealed: bool) -> NefState:
+    _value, _owner, _neutral, highest = state.res_queue[0]
+    if highest and not sealed and state.res_taken < 2 and resolution_actions(state):
+        return replace(state, phase=P_RESOLVE)
+    state = replace(state, phase=P_RESOLVE, res_queue=state.res_queue[1:], res_taken=0, res_paid=False)
+    return advance_resolution(state)
+
+
+@rule("nefertiti.wandering_thief.must_use")
+def wt_swap(state: NefState, action: Swap) -> NefState:
+    """A bought Wandering Thief card is used at once on the lowest gift of one of the other three markets."""
+    _value, owner, _neutral, _highest = state.res_queue[0]
+    target = state.markets[action.market]
+    sealed = slot_sealed(action.slot)
+    cards = add_slot(remove_slot(target.cards, action.slot), slot(WT, sealed=sealed))
+    state = set_market(state, action.market, replace(target, cards=cards))
+    state = gain_card(state, owner, slot_code(action.slot), from_board=True)
+    return after_take(replace(state, phase=P_RESOLVE), sealed=False)
+
+
+def take_half(state: NefState) -> NefState:
+    _value, owner, _neutral, _highest = state.res_queue[0]
+    m = state.res_market
+    market = state.markets[m]
+    half = (market.deben + 1) // 2
+    state = set_market(state, m, replace(market, deben=market.deben - half))
+    state = replace(state, deben=bump(state.deben, owner, half))
+    state = replace(state, res_queue=state.res_queue[1:], res_taken=0, res_paid=False)
+    return advance_resolution(state)
+
+
+@rule("nefertiti.two.neutral_no_deben")
+def neutral_deben(state: NefState, targets: tuple[int, ...]) -> NefState:
+    """The neutral pawn moves Deben between market tiles; the neutral player never keeps any."""
+    m = state.res_market
+    k = len(targets)
+    markets = list(state.markets)
+    markets[m] = replace(markets[m], deben=markets[m].deben - k)
+    for t in targets:
+        markets[t] = replace(markets[t], deben=markets[t].deben + 1)
+    state = replace(state, markets=tuple(markets), res_queue=state.res_queue[1:])
+    return advance_resolution(state)
+
+
+@rule("nefertiti.two.neutral_player")
+def neutral_gift(state: NefState, s: int) -> NefState:
+    """All four neutral pawns feed one neutral hand; a seal on the card leaves the game."""
+    m = state.res_market
+    market = state.markets[m]
+    state = set_market(state, m, replace(market, cards=remove_slot(market.cards, s)))
+    state = replace(state, neutral_hand=bump(state.neutral_hand, slot_code(s), 1))
+    if slot_sealed(s):
+        state = replace(state, seals_removed=state.seals_removed + 1)
+    state = replace(state, res_queue=state.res_queue[1:])
+    return advance_resolution(state)
+
+
+@rule("nefertiti.close.return", "nefertiti.close.reopen", "nefertiti.harbor.never_closed",
+      "nefertiti.harbor.unbought_remain", "nefertiti.two.neutral_returns", "nefertiti.beggar.face_up_again")
+def finish_resolution(state: NefState) -> NefState:
+    """Pawns go home; a market goes under the Market Closed tile and the one there reopens on its other stall."""
+    m = state.res_market
+    market = state.markets[m]
+    servants = list(state.servants)
+    neutrals = list(state.neutrals)
+    for _sq, owner, neutral in market.pawns:
+        if neutral:
+            neutrals[owner] += 1
+        else:
+            servants[owner] += 1
+    state = replace(state, servants=tuple(servants), neutrals=tuple(neutrals), res_market=-1, res_queue=())
+    if m == HARBOR:
+        status = DONE if state.res_final else OPEN
+        state = set_market(state, HARBOR, replace(market, pawns=(), status=status))
+        state = replace(state, harbor_added_since=0, refill_added=0)
+        if state.res_final:
+            return after_akhenaton(replace(state, res_final=False))
+        return continue_refill(state)
+    if state.akh_drawn:
+        state = set_market(state, m, replace(market, pawns=(), status=DONE))
+        return continue_turn(state)
+    reopen = [c for c in range(4) if state.markets[c].status == CLOSED]
+    state = set_market(state, m, replace(market, pawns=(), status=CLOSED))
+    for c in reopen:
+        old = state.markets[c]
+        cards = tuple(sorted(s & ~1 for s in old.cards))
+        state = set_market(state, c, replace(old, cards=cards, stall=1 - old.stall, status=OPEN))
+    return continue_refill(replace(state, refill_queue=tuple(reopen), refill_added=0, refill_last=-1))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Characters
+
+
+@rule("nefertiti.turn.character")
+def use_character(state: NefState, char: int) -> NefState:
+    """Spend a Royal Seal (back to the supply, assumed) to use one Character card; the card leaves the game."""
+    me = state.to_move
+    state = replace(
+        state,
+        seals=bump(state.seals, me, -1),
+        seal_supply=state.seal_supply + 1,
+        chars=bump(state.chars, char, -1),
+        char_used=True,
+    )
+    if char == HIGH_PRIEST:
+        return high_priest(state)
+    if char == AMON_PRIEST:
+        return amon_priest(state)
+    scratch: tuple[int, ...] = ()
+    if char == ROYAL_SCRIBE:
+        scratch = (0,) * N_GIFTS
+    elif char == PRIEST:
+        scratch = (0, 0, 0)
+    elif char in (BEGGAR, TRADER):
+        scratch = (0,)
+    return replace(state, phase=P_CHAR, char_active=char, scratch=scratch)
+
+
+@rule("nefertiti.chars.high_priest")
+def high_priest(state: NefState) -> NefState:
+    """High Priest (assumed from the reference): place one extra Servant this turn, not on the Harbor."""
+    return replace(state, placements_left=state.placements_left + 1, high_priest=True, phase=P_TURN)
+
+
+@rule("nefertiti.amon_priest.stays")
+def amon_priest(state: NefState) -> NefState:
+    """Amon Priest: the card stays in front of its user, who gains the rank bonus after the final scoring."""
+    return replace(state, amon_priest=state.to_move, phase=P_TURN)
+
+
+def end_character(state: NefState) -> NefState:
+    return replace(state, phase=P_TURN, char_active=-1, scratch=())
+
+
+def hand_gift_codes(hand: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(c for c in range(N_GIFTS) if hand[c] > 0)
+
+
+@rule("nefertiti.wandering_thief.closed_market", "nefertiti.wandering_thief.after_akhenaton")
+def board_markets(state: NefState) -> tuple[int, ...]:
+    """Markets a Character may reach: all four, except those completely closed after Akhenaton."""
+    return tuple(m for m in range(4) if state.markets[m].status != DONE)
+
+
+def priest_ok(state: NefState, give: int, take: int) -> bool:
+    """The Priest's value limit: per exchange, or over all exchanges together (a reading)."""
+    p = state.params
+    vg, vt = max_value(p, give), max_value(p, take)
+    if state.config.reading("priest_value_limit") == "per_pair":
+        return vt <= vg
+    _stage, max_given, max_recv = state.scratch[:3]
+    return max(max_recv, vt) <= max(max_given, vg)
+
+
+@rule("nefertiti.priest.look", "nefertiti.priest.exchange", "nefertiti.priest.value_limit",
+      "nefertiti.priest.akhenaton_not_gift", "nefertiti.priest.no_exchange_ok", "nefertiti.priest.order")
+def priest_actions(state: NefState) -> tuple[NefAction, ...]:
+    """Priest: exchange Gift cards one for one with the last cards of the pile, then order them."""
+    me = state.to_move
+    if state.scratch[0] == 0:
+        swaps = [
+            Swap(g, -2, t)
+            for g in hand_gift_codes(state.hands[me])
+            for t in sorted(set(state.bottom))
+            if t != AKH and priest_ok(state, g, t)
+        ]
+        return (*swaps, Done())
+    chosen = list(state.scratch[3:])
+    left = list(state.bottom)
+    for c in chosen:
+        left.remove(c)
+    return tuple(Pick(c) for c in sorted(set(left)))
+
+
+def priest_apply(state: NefState, action: NefAction) -> NefState:
+    me = state.to_move
+    if isinstance(action, Swap):
+        bottom = list(state.bottom)
+        bottom[bottom.index(action.slot)] = action.give
+        stage, mg, mr = state.scratch[:3]
+        p = state.params
+        state = hand_add(state, me, action.give, -1)
+        state = hand_add(state, me, action.slot, 1)
+        scratch = (stage, max(mg, max_value(p, action.give)), max(mr, max_value(p, action.slot)))
+        return replace(state, bottom=tuple(bottom) if state.bottom_ordered else tuple(sorted(bottom)), scratch=scratch)
+    if isinstance(action, Done):
+        state = replace(state, scratch=(1, *state.scratch[1:3]))
+    elif isinstance(action, Pick):
+        state = replace(state, scratch=(*state.scratch, action.code))
+    order = list(state.scratch[3:])
+    left = list(state.bottom)
+    for c in order:
+        left.remove(c)
+    if len(set(left)) <= 1:
+        return end_character(replace(state, bottom=(*order, *left), bottom_ordered=True))
+    return state
+
+
+@rule("nefertiti.beggar.each_market", "nefertiti.beggar.markets_on_board")
+def beggar_actions(state: NefState) -> tuple[NefAction, ...]:
+    """Beggar: for each market in turn, take 1 Deben from its tile, turn one Gift card face down, or neither."""
+    m = state.scratch[0]
+    market = state.markets[m]
+    out: list[NefAction] = []
+    if market.deben > 0:
+        out.append(Target(m, -1))
+    out.extend(Target(m, s) for s in face_up_gifts(market.cards))
+    out.append(Pass())
+    return tuple(out)
+
+
+def beggar_markets(state: NefState) -> tuple[int, ...]:
+    if state.config.reading("beggar_markets") == "all_four":
+        return (0, 1, 2, 3)
+    return open_markets(state)
+
+
+def beggar_apply(state: NefState, action: NefAction) -> NefState:
+    me = state.to_move
+    m = state.scratch[0]
+    if isinstance(action, Target):
+        market = state.markets[m]
+        if action.item < 0:
+            state = set_market(state, m, replace(market, deben=market.deben - 1))
+            state = replace(state, deben=bump(state.deben, me, 1))
+        else:
+            cards = add_slot(remove_slot(market.cards, action.item), action.item | 1)
+            state = set_market(state, m, replace(market, cards=cards))
+    return beggar_next(state, m)
+
+
+def beggar_next(state: NefState, after: int) -> NefState:
+    for m in beggar_markets(state):
+        if m > after:
+            return replace(state, scratch=(m,))
+    return end_character(state)
+
+
+@rule("nefertiti.royal_scribe.score", "nefertiti.royal_scribe.mixed_types", "nefertiti.royal_scribe.partial",
+      "nefertiti.royal_scribe.discard")
+def royal_scribe_score(state: NefState) -> NefState:
+    """Royal Scribe: the chosen cards score their value (owners counted now) plus 1 each, then are discarded."""
+    me = state.to_move
+    chosen = state.scratch
+    owners = holders((*state.hands, state.neutral_hand))
+    points = selection_score(
+        state.params,
+        state.hands[me],
+        chosen,
+        owners,
+        state.params.royal_scribe_bonus,
+        state.config.reading("scribe_foreign_bonus"),
+        state.config.reading("senet_x2_scribe"),
+    )
+    return discard_and_score(state, me, chosen, points)
+
+
+def discard_and_score(state: NefState, me: int, chosen: tuple[int, ...], points: int) -> NefState:
+    hand = tuple(state.hands[me][c] - (chosen[c] if c < len(chosen) else 0) for c in range(N_CODES))
+    discard = tuple(state.discard[c] + (chosen[c] if c < len(chosen) else 0) for c in range(N_CODES))
+    hands = (*state.hands[:me], hand, *state.hands[me + 1 :])
+    state = replace(state, hands=hands, discard=discard, prestige=bump(state.prestige, me, points))
+    return end_character(state)
+
+
+@rule("nefertiti.chars.scribes")
+def scribe_score(state: NefState, card_type: int) -> NefState:
+    """Scribe +2/+3 (assumed from the reference): score every card of one type held, plus 2 or 3 per card."""
+    me = state.to_move
+    hand = state.hands[me]
+    chosen = tuple(hand[c] if CARD_TYPE[c] == card_type else 0 for c in range(N_GIFTS))
+    per_card = state.params.scribe_bonus[0 if state.char_active == SCRIBE2 else 1]
+    owners = holders((*state.hands, state.neutral_hand))
+    points = selection_score(
+        state.params,
+        hand,
+        chosen,
+        owners,
+        per_card,
+        state.config.reading("scribe_foreign_bonus"),
+        state.config.reading("senet_x2_scribe"),
+    )
+    return discard_and_score(state, me, chosen, points)
+
+
+@rule("nefertiti.amon_merchant.discard", "nefertiti.amon_merchant.points", "nefertiti.amon_merchant.senet_x2")
+def amon_merchant_discard(state: NefState, code: int) -> NefState:
+    """Amon Merchant: each discarded Gift card is 8 prestige (a double senet counts as two: 16)."""
+    me = state.to_move
+    points = state.params.amon_merchant_points * CARD_UNITS[code]
+    if state.config.reading("amon_merchant_foreign") == "plus_bonus":
+        points += state.params.bonus[code] * CARD_UNITS[code]
+    state = hand_add(state, me, code, -1)
+    return replace(state, discard=bump(state.discard, code, 1), prestige=bump(state.prestige, me, points))
+
+
+@rule(
+    "nefertiti.wandering_thief.take",
+    "nefertiti.wandering_thief.seal_stays",
+    "nefertiti.wandering_thief.place_card",
+)
+def wandering_thief_take(state: NefState, m: int, s: int) -> NefState:
+    """Wandering Thief: take the lowest gift of any market; the Thief card takes its space (and its seal)."""
+    me = state.to_move
+    market = state.markets[m]
+    if state.config.reading("wandering_thief_placement") == "literal":
+        return end_character(replace(state, box=bump(state.box, WT, 1)))
+    cards = add_slot(remove_slot(market.cards, s), slot(WT, sealed=slot_sealed(s)))
+    state = set_market(state, m, replace(market, cards=cards))
+    state = gain_card(state, me, slot_code(s), from_board=True)
+    return end_character(state)
+
+
+@rule("nefertiti.trader.exchange", "nefertiti.trader.pay_difference", "nefertiti.wandering_thief.not_stealable",
+      "nefertiti.harbor.no_characters", "nefertiti.harbor.no_characters_list", "nefertiti.two.neutral_discard_exchange",
+      "nefertiti.two.neutral_deben_removed")
+def trader_actions(state: NefState) -> tuple[NefAction, ...]:
+    """Trader: up to two exchanges of a held Gift for a face-up card on the board, paying any rise in value."""
+    me = state.to_move
+    p = state.params
+    out: list[NefAction] = []
+    gives = hand_gift_codes(state.hands[me])
+    for g in gives:
+        for m in board_markets(state):
+            for s in face_up_gifts(state.markets[m].cards):
+                if max(0, max_value(p, slot_code(s)) - max_value(p, g)) <= state.deben[me]:
+                    out.append(Swap(g, m, s))
+        if neutral_targetable(state):
+            for c in hand_gift_codes(state.neutral_hand):
+                if max(0, max_value(p, c) - max_value(p, g)) <= state.deben[me]:
+                    out.append(Swap(g, -1, c))
+    out.append(Done())
+    return tuple(out)
+
+
+def neutral_targetable(state: NefState) -> bool:
+    return n_players(state) == 2 and state.config.reading("royal_servant_neutral") == "targets_neutral"
+
+
+def trader_apply(state: NefState, action: Swap) -> NefState:
+    me = state.to_move
+    p = state.params
+    cost = max(0, max_value(p, slot_code(action.slot) if action.market >= 0 else action.slot) - max_value(p, action.give))
+    state = hand_add(state, me, action.give, -1)
+    state = replace(state, deben=bump(state.deben, me, -cost))
+    if action.market == -1:
+        state = replace(
+            state,
+            neutral_hand=bump(bump(state.neutral_hand, action.slot, -1), action.give, 1),
+            deben_removed=state.deben_removed + cost,
+        )
+        state = gain_card(state, me, action.slot, from_board=False)
+    else:
+        market = state.markets[action.market]
+        new = slot(action.give, sealed=slot_sealed(action.slot))
+        cards = add_slot(remove_slot(market.cards, action.slot), new)
+        state = set_market(state, action.market, replace(market, cards=cards, deben=market.deben + cost))
+        state = gain_card(state, me, slot_code(action.slot), from_board=True)
+    count = state.scratch[0] + 1
+    if count >= 2:
+        return end_character(state)
+    return replace(state, scratch=(count,))
+
+
+@rule("nefertiti.chars.merchant", "nefertiti.chars.treasurer", "nefertiti.chars.thief", "nefertiti.chars.royal_servant",
+      "nefertiti.chars.chief")
+def base_character_actions(state: NefState) -> tuple[NefAction, ...]:
+    """The base Characters' powers (assumed: see params.base_character_powers)."""
+    me = state.to_move
+    c = state.char_active
+    p = state.params
+    out: list[NefAction] = []
+    if c == MERCHANT:
+        for m in open_markets(state):
+            for s in face_up_gifts(state.markets[m].cards):
+                if max_value(p, slot_code(s)) <= state.deben[me]:
+                    out.append(Target(m, s))
+    elif c == TREASURER:
+        out.extend(Target(m) for m in board_markets(state) if state.markets[m].deben > 0)
+    elif c == THIEF:
+        for m in board_markets(state):
+            out.extend(Target(m, s) for s in face_up_gifts(state.markets[m].cards))
+    elif c == ROYAL_SERVANT:
+        for t in range(n_players(state)):
+            if t != me:
+                out.extend(Pick(code, t) for code in hand_gift_codes(state.hands[t]))
+        if neutral_targetable(state):
+            out.extend(Pick(code, NEUTRAL_OWNER) for code in hand_gift_codes(state.neutral_hand))
+    elif c == CHIEF:
+        for m in (*open_markets(state), HARBOR):
+            if state.markets[m].status == OPEN:
+                out.extend(Target(m, pw[0]) for pw in state.markets[m].pawns if pw[1] == me and not pw[2])
+    elif c in (SCRIBE2, SCRIBE3):
+        held = {CARD_TYPE[code] for code in hand_gift_codes(state.hands[me])}
+        out.extend(Pick(t) for t in range(N_TYPES) if t in held)
+    out.append(Done())
+    return tuple(out)
+
+
+def base_character_apply(state: NefState, action: NefAction) -> NefState:
+    me = state.to_move
+    c = state.char_active
+    if isinstance(action, Done):
+        return end_character(state)
+    if c in (SCRIBE2, SCRIBE3) and isinstance(action, Pick):
+        return scribe_score(state, action.code)
+    if c == ROYAL_SERVANT and isinstance(action, Pick):
+        if action.target == NEUTRAL_OWNER:
+            state = replace(state, neutral_hand=bump(state.neutral_hand, action.code, -1))
+        else:
+            state = hand_add(state, action.target, action.code, -1)
+        return end_character(replace(state, discard=bump(state.discard, action.code, 1)))
+    assert isinstance(action, Target)
+    market = state.markets[action.market]
+    if c == TREASURER:
+        state = set_market(state, action.market, replace(market, deben=0))
+        return end_character(replace(state, deben=bump(state.deben, me, market.deben)))
+    if c == CHIEF:
+        pawns = tuple(pw for pw in market.pawns if pw[0] != action.item)
+        state = set_market(state, action.market, replace(market, pawns=pawns))
+        return end_character(replace(state, servants=bump(state.servants, me, 1)))
+    price = max_value(state.params, slot_code(action.item)) if c == MERCHANT else 0
+    market = replace(market, cards=remove_slot(market.cards, action.item), deben=market.deben + price)
+    state = set_market(state, action.market, market)
+    state = replace(state, deben=bump(state.deben, me, -price))
+    state = gain_card(state, me, slot_code(action.item), from_board=True)
+    if slot_sealed(action.item):
+        state = gain_seal(state, me)
+    return end_character(state)
+
+
+def character_actions(state: NefState) -> tuple[NefAction, ...]:
+    me = state.to_move
+    c = state.char_active
+    if c == PRIEST:
+        return priest_actions(state)
+    if c == BEGGAR:
+        return beggar_actions(state)
+    if c == ROYAL_SCRIBE:
+        hand = state.hands[me]
+        picks = [Pick(code) for code in range(N_GIFTS) if hand[code] - state.scratch[code] > 0]
+        return (*picks, Done())
+    if c == AMON_MERCHANT:
+        return (*(Pick(code) for code in hand_gift_codes(state.hands[me])), Done())
+    if c == WANDERING_THIEF:
+        out: list[NefAction] = []
+        for m in board_markets(state):
+            out.extend(Target(m, s) for s in lowest_gifts(state.params, state.markets[m].cards))
+        return (*out, Done())
+    if c == TRADER:
+        return trader_actions(state)
+    return base_character_actions(state)
+
+
+def character_apply(state: NefState, action: NefAction) -> NefState:
+    c = state.char_active
+    if c == PRIEST:
+        return priest_apply(state, action)
+    if c == BEGGAR:
+        return beggar_apply(state, action)
+    if c == ROYAL_SCRIBE:
+        if isinstance(action, Pick):
+            return replace(state, scratch=bump(state.scratch, action.code, 1))
+        return royal_scribe_score(state)
+    if c == AMON_MERCHANT:
+        if isinstance(action, Pick):
+            return amon_merchant_discard(state, action.code)
+        return end_character(state)
+    if c == WANDERING_THIEF:
+        if isinstance(action, Target):
+            return wandering_thief_take(state, action.market, action.item)
+        return end_character(state)
+    if c == TRADER:
+        if isinstance(action, Swap):
+            return trader_apply(state, action)
+        return end_character(state)
+    return base_character_apply(state, action)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the public pure API
+
+
+def current_player(state: NefState) -> Mover:
+    if state.phase == P_OVER:
+        return None
+    if state.phase in (P_FIRST, P_CHARS, P_BOTTOM, P_REFILL):
+        return CHANCE
+    if state.phase in (P_RESOLVE, P_WT_SWAP):
+        return state.res_queue[0][1]
+    return state.to_move
+
+
+def legal_actions(state: NefState) -> tuple[NefAction, ...]:
+    phase = state.phase
+    if phase == P_TURN:
+        return turn_actions(state)
+    if phase == P_RESOLVE:
+        return resolution_actions(state)
+    if phase == P_WT_SWAP:
+        return wt_targets(state, state.res_market)
+    if phase == P_NEUTRAL:
+        return (*neutral_placements(state), Pass())
+    if phase == P_CHAR:
+        return character_actions(state)
+    return ()
+
+
+_RULE_BY_PHASE = {
+    P_TURN: "nefertiti.turn.place",
+    P_RESOLVE: "nefertiti.close.following",
+    P_WT_SWAP: "nefertiti.wandering_thief.must_use",
+    P_NEUTRAL: "nefertiti.two.neutral_not_highest",
+    P_CHAR: "nefertiti.turn.character",
+    P_OVER: "nefertiti.end.akhenaton",
+}
+
+
+def apply(state: NefState, action: NefAction) -> NefState:
+    """Apply one action (a chance outcome at chance nodes); anything not legal raises IllegalAction."""
+    phase = state.phase
+    if phase in (P_FIRST, P_CHARS, P_BOTTOM, P_REFILL):
+        if not any(a == action for a, _ in chance_outcomes(state)):
+            raise IllegalAction("nefertiti.base.bottom", "not a possible chance outcome here", state, action)
+        return replace(_apply_chance(state, action), steps=state.steps + 1)
+    if action not in legal_actions(state):
+        rule_id = _RULE_BY_PHASE.get(phase, "nefertiti.turn.place")
+        raise IllegalAction(rule_id, "not a legal action in this state", state, action)
+    return replace(_apply_move(state, action), steps=state.steps + 1)
+
+
+def _apply_chance(state: NefState, action: NefAction) -> NefState:
+    if isinstance(action, FirstPlayer):
+        return set_first_player(state, action.seat)
+    if isinstance(action, DrawCharacter):
+        return draw_character(state, action.char)
+    assert isinstance(action, DrawCard)
+    if state.phase == P_BOTTOM:
+        return draw_bottom(state, action.card)
+    return draw_for_refill(state, action.card)
+
+
+def _apply_move(state: NefState, action: NefAction) -> NefState:
+    phase = state.phase
+    if phase == P_TURN:
+        if isinstance(action, UseCharacter):
+            return use_character(state, action.char)
+        if isinstance(action, Place):
+            return place_servant(state, action.market, action.square)
+        assert isinstance(action, ForceClose)
+        return force_close(state, action.market)
+    if phase == P_RESOLVE:
+        if isinstance(action, TakeCard):
+            return take_card(state, action.slot)
+        if isinstance(action, TakeHalf):
+            return take_half(state)
+        if isinstance(action, NeutralDeben):
+            return neutral_deben(state, action.targets)
+        assert isinstance(action, NeutralGift)
+        return neutral_gift(state, action.slot)
+    if phase == P_WT_SWAP:
+        assert isinstance(action, Swap)
+        return wt_swap(state, action)
+    if phase == P_NEUTRAL:
+        state = replace(state, placements_left=-1)
+        if isinstance(action, PlaceNeutral):
+            return place_neutral(state, action.market, action.square)
+        return next_player(state)
+    return character_apply(state, action)
+
+
+def force_close(state: NefState, m: int) -> NefState:
+    """Close the chosen market at once (or distribute the Harbor, or pass, under the readings)."""
+    state = replace(state, placements_left=0)
+    if m < 0:
+        return continue_turn(state)
+    return start_resolution(state, m, final=False)

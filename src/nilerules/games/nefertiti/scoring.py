@@ -1,0 +1,126 @@
+"""Gift scoring (value by number of owners, foreign bonuses), character scoring, the Amon Priest and the ranking."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from nilerules.core.registry import rule
+from nilerules.core.types import Ranking, rank_by_keys
+from nilerules.games.nefertiti.state import (
+    CARD_TYPE,
+    CARD_UNITS,
+    N_GIFTS,
+    N_TYPES,
+    NefState,
+    Params,
+)
+
+
+@rule("nefertiti.two.neutral_third_owner")
+def holders(hands: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """How many hands (players and the neutral player) hold at least one card of each type."""
+    owners = [0] * N_TYPES
+    for hand in hands:
+        seen = [False] * N_TYPES
+        for code in range(N_GIFTS):
+            if hand[code]:
+                seen[CARD_TYPE[code]] = True
+        for t in range(N_TYPES):
+            owners[t] += seen[t]
+    return tuple(owners)
+
+
+def card_value(params: Params, card_type: int, owners: int) -> int:
+    """The prestige of one card of a type when ``owners`` hands hold that type."""
+    row = params.values[card_type]
+    return row[min(max(owners, 1), len(row)) - 1]
+
+
+@rule("nefertiti.harbor.foreign_same_value", "nefertiti.harbor.foreign_not_distinguished")
+def type_bonus(params: Params, hand: Sequence[int], card_type: int) -> int:
+    """The sum of the foreign bonuses of the cards of ``card_type`` in ``hand`` (0 for normal cards)."""
+    return sum(params.bonus[c] * hand[c] for c in range(N_GIFTS) if CARD_TYPE[c] == card_type and params.bonus[c])
+
+
+@rule("nefertiti.harbor.foreign_bonus", "nefertiti.harbor.bonus_cumulative")
+def gift_score(params: Params, hand: Sequence[int], owners: Sequence[int]) -> int:
+    """Final scoring of one hand: each card is worth its type's value plus every foreign bonus of that type held."""
+    total = 0
+    for t in range(N_TYPES):
+        units = sum(hand[c] * CARD_UNITS[c] for c in range(N_GIFTS) if CARD_TYPE[c] == t)
+        if units:
+            total += units * (card_value(params, t, owners[t]) + type_bonus(params, hand, t))
+    return total
+
+
+def selection_score(
+    params: Params,
+    hand: Sequence[int],
+    chosen: Sequence[int],
+    owners: Sequence[int],
+    per_card: int,
+    bonus_reading: str,
+    senet_reading: str,
+) -> int:
+    """Scoring ``chosen`` (a sub-multiset of ``hand``) with a Scribe: value + bonus + ``per_card`` per card.
+
+    ``bonus_reading``: "held" (foreign bonuses of every card of the type held) or "scored_only" (of the chosen cards).
+    ``senet_reading``: "two_cards" (the double senet earns the per-card bonus twice) or "one_card".
+    """
+    total = 0
+    for code in range(N_GIFTS):
+        n = chosen[code]
+        if not n:
+            continue
+        t = CARD_TYPE[code]
+        source = hand if bonus_reading == "held" else chosen
+        value = card_value(params, t, owners[t]) + type_bonus(params, source, t)
+        units = CARD_UNITS[code]
+        extra = per_card * (units if senet_reading == "two_cards" else 1)
+        total += n * (units * value + extra)
+    return total
+
+
+@rule("nefertiti.amon_priest.bonus")
+def amon_priest_rank(scores: Sequence[int], debens: Sequence[int], seat: int, reading: str) -> int:
+    """The rank (1-based) of ``seat`` for the Amon Priest under a tie reading."""
+    mine = scores[seat]
+    if reading == "competition":
+        return 1 + sum(1 for s in scores if s > mine)
+    if reading == "dense":
+        return 1 + len({s for s in scores if s > mine})
+    if reading == "modified":
+        return sum(1 for s in scores if s >= mine)
+    key = (mine, debens[seat])
+    return 1 + sum(1 for s, d in zip(scores, debens, strict=True) if (s, d) > key)
+
+
+def amon_priest_bonus(params: Params, scores: Sequence[int], debens: Sequence[int], seat: int, reading: str) -> int:
+    rank = amon_priest_rank(scores, debens, seat, reading)
+    return params.amon_priest_bonus[rank - 1]
+
+
+@rule("nefertiti.end.final_scoring")
+def final_scores(state: NefState) -> tuple[int, ...]:
+    """Prestige already scored + gifts by the value table + Royal Seals + Deben; then the Amon Priest's bonus."""
+    p = state.params
+    owners = holders((*state.hands, state.neutral_hand))
+    base = [
+        state.prestige[i]
+        + gift_score(p, state.hands[i], owners)
+        + state.seals[i] * p.seal_points
+        + state.deben[i] // p.deben_per_point
+        for i in range(state.config.players)
+    ]
+    if state.amon_priest >= 0:
+        base[state.amon_priest] += amon_priest_bonus(
+            p, base, state.deben, state.amon_priest, state.config.reading("amon_priest_ties")
+        )
+    return tuple(base)
+
+
+@rule("nefertiti.end.tiebreak")
+def ranking(scores: Sequence[int], debens: Sequence[int]) -> Ranking:
+    """Most prestige wins; ties go to the player with the most Deben left."""
+    keys = {i: (scores[i], debens[i]) for i in range(len(scores))}
+    return rank_by_keys(keys, ("score", "nefertiti.end.tiebreak"))
