@@ -11,7 +11,19 @@ from typing import Any
 import z3
 
 from nilerules.core.verdicts import Verdict, Witness
-from nilerules.solver.core import Problem, value
+from nilerules.solver.core import Problem, make_solver, value
+
+
+def _canonical(problem: Problem, objective: Any, verdict: Verdict, extra: tuple[Any, ...] = ()) -> Any:
+    """The smallest-objective model (a unique optimum), so that the witness is the same on every run."""
+    if not isinstance(verdict, Witness):
+        return None
+    opt = make_solver(problem.rlimit, optimize=True)
+    opt.add(*problem.background, *extra)
+    for constraints in problem.tracked.values():
+        opt.add(*constraints)
+    opt.minimize(objective)
+    return opt.model() if opt.check() == z3.sat else None
 
 NUMBER_READINGS = ("numbered_type", "no_move", "previous_symbol")
 LOW_READINGS = ("stay", "to_start")
@@ -80,11 +92,13 @@ def penalty_divergence(
             {"score": s, "points": p, "after": [a, b]},
         )
 
-    where = "symbol spaces" if on_symbol else "numbered spaces" if on_symbol is False else "all spaces"
-    return problem.check(
+    where = "symbol space" if on_symbol else "numbered space" if on_symbol is False else "space"
+    verdict = problem.check(
         decode,
         f"The readings agree on every {where} 0..{max_score} with 0..{max_points} set points (Z3: unsat).",
     )
+    model = _canonical(problem, score * 1000 + points, verdict)
+    return decode(model) if model is not None else verdict
 
 
 def guild_low_divergence(max_score: int = 200, rlimit: int = 5_000_000) -> Verdict:
@@ -105,4 +119,6 @@ def guild_low_divergence(max_score: int = 200, rlimit: int = 5_000_000) -> Verdi
             {"score": s, "symbol": k},
         )
 
-    return problem.check(decode, f"stay and to_start agree for every score 0..{max_score} (Z3: unsat).")
+    verdict = problem.check(decode, f"stay and to_start agree for every score 0..{max_score} (Z3: unsat).")
+    model = _canonical(problem, score * 10 + symbol, verdict)
+    return decode(model) if model is not None else verdict

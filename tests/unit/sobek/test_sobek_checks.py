@@ -1,0 +1,67 @@
+"""Every Sobek ambiguity has a deterministic check; each witness shows readings that differ; queries answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from nilerules.analysis.model import Budget
+from nilerules.core import Witness
+from nilerules.errors import QueryError
+from nilerules.games import load
+from nilerules.games.sobek.game import SobekGame
+
+MODULE = load("sobek")
+
+
+@pytest.mark.parametrize("amb", sorted(MODULE.game.spec.ambiguities))
+def test_check_finds_a_witness_where_readings_differ(amb: str) -> None:
+    """Each finding comes with a situation where the readings give different outcomes (all readings listed)."""
+    game = MODULE.game
+    first = MODULE.checks[amb](game, Budget.quick())
+    again = MODULE.checks[amb](game, Budget.quick())
+    assert first == again
+    assert first.verdict.kind == "witness"
+    assert {r for r, _ in first.outcomes} == set(game.spec.ambiguities[amb].reading_names())
+    assert len({o for _, o in first.outcomes}) > 1
+
+
+@pytest.mark.rules("sobek.end.penalty_move")
+def test_penalty_check_proves_readings_agree_on_symbol_spaces() -> None:
+    """Z3: on symbol spaces the numbered-space readings agree (0..200); a proof, not a bounded search."""
+    result = MODULE.checks["penalty_on_number"](MODULE.game, Budget.quick())
+    assert isinstance(result.verdict, Witness)
+    assert result.verdict.data["symbol_spaces"].startswith("proof")
+    assert dict(result.outcomes) == {"numbered_type": "25 -> 15", "no_move": "25 -> 25",
+                                     "previous_symbol": "25 -> 19"}
+
+
+def test_named_queries_answer_with_defaults() -> None:
+    """The editor's queries run; the seed's example (48, ankh, 23 points) agrees under every reading."""
+    game: SobekGame = MODULE.game
+    assert {"corruption-tie", "corruption-penalty", "guild-move", "early-end", "reading-impact"} <= set(
+        MODULE.queries)
+    penalty = MODULE.queries["corruption-penalty"].run(game, {})
+    assert set(penalty.data["after"].values()) == {38} and penalty.verdict is None
+    numbered = MODULE.queries["corruption-penalty"].run(game, {"score": 25})
+    assert numbered.verdict is not None
+    guild = MODULE.queries["guild-move"].run(game, {})
+    assert guild.data["moves"]["track_end=lap, track_low_end=stay"]["forward"] == 101
+    assert guild.data["moves"]["track_end=stop, track_low_end=stay"]["forward"] == 99
+    tie = MODULE.queries["corruption-tie"].run(game, {})
+    assert tie.verdict is not None
+    early = MODULE.queries["early-end"].run(game, {})
+    assert early.data["rows"]["after_penalty"]["ends"] is False
+    assert early.data["rows"]["after_scoring"]["ends"] is True
+    impact = MODULE.queries["reading-impact"].run(game, {"games": 2, "players": 2})
+    assert set(impact.data["rows"]) == {"pile", "sets"}
+
+
+def test_queries_reject_bad_parameters() -> None:
+    """Bad parameters are a QueryError naming the value."""
+    game = MODULE.game
+    with pytest.raises(QueryError):
+        MODULE.queries["guild-move"].run(game, {"symbol": "crocodile"})
+    with pytest.raises(QueryError):
+        MODULE.queries["corruption-tie"].run(game, {"cards": "1,x"})
+    with pytest.raises(QueryError):
+        MODULE.queries["reading-impact"].run(game, {"ambiguity": "nope"})
