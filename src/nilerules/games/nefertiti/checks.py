@@ -1,1 +1,484 @@
-CHECKS: dict[str, object] = {}
+"""One divergence check per ambiguity of ``specs/nefertiti.toml``: a witness situation and each reading's outcome."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from nilerules.analysis.model import Budget, Check, CheckResult
+from nilerules.core.verdicts import Proof, Unknown, Witness
+from nilerules.games.nefertiti import rules
+from nilerules.games.nefertiti.actions import NeutralGift, Place, Swap, TakeCard, TakeHalf
+from nilerules.games.nefertiti.scoring import amon_priest_bonus, selection_score
+from nilerules.games.nefertiti.state import (
+    AKH,
+    AKHET,
+    CARD_NAMES,
+    CHAIR,
+    CHAR_NAMES,
+    F_CHAIR1,
+    F_CHAIR2,
+    F_HARP1,
+    F_HARP2,
+    F_MIRROR1,
+    F_MIRROR2,
+    GIZEH,
+    GOLDWORK,
+    HARBOR,
+    HARP,
+    LOUQSOR,
+    MIRROR,
+    N_CODES,
+    N_GIFTS,
+    NECKLACE,
+    NEUTRAL_OWNER,
+    P_CHAR,
+    P_REFILL,
+    P_RESOLVE,
+    P_TURN,
+    PRIEST,
+    ROYAL_SERVANT,
+    SENET,
+    SENET2,
+    STATUETTE,
+    WANDERING_THIEF,
+    NefState,
+    slot,
+)
+
+_MARKET_NAMES = ("Gizeh", "Louqsor", "Akhet-Aton", "Abou Simbel", "Harbor")
+
+
+def start_state(
+    game: Any, players: int, modules: tuple[str, ...] = (), readings: Mapping[str, str] | None = None, seed: int = 0
+) -> NefState:
+    """A real game, set up with seeded chance, at the first player's first decision."""
+    state: NefState = game.setup(game.config(players, modules, readings))
+    rng = random.Random(seed)
+    while state.phase != P_TURN:
+        state = game.apply(state, game.sample_chance(state, rng))
+    return state
+
+
+def with_reading(game: Any, state: NefState, name: str, reading: str) -> NefState:
+    """The same situation under another reading of one ambiguity."""
+    readings = state.config.readings_dict()
+    readings[name] = reading
+    return replace(state, config=game.config(state.config.players, state.config.modules, readings))
+
+
+def per_reading(game: Any, name: str, state: NefState, outcome: Callable[[NefState], str]) -> tuple[tuple[str, str], ...]:
+    return tuple((r, outcome(with_reading(game, state, name, r))) for r in game.spec.ambiguities[name].reading_names())
+
+
+def _differs(outcomes: tuple[tuple[str, str], ...]) -> bool:
+    return len({o for _, o in outcomes}) > 1
+
+
+def _verdict(outcomes: tuple[tuple[str, str], ...], summary: str, data: Mapping[str, Any]) -> Witness | Unknown:
+    if _differs(outcomes):
+        return Witness(summary, data)
+    return Unknown(f"the hand-built situation did not separate the readings: {summary}", budget="one situation")
+
+
+def _hand(*codes: int) -> tuple[int, ...]:
+    hand = [0] * N_CODES
+    for c in codes:
+        hand[c] += 1
+    return tuple(hand)
+
+
+def _set_hand(state: NefState, seat: int, hand: tuple[int, ...]) -> NefState:
+    hands = list(state.hands)
+    hands[seat] = hand
+    return replace(state, hands=tuple(hands))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def python_closure_table(
+    servants: int = 4, neutrals: int = 2, pawns_to_close: int = 4, squares: int = 6
+) -> dict[tuple[int, int, int, int], tuple[str, ...]]:
+    """Exhaustive Python twin of the Z3 enumeration (same domain, the rule's own colour count)."""
+    readings = ("listed", "neutral_one_color", "neutral_pawn_each")
+
+    def closes(r: str, c: tuple[int, int, int, int]) -> bool:
+        total = sum(c)
+        return rules.colours_two_player(*c, r) >= 3 or total >= pawns_to_close or total >= squares
+
+    def valid(c: tuple[int, int, int, int]) -> bool:
+        return c[0] + c[1] >= 1
+
+    def reachable(r: str, c: tuple[int, int, int, int]) -> bool:
+        if not valid(c):
+            return False
+        if sum(c) == 1:
+            return True
+        for k in range(4):
+            if c[k] > 0:
+                before = tuple(x - 1 if i == k else x for i, x in enumerate(c))
+                assert len(before) == 4
+                if valid(before) and not closes(r, before):  # type: ignore[arg-type]
+                    return True
+        return False
+
+    table: dict[tuple[int, int, int, int], tuple[str, ...]] = {}
+    for c in itertools.product(range(servants + 1), range(servants + 1), range(neutrals + 1), range(neutrals + 1)):
+        status = tuple("unreachable" if not reachable(r, c) else ("closes" if closes(r, c) else "open") for r in readings)
+        if any(s != "unreachable" for s in status):
+            table[c] = status
+    return table
+
+
+def check_neutral_three_colors(game: Any, budget: Budget) -> CheckResult:
+    from nilerules.solver.nefertiti import PAWN_KINDS, listed_equals_four_kinds, neutral_closure_table
+
+    rows, complete = neutral_closure_table(rlimit=budget.rlimit * 4)
+    py = python_closure_table()
+    z3_table = {r.counts: r.status for r in rows}
+    if not complete:
+        return CheckResult(
+            Unknown("Z3 ran out of budget enumerating pawn multisets", budget=f"rlimit {budget.rlimit * 4}"),
+            "z3", (), "all multisets of at most 4+4 Servants and 2+2 neutral pawns"
+        )
+    if z3_table != py:
+        raise AssertionError("Z3 and Python disagree on the neutral-pawn closure table")
+    differ = [r for r in rows if len(set(r.status)) > 1]
+    proof = listed_equals_four_kinds(budget.rlimit)
+
+    def words(c: tuple[int, int, int, int]) -> str:
+        return ", ".join(f"{n} {k}" for n, k in zip(c, PAWN_KINDS, strict=True) if n)
+
+    first = next(r for r in differ if r.status[0] == "closes" and r.status[1] == "open")
+    summary = (
+        f"{len(differ)} of the {len(rows)} pawn multisets that can stand on Gizeh's right stall in a 2-player game "
+        f"are classified differently; e.g. {words(first.counts)}. Listed patterns = 'four pawn kinds as colours' "
+        f"({proof.kind})."
+    )
+    outcomes = tuple(
+        (r, "; ".join(f"{words(row.counts)}: {row.status[i]}" for row in differ[:4]))
+        for i, r in enumerate(("listed", "neutral_one_color", "neutral_pawn_each"))
+    )
+    data = {
+        "disagreeing": len(differ),
+        "standing": len(rows),
+        "rows": [{"counts": list(r.counts), "status": list(r.status)} for r in differ],
+        "listed_equals_four_kinds": proof.kind,
+    }
+    return CheckResult(Witness(summary, data), "z3", outcomes, "all multisets of <= 4+4 Servants, <= 2+2 neutral pawns "
+                       "(Z3 all-models, cross-checked exhaustively in Python)", data)
+
+
+def check_scribe_foreign_bonus(game: Any, budget: Budget) -> CheckResult:
+    from nilerules.solver.nefertiti import scribe_divergence
+
+    state = start_state(game, 4, ("harbor",))
+    p = state.params
+    row = p.values[2]
+    verdict = scribe_divergence(row, [0, p.bonus[F_CHAIR1], p.bonus[F_CHAIR2]], budget.rlimit)
+    if not isinstance(verdict, Witness):
+        return CheckResult(verdict, "z3", (), "one type (chair), up to 8 normal and both foreign cards")
+    held_counts = verdict.data["held"]
+    scored_counts = verdict.data["scored"]
+    hand = _hand(*([CHAIR] * held_counts[0] + [F_CHAIR1] * held_counts[1] + [F_CHAIR2] * held_counts[2]))
+    chosen = _hand(*([CHAIR] * scored_counts[0] + [F_CHAIR1] * scored_counts[1] + [F_CHAIR2] * scored_counts[2]))
+    owners = [1] * 9
+    owners[2] = verdict.data["owners"]
+    outcomes = tuple(
+        (r, f"{selection_score(p, hand, chosen[:N_GIFTS], owners, 1, r, 'two_cards')} points")
+        for r in ("held", "scored_only")
+    )
+    return CheckResult(verdict, "z3", outcomes, "Z3 minimum over chair hands; Python scoring recomputes both readings",
+                       dict(verdict.data))
+
+
+def check_senet_x2_scribe(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 4)
+    p = state.params
+    hand = _hand(SENET2)
+    owners = [1] * 9
+    outcomes = tuple(
+        (r, f"{selection_score(p, hand, hand[:N_GIFTS], owners, 1, 'held', r)} points") for r in ("two_cards", "one_card")
+    )
+    summary = "The only senet owner scores one Senet x2 with the Royal Scribe."
+    return CheckResult(_verdict(outcomes, summary, {"card": "senet_x2", "owners": 1}), "arithmetic", outcomes,
+                       "one situation")
+
+
+def check_amon_merchant_foreign(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 4, ("harbor",))
+    state = _set_hand(state, state.to_move, _hand(F_CHAIR2))
+
+    def outcome(s: NefState) -> str:
+        after = rules.amon_merchant_discard(s, F_CHAIR2)
+        return f"+{after.prestige[s.to_move] - s.prestige[s.to_move]} prestige"
+
+    outcomes = per_reading(game, "amon_merchant_foreign", state, outcome)
+    return CheckResult(_verdict(outcomes, "The Amon Merchant discards the +2 foreign chair.", {"card": "chair_f2"}),
+                       "arithmetic", outcomes, "one situation")
+
+
+def check_amon_priest_ties(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 4)
+    p = state.params
+    readings = game.spec.ambiguities["amon_priest_ties"].reading_names()
+    per_count: dict[str, Any] = {}
+    for n in (2, 3, 4, 5):
+        best: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
+        for scores in itertools.product(range(3), repeat=n):
+            for debens in itertools.product(range(2), repeat=n):
+                bonuses = {amon_priest_bonus(p, scores, debens, 0, r) for r in readings}
+                if best is None or len(bonuses) > best[0]:
+                    best = (len(bonuses), scores, debens)
+        assert best is not None
+        _, scores, debens = best
+        per_count[str(n)] = {
+            "scores": list(scores),
+            "debens": list(debens),
+            "holder": 0,
+            "bonus": {r: amon_priest_bonus(p, scores, debens, 0, r) for r in readings},
+        }
+    four = per_count["4"]
+    outcomes = tuple(
+        (r, ", ".join(f"{n}p: +{per_count[n]['bonus'][r]}" for n in ("2", "3", "4", "5"))) for r in readings
+    )
+    summary = (
+        f"E.g. 4 players, final scores {four['scores']} and Deben {four['debens']}, the Amon Priest with seat 0: "
+        + ", ".join(f"{r} +{b}" for r, b in four["bonus"].items())
+        + ". A witness exists for every player count (see data)."
+    )
+    return CheckResult(Witness(summary, per_count), "exhaustive", outcomes,
+                       "for 2..5 players every score vector in 0..2 and Deben in 0..1 (all reading pairs compared)",
+                       per_count)
+
+
+def check_neutral_action_order(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 2)
+    cards = tuple(sorted((slot(CHAIR), slot(HARP), slot(MIRROR))))
+    gizeh = replace(state.markets[GIZEH], cards=cards, pawns=((5, 0, 0), (2, 1, 1), (0, 1, 0)), deben=1)
+    state = rules.set_market(state, GIZEH, gizeh)
+
+    def outcome(s: NefState) -> str:
+        s = rules.start_resolution(s, GIZEH, final=False)
+        while s.phase == P_RESOLVE:
+            legal = rules.resolution_actions(s)
+            pick = next((a for a in legal if isinstance(a, NeutralGift | TakeCard)), legal[-1])
+            s = rules.apply(s, pick)
+        names = ("red", "black")
+        held = [
+            f"{names[i]}: {[CARD_NAMES[c] for c in (HARP, CHAIR, MIRROR) if s.hands[i][c]]}" for i in range(2)
+        ]
+        held.append(f"neutral: {[CARD_NAMES[c] for c in (HARP, CHAIR, MIRROR) if s.neutral_hand[c]]}")
+        return "; ".join(held)
+
+    outcomes = per_reading(game, "neutral_action_order", state, outcome)
+    summary = ("Gizeh closes holding a harp, a chair and a mirror: red Servant bids 6, black neutral pawn 3, black "
+               "Servant 1; everyone takes a card when they can (the highest bidder the first two offered).")
+    data = {"cards": ["harp", "chair", "mirror"], "bids": {"red servant": 6, "black neutral": 3, "black servant": 1}}
+    return CheckResult(_verdict(outcomes, summary, data), "exhaustive", outcomes,
+                       "one situation, with a fixed policy: take a Gift when possible")
+
+
+def check_priest_value_limit(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 4, ("characters",))
+    state = replace(state, phase=P_CHAR, char_active=PRIEST, scratch=(0, 12, 0))
+
+    def outcome(s: NefState) -> str:
+        ok = rules.priest_ok(s, SENET, NECKLACE)
+        return "allowed" if ok else "forbidden"
+
+    outcomes = per_reading(game, "priest_value_limit", state, outcome)
+    summary = ("The Priest already returned a goldwork (max 12) for a senet (max 6); now a senet (6) for a "
+               "necklace (12).")
+    return CheckResult(_verdict(outcomes, summary, {"given": ["goldwork", "senet"], "received": ["senet", "necklace"]}),
+                       "exhaustive", outcomes, "one situation")
+
+
+def check_sealed_card_buyer(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 3)
+    gizeh = replace(state.markets[GIZEH], cards=(slot(CHAIR, sealed=True), slot(HARP), slot(MIRROR)), pawns=())
+    state = rules.set_market(state, GIZEH, gizeh)
+    state = replace(state, phase=P_RESOLVE, res_market=GIZEH, res_queue=((2, 1, 0, 0),), res_taken=0,
+                    deben=(9, 9, 9))
+
+    def outcome(s: NefState) -> str:
+        can = TakeCard(slot(CHAIR, sealed=True)) in rules.resolution_actions(s)
+        return "may buy the sealed chair and gets the seal" if can else "may not buy the sealed chair"
+
+    outcomes = per_reading(game, "sealed_card_buyer", state, outcome)
+    summary = "The highest bidder took two unsealed Gifts; the second bidder faces the sealed chair."
+    return CheckResult(_verdict(outcomes, summary, {"market": ["chair (sealed)", "harp", "mirror"]}), "exhaustive",
+                       outcomes, "one situation")
+
+
+def check_harbor_first_deben(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 4, ("harbor",))
+
+    def outcome(s: NefState) -> str:
+        after = rules.apply(s, Place(HARBOR, 0))
+        return f"the player gains {after.deben[s.to_move] - s.deben[s.to_move]} Deben"
+
+    outcomes = per_reading(game, "harbor_first_deben", state, outcome)
+    return CheckResult(_verdict(outcomes, "First Servant on the Harbor, which holds its starting Deben.", {}),
+                       "exhaustive", outcomes, "one situation")
+
+
+def check_end_of_game(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 4)
+    discard = tuple(a + b for a, b in zip(state.discard, state.pile, strict=True))
+    state = replace(state, pile=(0,) * N_CODES, discard=discard, bottom=(AKH,), bottom_ordered=True,
+                    phase=P_REFILL, refill_queue=(LOUQSOR,))
+
+    def outcome(s: NefState) -> str:
+        from nilerules.games.nefertiti.actions import DrawCard
+
+        after = rules.apply(s, DrawCard(AKH))
+        if after.phase == P_TURN:
+            return f"play goes on: {len(rules.open_markets(after))} open markets are played out"
+        return "the game is over"
+
+    outcomes = per_reading(game, "end_of_game", state, outcome)
+    return CheckResult(_verdict(outcomes, "Akhenaton is drawn while Louqsor is being refilled.", {}), "exhaustive",
+                       outcomes, "one situation")
+
+
+def check_forced_close_harbor(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 2, ("harbor",))
+    me = state.to_move
+    harbor = replace(state.markets[HARBOR], pawns=tuple((sq, me, 0) for sq in range(4)))
+    state = rules.set_market(state, HARBOR, harbor)
+    state = replace(state, servants=rules.put(state.servants, me, 0))
+
+    def outcome(s: NefState) -> str:
+        return ", ".join(
+            "pass" if a.market < 0 else f"distribute {_MARKET_NAMES[a.market]}" for a in rules.forced_closures(s)
+        )
+
+    outcomes = per_reading(game, "forced_close_harbor", state, outcome)
+    return CheckResult(_verdict(outcomes, "2 players: the active player's four Servants all stand on the Harbor.", {}),
+                       "exhaustive", outcomes, "one situation")
+
+
+def check_no_servant_many_players(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 3)
+    me = state.to_move
+    gizeh = replace(state.markets[GIZEH], pawns=((0, me, 0), (1, me, 0)))
+    akhet = replace(state.markets[AKHET], pawns=((0, me, 0), (1, me, 0)))
+    state = rules.set_market(rules.set_market(state, GIZEH, gizeh), AKHET, akhet)
+    state = replace(state, servants=rules.put(state.servants, me, 0))
+
+    def outcome(s: NefState) -> str:
+        return ", ".join("pass" if a.market < 0 else f"close {_MARKET_NAMES[a.market]}" for a in rules.forced_closures(s))
+
+    outcomes = per_reading(game, "no_servant_many_players", state, outcome)
+    return CheckResult(_verdict(outcomes, "3 players: the active player has placed all four Servants.", {}),
+                       "exhaustive", outcomes, "one situation")
+
+
+def check_unaffordable_bid(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 3)
+    gizeh = replace(state.markets[GIZEH], cards=(slot(CHAIR),))
+    state = rules.set_market(state, GIZEH, gizeh)
+    state = replace(state, phase=P_RESOLVE, res_market=GIZEH, res_queue=((6, 0, 0, 1),), deben=(0, 9, 9))
+
+    def outcome(s: NefState) -> str:
+        acts = rules.resolution_actions(s)
+        if acts == (TakeHalf(),):
+            return "takes half of the market's Deben"
+        return "pays nothing (has 0) and takes the chair"
+
+    outcomes = per_reading(game, "unaffordable_bid", state, outcome)
+    return CheckResult(_verdict(outcomes, "The highest bidder (bid 6) has no Deben left when Gizeh closes.", {}),
+                       "exhaustive", outcomes, "one situation")
+
+
+def check_royal_servant_neutral(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 2)
+    state = replace(state, neutral_hand=_hand(CHAIR), phase=P_CHAR, char_active=ROYAL_SERVANT, scratch=())
+    pile = rules.bump(state.pile, CHAIR, -1)
+    state = replace(state, pile=pile)
+
+    def outcome(s: NefState) -> str:
+        acts = rules.base_character_actions(s)
+        return "can discard the neutral chair" if any(getattr(a, "target", 0) == NEUTRAL_OWNER for a in acts) else \
+            "cannot touch the neutral player's chair"
+
+    outcomes = per_reading(game, "royal_servant_neutral", state, outcome)
+    return CheckResult(_verdict(outcomes, "2 players: the neutral player holds a chair; the Royal Servant is used.", {}),
+                       "exhaustive", outcomes, "one situation")
+
+
+def check_harbor_trigger_added(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 3, ("harbor",))
+    black = (state.to_move + 1) % 3
+    cards = tuple(sorted(slot(c) for c in (F_HARP1, F_HARP2, F_MIRROR1, F_MIRROR2)))
+    harbor = replace(state.markets[HARBOR], cards=cards, pawns=((1, black, 0),))
+    state = rules.set_market(state, HARBOR, harbor)
+    state = replace(state, refill_added=0, harbor_added_since=2)
+
+    def outcome(s: NefState) -> str:
+        after = rules.harbor_check(s)
+        return "distribution" if after.phase == P_RESOLVE else "no distribution"
+
+    outcomes = per_reading(game, "harbor_trigger_added", state, outcome)
+    summary = ("The seed's Harbor example: 4 foreign cards (2 added by an earlier refill, no pawn then), Black's "
+               "pawn is there, the next refill draws no foreign card. The seed says: no distribution.")
+    return CheckResult(_verdict(outcomes, summary, {"harbor_cards": 4, "added_this_refill": 0, "added_before": 2}),
+                       "exhaustive", outcomes, "one situation (the seed's example)")
+
+
+def check_beggar_markets(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 4, ("characters",))
+    louqsor = replace(state.markets[LOUQSOR], cards=(slot(NECKLACE),))
+    state = rules.set_market(state, LOUQSOR, louqsor)
+
+    def outcome(s: NefState) -> str:
+        return "visits " + ", ".join(_MARKET_NAMES[m] for m in rules.beggar_markets(s))
+
+    outcomes = per_reading(game, "beggar_markets", state, outcome)
+    summary = "The Beggar is used while Louqsor is under the Market Closed tile with a necklace left on it."
+    return CheckResult(_verdict(outcomes, summary, {}), "exhaustive", outcomes, "one situation (the seed's example)")
+
+
+def check_wandering_thief_placement(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 4, ("characters",))
+    state = replace(state, phase=P_CHAR, char_active=WANDERING_THIEF)
+    gizeh = replace(state.markets[GIZEH], cards=tuple(sorted((slot(SENET), slot(GOLDWORK), slot(STATUETTE)))))
+    state = rules.set_market(state, GIZEH, gizeh)
+
+    def outcome(s: NefState) -> str:
+        after = rules.wandering_thief_take(s, GIZEH, slot(SENET))
+        gained = [CARD_NAMES[c] for c in range(N_GIFTS) if after.hands[s.to_move][c] > s.hands[s.to_move][c]]
+        names = [CARD_NAMES[x >> 2] for x in after.markets[GIZEH].cards]
+        return f"player gains {gained or 'nothing'}; Gizeh holds {names}"
+
+    outcomes = per_reading(game, "wandering_thief_placement", state, outcome)
+    return CheckResult(_verdict(outcomes, "The Wandering Thief is used on Gizeh (senet, statuette, goldwork).", {}),
+                       "exhaustive", outcomes, "one situation")
+
+
+CHECKS: dict[str, Check] = {
+    "neutral_three_colors": check_neutral_three_colors,
+    "scribe_foreign_bonus": check_scribe_foreign_bonus,
+    "senet_x2_scribe": check_senet_x2_scribe,
+    "amon_merchant_foreign": check_amon_merchant_foreign,
+    "amon_priest_ties": check_amon_priest_ties,
+    "neutral_action_order": check_neutral_action_order,
+    "priest_value_limit": check_priest_value_limit,
+    "sealed_card_buyer": check_sealed_card_buyer,
+    "harbor_first_deben": check_harbor_first_deben,
+    "end_of_game": check_end_of_game,
+    "forced_close_harbor": check_forced_close_harbor,
+    "no_servant_many_players": check_no_servant_many_players,
+    "unaffordable_bid": check_unaffordable_bid,
+    "royal_servant_neutral": check_royal_servant_neutral,
+    "harbor_trigger_added": check_harbor_trigger_added,
+    "beggar_markets": check_beggar_markets,
+    "wandering_thief_placement": check_wandering_thief_placement,
+}
+
+_UNUSED = (Proof, Swap, HARP, CHAR_NAMES)
