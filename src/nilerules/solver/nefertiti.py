@@ -35,8 +35,7 @@ def _closes(reading: str, counts: Sequence[Any], pawns_to_close: int, squares: i
 
 
 def _valid(counts: Sequence[Any]) -> Any:
-    rs, bs, rn, bn = counts
-    return z3.And(rs + bs >= 1)
+    return counts[0] + counts[1] >= 1
 
 
 def _reachable(reading: str, counts: Sequence[Any], pawns_to_close: int, squares: int) -> Any:
@@ -76,7 +75,8 @@ def neutral_closure_table(
     for row in models:
         c = (row[0], row[1], row[2], row[3])
         status = tuple(
-            "unreachable" if not row[4 + i] else ("closes" if row[7 + i] else "open") for i in range(len(NEUTRAL_READINGS))
+            "unreachable" if not row[4 + i] else ("closes" if row[7 + i] else "open")
+            for i in range(len(NEUTRAL_READINGS))
         )
         rows.append(ClosureRow(c, status))
     return tuple(sorted(rows, key=lambda r: r.counts)), complete
@@ -138,7 +138,8 @@ def chair_example(row: Sequence[int], rlimit: int = 1_000_000) -> Verdict:
     problem = Problem(rlimit=rlimit)
     problem.add(n == 3, f1 == 1, f2 == 1, owners == 2)
     score = z3.Int("score")
-    problem.rule("nefertiti.harbor.foreign_bonus", score == type_score_expr(row, [n, f1, f2], [1, 1, 1], [0, 1, 2], owners))
+    encoded = type_score_expr(row, [n, f1, f2], [1, 1, 1], [0, 1, 2], owners)
+    problem.rule("nefertiti.harbor.foreign_bonus", score == encoded)
 
     def decode(model: Any) -> Witness:
         return Witness(f"score {value(model, score)} is not 50", {"score": value(model, score)})

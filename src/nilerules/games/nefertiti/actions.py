@@ -122,6 +122,20 @@ class Done:
 
 
 NefAction = (
-    FirstPlayer | DrawCharacter | DrawCard | UseCharacter | Place | ForceClose | PlaceNeutral | Pass | TakeCard
-    | TakeHalf | NeutralDeben | NeutralGift | Swap | Pick | Target | Done
+    FirstPlayer
+    | DrawCharacter
+    | DrawCard
+    | UseCharacter
+    | Place
+    | ForceClose
+    | PlaceNeutral
+    | Pass
+    | TakeCard
+    | TakeHalf
+    | NeutralDeben
+    | NeutralGift
+    | Swap
+    | Pick
+    | Target
+    | Done
 )

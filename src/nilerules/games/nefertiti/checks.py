@@ -70,7 +70,9 @@ def with_reading(game: Any, state: NefState, name: str, reading: str) -> NefStat
     return replace(state, config=game.config(state.config.players, state.config.modules, readings))
 
 
-def per_reading(game: Any, name: str, state: NefState, outcome: Callable[[NefState], str]) -> tuple[tuple[str, str], ...]:
+def per_reading(
+    game: Any, name: str, state: NefState, outcome: Callable[[NefState], str]
+) -> tuple[tuple[str, str], ...]:
     return tuple((r, outcome(with_reading(game, state, name, r))) for r in game.spec.ambiguities[name].reading_names())
 
 
@@ -122,13 +124,15 @@ def python_closure_table(
             if c[k] > 0:
                 before = tuple(x - 1 if i == k else x for i, x in enumerate(c))
                 assert len(before) == 4
-                if valid(before) and not closes(r, before):  # type: ignore[arg-type]
+                if valid(before) and not closes(r, before):  # type: ignore[arg-type,unused-ignore]
                     return True
         return False
 
     table: dict[tuple[int, int, int, int], tuple[str, ...]] = {}
     for c in itertools.product(range(servants + 1), range(servants + 1), range(neutrals + 1), range(neutrals + 1)):
-        status = tuple("unreachable" if not reachable(r, c) else ("closes" if closes(r, c) else "open") for r in readings)
+        status = tuple(
+            "unreachable" if not reachable(r, c) else ("closes" if closes(r, c) else "open") for r in readings
+        )
         if any(s != "unreachable" for s in status):
             table[c] = status
     return table
@@ -143,7 +147,9 @@ def check_neutral_three_colors(game: Any, budget: Budget) -> CheckResult:
     if not complete:
         return CheckResult(
             Unknown("Z3 ran out of budget enumerating pawn multisets", budget=f"rlimit {budget.rlimit * 4}"),
-            "z3", (), "all multisets of at most 4+4 Servants and 2+2 neutral pawns"
+            "z3",
+            (),
+            "all multisets of at most 4+4 Servants and 2+2 neutral pawns",
         )
     if z3_table != py:
         raise AssertionError("Z3 and Python disagree on the neutral-pawn closure table")
@@ -169,8 +175,13 @@ def check_neutral_three_colors(game: Any, budget: Budget) -> CheckResult:
         "rows": [{"counts": list(r.counts), "status": list(r.status)} for r in differ],
         "listed_equals_four_kinds": proof.kind,
     }
-    return CheckResult(Witness(summary, data), "z3", outcomes, "all multisets of <= 4+4 Servants, <= 2+2 neutral pawns "
-                       "(Z3 all-models, cross-checked exhaustively in Python)", data)
+    return CheckResult(
+        Witness(summary, data),
+        "z3",
+        outcomes,
+        "all multisets of <= 4+4 Servants, <= 2+2 neutral pawns (Z3 all-models, cross-checked exhaustively in Python)",
+        data,
+    )
 
 
 def check_scribe_foreign_bonus(game: Any, budget: Budget) -> CheckResult:
@@ -192,8 +203,13 @@ def check_scribe_foreign_bonus(game: Any, budget: Budget) -> CheckResult:
         (r, f"{selection_score(p, hand, chosen[:N_GIFTS], owners, 1, r, 'two_cards')} points")
         for r in ("held", "scored_only")
     )
-    return CheckResult(verdict, "z3", outcomes, "Z3 minimum over chair hands; Python scoring recomputes both readings",
-                       dict(verdict.data))
+    return CheckResult(
+        verdict,
+        "z3",
+        outcomes,
+        "Z3 minimum over chair hands; Python scoring recomputes both readings",
+        dict(verdict.data),
+    )
 
 
 def check_senet_x2_scribe(game: Any, budget: Budget) -> CheckResult:
@@ -202,11 +218,13 @@ def check_senet_x2_scribe(game: Any, budget: Budget) -> CheckResult:
     hand = _hand(SENET2)
     owners = [1] * 9
     outcomes = tuple(
-        (r, f"{selection_score(p, hand, hand[:N_GIFTS], owners, 1, 'held', r)} points") for r in ("two_cards", "one_card")
+        (r, f"{selection_score(p, hand, hand[:N_GIFTS], owners, 1, 'held', r)} points")
+        for r in ("two_cards", "one_card")
     )
     summary = "The only senet owner scores one Senet x2 with the Royal Scribe."
-    return CheckResult(_verdict(outcomes, summary, {"card": "senet_x2", "owners": 1}), "arithmetic", outcomes,
-                       "one situation")
+    return CheckResult(
+        _verdict(outcomes, summary, {"card": "senet_x2", "owners": 1}), "arithmetic", outcomes, "one situation"
+    )
 
 
 def check_amon_merchant_foreign(game: Any, budget: Budget) -> CheckResult:
@@ -218,8 +236,12 @@ def check_amon_merchant_foreign(game: Any, budget: Budget) -> CheckResult:
         return f"+{after.prestige[s.to_move] - s.prestige[s.to_move]} prestige"
 
     outcomes = per_reading(game, "amon_merchant_foreign", state, outcome)
-    return CheckResult(_verdict(outcomes, "The Amon Merchant discards the +2 foreign chair.", {"card": "chair_f2"}),
-                       "arithmetic", outcomes, "one situation")
+    return CheckResult(
+        _verdict(outcomes, "The Amon Merchant discards the +2 foreign chair.", {"card": "chair_f2"}),
+        "arithmetic",
+        outcomes,
+        "one situation",
+    )
 
 
 def check_amon_priest_ties(game: Any, budget: Budget) -> CheckResult:
@@ -251,9 +273,13 @@ def check_amon_priest_ties(game: Any, budget: Budget) -> CheckResult:
         + ", ".join(f"{r} +{b}" for r, b in four["bonus"].items())
         + ". A witness exists for every player count (see data)."
     )
-    return CheckResult(Witness(summary, per_count), "exhaustive", outcomes,
-                       "for 2..5 players every score vector in 0..2 and Deben in 0..1 (all reading pairs compared)",
-                       per_count)
+    return CheckResult(
+        Witness(summary, per_count),
+        "exhaustive",
+        outcomes,
+        "for 2..5 players every score vector in 0..2 and Deben in 0..1 (all reading pairs compared)",
+        per_count,
+    )
 
 
 def check_neutral_action_order(game: Any, budget: Budget) -> CheckResult:
@@ -269,18 +295,22 @@ def check_neutral_action_order(game: Any, budget: Budget) -> CheckResult:
             pick = next((a for a in legal if isinstance(a, NeutralGift | TakeCard)), legal[-1])
             s = rules.apply(s, pick)
         names = ("red", "black")
-        held = [
-            f"{names[i]}: {[CARD_NAMES[c] for c in (HARP, CHAIR, MIRROR) if s.hands[i][c]]}" for i in range(2)
-        ]
+        held = [f"{names[i]}: {[CARD_NAMES[c] for c in (HARP, CHAIR, MIRROR) if s.hands[i][c]]}" for i in range(2)]
         held.append(f"neutral: {[CARD_NAMES[c] for c in (HARP, CHAIR, MIRROR) if s.neutral_hand[c]]}")
         return "; ".join(held)
 
     outcomes = per_reading(game, "neutral_action_order", state, outcome)
-    summary = ("Gizeh closes holding a harp, a chair and a mirror: red Servant bids 6, black neutral pawn 3, black "
-               "Servant 1; everyone takes a card when they can (the highest bidder the first two offered).")
+    summary = (
+        "Gizeh closes holding a harp, a chair and a mirror: red Servant bids 6, black neutral pawn 3, black "
+        "Servant 1; everyone takes a card when they can (the highest bidder the first two offered)."
+    )
     data = {"cards": ["harp", "chair", "mirror"], "bids": {"red servant": 6, "black neutral": 3, "black servant": 1}}
-    return CheckResult(_verdict(outcomes, summary, data), "exhaustive", outcomes,
-                       "one situation, with a fixed policy: take a Gift when possible")
+    return CheckResult(
+        _verdict(outcomes, summary, data),
+        "exhaustive",
+        outcomes,
+        "one situation, with a fixed policy: take a Gift when possible",
+    )
 
 
 def check_priest_value_limit(game: Any, budget: Budget) -> CheckResult:
@@ -292,18 +322,22 @@ def check_priest_value_limit(game: Any, budget: Budget) -> CheckResult:
         return "allowed" if ok else "forbidden"
 
     outcomes = per_reading(game, "priest_value_limit", state, outcome)
-    summary = ("The Priest already returned a goldwork (max 12) for a senet (max 6); now a senet (6) for a "
-               "necklace (12).")
-    return CheckResult(_verdict(outcomes, summary, {"given": ["goldwork", "senet"], "received": ["senet", "necklace"]}),
-                       "exhaustive", outcomes, "one situation")
+    summary = (
+        "The Priest already returned a goldwork (max 12) for a senet (max 6); now a senet (6) for a necklace (12)."
+    )
+    return CheckResult(
+        _verdict(outcomes, summary, {"given": ["goldwork", "senet"], "received": ["senet", "necklace"]}),
+        "exhaustive",
+        outcomes,
+        "one situation",
+    )
 
 
 def check_sealed_card_buyer(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 3)
     gizeh = replace(state.markets[GIZEH], cards=(slot(CHAIR, sealed=True), slot(HARP), slot(MIRROR)), pawns=())
     state = rules.set_market(state, GIZEH, gizeh)
-    state = replace(state, phase=P_RESOLVE, res_market=GIZEH, res_queue=((2, 1, 0, 0),), res_taken=0,
-                    deben=(9, 9, 9))
+    state = replace(state, phase=P_RESOLVE, res_market=GIZEH, res_queue=((2, 1, 0, 0),), res_taken=0, deben=(9, 9, 9))
 
     def outcome(s: NefState) -> str:
         can = TakeCard(slot(CHAIR, sealed=True)) in rules.resolution_actions(s)
@@ -311,8 +345,12 @@ def check_sealed_card_buyer(game: Any, budget: Budget) -> CheckResult:
 
     outcomes = per_reading(game, "sealed_card_buyer", state, outcome)
     summary = "The highest bidder took two unsealed Gifts; the second bidder faces the sealed chair."
-    return CheckResult(_verdict(outcomes, summary, {"market": ["chair (sealed)", "harp", "mirror"]}), "exhaustive",
-                       outcomes, "one situation")
+    return CheckResult(
+        _verdict(outcomes, summary, {"market": ["chair (sealed)", "harp", "mirror"]}),
+        "exhaustive",
+        outcomes,
+        "one situation",
+    )
 
 
 def check_harbor_first_deben(game: Any, budget: Budget) -> CheckResult:
@@ -323,15 +361,26 @@ def check_harbor_first_deben(game: Any, budget: Budget) -> CheckResult:
         return f"the player gains {after.deben[s.to_move] - s.deben[s.to_move]} Deben"
 
     outcomes = per_reading(game, "harbor_first_deben", state, outcome)
-    return CheckResult(_verdict(outcomes, "First Servant on the Harbor, which holds its starting Deben.", {}),
-                       "exhaustive", outcomes, "one situation")
+    return CheckResult(
+        _verdict(outcomes, "First Servant on the Harbor, which holds its starting Deben.", {}),
+        "exhaustive",
+        outcomes,
+        "one situation",
+    )
 
 
 def check_end_of_game(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 4)
     discard = tuple(a + b for a, b in zip(state.discard, state.pile, strict=True))
-    state = replace(state, pile=(0,) * N_CODES, discard=discard, bottom=(AKH,), bottom_ordered=True,
-                    phase=P_REFILL, refill_queue=(LOUQSOR,))
+    state = replace(
+        state,
+        pile=(0,) * N_CODES,
+        discard=discard,
+        bottom=(AKH,),
+        bottom_ordered=True,
+        phase=P_REFILL,
+        refill_queue=(LOUQSOR,),
+    )
 
     def outcome(s: NefState) -> str:
         from nilerules.games.nefertiti.actions import DrawCard
@@ -342,8 +391,12 @@ def check_end_of_game(game: Any, budget: Budget) -> CheckResult:
         return "the game is over"
 
     outcomes = per_reading(game, "end_of_game", state, outcome)
-    return CheckResult(_verdict(outcomes, "Akhenaton is drawn while Louqsor is being refilled.", {}), "exhaustive",
-                       outcomes, "one situation")
+    return CheckResult(
+        _verdict(outcomes, "Akhenaton is drawn while Louqsor is being refilled.", {}),
+        "exhaustive",
+        outcomes,
+        "one situation",
+    )
 
 
 def check_forced_close_harbor(game: Any, budget: Budget) -> CheckResult:
@@ -359,8 +412,12 @@ def check_forced_close_harbor(game: Any, budget: Budget) -> CheckResult:
         )
 
     outcomes = per_reading(game, "forced_close_harbor", state, outcome)
-    return CheckResult(_verdict(outcomes, "2 players: the active player's four Servants all stand on the Harbor.", {}),
-                       "exhaustive", outcomes, "one situation")
+    return CheckResult(
+        _verdict(outcomes, "2 players: the active player's four Servants all stand on the Harbor.", {}),
+        "exhaustive",
+        outcomes,
+        "one situation",
+    )
 
 
 def check_no_servant_many_players(game: Any, budget: Budget) -> CheckResult:
@@ -372,11 +429,17 @@ def check_no_servant_many_players(game: Any, budget: Budget) -> CheckResult:
     state = replace(state, servants=rules.put(state.servants, me, 0))
 
     def outcome(s: NefState) -> str:
-        return ", ".join("pass" if a.market < 0 else f"close {_MARKET_NAMES[a.market]}" for a in rules.forced_closures(s))
+        return ", ".join(
+            "pass" if a.market < 0 else f"close {_MARKET_NAMES[a.market]}" for a in rules.forced_closures(s)
+        )
 
     outcomes = per_reading(game, "no_servant_many_players", state, outcome)
-    return CheckResult(_verdict(outcomes, "3 players: the active player has placed all four Servants.", {}),
-                       "exhaustive", outcomes, "one situation")
+    return CheckResult(
+        _verdict(outcomes, "3 players: the active player has placed all four Servants.", {}),
+        "exhaustive",
+        outcomes,
+        "one situation",
+    )
 
 
 def check_unaffordable_bid(game: Any, budget: Budget) -> CheckResult:
@@ -392,8 +455,12 @@ def check_unaffordable_bid(game: Any, budget: Budget) -> CheckResult:
         return "pays nothing (has 0) and takes the chair"
 
     outcomes = per_reading(game, "unaffordable_bid", state, outcome)
-    return CheckResult(_verdict(outcomes, "The highest bidder (bid 6) has no Deben left when Gizeh closes.", {}),
-                       "exhaustive", outcomes, "one situation")
+    return CheckResult(
+        _verdict(outcomes, "The highest bidder (bid 6) has no Deben left when Gizeh closes.", {}),
+        "exhaustive",
+        outcomes,
+        "one situation",
+    )
 
 
 def check_royal_servant_neutral(game: Any, budget: Budget) -> CheckResult:
@@ -404,12 +471,19 @@ def check_royal_servant_neutral(game: Any, budget: Budget) -> CheckResult:
 
     def outcome(s: NefState) -> str:
         acts = rules.base_character_actions(s)
-        return "can discard the neutral chair" if any(getattr(a, "target", 0) == NEUTRAL_OWNER for a in acts) else \
-            "cannot touch the neutral player's chair"
+        return (
+            "can discard the neutral chair"
+            if any(getattr(a, "target", 0) == NEUTRAL_OWNER for a in acts)
+            else "cannot touch the neutral player's chair"
+        )
 
     outcomes = per_reading(game, "royal_servant_neutral", state, outcome)
-    return CheckResult(_verdict(outcomes, "2 players: the neutral player holds a chair; the Royal Servant is used.", {}),
-                       "exhaustive", outcomes, "one situation")
+    return CheckResult(
+        _verdict(outcomes, "2 players: the neutral player holds a chair; the Royal Servant is used.", {}),
+        "exhaustive",
+        outcomes,
+        "one situation",
+    )
 
 
 def check_harbor_trigger_added(game: Any, budget: Budget) -> CheckResult:
@@ -425,10 +499,16 @@ def check_harbor_trigger_added(game: Any, budget: Budget) -> CheckResult:
         return "distribution" if after.phase == P_RESOLVE else "no distribution"
 
     outcomes = per_reading(game, "harbor_trigger_added", state, outcome)
-    summary = ("The seed's Harbor example: 4 foreign cards (2 added by an earlier refill, no pawn then), Black's "
-               "pawn is there, the next refill draws no foreign card. The seed says: no distribution.")
-    return CheckResult(_verdict(outcomes, summary, {"harbor_cards": 4, "added_this_refill": 0, "added_before": 2}),
-                       "exhaustive", outcomes, "one situation (the seed's example)")
+    summary = (
+        "The seed's Harbor example: 4 foreign cards (2 added by an earlier refill, no pawn then), Black's "
+        "pawn is there, the next refill draws no foreign card. The seed says: no distribution."
+    )
+    return CheckResult(
+        _verdict(outcomes, summary, {"harbor_cards": 4, "added_this_refill": 0, "added_before": 2}),
+        "exhaustive",
+        outcomes,
+        "one situation (the seed's example)",
+    )
 
 
 def check_beggar_markets(game: Any, budget: Budget) -> CheckResult:
@@ -457,8 +537,12 @@ def check_wandering_thief_placement(game: Any, budget: Budget) -> CheckResult:
         return f"player gains {gained or 'nothing'}; Gizeh holds {names}"
 
     outcomes = per_reading(game, "wandering_thief_placement", state, outcome)
-    return CheckResult(_verdict(outcomes, "The Wandering Thief is used on Gizeh (senet, statuette, goldwork).", {}),
-                       "exhaustive", outcomes, "one situation")
+    return CheckResult(
+        _verdict(outcomes, "The Wandering Thief is used on Gizeh (senet, statuette, goldwork).", {}),
+        "exhaustive",
+        outcomes,
+        "one situation",
+    )
 
 
 CHECKS: dict[str, Check] = {

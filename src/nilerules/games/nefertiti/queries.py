@@ -37,15 +37,22 @@ def neutral_closure(game: Any, params: Mapping[str, Any]) -> QueryResult:
     lines = [
         f"Stall closed by 3 colours or {pawns} pawns; readings: listed / neutral_one_color / neutral_pawn_each.",
         f"{len(rows)} multisets can stand on the stall under some reading; {len(differ)} are classified differently"
-        + ("" if complete else " (Z3 budget ran out: lower bound)") + ":",
+        + ("" if complete else " (Z3 budget ran out: lower bound)")
+        + ":",
     ]
     for r in differ:
         words = ", ".join(f"{n} {k}" for n, k in zip(r.counts, PAWN_KINDS, strict=True) if n)
         lines.append(f"  {words}: {' / '.join(r.status)}")
     lines.append(f"'listed' equals 'four pawn kinds count as four colours': {proof.kind} ({proof.summary})")
-    data = {"standing": len(rows), "disagreeing": len(differ), "complete": complete,
-            "rows": [{"counts": list(r.counts), "status": list(r.status)} for r in differ]}
-    return QueryResult("\n".join(lines), data, Witness(f"{len(differ)} disagreeing multisets", data) if differ else proof)
+    data = {
+        "standing": len(rows),
+        "disagreeing": len(differ),
+        "complete": complete,
+        "rows": [{"counts": list(r.counts), "status": list(r.status)} for r in differ],
+    }
+    return QueryResult(
+        "\n".join(lines), data, Witness(f"{len(differ)} disagreeing multisets", data) if differ else proof
+    )
 
 
 def foreign_bonus(game: Any, params: Mapping[str, Any]) -> QueryResult:
@@ -68,8 +75,9 @@ def foreign_bonus(game: Any, params: Mapping[str, Any]) -> QueryResult:
     own = [1] * N_TYPES
     own[t] = owners
     python = gift_score(p, hand, own)
-    z3_score = evaluate_type_score(p.values[t], [hand[c] for c in codes], [1] * len(codes), [p.bonus[c] for c in codes],
-                                   owners)
+    z3_score = evaluate_type_score(
+        p.values[t], [hand[c] for c in codes], [1] * len(codes), [p.bonus[c] for c in codes], owners
+    )
     example = chair_example(p.values[2])
     div = scribe_divergence(p.values[t], [p.bonus[c] for c in codes]) if foreign else None
     text = (
@@ -100,7 +108,9 @@ def amon_priest_ranks(game: Any, params: Mapping[str, Any]) -> QueryResult:
     seat = _int(params, "holder", 0, 0, len(scores) - 1)
     p = build_params(game.spec, game.config(4))
     readings = game.spec.ambiguities["amon_priest_ties"].reading_names()
-    rows = {r: (amon_priest_rank(scores, debens, seat, r), amon_priest_bonus(p, scores, debens, seat, r)) for r in readings}
+    rows = {
+        r: (amon_priest_rank(scores, debens, seat, r), amon_priest_bonus(p, scores, debens, seat, r)) for r in readings
+    }
     text = "\n".join(f"{r}: rank {rank}, +{bonus}" for r, (rank, bonus) in rows.items())
     data = {r: {"rank": rank, "bonus": bonus} for r, (rank, bonus) in rows.items()}
     return QueryResult(f"Scores {scores}, Deben {debens}, holder seat {seat}:\n{text}", data)
@@ -116,8 +126,10 @@ def deben_budget(game: Any, params: Mapping[str, Any]) -> QueryResult:
         modules = ("harbor",) if n == 5 else ()
         p = build_params(game.spec, game.config(n, modules))
         need = sum(p.start_deben) + 4 * p.market_deben + (p.harbor_deben if modules else 0)
-        lines.append(f"{n} players{' (Harbor)' if modules else ''}: {need} Deben needed, {have} coins "
-                     f"({'enough' if need <= have else 'NOT enough unless coins have several values'})")
+        lines.append(
+            f"{n} players{' (Harbor)' if modules else ''}: {need} Deben needed, {have} coins "
+            f"({'enough' if need <= have else 'NOT enough unless coins have several values'})"
+        )
         data[str(n)] = need
     return QueryResult("\n".join(lines), data)
 
@@ -147,20 +159,39 @@ def character_odds(game: Any, params: Mapping[str, Any]) -> QueryResult:
 
 QUERIES: dict[str, Query] = {
     "neutral-closure": Query(
-        "neutral-closure", "2-player stall closures with neutral pawns under each colour reading (Z3)",
-        (QueryParam("pawns", "int", 4, "pawns that close the stall"),), neutral_closure),
+        "neutral-closure",
+        "2-player stall closures with neutral pawns under each colour reading (Z3)",
+        (QueryParam("pawns", "int", 4, "pawns that close the stall"),),
+        neutral_closure,
+    ),
     "foreign-bonus": Query(
-        "foreign-bonus", "Gift scoring with foreign bonuses (Z3 vs Python) and the Royal Scribe readings",
-        (QueryParam("type", "str", "chair", "gift type"), QueryParam("normal", "int", 3, "normal cards held"),
-         QueryParam("owners", "int", 2, "players owning the type")), foreign_bonus),
+        "foreign-bonus",
+        "Gift scoring with foreign bonuses (Z3 vs Python) and the Royal Scribe readings",
+        (
+            QueryParam("type", "str", "chair", "gift type"),
+            QueryParam("normal", "int", 3, "normal cards held"),
+            QueryParam("owners", "int", 2, "players owning the type"),
+        ),
+        foreign_bonus,
+    ),
     "amon-priest-ranks": Query(
-        "amon-priest-ranks", "Amon Priest bonus under each tie reading",
-        (QueryParam("scores", "str", "30,30,20,20", "final scores by seat"),
-         QueryParam("deben", "str", "0,0,0,0", "Deben by seat"), QueryParam("holder", "int", 0, "seat of the card")),
-        amon_priest_ranks),
+        "amon-priest-ranks",
+        "Amon Priest bonus under each tie reading",
+        (
+            QueryParam("scores", "str", "30,30,20,20", "final scores by seat"),
+            QueryParam("deben", "str", "0,0,0,0", "Deben by seat"),
+            QueryParam("holder", "int", 0, "seat of the card"),
+        ),
+        amon_priest_ranks,
+    ),
     "deben-budget": Query("deben-budget", "Do the Deben coins cover each player count's setup?", (), deben_budget),
     "character-odds": Query(
-        "character-odds", "Chance that a given Character is available",
-        (QueryParam("character", "str", "priest", "Character name"),
-         QueryParam("modules", "str", "characters", "comma-separated modules")), character_odds),
+        "character-odds",
+        "Chance that a given Character is available",
+        (
+            QueryParam("character", "str", "priest", "Character name"),
+            QueryParam("modules", "str", "characters", "comma-separated modules"),
+        ),
+        character_odds,
+    ),
 }

@@ -166,10 +166,10 @@ def n_players(state: NefState) -> int:
 def setup(config: Config, params: Params) -> NefState:
     """Four markets (Louqsor under the Market Closed tile), the Harbor with 1 Deben when used, chance pending."""
     n = config.players
-    markets = tuple(
-        Market((), params.market_deben, 0, (), CLOSED if m == LOUQSOR else OPEN) for m in range(4)
+    markets = tuple(Market((), params.market_deben, 0, (), CLOSED if m == LOUQSOR else OPEN) for m in range(4))
+    harbor = Market(
+        (), params.harbor_deben if config.has("harbor") else 0, 0, (), OPEN if config.has("harbor") else DONE
     )
-    harbor = Market((), params.harbor_deben if config.has("harbor") else 0, 0, (), OPEN if config.has("harbor") else DONE)
     start_total = sum(params.start_deben) + 4 * params.market_deben + harbor.deben
     return NefState(
         config=config,
@@ -476,7 +476,7 @@ def servant_placements(state: NefState) -> tuple[NefAction, ...]:
 
 
 @rule("nefertiti.two.no_servant_left", "nefertiti.two.no_servant_regardless")
-def forced_closures(state: NefState) -> tuple[NefAction, ...]:
+def forced_closures(state: NefState) -> tuple[ForceClose, ...]:
     """No Servant left to place: close a market where you have Servants (readings cover the Harbor and 3-5 players)."""
     me = state.to_move
     mine = tuple(m for m in open_markets(state) if any(p[1] == me and not p[2] for p in state.markets[m].pawns))
@@ -584,8 +584,13 @@ def colours_two_player(rs: int, bs: int, rn: int, bn: int, reading: str) -> int:
     return servant_colours + rn + bn
 
 
-@rule("nefertiti.two.neutral_after_servants", "nefertiti.two.neutral_not_same_market",
-      "nefertiti.two.neutral_high_priest", "nefertiti.two.neutral_not_highest", "nefertiti.two.neutral_needs_servant")
+@rule(
+    "nefertiti.two.neutral_after_servants",
+    "nefertiti.two.neutral_not_same_market",
+    "nefertiti.two.neutral_high_priest",
+    "nefertiti.two.neutral_not_highest",
+    "nefertiti.two.neutral_needs_servant",
+)
 def neutral_placements(state: NefState) -> tuple[NefAction, ...]:
     """A neutral pawn: not where Servants went this turn, and never on the square that would be the highest bid."""
     out: list[NefAction] = []
@@ -658,8 +663,13 @@ def wt_targets(state: NefState, source: int) -> tuple[Swap, ...]:
     return tuple(out)
 
 
-@rule("nefertiti.close.highest", "nefertiti.close.following", "nefertiti.harbor.highest_buys_two",
-      "nefertiti.beggar.face_down_blocks", "nefertiti.wandering_thief.buyable")
+@rule(
+    "nefertiti.close.highest",
+    "nefertiti.close.following",
+    "nefertiti.harbor.highest_buys_two",
+    "nefertiti.beggar.face_down_blocks",
+    "nefertiti.wandering_thief.buyable",
+)
 def resolution_actions(state: NefState) -> tuple[NefAction, ...]:
     """The current bidder's choices at a closing market or Harbor distribution."""
     value, owner, neutral, highest = state.res_queue[0]
@@ -694,8 +704,12 @@ def resolution_actions(state: NefState) -> tuple[NefAction, ...]:
     return (*buys, TakeHalf())
 
 
-@rule("nefertiti.two.neutral_deben", "nefertiti.two.neutral_deben_short", "nefertiti.two.neutral_gift",
-      "nefertiti.two.neutral_seal_removed")
+@rule(
+    "nefertiti.two.neutral_deben",
+    "nefertiti.two.neutral_deben_short",
+    "nefertiti.two.neutral_gift",
+    "nefertiti.two.neutral_seal_removed",
+)
 def neutral_choices(state: NefState) -> tuple[NefAction, ...]:
     """A neutral pawn: move Deben from the tile to the other markets, or give the neutral player any Gift card."""
     m = state.res_market
@@ -720,7 +734,7 @@ def pay_bid(state: NefState, owner: int, value: int, m: int) -> NefState:
 
 
 def take_card(state: NefState, s: int) -> NefState:
-    value, owner, _neutral, highest = state.res_queue[0]
+    value, owner, _neutral, _highest = state.res_queue[0]
     m = state.res_market
     if not state.res_paid:
         state = pay_bid(state, owner, value, m)
@@ -793,8 +807,14 @@ def neutral_gift(state: NefState, s: int) -> NefState:
     return advance_resolution(state)
 
 
-@rule("nefertiti.close.return", "nefertiti.close.reopen", "nefertiti.harbor.never_closed",
-      "nefertiti.harbor.unbought_remain", "nefertiti.two.neutral_returns", "nefertiti.beggar.face_up_again")
+@rule(
+    "nefertiti.close.return",
+    "nefertiti.close.reopen",
+    "nefertiti.harbor.never_closed",
+    "nefertiti.harbor.unbought_remain",
+    "nefertiti.two.neutral_returns",
+    "nefertiti.beggar.face_up_again",
+)
 def finish_resolution(state: NefState) -> NefState:
     """Pawns go home; a market goes under the Market Closed tile and the one there reopens on its other stall."""
     m = state.res_market
@@ -891,8 +911,14 @@ def priest_ok(state: NefState, give: int, take: int) -> bool:
     return max(max_recv, vt) <= max(max_given, vg)
 
 
-@rule("nefertiti.priest.look", "nefertiti.priest.exchange", "nefertiti.priest.value_limit",
-      "nefertiti.priest.akhenaton_not_gift", "nefertiti.priest.no_exchange_ok", "nefertiti.priest.order")
+@rule(
+    "nefertiti.priest.look",
+    "nefertiti.priest.exchange",
+    "nefertiti.priest.value_limit",
+    "nefertiti.priest.akhenaton_not_gift",
+    "nefertiti.priest.no_exchange_ok",
+    "nefertiti.priest.order",
+)
 def priest_actions(state: NefState) -> tuple[NefAction, ...]:
     """Priest: exchange Gift cards one for one with the last cards of the pile, then order them."""
     me = state.to_move
@@ -975,8 +1001,12 @@ def beggar_next(state: NefState, after: int) -> NefState:
     return end_character(state)
 
 
-@rule("nefertiti.royal_scribe.score", "nefertiti.royal_scribe.mixed_types", "nefertiti.royal_scribe.partial",
-      "nefertiti.royal_scribe.discard")
+@rule(
+    "nefertiti.royal_scribe.score",
+    "nefertiti.royal_scribe.mixed_types",
+    "nefertiti.royal_scribe.partial",
+    "nefertiti.royal_scribe.discard",
+)
 def royal_scribe_score(state: NefState) -> NefState:
     """Royal Scribe: the chosen cards score their value (owners counted now) plus 1 each, then are discarded."""
     me = state.to_move
@@ -1050,9 +1080,15 @@ def wandering_thief_take(state: NefState, m: int, s: int) -> NefState:
     return end_character(state)
 
 
-@rule("nefertiti.trader.exchange", "nefertiti.trader.pay_difference", "nefertiti.wandering_thief.not_stealable",
-      "nefertiti.harbor.no_characters", "nefertiti.harbor.no_characters_list", "nefertiti.two.neutral_discard_exchange",
-      "nefertiti.two.neutral_deben_removed")
+@rule(
+    "nefertiti.trader.exchange",
+    "nefertiti.trader.pay_difference",
+    "nefertiti.wandering_thief.not_stealable",
+    "nefertiti.harbor.no_characters",
+    "nefertiti.harbor.no_characters_list",
+    "nefertiti.two.neutral_discard_exchange",
+    "nefertiti.two.neutral_deben_removed",
+)
 def trader_actions(state: NefState) -> tuple[NefAction, ...]:
     """Trader: up to two exchanges of a held Gift for a face-up card on the board, paying any rise in value."""
     me = state.to_move
@@ -1079,7 +1115,8 @@ def neutral_targetable(state: NefState) -> bool:
 def trader_apply(state: NefState, action: Swap) -> NefState:
     me = state.to_move
     p = state.params
-    cost = max(0, max_value(p, slot_code(action.slot) if action.market >= 0 else action.slot) - max_value(p, action.give))
+    taken = slot_code(action.slot) if action.market >= 0 else action.slot
+    cost = max(0, max_value(p, taken) - max_value(p, action.give))
     state = hand_add(state, me, action.give, -1)
     state = replace(state, deben=bump(state.deben, me, -cost))
     if action.market == -1:
@@ -1101,8 +1138,13 @@ def trader_apply(state: NefState, action: Swap) -> NefState:
     return replace(state, scratch=(count,))
 
 
-@rule("nefertiti.chars.merchant", "nefertiti.chars.treasurer", "nefertiti.chars.thief", "nefertiti.chars.royal_servant",
-      "nefertiti.chars.chief")
+@rule(
+    "nefertiti.chars.merchant",
+    "nefertiti.chars.treasurer",
+    "nefertiti.chars.thief",
+    "nefertiti.chars.royal_servant",
+    "nefertiti.chars.chief",
+)
 def base_character_actions(state: NefState) -> tuple[NefAction, ...]:
     """The base Characters' powers (assumed: see params.base_character_powers)."""
     me = state.to_move

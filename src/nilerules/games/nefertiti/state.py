@@ -26,9 +26,28 @@ AKH: Final = 21
 N_GIFTS: Final = 20
 N_CODES: Final = 22
 CARD_NAMES: Final = (
-    "senet", "senet_x2", "harp", "chair", "mirror", "statuette", "necklace", "goldwork", "cup", "papyrus",
-    "harp_f1", "harp_f2", "chair_f1", "chair_f2", "mirror_f1", "mirror_f2", "statuette_f1", "statuette_f2",
-    "necklace_f", "goldwork_f", "wandering_thief", "akhenaton",
+    "senet",
+    "senet_x2",
+    "harp",
+    "chair",
+    "mirror",
+    "statuette",
+    "necklace",
+    "goldwork",
+    "cup",
+    "papyrus",
+    "harp_f1",
+    "harp_f2",
+    "chair_f1",
+    "chair_f2",
+    "mirror_f1",
+    "mirror_f2",
+    "statuette_f1",
+    "statuette_f2",
+    "necklace_f",
+    "goldwork_f",
+    "wandering_thief",
+    "akhenaton",
 )
 TYPE_NAMES: Final = ("senet", "harp", "chair", "mirror", "statuette", "necklace", "goldwork", "cup", "papyrus")
 N_TYPES: Final = 9
@@ -43,12 +62,40 @@ MARKET_NAMES: Final = ("Gizeh", "Louqsor", "Akhet-Aton", "Abou Simbel", "Memphis
 OPEN, CLOSED, DONE = range(3)
 """Market status: open; under the Market Closed tile; completely closed (after Akhenaton) or unused Harbor."""
 
-(SCRIBE2, SCRIBE3, MERCHANT, HIGH_PRIEST, TREASURER, THIEF, ROYAL_SERVANT, CHIEF,
- PRIEST, BEGGAR, AMON_MERCHANT, AMON_PRIEST, ROYAL_SCRIBE, WANDERING_THIEF, TRADER) = range(15)
+(
+    SCRIBE2,
+    SCRIBE3,
+    MERCHANT,
+    HIGH_PRIEST,
+    TREASURER,
+    THIEF,
+    ROYAL_SERVANT,
+    CHIEF,
+    PRIEST,
+    BEGGAR,
+    AMON_MERCHANT,
+    AMON_PRIEST,
+    ROYAL_SCRIBE,
+    WANDERING_THIEF,
+    TRADER,
+) = range(15)
 N_CHARS: Final = 15
 CHAR_NAMES: Final = (
-    "scribe_2", "scribe_3", "merchant", "high_priest", "treasurer", "thief", "royal_servant", "chief",
-    "priest", "beggar", "amon_merchant", "amon_priest", "royal_scribe", "wandering_thief", "trader",
+    "scribe_2",
+    "scribe_3",
+    "merchant",
+    "high_priest",
+    "treasurer",
+    "thief",
+    "royal_servant",
+    "chief",
+    "priest",
+    "beggar",
+    "amon_merchant",
+    "amon_priest",
+    "royal_scribe",
+    "wandering_thief",
+    "trader",
 )
 
 # phases
@@ -171,7 +218,8 @@ class NefState:
     harbor_added_since: int
     # resolution of a closing market or a Harbor distribution
     res_market: int
-    res_queue: tuple[tuple[int, int, int], ...]
+    res_queue: tuple[tuple[int, int, int, int], ...]
+    """Bidders still to act: (bid value, owner, neutral 0/1, highest 0/1)."""
     res_taken: int
     res_paid: bool
     res_final: bool
