@@ -186,3 +186,12 @@ def scribe_divergence(row: Sequence[int], bonuses: Sequence[int], rlimit: int = 
     if result == z3.unsat:
         return Proof("the readings always agree for this type", ("nefertiti.royal_scribe.partial",))
     return Unknown("z3 gave up", budget=f"rlimit {rlimit}")
+
+
+def closure_status(counts: tuple[int, int, int, int], reading: str, pawns_to_close: int = 4, squares: int = 6) -> str:
+    """The Z3 encoding evaluated on one multiset: "unreachable", "open" or "closes" (for differential tests)."""
+    vals = [z3.IntVal(c) for c in counts]
+    reach = z3.simplify(_reachable(reading, vals, pawns_to_close, squares))
+    if z3.is_false(reach):
+        return "unreachable"
+    return "closes" if z3.is_true(z3.simplify(_closes(reading, vals, pawns_to_close, squares))) else "open"

@@ -6,7 +6,6 @@ The state machine has one phase per kind of decision (see ``state.P_*``). Every 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 
@@ -79,6 +78,7 @@ from nilerules.games.nefertiti.state import (
     Market,
     NefState,
     Params,
+    evolve,
     slot,
     slot_code,
     slot_down,
@@ -108,7 +108,7 @@ def remove_slot(cards: tuple[int, ...], s: int) -> tuple[int, ...]:
 
 def set_market(state: NefState, m: int, market: Market) -> NefState:
     markets = (*state.markets[:m], market, *state.markets[m + 1 :])
-    return replace(state, markets=markets)
+    return evolve(state, markets=markets)
 
 
 @rule("nefertiti.harbor.foreign_max_value")
@@ -138,7 +138,7 @@ def lowest_gifts(params: Params, cards: tuple[int, ...]) -> tuple[int, ...]:
 def hand_add(state: NefState, player: int, code: int, delta: int = 1) -> NefState:
     hands = list(state.hands)
     hands[player] = bump(hands[player], code, delta)
-    return replace(state, hands=tuple(hands))
+    return evolve(state, hands=tuple(hands))
 
 
 @rule("nefertiti.harbor.papyrus_seal")
@@ -146,12 +146,12 @@ def gain_card(state: NefState, player: int, code: int, from_board: bool) -> NefS
     """A card enters a hand; a papyrus bought, stolen or exchanged from the board brings a Royal Seal with it."""
     state = hand_add(state, player, code)
     if code == PAPYRUS and from_board and state.seal_supply > 0:
-        state = replace(state, seals=bump(state.seals, player, 1), seal_supply=state.seal_supply - 1)
+        state = evolve(state, seals=bump(state.seals, player, 1), seal_supply=state.seal_supply - 1)
     return state
 
 
 def gain_seal(state: NefState, player: int) -> NefState:
-    return replace(state, seals=bump(state.seals, player, 1))
+    return evolve(state, seals=bump(state.seals, player, 1))
 
 
 def n_players(state: NefState) -> int:
@@ -225,7 +225,7 @@ def set_first_player(state: NefState, seat: int) -> NefState:
     for k in range(n):
         deben[(seat + k) % n] = state.params.start_deben[k]
     phase = P_CHARS if state.char_draws_left > 0 else P_BOTTOM
-    return replace(state, first=seat, to_move=seat, deben=tuple(deben), phase=phase)
+    return evolve(state, first=seat, to_move=seat, deben=tuple(deben), phase=phase)
 
 
 @rule("nefertiti.setup.draw_six", "nefertiti.setup.fixed_cards")
@@ -235,7 +235,7 @@ def draw_character(state: NefState, char: int) -> NefState:
     pool_list = list(pool)
     pool_list[char] -= 1
     left = state.char_draws_left - 1
-    return replace(
+    return evolve(
         state,
         chars=bump(state.chars, char, 1),
         char_draws_left=left,
@@ -255,10 +255,10 @@ def character_pool(state: NefState) -> tuple[int, ...]:
 @rule("nefertiti.base.bottom")
 def draw_bottom(state: NefState, code: int) -> NefState:
     """Four Gift cards go face down under the pile with the Akhenaton card; their order is still unknown."""
-    state = replace(state, pile=bump(state.pile, code, -1), bottom=(*state.bottom, code), scratch=())
+    state = evolve(state, pile=bump(state.pile, code, -1), bottom=(*state.bottom, code), scratch=())
     if len(state.bottom) == state.params.bottom_gifts:
         bottom = tuple(sorted((*state.bottom, AKH)))
-        return replace(state, bottom=bottom, phase=P_REFILL, refill_queue=open_markets(state), refill_added=0)
+        return evolve(state, bottom=bottom, phase=P_REFILL, refill_queue=open_markets(state), refill_added=0)
     return state
 
 
@@ -299,7 +299,7 @@ def chance_outcomes(state: NefState) -> tuple[tuple[NefAction, Fraction], ...]:
 
 
 def sample_chance(state: NefState, rng: random.Random) -> NefAction:
-    """The fast path of ``sample(chance_outcomes(state))``: the same outcome for the same generator state."""
+    """The fast path of ``sample(chance_outcomes(state))``: each outcome with the same probability (count/total)."""
     if state.phase == P_FIRST:
         return FirstPlayer(sample_index([1] * n_players(state), rng))
     if state.phase == P_CHARS:
@@ -322,25 +322,25 @@ def sample_chance(state: NefState, rng: random.Random) -> NefAction:
 def draw_for_refill(state: NefState, code: int) -> NefState:
     """One card drawn for the market being refilled: foreign cards go to the Harbor, Akhenaton ends the refills."""
     if sum(state.pile):
-        state = replace(state, pile=bump(state.pile, code, -1))
+        state = evolve(state, pile=bump(state.pile, code, -1))
     else:
         bottom = list(state.bottom)
         if state.bottom_ordered:
             bottom.pop(0)
         else:
             bottom.remove(code)
-        state = replace(state, bottom=tuple(bottom))
+        state = evolve(state, bottom=tuple(bottom))
     if code == AKH:
         return akhenaton(state)
     m = state.refill_queue[0]
     harbor = state.markets[HARBOR]
     if FOREIGN[code] and harbor.status == OPEN:
-        state = set_market(state, HARBOR, replace(harbor, cards=add_slot(harbor.cards, slot(code))))
-        state = replace(state, refill_added=state.refill_added + 1, harbor_added_since=state.harbor_added_since + 1)
+        state = set_market(state, HARBOR, evolve(harbor, cards=add_slot(harbor.cards, slot(code))))
+        state = evolve(state, refill_added=state.refill_added + 1, harbor_added_since=state.harbor_added_since + 1)
     else:
         market = state.markets[m]
-        state = set_market(state, m, replace(market, cards=add_slot(market.cards, slot(code))))
-        state = replace(state, refill_last=code)
+        state = set_market(state, m, evolve(market, cards=add_slot(market.cards, slot(code))))
+        state = evolve(state, refill_last=code)
     return continue_refill(state)
 
 
@@ -353,13 +353,13 @@ def continue_refill(state: NefState) -> NefState:
         if normal_count(market.cards) < state.params.market_size:
             if sum(draw_counts(state)) == 0:  # pragma: no cover - Akhenaton is always left to draw
                 raise AssertionError("the Gift pile ran out before Akhenaton")
-            return replace(state, phase=P_REFILL)
+            return evolve(state, phase=P_REFILL)
         state = place_seal(state, m)
-        state = replace(state, refill_queue=state.refill_queue[1:], refill_last=-1)
+        state = evolve(state, refill_queue=state.refill_queue[1:], refill_last=-1)
         state = harbor_check(state)
         if state.phase == P_RESOLVE:
             return state
-        state = replace(state, refill_added=0)
+        state = evolve(state, refill_added=0)
     return continue_turn(state)
 
 
@@ -373,8 +373,8 @@ def place_seal(state: NefState, m: int) -> NefState:
     if target not in market.cards:
         return state
     cards = add_slot(remove_slot(market.cards, target), slot(state.refill_last, sealed=True))
-    state = set_market(state, m, replace(market, cards=cards))
-    return replace(state, seal_supply=state.seal_supply - 1)
+    state = set_market(state, m, evolve(market, cards=cards))
+    return evolve(state, seal_supply=state.seal_supply - 1)
 
 
 @rule("nefertiti.harbor.trigger", "nefertiti.harbor.trigger_added", "nefertiti.harbor.trigger_four")
@@ -397,18 +397,18 @@ def harbor_check(state: NefState) -> NefState:
 @rule("nefertiti.harbor.final_distribution", "nefertiti.harbor.unusable_after")
 def akhenaton(state: NefState) -> NefState:
     """Akhenaton: refills stop, the Harbor's final distribution happens at once, then the game ends (reading)."""
-    state = replace(state, akh_drawn=True, refill_queue=(), refill_added=0, refill_last=-1)
+    state = evolve(state, akh_drawn=True, refill_queue=(), refill_added=0, refill_last=-1)
     if state.markets[HARBOR].status == OPEN and state.markets[HARBOR].pawns:
         return start_resolution(state, HARBOR, final=True)
     if state.markets[HARBOR].status == OPEN:
-        state = set_market(state, HARBOR, replace(state.markets[HARBOR], status=DONE))
+        state = set_market(state, HARBOR, evolve(state.markets[HARBOR], status=DONE))
     return after_akhenaton(state)
 
 
 def after_akhenaton(state: NefState) -> NefState:
     """Under ``immediate`` the game is over; under ``markets_run_out`` the open markets are played out first."""
     if state.config.reading("end_of_game") == "immediate" or not open_markets(state):
-        return replace(state, phase=P_OVER)
+        return evolve(state, phase=P_OVER)
     return continue_turn(state)
 
 
@@ -419,18 +419,18 @@ def after_akhenaton(state: NefState) -> NefState:
 def continue_turn(state: NefState) -> NefState:
     """After a step is fully resolved: more placements, the neutral pawn (2 players), or the next player."""
     if state.akh_drawn and (state.config.reading("end_of_game") == "immediate" or not open_markets(state)):
-        return replace(state, phase=P_OVER)
+        return evolve(state, phase=P_OVER)
     if state.placements_left > 0:
-        return replace(state, phase=P_TURN)
+        return evolve(state, phase=P_TURN)
     if state.placements_left == 0 and n_players(state) == 2:
-        state = replace(state, placements_left=-1)
+        state = evolve(state, placements_left=-1)
         if state.neutrals[state.to_move] > 0 and neutral_placements(state):
-            return replace(state, phase=P_NEUTRAL)
+            return evolve(state, phase=P_NEUTRAL)
     return next_player(state)
 
 
 def next_player(state: NefState) -> NefState:
-    return replace(
+    return evolve(
         state,
         phase=P_TURN,
         to_move=(state.to_move + 1) % n_players(state),
@@ -515,9 +515,9 @@ def place_servant(state: NefState, m: int, square: int) -> NefState:
     if m == HARBOR and state.config.reading("harbor_first_deben") == "none":
         earns = False
     pawns = tuple(sorted((*market.pawns, (square, me, 0))))
-    market = replace(market, pawns=pawns, deben=market.deben - int(earns))
+    market = evolve(market, pawns=pawns, deben=market.deben - int(earns))
     state = set_market(state, m, market)
-    state = replace(
+    state = evolve(
         state,
         deben=bump(state.deben, me, int(earns)),
         servants=bump(state.servants, me, -1),
@@ -612,9 +612,9 @@ def place_neutral(state: NefState, m: int, square: int) -> NefState:
     """A neutral pawn from the supply (they come back after each closing) goes on the board."""
     me = state.to_move
     market = state.markets[m]
-    market = replace(market, pawns=tuple(sorted((*market.pawns, (square, me, 1)))))
+    market = evolve(market, pawns=tuple(sorted((*market.pawns, (square, me, 1)))))
     state = set_market(state, m, market)
-    state = replace(state, neutrals=bump(state.neutrals, me, -1))
+    state = evolve(state, neutrals=bump(state.neutrals, me, -1))
     if m != HARBOR and stall_closes(state, m):
         return start_resolution(state, m, final=False)
     return continue_turn(state)
@@ -638,7 +638,7 @@ def start_resolution(state: NefState, m: int, final: bool) -> NefState:
         bids = neutrals + servants
     top = servants[0] if servants else None
     queue = tuple((v, o, nt, int(top is not None and (v, o, nt) == top)) for v, o, nt in bids)
-    state = replace(state, phase=P_RESOLVE, res_market=m, res_queue=queue, res_taken=0, res_paid=False, res_final=final)
+    state = evolve(state, phase=P_RESOLVE, res_market=m, res_queue=queue, res_taken=0, res_paid=False, res_final=final)
     return advance_resolution(state)
 
 
@@ -647,7 +647,7 @@ def advance_resolution(state: NefState) -> NefState:
     while state.res_queue:
         if resolution_actions(state):
             return state
-        state = replace(state, res_queue=state.res_queue[1:], res_taken=0, res_paid=False)
+        state = evolve(state, res_queue=state.res_queue[1:], res_taken=0, res_paid=False)
     return finish_resolution(state)
 
 
@@ -729,8 +729,8 @@ def neutral_choices(state: NefState) -> tuple[NefAction, ...]:
 def pay_bid(state: NefState, owner: int, value: int, m: int) -> NefState:
     pay = min(value, state.deben[owner])
     market = state.markets[m]
-    state = set_market(state, m, replace(market, deben=market.deben + pay))
-    return replace(state, deben=bump(state.deben, owner, -pay), res_paid=True)
+    state = set_market(state, m, evolve(market, deben=market.deben + pay))
+    return evolve(state, deben=bump(state.deben, owner, -pay), res_paid=True)
 
 
 def take_card(state: NefState, s: int) -> NefState:
@@ -739,13 +739,13 @@ def take_card(state: NefState, s: int) -> NefState:
     if not state.res_paid:
         state = pay_bid(state, owner, value, m)
     market = state.markets[m]
-    state = set_market(state, m, replace(market, cards=remove_slot(market.cards, s)))
+    state = set_market(state, m, evolve(market, cards=remove_slot(market.cards, s)))
     code = slot_code(s)
-    state = replace(state, res_taken=state.res_taken + 1)
+    state = evolve(state, res_taken=state.res_taken + 1)
     if slot_sealed(s):
         state = gain_seal(state, owner)
     if code == WT:
-        return replace(state, phase=P_WT_SWAP)
+        return evolve(state, phase=P_WT_SWAP)
     state = gain_card(state, owner, code, from_board=True)
     return after_take(state, sealed=slot_sealed(s))
 
@@ -753,8 +753,8 @@ def take_card(state: NefState, s: int) -> NefState:
 def after_take(state: NefState, sealed: bool) -> NefState:
     _value, _owner, _neutral, highest = state.res_queue[0]
     if highest and not sealed and state.res_taken < 2 and resolution_actions(state):
-        return replace(state, phase=P_RESOLVE)
-    state = replace(state, phase=P_RESOLVE, res_queue=state.res_queue[1:], res_taken=0, res_paid=False)
+        return evolve(state, phase=P_RESOLVE)
+    state = evolve(state, phase=P_RESOLVE, res_queue=state.res_queue[1:], res_taken=0, res_paid=False)
     return advance_resolution(state)
 
 
@@ -765,9 +765,9 @@ def wt_swap(state: NefState, action: Swap) -> NefState:
     target = state.markets[action.market]
     sealed = slot_sealed(action.slot)
     cards = add_slot(remove_slot(target.cards, action.slot), slot(WT, sealed=sealed))
-    state = set_market(state, action.market, replace(target, cards=cards))
+    state = set_market(state, action.market, evolve(target, cards=cards))
     state = gain_card(state, owner, slot_code(action.slot), from_board=True)
-    return after_take(replace(state, phase=P_RESOLVE), sealed=False)
+    return after_take(evolve(state, phase=P_RESOLVE), sealed=False)
 
 
 def take_half(state: NefState) -> NefState:
@@ -775,9 +775,9 @@ def take_half(state: NefState) -> NefState:
     m = state.res_market
     market = state.markets[m]
     half = (market.deben + 1) // 2
-    state = set_market(state, m, replace(market, deben=market.deben - half))
-    state = replace(state, deben=bump(state.deben, owner, half))
-    state = replace(state, res_queue=state.res_queue[1:], res_taken=0, res_paid=False)
+    state = set_market(state, m, evolve(market, deben=market.deben - half))
+    state = evolve(state, deben=bump(state.deben, owner, half))
+    state = evolve(state, res_queue=state.res_queue[1:], res_taken=0, res_paid=False)
     return advance_resolution(state)
 
 
@@ -787,10 +787,10 @@ def neutral_deben(state: NefState, targets: tuple[int, ...]) -> NefState:
     m = state.res_market
     k = len(targets)
     markets = list(state.markets)
-    markets[m] = replace(markets[m], deben=markets[m].deben - k)
+    markets[m] = evolve(markets[m], deben=markets[m].deben - k)
     for t in targets:
-        markets[t] = replace(markets[t], deben=markets[t].deben + 1)
-    state = replace(state, markets=tuple(markets), res_queue=state.res_queue[1:])
+        markets[t] = evolve(markets[t], deben=markets[t].deben + 1)
+    state = evolve(state, markets=tuple(markets), res_queue=state.res_queue[1:])
     return advance_resolution(state)
 
 
@@ -799,11 +799,11 @@ def neutral_gift(state: NefState, s: int) -> NefState:
     """All four neutral pawns feed one neutral hand; a seal on the card leaves the game."""
     m = state.res_market
     market = state.markets[m]
-    state = set_market(state, m, replace(market, cards=remove_slot(market.cards, s)))
-    state = replace(state, neutral_hand=bump(state.neutral_hand, slot_code(s), 1))
+    state = set_market(state, m, evolve(market, cards=remove_slot(market.cards, s)))
+    state = evolve(state, neutral_hand=bump(state.neutral_hand, slot_code(s), 1))
     if slot_sealed(s):
-        state = replace(state, seals_removed=state.seals_removed + 1)
-    state = replace(state, res_queue=state.res_queue[1:])
+        state = evolve(state, seals_removed=state.seals_removed + 1)
+    state = evolve(state, res_queue=state.res_queue[1:])
     return advance_resolution(state)
 
 
@@ -826,24 +826,24 @@ def finish_resolution(state: NefState) -> NefState:
             neutrals[owner] += 1
         else:
             servants[owner] += 1
-    state = replace(state, servants=tuple(servants), neutrals=tuple(neutrals), res_market=-1, res_queue=())
+    state = evolve(state, servants=tuple(servants), neutrals=tuple(neutrals), res_market=-1, res_queue=())
     if m == HARBOR:
         status = DONE if state.res_final else OPEN
-        state = set_market(state, HARBOR, replace(market, pawns=(), status=status))
-        state = replace(state, harbor_added_since=0, refill_added=0)
+        state = set_market(state, HARBOR, evolve(market, pawns=(), status=status))
+        state = evolve(state, harbor_added_since=0, refill_added=0)
         if state.res_final:
-            return after_akhenaton(replace(state, res_final=False))
+            return after_akhenaton(evolve(state, res_final=False))
         return continue_refill(state)
     if state.akh_drawn:
-        state = set_market(state, m, replace(market, pawns=(), status=DONE))
+        state = set_market(state, m, evolve(market, pawns=(), status=DONE))
         return continue_turn(state)
     reopen = [c for c in range(4) if state.markets[c].status == CLOSED]
-    state = set_market(state, m, replace(market, pawns=(), status=CLOSED))
+    state = set_market(state, m, evolve(market, pawns=(), status=CLOSED))
     for c in reopen:
         old = state.markets[c]
         cards = tuple(sorted(s & ~1 for s in old.cards))
-        state = set_market(state, c, replace(old, cards=cards, stall=1 - old.stall, status=OPEN))
-    return continue_refill(replace(state, refill_queue=tuple(reopen), refill_added=0, refill_last=-1))
+        state = set_market(state, c, evolve(old, cards=cards, stall=1 - old.stall, status=OPEN))
+    return continue_refill(evolve(state, refill_queue=tuple(reopen), refill_added=0, refill_last=-1))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -854,7 +854,7 @@ def finish_resolution(state: NefState) -> NefState:
 def use_character(state: NefState, char: int) -> NefState:
     """Spend a Royal Seal (back to the supply, assumed) to use one Character card; the card leaves the game."""
     me = state.to_move
-    state = replace(
+    state = evolve(
         state,
         seals=bump(state.seals, me, -1),
         seal_supply=state.seal_supply + 1,
@@ -872,23 +872,23 @@ def use_character(state: NefState, char: int) -> NefState:
         scratch = (0, 0, 0)
     elif char in (BEGGAR, TRADER):
         scratch = (0,)
-    return replace(state, phase=P_CHAR, char_active=char, scratch=scratch)
+    return evolve(state, phase=P_CHAR, char_active=char, scratch=scratch)
 
 
 @rule("nefertiti.chars.high_priest")
 def high_priest(state: NefState) -> NefState:
     """High Priest (assumed from the reference): place one extra Servant this turn, not on the Harbor."""
-    return replace(state, placements_left=state.placements_left + 1, high_priest=True, phase=P_TURN)
+    return evolve(state, placements_left=state.placements_left + 1, high_priest=True, phase=P_TURN)
 
 
 @rule("nefertiti.amon_priest.stays")
 def amon_priest(state: NefState) -> NefState:
     """Amon Priest: the card stays in front of its user, who gains the rank bonus after the final scoring."""
-    return replace(state, amon_priest=state.to_move, phase=P_TURN)
+    return evolve(state, amon_priest=state.to_move, phase=P_TURN)
 
 
 def end_character(state: NefState) -> NefState:
-    return replace(state, phase=P_TURN, char_active=-1, scratch=())
+    return evolve(state, phase=P_TURN, char_active=-1, scratch=())
 
 
 def hand_gift_codes(hand: tuple[int, ...]) -> tuple[int, ...]:
@@ -947,17 +947,17 @@ def priest_apply(state: NefState, action: NefAction) -> NefState:
         state = hand_add(state, me, action.give, -1)
         state = hand_add(state, me, action.slot, 1)
         scratch = (stage, max(mg, max_value(p, action.give)), max(mr, max_value(p, action.slot)))
-        return replace(state, bottom=tuple(bottom) if state.bottom_ordered else tuple(sorted(bottom)), scratch=scratch)
+        return evolve(state, bottom=tuple(bottom) if state.bottom_ordered else tuple(sorted(bottom)), scratch=scratch)
     if isinstance(action, Done):
-        state = replace(state, scratch=(1, *state.scratch[1:3]))
+        state = evolve(state, scratch=(1, *state.scratch[1:3]))
     elif isinstance(action, Pick):
-        state = replace(state, scratch=(*state.scratch, action.code))
+        state = evolve(state, scratch=(*state.scratch, action.code))
     order = list(state.scratch[3:])
     left = list(state.bottom)
     for c in order:
         left.remove(c)
     if len(set(left)) <= 1:
-        return end_character(replace(state, bottom=(*order, *left), bottom_ordered=True))
+        return end_character(evolve(state, bottom=(*order, *left), bottom_ordered=True))
     return state
 
 
@@ -986,18 +986,18 @@ def beggar_apply(state: NefState, action: NefAction) -> NefState:
     if isinstance(action, Target):
         market = state.markets[m]
         if action.item < 0:
-            state = set_market(state, m, replace(market, deben=market.deben - 1))
-            state = replace(state, deben=bump(state.deben, me, 1))
+            state = set_market(state, m, evolve(market, deben=market.deben - 1))
+            state = evolve(state, deben=bump(state.deben, me, 1))
         else:
             cards = add_slot(remove_slot(market.cards, action.item), action.item | 1)
-            state = set_market(state, m, replace(market, cards=cards))
+            state = set_market(state, m, evolve(market, cards=cards))
     return beggar_next(state, m)
 
 
 def beggar_next(state: NefState, after: int) -> NefState:
     for m in beggar_markets(state):
         if m > after:
-            return replace(state, scratch=(m,))
+            return evolve(state, scratch=(m,))
     return end_character(state)
 
 
@@ -1028,7 +1028,7 @@ def discard_and_score(state: NefState, me: int, chosen: tuple[int, ...], points:
     hand = tuple(state.hands[me][c] - (chosen[c] if c < len(chosen) else 0) for c in range(N_CODES))
     discard = tuple(state.discard[c] + (chosen[c] if c < len(chosen) else 0) for c in range(N_CODES))
     hands = (*state.hands[:me], hand, *state.hands[me + 1 :])
-    state = replace(state, hands=hands, discard=discard, prestige=bump(state.prestige, me, points))
+    state = evolve(state, hands=hands, discard=discard, prestige=bump(state.prestige, me, points))
     return end_character(state)
 
 
@@ -1060,7 +1060,7 @@ def amon_merchant_discard(state: NefState, code: int) -> NefState:
     if state.config.reading("amon_merchant_foreign") == "plus_bonus":
         points += state.params.bonus[code] * CARD_UNITS[code]
     state = hand_add(state, me, code, -1)
-    return replace(state, discard=bump(state.discard, code, 1), prestige=bump(state.prestige, me, points))
+    return evolve(state, discard=bump(state.discard, code, 1), prestige=bump(state.prestige, me, points))
 
 
 @rule(
@@ -1073,9 +1073,9 @@ def wandering_thief_take(state: NefState, m: int, s: int) -> NefState:
     me = state.to_move
     market = state.markets[m]
     if state.config.reading("wandering_thief_placement") == "literal":
-        return end_character(replace(state, box=bump(state.box, WT, 1)))
+        return end_character(evolve(state, box=bump(state.box, WT, 1)))
     cards = add_slot(remove_slot(market.cards, s), slot(WT, sealed=slot_sealed(s)))
-    state = set_market(state, m, replace(market, cards=cards))
+    state = set_market(state, m, evolve(market, cards=cards))
     state = gain_card(state, me, slot_code(s), from_board=True)
     return end_character(state)
 
@@ -1118,9 +1118,9 @@ def trader_apply(state: NefState, action: Swap) -> NefState:
     taken = slot_code(action.slot) if action.market >= 0 else action.slot
     cost = max(0, max_value(p, taken) - max_value(p, action.give))
     state = hand_add(state, me, action.give, -1)
-    state = replace(state, deben=bump(state.deben, me, -cost))
+    state = evolve(state, deben=bump(state.deben, me, -cost))
     if action.market == -1:
-        state = replace(
+        state = evolve(
             state,
             neutral_hand=bump(bump(state.neutral_hand, action.slot, -1), action.give, 1),
             deben_removed=state.deben_removed + cost,
@@ -1130,12 +1130,12 @@ def trader_apply(state: NefState, action: Swap) -> NefState:
         market = state.markets[action.market]
         new = slot(action.give, sealed=slot_sealed(action.slot))
         cards = add_slot(remove_slot(market.cards, action.slot), new)
-        state = set_market(state, action.market, replace(market, cards=cards, deben=market.deben + cost))
+        state = set_market(state, action.market, evolve(market, cards=cards, deben=market.deben + cost))
         state = gain_card(state, me, slot_code(action.slot), from_board=True)
     count = state.scratch[0] + 1
     if count >= 2:
         return end_character(state)
-    return replace(state, scratch=(count,))
+    return evolve(state, scratch=(count,))
 
 
 @rule(
@@ -1187,23 +1187,23 @@ def base_character_apply(state: NefState, action: NefAction) -> NefState:
         return scribe_score(state, action.code)
     if c == ROYAL_SERVANT and isinstance(action, Pick):
         if action.target == NEUTRAL_OWNER:
-            state = replace(state, neutral_hand=bump(state.neutral_hand, action.code, -1))
+            state = evolve(state, neutral_hand=bump(state.neutral_hand, action.code, -1))
         else:
             state = hand_add(state, action.target, action.code, -1)
-        return end_character(replace(state, discard=bump(state.discard, action.code, 1)))
+        return end_character(evolve(state, discard=bump(state.discard, action.code, 1)))
     assert isinstance(action, Target)
     market = state.markets[action.market]
     if c == TREASURER:
-        state = set_market(state, action.market, replace(market, deben=0))
-        return end_character(replace(state, deben=bump(state.deben, me, market.deben)))
+        state = set_market(state, action.market, evolve(market, deben=0))
+        return end_character(evolve(state, deben=bump(state.deben, me, market.deben)))
     if c == CHIEF:
         pawns = tuple(pw for pw in market.pawns if pw[0] != action.item)
-        state = set_market(state, action.market, replace(market, pawns=pawns))
-        return end_character(replace(state, servants=bump(state.servants, me, 1)))
+        state = set_market(state, action.market, evolve(market, pawns=pawns))
+        return end_character(evolve(state, servants=bump(state.servants, me, 1)))
     price = max_value(state.params, slot_code(action.item)) if c == MERCHANT else 0
-    market = replace(market, cards=remove_slot(market.cards, action.item), deben=market.deben + price)
+    market = evolve(market, cards=remove_slot(market.cards, action.item), deben=market.deben + price)
     state = set_market(state, action.market, market)
-    state = replace(state, deben=bump(state.deben, me, -price))
+    state = evolve(state, deben=bump(state.deben, me, -price))
     state = gain_card(state, me, slot_code(action.item), from_board=True)
     if slot_sealed(action.item):
         state = gain_seal(state, me)
@@ -1241,7 +1241,7 @@ def character_apply(state: NefState, action: NefAction) -> NefState:
         return beggar_apply(state, action)
     if c == ROYAL_SCRIBE:
         if isinstance(action, Pick):
-            return replace(state, scratch=bump(state.scratch, action.code, 1))
+            return evolve(state, scratch=bump(state.scratch, action.code, 1))
         return royal_scribe_score(state)
     if c == AMON_MERCHANT:
         if isinstance(action, Pick):
@@ -1272,7 +1272,20 @@ def current_player(state: NefState) -> Mover:
     return state.to_move
 
 
+_LAST_LEGAL: list[tuple[NefState, tuple[NefAction, ...]]] = []
+"""A one-entry cache: a policy asks for the legal actions, then ``apply`` checks the chosen one against them."""
+
+
 def legal_actions(state: NefState) -> tuple[NefAction, ...]:
+    """The legal actions of the player to move, in a fixed order (empty at chance nodes and at the end)."""
+    if _LAST_LEGAL and _LAST_LEGAL[0][0] is state:
+        return _LAST_LEGAL[0][1]
+    result = _legal_actions(state)
+    _LAST_LEGAL[:] = [(state, result)]
+    return result
+
+
+def _legal_actions(state: NefState) -> tuple[NefAction, ...]:
     phase = state.phase
     if phase == P_TURN:
         return turn_actions(state)
@@ -1303,11 +1316,11 @@ def apply(state: NefState, action: NefAction) -> NefState:
     if phase in (P_FIRST, P_CHARS, P_BOTTOM, P_REFILL):
         if not any(a == action for a, _ in chance_outcomes(state)):
             raise IllegalAction("nefertiti.base.bottom", "not a possible chance outcome here", state, action)
-        return replace(_apply_chance(state, action), steps=state.steps + 1)
+        return evolve(_apply_chance(state, action), steps=state.steps + 1)
     if action not in legal_actions(state):
         rule_id = _RULE_BY_PHASE.get(phase, "nefertiti.turn.place")
         raise IllegalAction(rule_id, "not a legal action in this state", state, action)
-    return replace(_apply_move(state, action), steps=state.steps + 1)
+    return evolve(_apply_move(state, action), steps=state.steps + 1)
 
 
 def _apply_chance(state: NefState, action: NefAction) -> NefState:
@@ -1343,7 +1356,7 @@ def _apply_move(state: NefState, action: NefAction) -> NefState:
         assert isinstance(action, Swap)
         return wt_swap(state, action)
     if phase == P_NEUTRAL:
-        state = replace(state, placements_left=-1)
+        state = evolve(state, placements_left=-1)
         if isinstance(action, PlaceNeutral):
             return place_neutral(state, action.market, action.square)
         return next_player(state)
@@ -1352,7 +1365,7 @@ def _apply_move(state: NefState, action: NefAction) -> NefState:
 
 def force_close(state: NefState, m: int) -> NefState:
     """Close the chosen market at once (or distribute the Harbor, or pass, under the readings)."""
-    state = replace(state, placements_left=0)
+    state = evolve(state, placements_left=0)
     if m < 0:
         return continue_turn(state)
     return start_resolution(state, m, final=False)

@@ -7,9 +7,11 @@ so that a market is a sorted tuple of ints (a multiset whose elements carry thei
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, TypeAlias
+from typing import Any, Final, TypeAlias, TypeVar
 
 from nilerules.core.types import Config
+
+T = TypeVar("T")
 
 Card: TypeAlias = int
 """A card code: 0..19 Gift cards, 20 the Wandering Thief card, 21 Akhenaton."""
@@ -228,3 +230,35 @@ class NefState:
     scratch: tuple[int, ...]
     steps: int
     start_total: int
+
+
+def _compile_evolve(cls: type) -> Any:
+    """A fast ``dataclasses.replace`` for one class: a generated constructor call (checks unknown field names)."""
+    import dataclasses
+
+    names = [f.name for f in dataclasses.fields(cls)]
+    args = ", ".join(f"kw.pop({n!r}) if {n!r} in kw else s.{n}" for n in names)
+    source = (
+        "def evolve(s, **kw):\n"
+        f"    new = cls({args})\n"
+        "    if kw:\n"
+        "        raise TypeError(f'unknown fields {sorted(kw)!r}')\n"
+        "    return new\n"
+    )
+    namespace: dict[str, Any] = {"cls": cls}
+    exec(source, namespace)
+    return namespace["evolve"]
+
+
+_EVOLVE = {NefState: _compile_evolve(NefState), Market: _compile_evolve(Market)}
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """``dataclasses.replace`` for NefState and Market, several times faster (a hot path of every playout)."""
+    fn = _EVOLVE.get(type(obj))
+    if fn is None:
+        import dataclasses
+
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    result: T = fn(obj, **changes)
+    return result
