@@ -6,7 +6,7 @@ count as under the readings); every Monument condition is a linear bound on type
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,13 +88,14 @@ def best_offering(
     both: bool,
     per_monument: bool,
     rlimit: int = 5_000_000,
+    canonical: bool = True,
 ) -> BestOffering:
     """Maximise the Monuments advanced, then minimise the cards offered (lexicographic, Z3 Optimize).
 
     ``conditions[m]`` is the next-level condition of Monument m for this player (None when already at the top).
     """
-    opt = make_solver(rlimit, optimize=True)
     k = len(options)
+    cons: list[Any] = []
     use = [z3.Bool(f"use{i}") for i in range(k)]
     region_counts = [
         z3.Sum(*[z3.If(use[i], 1, 0) for i in range(k) if regions[i] == r]) if r in regions else z3.IntVal(0)
@@ -105,30 +106,83 @@ def best_offering(
     for scope in scopes:
         ch = [z3.Int(f"c{scope}_{i}") for i in range(k)]
         for i, opts in enumerate(options):
-            opt.add(ch[i] >= 0, ch[i] < len(opts))
+            cons.extend((ch[i] >= 0, ch[i] < len(opts)))
         choices[scope] = ch
     counts = {scope: _counts(use, ch, options) for scope, ch in choices.items()}
     adv = []
     for m, cond in enumerate(conditions):
         flag = z3.Bool(f"adv{m}")
         if cond is None:
-            opt.add(z3.Not(flag))
+            cons.append(z3.Not(flag))
         else:
             scope = m if per_monument else -1
-            opt.add(flag == _condition(cond, counts[scope], region_counts, both))
+            cons.append(flag == _condition(cond, counts[scope], region_counts, both))
         adv.append(flag)
-    opt.maximize(z3.Sum(*[z3.If(f, 1, 0) for f in adv]) if adv else z3.IntVal(0))
-    opt.minimize(z3.Sum(*[z3.If(u, 1, 0) for u in use]) if use else z3.IntVal(0))
-    result = opt.check()
-    if result != z3.sat:
+    advanced_total = z3.Sum(*[z3.If(f, 1, 0) for f in adv]) if adv else z3.IntVal(0)
+    cards_total = z3.Sum(*[z3.If(u, 1, 0) for u in use]) if use else z3.IntVal(0)
+    opt = make_solver(rlimit, optimize=True)
+    opt.add(*cons)
+    opt.maximize(advanced_total)
+    opt.minimize(cards_total)
+    if opt.check() != z3.sat:
         return BestOffering("unknown", (), (), ())
     model = opt.model()
+    top, fewest = value(model, advanced_total), value(model, cards_total)
+    if not canonical:
+        return _decode(model, use, adv, choices, options, per_monument)
+    # the optimum is unique in value, not in model: take the lexicographically least optimal offering
+    terms = [z3.If(u, 1, 0) for u in use]
+    if not per_monument:
+        terms += [choices[-1][i] for i in range(k)]
+    model = lexmin([*cons, advanced_total == top, cards_total == fewest], terms, rlimit)
+    if model is None:
+        return BestOffering("unknown", (), (), ())
+    return _decode(model, use, adv, choices, options, per_monument)
+
+
+def _decode(
+    model: Any,
+    use: Sequence[Any],
+    adv: Sequence[Any],
+    choices: Mapping[int, Sequence[Any]],
+    options: Sequence[Options],
+    per_monument: bool,
+) -> BestOffering:
+    k = len(use)
     used = tuple(i for i in range(k) if value(model, use[i]))
     advanced = tuple(m for m, f in enumerate(adv) if value(model, f))
     chosen: tuple[tuple[int, ...], ...] = ()
     if not per_monument:
         chosen = tuple(options[i][value(model, choices[-1][i])] for i in used)
     return BestOffering("optimal", advanced, used, chosen)
+
+
+def lexmin(constraints: Sequence[Any], terms: Sequence[Any], rlimit: int) -> Any:
+    """A model of ``constraints`` whose values of ``terms`` are lexicographically least (None if Z3 gives up).
+
+    Z3's models vary with the solver's history; the lexicographic minimum does not, so answers are reproducible.
+    """
+    solver = make_solver(rlimit)
+    solver.add(*constraints)
+    for term in terms:
+        if solver.check() != z3.sat:
+            return None
+        best = value(solver.model(), term)
+        while True:
+            solver.push()
+            solver.add(term < best)
+            result = solver.check()
+            if result == z3.sat:
+                best = value(solver.model(), term)
+            solver.pop()
+            if result == z3.unsat:
+                break
+            if result != z3.sat:
+                return None
+        solver.add(term == best)
+    if solver.check() != z3.sat:
+        return None
+    return solver.model()
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,15 +213,15 @@ def divergent_hand(
 
     Both sides offer the whole hand, which is optimal for advancement since every condition is monotone.
     """
-    opt = make_solver(rlimit, optimize=True)
+    cons: list[Any] = []
     kinds = [z3.Int(f"k{i}") for i in range(hand_size)]
     n_kinds = len(card_types)
     for i, kv in enumerate(kinds):
-        opt.add(kv >= 0, kv < n_kinds)
+        cons.extend((kv >= 0, kv < n_kinds))
         if i:
-            opt.add(kinds[i - 1] <= kv)
+            cons.append(kinds[i - 1] <= kv)
     for k in range(n_kinds):
-        opt.add(z3.Sum(*[z3.If(kv == k, 1, 0) for kv in kinds]) <= available[k])
+        cons.append(z3.Sum(*[z3.If(kv == k, 1, 0) for kv in kinds]) <= available[k])
 
     def lookup(kv: Any, table: Sequence[int]) -> Any:
         expr: Any = z3.IntVal(table[-1])
@@ -192,7 +246,7 @@ def divergent_hand(
     free = [[z3.Int(f"t{i}_{j}") for j in range(2)] for i in range(hand_size)]
     for row in free:
         for v in row:
-            opt.add(v >= 0, v < N_TYPES)
+            cons.extend((v >= 0, v < N_TYPES))
     chosen = [
         z3.Sum(
             *[
@@ -205,13 +259,20 @@ def divergent_hand(
     adv_any = [z3.Bool(f"any{m}") for m in range(len(conditions))]
     adv_shown = [z3.Bool(f"shown{m}") for m in range(len(conditions))]
     for m, cond in enumerate(conditions):
-        opt.add(adv_any[m] == _condition(cond, chosen, regions, both))
-        opt.add(adv_shown[m] == _condition(cond, shown, regions, both))
+        cons.append(adv_any[m] == _condition(cond, chosen, regions, both))
+        cons.append(adv_shown[m] == _condition(cond, shown, regions, both))
     gap = z3.Sum(*[z3.If(f, 1, 0) for f in adv_any]) - z3.Sum(*[z3.If(f, 1, 0) for f in adv_shown])
+    opt = make_solver(rlimit, optimize=True)
+    opt.add(*cons)
     opt.maximize(gap)
     if opt.check() != z3.sat:
         return DivergentHand("unknown", (), (), (), ())
-    model = opt.model()
+    top = value(opt.model(), gap)
+    # unused second types (one-Artifact cards) are pinned to 0 so that the least model is well defined
+    pins = [z3.Implies(a == 1, row[1] == 0) for row, a in zip(free, arts, strict=True)]
+    model = lexmin([*cons, *pins, gap == top], [*kinds, *[v for row in free for v in row]], rlimit)
+    if model is None:
+        return DivergentHand("unknown", (), (), (), ())
     hand = tuple(value(model, kv) for kv in kinds)
     types_any = tuple(
         tuple(value(model, free[i][j]) for j in range(len(card_types[hand[i]]))) for i in range(hand_size)

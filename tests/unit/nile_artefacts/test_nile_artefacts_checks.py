@@ -1,0 +1,89 @@
+"""The divergence checks and named queries of Nile Artefacts run, are deterministic, and say what they found."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from nilerules.analysis.model import Budget
+from nilerules.analysis.queries import run_query
+from nilerules.errors import QueryError
+from nilerules.games import GameModule, load
+
+
+@cache
+def module() -> GameModule:
+    return load("nile_artefacts")
+
+
+CHEAP = (
+    "coin_space",
+    "port_start",
+    "deck_exhausted",
+    "coin_stock",
+    "final_tie",
+    "tie_count",
+    "last_round",
+    "endless_game",
+    "pair_mix",
+    "type_choice",
+)
+
+
+@pytest.mark.parametrize("ambiguity", CHEAP)
+def test_each_check_finds_a_witness_with_an_outcome_per_reading(ambiguity: str) -> None:
+    """Each ambiguity's readings really differ in a situation the check builds (quick budget)."""
+    result = module().checks[ambiguity](module().game, Budget.quick())
+    assert result.verdict.kind == "witness"
+    readings = module().game.spec.ambiguities[ambiguity].reading_names()
+    assert [name for name, _ in result.outcomes] == list(readings)
+    assert len({text for _, text in result.outcomes}) > 1
+
+
+def test_check_is_deterministic() -> None:
+    """The same budget gives the same result."""
+    a = module().checks["pair_mix"](module().game, Budget.quick())
+    b = module().checks["pair_mix"](module().game, Budget.quick())
+    assert a == b
+
+
+def test_best_offering_query_reports_the_hand_calculated_optimum() -> None:
+    """Hand calculation: eye/nile, eye/desert against type:eye and each:nile+desert -> both, with both cards."""
+    r = run_query(
+        module(),
+        "best-offering",
+        [
+            "hand=eye/nile,eye/desert,cat/fields",
+            "monuments=type:eye;each:nile+desert",
+            "readings=type_choice=shown_type",
+        ],
+    )
+    assert r.data["count"] == 2
+    assert r.data["kept"] == ["cat/fields"]
+
+
+def test_best_offering_query_rejects_bad_text() -> None:
+    """Malformed hands and readings are QueryErrors naming the bad value."""
+    with pytest.raises(QueryError, match="lizard"):
+        run_query(module(), "best-offering", ["hand=lizard/nile"])
+    with pytest.raises(QueryError):
+        run_query(module(), "best-offering", ["readings=type_choice=sometimes"])
+
+
+def test_condition_odds_are_exact_for_one_card() -> None:
+    """Hand calculation: 1 card can never meet type:eye (needs 2 Artifacts) unless it is a double card giving two
+    eyes; with shown_type/two_same only the eye+figure and figure+eye cards can (2 of 54 = 1/27)."""
+    r = run_query(module(), "condition-odds", ["condition=type:eye", "cards=1"])
+    assert r.data["odds"]["shown_type/two_same"] == "1/27"
+    assert r.data["odds"]["shown_type/one"] == "0"
+    assert r.data["odds"]["any_type/two_same"] == "1/9"
+
+
+def test_offering_divergence_and_random_games_queries_run() -> None:
+    """Both queries answer with data for every reading combination / every game."""
+    r = run_query(module(), "offering-divergence", ["hand=eye/nile,cat/nile,bird/nile", "monuments=same:3;diff:3"])
+    assert len(r.data["rows"]) == 24
+    assert {row["count"] for row in r.data["rows"]} == {1, 2}
+    g = run_query(module(), "random-games", ["players=2", "games=3"])
+    assert g.data["games"] == 3

@@ -1,0 +1,255 @@
+"""Offerings and offering conditions of Nile Artefacts (expected values from seed 001 and hand calculation)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+
+import pytest
+
+from nilerules.errors import IllegalAction
+from nilerules.games import load
+from nilerules.games.nile_artefacts.actions import Buy, Done, Offer
+from nilerules.games.nile_artefacts.conditions import meets, meets_some_choice, type_options
+from nilerules.games.nile_artefacts.data import parse_condition
+from nilerules.games.nile_artefacts.game import NileArtefactsGame
+from nilerules.games.nile_artefacts.situations import kind_of, offering_state
+from nilerules.games.nile_artefacts.state import PH_OFFER, NAState
+
+EYE, STATUE, CAT, FIGURE, BIRD, ANKH = range(6)
+NILE, DESERT, FIELDS = range(3)
+
+
+@cache
+def game() -> NileArtefactsGame:
+    g: NileArtefactsGame = load("nile_artefacts").game
+    return g
+
+
+def kinds_of(*cards: tuple[tuple[int, ...], int]) -> list[int]:
+    """Distinct card kinds with these (types, region), taking a further copy when one repeats."""
+    p = game().params(2)
+    out: list[int] = []
+    for types, region in cards:
+        k = next(
+            k
+            for k in range(len(p.card_types))
+            if p.card_types[k] == types
+            and p.card_region[k] == region
+            and out.count(k) < p.card_count[k]
+            and k not in out
+        )
+        out.append(k)
+    return out
+
+
+def offer_state(hands: list[list[int]], conds: list[str], readings: dict[str, str] | None = None) -> NAState:
+    g = game()
+    base = g.setup(g.config(len(hands), readings=readings))
+    s = offering_state(base, hands[0], [parse_condition(c) for c in conds])
+    deck = list(s.deck)
+    for h in hands[1:]:
+        for k in h:
+            deck[k] -= 1
+    return replace(s, hands=tuple(tuple(sorted(h)) for h in hands), deck=tuple(deck))
+
+
+def counts(*types: int) -> list[int]:
+    c = [0] * 6
+    for t in types:
+        c[t] += 1
+    return c
+
+
+def regions(*rs: int) -> list[int]:
+    c = [0] * 3
+    for r in rs:
+        c[r] += 1
+    return c
+
+
+# ------------------------------------------------------------------------------------------------ conditions
+@pytest.mark.rules("nile_artefacts.conditions.type", "nile_artefacts.conditions.header")
+def test_type_condition_needs_two_artifacts_of_the_type() -> None:
+    """Seed table: '2 Artifacts of the indicated type' (at least)."""
+    cond = parse_condition("type:bird")
+    assert meets(cond, counts(BIRD, BIRD), regions(), False)
+    assert meets(cond, counts(BIRD, BIRD, BIRD, EYE), regions(), False)
+    assert not meets(cond, counts(BIRD, EYE), regions(), False)
+
+
+@pytest.mark.rules("nile_artefacts.conditions.pair")
+def test_pair_condition_counts_both_types_and_the_reading_decides_if_one_type_is_enough() -> None:
+    """Seed: 'N Artifacts matching the 2 indicated types (you may mix both types)'; NA-004 both_types needs each."""
+    cond = parse_condition("pair:3:ankh+eye")
+    assert meets(cond, counts(ANKH, EYE, EYE), regions(), False)
+    assert meets(cond, counts(EYE, EYE, EYE), regions(), False)
+    assert not meets(cond, counts(EYE, EYE, EYE), regions(), True)
+    assert meets(cond, counts(ANKH, EYE, EYE), regions(), True)
+    assert not meets(cond, counts(ANKH, EYE, CAT), regions(), False)
+
+
+@pytest.mark.rules("nile_artefacts.conditions.same")
+def test_same_condition_needs_n_of_one_type() -> None:
+    """Seed: '2/3/4 Artifacts of the same type'."""
+    cond = parse_condition("same:3")
+    assert meets(cond, counts(CAT, CAT, CAT), regions(), False)
+    assert not meets(cond, counts(CAT, CAT, EYE, EYE), regions(), False)
+
+
+@pytest.mark.rules("nile_artefacts.conditions.different")
+def test_different_condition_needs_n_distinct_types() -> None:
+    """Seed: '2/3/4 Artifacts of different types'."""
+    cond = parse_condition("diff:4")
+    assert meets(cond, counts(EYE, CAT, BIRD, ANKH), regions(), False)
+    assert not meets(cond, counts(EYE, CAT, BIRD, BIRD, BIRD), regions(), False)
+
+
+@pytest.mark.rules("nile_artefacts.conditions.region")
+def test_region_condition_needs_two_cards_of_the_region() -> None:
+    """Seed: '2 Artifact cards from the indicated region'."""
+    cond = parse_condition("region:desert")
+    assert meets(cond, counts(), regions(DESERT, DESERT), False)
+    assert not meets(cond, counts(), regions(DESERT, NILE, FIELDS), False)
+
+
+@pytest.mark.rules("nile_artefacts.conditions.each_region")
+def test_each_region_condition_needs_one_card_of_every_listed_region() -> None:
+    """Seed: '1 Artifact card from each of the indicated regions' (two or three regions)."""
+    assert meets(parse_condition("each:nile+fields"), counts(), regions(NILE, FIELDS), False)
+    assert not meets(parse_condition("each:nile+desert+fields"), counts(), regions(NILE, FIELDS, FIELDS), False)
+    assert meets(parse_condition("each:nile+desert+fields"), counts(), regions(NILE, DESERT, FIELDS), False)
+
+
+@pytest.mark.rules("nile_artefacts.conditions.two_plus_one")
+def test_two_plus_one_condition_needs_three_cards_from_the_two_regions_with_each_present() -> None:
+    """Seed: one from each of the 2 regions and a third from one of them."""
+    cond = parse_condition("two_plus:nile+desert")
+    assert meets(cond, counts(), regions(NILE, NILE, DESERT), False)
+    assert meets(cond, counts(), regions(NILE, DESERT, DESERT), False)
+    assert not meets(cond, counts(), regions(NILE, NILE, NILE), False)
+    assert not meets(cond, counts(), regions(NILE, DESERT, FIELDS), False)
+
+
+@pytest.mark.rules("nile_artefacts.offerings.choose_type", "nile_artefacts.conditions.double_cards")
+def test_type_options_follow_the_readings() -> None:
+    """NA-001/NA-003 by hand: a cat card counts as any of 6 types or only as cat; an eye+figure card as 2 Artifacts."""
+    assert type_options((CAT,), "any_type", "two_same") == tuple((t,) for t in range(6))
+    assert type_options((CAT,), "shown_type", "two_same") == ((CAT,),)
+    assert type_options((EYE, FIGURE), "shown_type", "two_same") == ((EYE, EYE), (FIGURE, FIGURE))
+    assert type_options((EYE, FIGURE), "shown_type", "two_each") == ((EYE, FIGURE),)
+    assert type_options((EYE, FIGURE), "shown_type", "one") == ((EYE,), (FIGURE,))
+    assert len(type_options((EYE, FIGURE), "any_type", "two_each")) == 21
+
+
+@pytest.mark.rules("nile_artefacts.conditions.double_cards")
+def test_a_two_artifact_card_counts_as_one_card_for_the_green_region() -> None:
+    """Seed note: a 2-Artifact green card counts as 1 card for the green region symbol: one such card and one more
+    green card meet 'region:fields', the double card alone does not."""
+    p = game().params(2)
+    double = kind_of(p, (EYE, FIGURE), FIELDS)
+    opts = [type_options(p.card_types[double], "any_type", "two_same")]
+    assert not meets_some_choice(parse_condition("region:fields"), opts, [FIELDS], False)
+    assert meets_some_choice(parse_condition("same:2"), opts, [FIELDS], False)
+    assert meets_some_choice(parse_condition("region:fields"), opts * 2, [FIELDS, FIELDS], False)
+
+
+# ------------------------------------------------------------------------------------------------ the offering phase
+@pytest.mark.rules("nile_artefacts.example.offering_phase", "nile_artefacts.offerings.check_monuments")
+def test_seed_example_two_players_each_move_up_on_three_monuments_and_red_keeps_a_card() -> None:
+    """Seed 'Example Offering Phase': red plays 3 of 4 cards, black plays 4; each moves up on 3 Monuments.
+    The Monuments are hand-chosen so that those offerings meet exactly 3 conditions each (hand calculation)."""
+    red = kinds_of(((EYE,), NILE), ((EYE,), NILE), ((EYE,), DESERT), ((CAT,), FIELDS))
+    black = kinds_of(((CAT,), FIELDS), ((BIRD,), FIELDS), ((ANKH,), NILE), ((STATUE,), DESERT))
+    s = offer_state([red, black], ["same:2", "each:nile+desert", "region:nile", "diff:4", "region:fields"])
+    for k in red[:3]:
+        s = game().apply(s, Offer(k, (EYE,)))
+    s = game().apply(s, Done())
+    assert [row[0] for row in s.levels] == [1, 1, 1, 0, 0]
+    for k, t in zip(black, (CAT, BIRD, ANKH, STATUE), strict=True):
+        s = game().apply(s, Offer(k, (t,)))
+    before = s
+    s = game().apply(s, Done())
+    assert [row[1] for row in s.levels] == [0, 1, 0, 1, 1]
+    assert before.phase == PH_OFFER
+    assert s.hands[0] == (red[3],)
+
+
+@pytest.mark.rules("nile_artefacts.offerings.one_level")
+def test_an_offering_moves_up_one_level_even_if_it_meets_the_next_levels_too() -> None:
+    """Monument same:2 / same:3 / same:4 with four eyes offered: level 0 -> 1 only (seed: one level per phase)."""
+    hand = kinds_of(((EYE,), NILE), ((EYE,), NILE), ((EYE,), DESERT), ((EYE,), DESERT))
+    s = offer_state([hand, []], ["same:2"])
+    s = replace(
+        s, params=replace(s.params, monuments=(tuple(parse_condition(c) for c in ("same:2", "same:3", "same:4")),))
+    )  # type: ignore[arg-type]
+    for k in hand:
+        s = game().apply(s, Offer(k, (EYE,)))
+    s = game().apply(s, Done())
+    assert s.levels[0][0] == 1
+    assert Done() in game().legal_actions(s) and s.to_move == 1
+
+
+@pytest.mark.rules("nile_artefacts.offerings.choose_cards")
+def test_offering_moves_chosen_cards_forward_and_an_empty_offering_is_allowed() -> None:
+    """'choose any of the Artifact cards': one at a time, or none at all."""
+    hand = kinds_of(((EYE,), NILE), ((CAT,), DESERT))
+    s = offer_state([hand, []], ["type:eye"], {"type_choice": "shown_type"})
+    assert game().legal_actions(s) == (Offer(hand[0], (EYE,)), Offer(hand[1], (CAT,)), Done())
+    s = game().apply(s, Offer(hand[0], (EYE,)))
+    assert s.hands[0] == (hand[1],) and s.offering == ((hand[0], (EYE,)),)
+    with pytest.raises(IllegalAction) as err:
+        game().apply(s, Offer(hand[0], (EYE,)))
+    assert err.value.rule_id == "nile_artefacts.offerings.choose_type"
+    s = game().apply(s, Done())
+    assert s.to_move == 1 and game().legal_actions(s) == (Done(),)
+
+
+@pytest.mark.rules("nile_artefacts.offerings.order")
+def test_offerings_start_with_the_first_player_and_rotate() -> None:
+    """With the First Player token on seat 2 of 3, seats offer 2, 0, 1."""
+    s = replace(offer_state([[], [], []], ["type:eye"]), first=2, to_move=2)
+    order = []
+    while s.phase == PH_OFFER:
+        order.append(s.to_move)
+        s = game().apply(s, Done())
+    assert order == [2, 0, 1]
+
+
+@pytest.mark.rules("nile_artefacts.offerings.buy")
+def test_buying_is_allowed_before_the_offering_only() -> None:
+    """Seed: you may buy before making your offering, 3 Coins a card."""
+    hand = kinds_of(((EYE,), NILE))
+    s = replace(offer_state([hand, []], ["type:eye"]), coins=(3, 0), stock=27)
+    assert game().legal_actions(s)[0] == Buy()
+    s2 = game().apply(s, Offer(hand[0], (EYE,)))
+    assert Buy() not in game().legal_actions(s2)
+    s = game().apply(s, Buy())
+    s = game().apply(s, game().chance_outcomes(s)[0][0])
+    assert (s.phase, len(s.hands[0]), s.coins[0]) == (PH_OFFER, 2, 0)
+
+
+@pytest.mark.rules("nile_artefacts.offerings.discard", "nile_artefacts.offerings.keep_rest")
+def test_offered_cards_are_discarded_after_all_offerings_and_the_rest_are_kept() -> None:
+    """Seed: discard the offered cards once the offerings are complete; the others stay in front of you."""
+    hand = kinds_of(((EYE,), NILE), ((CAT,), DESERT))
+    s = offer_state([hand, []], ["type:statue"])
+    s = game().apply(s, Offer(hand[0], (EYE,)))
+    s = game().apply(s, Done())
+    assert sum(s.discard) == 0 and s.altar == (hand[0],)
+    s = game().apply(s, Done())
+    assert s.discard[hand[0]] == 1 and sum(s.discard) == 1
+    assert s.hands[0] == (hand[1],)
+
+
+@pytest.mark.rules("nile_artefacts.offerings.check_monuments")
+def test_per_monument_reading_lets_each_monument_choose_its_own_types() -> None:
+    """NA-002 by hand: eye, cat, bird against same:3 and diff:3 advance one (per offering) or both (per Monument)."""
+    hand = kinds_of(((EYE,), NILE), ((CAT,), NILE), ((BIRD,), NILE))
+    for reading, expected in (("per_offering", [1, 0]), ("per_monument", [1, 1])):
+        s = offer_state([hand, []], ["same:3", "diff:3"], {"type_scope": reading})
+        types = (EYE,) if reading == "per_offering" else ()
+        for k in hand:
+            s = game().apply(s, Offer(k, types))
+        s = game().apply(s, Done())
+        assert [row[0] for row in s.levels] == expected
