@@ -167,7 +167,9 @@ def scribe_divergence(row: Sequence[int], bonuses: Sequence[int], rlimit: int = 
     score_held = n_chosen * (base + held_bonus + 1)
     score_chosen = n_chosen * (base + chosen_bonus + 1)
     opt.add(score_held != score_chosen)
-    opt.minimize(sum(held) * 10 + owners)
+    # a strict order on candidates, so that the witness is the same on every run
+    tiebreak = sum((i + 1) * (h + 4 * c) for i, (h, c) in enumerate(zip(held, chosen, strict=True)))
+    opt.minimize(sum(held) * 10_000 + owners * 1_000 + sum(chosen) * 100 + tiebreak)
     result = opt.check()
     if result == z3.sat:
         model = opt.model()

@@ -356,9 +356,9 @@ def continue_refill(state: NefState) -> NefState:
             return evolve(state, phase=P_REFILL)
         state = place_seal(state, m)
         state = evolve(state, refill_queue=state.refill_queue[1:], refill_last=-1)
-        state = harbor_check(state)
-        if state.phase == P_RESOLVE:
-            return state
+        checked = harbor_check(state)
+        if checked is not state:
+            return checked
         state = evolve(state, refill_added=0)
     return continue_turn(state)
 
@@ -826,7 +826,9 @@ def finish_resolution(state: NefState) -> NefState:
             neutrals[owner] += 1
         else:
             servants[owner] += 1
-    state = evolve(state, servants=tuple(servants), neutrals=tuple(neutrals), res_market=-1, res_queue=())
+    state = evolve(
+        state, servants=tuple(servants), neutrals=tuple(neutrals), res_market=-1, res_queue=(), phase=P_REFILL
+    )
     if m == HARBOR:
         status = DONE if state.res_final else OPEN
         state = set_market(state, HARBOR, evolve(market, pawns=(), status=status))
