@@ -1,0 +1,66 @@
+"""Every ambiguity check runs with the quick budget and returns the verdict worked out by hand; queries answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from nilerules.analysis.model import Budget
+from nilerules.core.verdicts import Proof, Witness
+from nilerules.games import load
+from nilerules.solver import ra as zra
+
+MODULE = load("ra")
+GAME = MODULE.game
+
+
+def test_every_ambiguity_has_a_check() -> None:
+    assert sorted(MODULE.checks) == sorted(GAME.spec.ambiguities)
+
+
+@pytest.mark.parametrize("ambiguity", sorted(GAME.spec.ambiguities))
+def test_check_gives_a_verdict_with_an_outcome_per_reading(ambiguity: str) -> None:
+    """Quick budget: each check is a witness or a proof, and names every reading's outcome."""
+    result = MODULE.checks[ambiguity](GAME, Budget.quick())
+    expected = Proof if ambiguity == "sun_all_tie" else Witness
+    assert isinstance(result.verdict, expected)
+    assert sorted(r for r, _ in result.outcomes) == sorted(GAME.spec.ambiguities[ambiguity].reading_names())
+
+
+@pytest.mark.rules("ra.traders.example")
+def test_per_claim_check_reproduces_the_seed_example() -> None:
+    """Seed example by hand: player 0 holds 1 Trader; player 1 claims 2: per_tile 2 crates, per_claim 1."""
+    outcomes = dict(MODULE.checks["crates_per_claim"](GAME, Budget.quick()).outcomes)
+    assert outcomes == {"per_tile": "crates [2, 0, 0]", "per_claim": "crates [1, 0, 0]"}
+
+
+@pytest.mark.rules("ra.traders.crates.supply_exhausted")
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_smallest_exhaustion_is_two_full_auctions(players: int) -> None:
+    """By hand: one claim owes nothing; with two, the first claimer gets a*b crates, which exceeds 30 Small + 10 Large
+    (value 60) only at 61+, so a = b = 8 (the track holds 8): 2 claims, 16 Traders."""
+    from nilerules.games.ra.checks import supply_question
+
+    verdict, data = zra.smallest_exhaustion(supply_question(GAME, players), 3, 5_000_000)
+    assert isinstance(verdict, Witness)
+    assert (data["claims_needed"], data["traders"]) == (2, 16)
+
+
+@pytest.mark.parametrize(("players", "most"), [(2, 100), (3, 133), (4, 150), (5, 160)])
+def test_most_crates_one_epoch(players: int, most: int) -> None:
+    """By hand: the total is the sum over pairs of players of N_p * N_q with 20 Traders: even splits give
+    10*10, 7*7+7*6+7*6, 6*25, 10*16."""
+    from nilerules.games.ra.checks import supply_question
+
+    _, data = zra.most_crates(supply_question(GAME, players), 5_000_000)
+    assert data["most"] == most
+
+
+@pytest.mark.parametrize("name", sorted(MODULE.queries))
+def test_named_queries_answer(name: str) -> None:
+    """Each named query runs with a tiny budget for one player count and returns text and data."""
+    result = MODULE.queries[name].run(GAME, {"players": 4, "playouts": 3, "rlimit": 1_000_000})
+    assert result.text and "4" in result.data
+
+
+def test_required_queries_exist() -> None:
+    assert {"crate-supply", "pharaoh-ties", "sun-ties"} <= set(MODULE.queries)
