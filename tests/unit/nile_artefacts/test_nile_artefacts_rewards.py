@@ -28,10 +28,8 @@ def offer_phase(players: int, readings: dict[str, str] | None = None) -> NAState
     s = g.setup(g.config(players, readings=readings))
     rng = random.Random(5)
     while s.phase != PH_OFFER:
-        if g.current_player(s) is CHANCE:
-            s = g.apply(s, g.sample_chance(s, rng))
-        else:
-            s = g.apply(s, g.legal_actions(s)[-1])
+        chance = g.current_player(s) is CHANCE
+        s = g.apply(s, g.sample_chance(s, rng) if chance else g.legal_actions(s)[-1])
     return s
 
 
@@ -142,3 +140,24 @@ def test_a_game_that_never_ends_is_stopped_at_the_cap_and_reported() -> None:
             s = g.apply(s, rng.choice(g.legal_actions(s)))
     assert s.round == s.params.max_rounds
     assert "no_progress" in [d.kind for d in g.diagnostics(s)]
+
+
+@pytest.mark.rules("nile_artefacts.round_setup.draw")
+@pytest.mark.parametrize(("reading", "dealt"), [("reshuffle", 8), ("stop", 0)])
+def test_an_empty_pile_is_reshuffled_or_not_and_reported(reading: str, dealt: int) -> None:
+    """NA-007: round 2's deal from an empty pile with every unheld card in the discard: 8 cards (reshuffle) or none (stop);
+    either way a supply_exhausted diagnostic, never a crash."""
+    s = offer_phase(2, {"deck_exhausted": reading})
+    discard = list(s.deck)
+    for space in s.board:
+        for k in space:
+            discard[k] += 1
+    s = replace(s, deck=(0,) * len(discard), discard=tuple(discard), board=((),) * len(s.board))
+    s = all_done(s)
+    rng = random.Random(0)
+    while game().current_player(s) is CHANCE:
+        s = game().apply(s, game().sample_chance(s, rng))
+    assert s.round == 2
+    assert sum(len(b) for b in s.board) == dealt
+    assert "supply_exhausted" in [d.kind for d in game().diagnostics(s)]
+    assert game().invariants(s) == ()

@@ -75,7 +75,8 @@ class NileArtefactsGame(GameBase[NAState, Action]):
         return tuple(out)
 
     def greedy_action(self, state: NAState, rng: random.Random) -> Action:
-        """Navigate to the nearest space with the most cards, take the first card, offer everything, then Done."""
+        """Navigate to the nearest space with the most cards, take the first card, offer every card as its printed
+        type(s), then Done."""
         legal = rules.legal_actions(state)
         if state.phase == PH_NAV:
             takes = [a for a in legal if isinstance(a, Take)]
@@ -85,9 +86,10 @@ class NileArtefactsGame(GameBase[NAState, Action]):
             pos = state.boats[state.to_move]
             return max(moves, key=lambda m: (len(state.board[m.space]), -abs(m.space - pos)))
         offers = [a for a in legal if isinstance(a, Offer)]
-        if offers:
-            return offers[0]
-        return Done()
+        if not offers:
+            return Done()
+        printed = [a for a in offers if a.types and set(a.types) <= set(state.params.card_types[a.kind])]
+        return (printed or offers)[0]
 
     def state_config(self, state: NAState) -> Config:
         return state.config

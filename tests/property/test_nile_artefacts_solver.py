@@ -1,0 +1,92 @@
+"""The Z3 encoding of offerings agrees with the Python rules (differential tests over small hands)."""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nilerules.games.nile_artefacts.conditions import meets, meets_some_choice, tally, type_options
+from nilerules.games.nile_artefacts.data import parse_condition
+from nilerules.games.nile_artefacts.situations import best_count_bruteforce
+from nilerules.games.nile_artefacts.state import Condition
+from nilerules.solver.nile_artefacts import best_offering
+
+CONDITIONS = [
+    parse_condition(t)
+    for t in (
+        "type:eye",
+        "type:cat",
+        "pair:2:ankh+eye",
+        "pair:3:statue+cat",
+        "pair:4:figure+bird",
+        "same:2",
+        "same:3",
+        "same:4",
+        "diff:2",
+        "diff:3",
+        "diff:4",
+        "region:nile",
+        "region:fields",
+        "each:nile+desert",
+        "each:nile+desert+fields",
+        "two_plus:fields+desert",
+    )
+]
+
+single = st.tuples(st.tuples(st.integers(0, 5)), st.integers(0, 2))
+double = st.tuples(st.tuples(st.integers(0, 5), st.integers(0, 5)), st.just(2))
+cards = st.lists(st.one_of(single, single, double), min_size=1, max_size=3)
+readings = st.fixed_dictionaries(
+    {
+        "type_choice": st.sampled_from(["any_type", "shown_type"]),
+        "double_card": st.sampled_from(["two_same", "two_each", "one"]),
+        "pair_mix": st.sampled_from(["any_mix", "both_types"]),
+        "type_scope": st.sampled_from(["per_offering", "per_monument"]),
+    }
+)
+conditions = st.lists(st.sampled_from(CONDITIONS), min_size=1, max_size=4)
+
+
+@settings(max_examples=40)
+@given(hand=cards, conds=conditions, r=readings)
+def test_z3_best_offering_matches_exhaustive_search(
+    hand: list[tuple[tuple[int, ...], int]], conds: list[Condition], r: dict[str, str]
+) -> None:
+    """Most Monuments advanced and fewest cards used: Z3 Optimize == brute force over subsets and typings."""
+    options = [type_options(t, r["type_choice"], r["double_card"]) for t, _ in hand]
+    regions = [reg for _, reg in hand]
+    both = r["pair_mix"] == "both_types"
+    per_monument = r["type_scope"] == "per_monument"
+    best = best_offering(options, regions, conds, both, per_monument, rlimit=50_000_000)
+    assert best.status == "optimal"
+    assert (len(best.advanced), len(best.used)) == best_count_bruteforce(options, regions, conds, both, per_monument)
+    if not per_monument:
+        counts, region_counts = tally(best.choice, [regions[i] for i in best.used])
+        assert tuple(m for m, c in enumerate(conds) if meets(c, counts, region_counts, both)) == best.advanced
+
+
+@given(hand=cards, cond=st.sampled_from(CONDITIONS), r=readings)
+def test_meets_some_choice_equals_trying_every_typing(
+    hand: list[tuple[tuple[int, ...], int]], cond: Condition, r: dict[str, str]
+) -> None:
+    """The per-Monument shortcut (sums, DP over type sets) agrees with enumerating every typing."""
+    options = [type_options(t, r["type_choice"], r["double_card"]) for t, _ in hand]
+    regions = [reg for _, reg in hand]
+    both = r["pair_mix"] == "both_types"
+    brute = any(meets(cond, *tally(choice, regions), both) for choice in itertools.product(*options))
+    assert meets_some_choice(cond, options, regions, both) == brute
+
+
+@given(hand=cards, cond=st.sampled_from(CONDITIONS), extra=st.one_of(single, double), r=readings)
+def test_conditions_are_monotone_in_the_offering(
+    hand: list[tuple[tuple[int, ...], int]], cond: Condition, extra: tuple[tuple[int, ...], int], r: dict[str, str]
+) -> None:
+    """'must contain at least': adding a card never un-meets a condition (why offering everything is best)."""
+    both = r["pair_mix"] == "both_types"
+    opts = [type_options(t, r["type_choice"], r["double_card"]) for t, _ in hand]
+    regions = [reg for _, reg in hand]
+    if meets_some_choice(cond, opts, regions, both):
+        more = [*opts, type_options(extra[0], r["type_choice"], r["double_card"])]
+        assert meets_some_choice(cond, more, [*regions, extra[1]], both)
