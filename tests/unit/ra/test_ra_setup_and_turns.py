@@ -5,7 +5,6 @@ Expected values are read off the reference or worked out by hand from it, as eac
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -179,7 +178,7 @@ def test_god_tiles_take_single_tiles_and_leave_the_game() -> None:
 def test_players_without_face_up_disks_are_skipped() -> None:
     """Reference: a player with no face-up disk takes no turn (and, by hand, no bid)."""
     s = fresh(3)
-    s = replace(s, up=(s.up[0], 0, s.up[2]), down=(0, s.up[1], 0))
+    s = s.evolve(up=(s.up[0], 0, s.up[2]), down=(0, s.up[1], 0))
     s = run(s, [DRAW_ACTION, DRAWS[GOLD]])
     assert GAME.current_player(s) == 2
     s = GAME.apply(s, INVOKE_ACTION)
@@ -190,7 +189,7 @@ def test_players_without_face_up_disks_are_skipped() -> None:
 def test_epoch_ends_when_no_face_up_disk_is_left() -> None:
     """Reference: an epoch ends when no player has a face-up disk; disks turn face up for the next epoch."""
     s = fresh(2)
-    s = replace(s, up=(mask_of([9]), 0), down=(mask_of([2, 5, 6]), mask_of([3, 4, 7, 8])))
+    s = s.evolve(up=(mask_of([9]), 0), down=(mask_of([2, 5, 6]), mask_of([3, 4, 7, 8])))
     s = run(s, [DRAW_ACTION, DRAWS[GOLD], DRAW_ACTION, DRAWS[NILE], INVOKE_ACTION, BIDS[9]])
     assert s.epoch == 2
     assert disks(s.up[0]) == (1, 2, 5, 6) and disks(s.up[1]) == (3, 4, 7, 8) and s.down == (0, 0)
@@ -261,7 +260,7 @@ def test_an_empty_bag_ends_the_epoch() -> None:
     bag[GOLD] = 1
     h = list(s.h)
     h[18] = 1
-    s = replace(s, bag=tuple(bag), out=tuple(out), h=tuple(h))
+    s = s.evolve(bag=tuple(bag), out=tuple(out), h=tuple(h))
     s = run(s, [DRAW_ACTION, DRAWS[GOLD]])
     assert GAME.is_terminal(s)
     assert any(d.rule_id == "ra.base.bag_empty" for d in GAME.diagnostics(s))

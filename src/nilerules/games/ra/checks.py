@@ -395,8 +395,6 @@ def check_bag_empty(game: RaGame, budget: Budget) -> CheckResult:
 
 
 def _discard_from_bag(s: RaState, kinds: Mapping[int, int]) -> RaState:
-    from dataclasses import replace
-
     bag = list(s.bag)
     out = list(s.out)
     for k, c in kinds.items():
@@ -404,7 +402,7 @@ def _discard_from_bag(s: RaState, kinds: Mapping[int, int]) -> RaState:
         out[k] += c
     h = list(s.h)
     h[18] = sum(bag)
-    return replace(s, bag=tuple(bag), out=tuple(out), h=tuple(h))
+    return s.evolve(bag=tuple(bag), out=tuple(out), h=tuple(h))
 
 
 def _bag_runs_out(game: RaGame, budget: Budget) -> dict[str, list[int]]:

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import random
+import typing
 from fractions import Fraction
 from typing import Any
 
+from nilerules.core.codec import from_data, to_data
 from nilerules.core.game import Diagnostic, GameBase
 from nilerules.core.types import CHANCE, Config, GameInfo, Mover, Ranking
+from nilerules.errors import MalformedAction
 from nilerules.games.ra import rules, scoring
+from nilerules.games.ra import state as state_module
 from nilerules.games.ra.actions import (
     DRAW_ACTION,
     END_ACTION,
@@ -203,6 +207,23 @@ class RaGame(GameBase[RaState, RaAction]):
 
     def state_config(self, state: RaState) -> Config:
         return state.config
+
+    # -- JSON: RaState is a NamedTuple, so it is encoded field by field like a dataclass -----------------------
+    def state_to_data(self, state: RaState) -> Any:
+        data: dict[str, Any] = {"type": "RaState"}
+        for name in RaState._fields:
+            data[name] = to_data(getattr(state, name))
+        return data
+
+    def state_from_data(self, data: Any) -> RaState:
+        if not isinstance(data, dict) or data.get("type") != "RaState":
+            raise MalformedAction(f"$: expected an object of type 'RaState', got {str(data)[:100]!r}")
+        extra = set(data) - set(RaState._fields) - {"type"}
+        missing = set(RaState._fields) - set(data)
+        if extra or missing:
+            raise MalformedAction(f"$: unknown fields {sorted(extra)}, missing fields {sorted(missing)}")
+        hints = typing.get_type_hints(RaState, vars(state_module))
+        return RaState(**{name: from_data(hints[name], data[name], f"$.{name}") for name in RaState._fields})
 
 
 def lot_value(state: RaState) -> int:

@@ -149,23 +149,27 @@ def god_targets(s: RaState) -> list[RaAction]:
     ]
 
 
+_BID_MENUS: dict[tuple[int, int, bool], tuple[RaAction, ...]] = {}
+
+
 @rule("ra.base.bid", "ra.base.forced_bid")
 def bid_actions(s: RaState) -> tuple[RaAction, ...]:
     """Bid a face-up disk higher than the highest bid, or pass; a voluntary invoker bids when all others passed."""
     h = s.h
-    p = h[H_ACTOR]
     high = h[H_HIGH]
-    mask = s.up[p] >> (high + 1)
-    acts: list[RaAction] = []
-    if not _must_bid(s):
-        acts.append(PASS_ACTION)
-    d = high + 1
-    while mask:
-        if mask & 1:
-            acts.append(BIDS[d])
-        mask >>= 1
-        d += 1
-    return tuple(acts)
+    key = (s.up[h[H_ACTOR]] >> (high + 1), high, _must_bid(s))
+    menu = _BID_MENUS.get(key)
+    if menu is None:
+        mask, _, must = key
+        acts: list[RaAction] = [] if must else [PASS_ACTION]
+        d = high + 1
+        while mask:
+            if mask & 1:
+                acts.append(BIDS[d])
+            mask >>= 1
+            d += 1
+        menu = _BID_MENUS[key] = tuple(acts)
+    return menu
 
 
 def _must_bid(s: RaState) -> bool:

@@ -8,7 +8,6 @@ reachability is not claimed; checks that use them say so.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from nilerules.core.types import Config, PlayerId
 from nilerules.games.ra import rules
@@ -97,7 +96,7 @@ def place(
     h[H_RA] += ra_on_track
     h[H_TRACK_LEN] = sum(new_track)
     h[H_BAG] = sum(bag)
-    return replace(state, h=tuple(h), bag=tuple(bag), track=tuple(new_track),
+    return state.evolve(h=tuple(h), bag=tuple(bag), track=tuple(new_track),
                    held=tuple(tuple(x) for x in new_held))
 
 

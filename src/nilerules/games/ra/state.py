@@ -9,7 +9,7 @@ Sun disks are bit masks (bit ``d`` set = disk ``d`` held).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, TypeAlias
+from typing import Any, Final, NamedTuple, TypeAlias
 
 from nilerules.core.types import Config, PlayerId
 
@@ -169,9 +169,12 @@ class ScoreEvent:
     rule_id: str
 
 
-@dataclass(frozen=True, slots=True)
-class RaState:
-    """A whole game position. All fields are tuples of ints (plus the config and its parameters)."""
+class RaState(NamedTuple):
+    """A whole game position. All fields are tuples of ints (plus the config and its parameters).
+
+    A NamedTuple rather than a frozen dataclass: building one is a single ``tuple.__new__``, which keeps the
+    random-playout loop fast (see the speed notes in the report). JSON goes through ``RaGame.state_to_data``.
+    """
 
     config: Config
     params: RaParams
@@ -197,6 +200,10 @@ class RaState:
     events: tuple[ScoreEvent, ...]
 
     # -- readable views (not used on the hot path) -------------------------------------------------------
+    def evolve(self, **changes: Any) -> RaState:
+        """A copy with some fields replaced."""
+        return self._replace(**changes)
+
     @property
     def phase(self) -> str:
         return PHASE_NAMES[self.h[H_PHASE]]
