@@ -274,3 +274,30 @@ def test_a_random_game_ends_after_the_third_epoch() -> None:
     final = playout(GAME, GAME.config(4, ("traders",)), seed=7).final
     assert GAME.is_terminal(final) and final.epoch == 3
     assert {e.epoch for e in final.events if e.category in ("monuments", "sun_disks")} <= {3}
+
+
+@pytest.mark.rules("ra.base.turn_one_action", "ra.base.bid", "ra.base.god", "ra.base.disasters")
+def test_actions_out_of_phase_are_illegal_and_name_their_rule() -> None:
+    """apply rejects anything not legal, naming the rule: a bid at a turn, a draw in an auction, a God without one,
+    a chance outcome when nothing is drawn, any action after the end."""
+    s = fresh(3)
+    cases = [
+        (s, BIDS[13], "ra.base.turn_one_action"),
+        (GAME.apply(place(s, track={GOLD: 1}), INVOKE_ACTION), DRAW_ACTION, "ra.base.bid"),
+        (place(s, track={GOLD: 1}), GODS_BY_KIND[GOLD], "ra.base.god"),
+        (s, DRAWS[GOLD], "ra.base.turn_one_action"),
+        (GAME.apply(s, DRAW_ACTION), PASS_ACTION, "ra.base.draw"),
+    ]
+    for state, action, rule_id in cases:
+        with pytest.raises(IllegalAction) as err:
+            GAME.apply(state, action)
+        assert err.value.rule_id == rule_id
+    assert action not in GAME.legal_actions(state)
+
+
+def test_state_json_round_trip() -> None:
+    """A mid-game state survives state_to_data / state_from_data unchanged."""
+    from nilerules.core.playout import playout
+
+    result = playout(GAME, GAME.config(5, ("traders",)), seed=3, max_steps=120)
+    assert GAME.state_from_data(GAME.state_to_data(result.final)) == result.final

@@ -107,7 +107,10 @@ def resolve_params(spec: Spec, config: Config) -> RaParams:
 class RaGame(GameBase[RaState, RaAction]):
     """Ra for 2-5 players, with the Traders module as an option."""
 
-    info = GameInfo("ra", "Ra, with the Traders module", (2, 3, 4, 5), ("traders",), 4000, 1)
+    info = GameInfo("ra", "Ra, with the Traders module", (2, 3, 4, 5), ("traders",), 1500, 1)
+    """Max length, by hand: at most 200 draws (2 actions each); at most 100 auctions (45 won: 15 face-up disks
+    per epoch at most; 30 drawn Ra tiles; 25 full tracks discarded), each an invocation and at most 5 bids;
+    8 God tiles and their turn ends; 10 disasters of 2 discards: 400 + 600 + 16 + 20 = 1036 < 1500."""
     state_type = RaState
     action_type = RaAction
 
