@@ -212,7 +212,6 @@ def setup(config: Config, params: Params) -> NefState:
         res_final=False,
         char_active=-1,
         scratch=(),
-        steps=0,
         start_total=start_total,
     )
 
@@ -1318,11 +1317,11 @@ def apply(state: NefState, action: NefAction) -> NefState:
     if phase in (P_FIRST, P_CHARS, P_BOTTOM, P_REFILL):
         if not any(a == action for a, _ in chance_outcomes(state)):
             raise IllegalAction("nefertiti.base.bottom", "not a possible chance outcome here", state, action)
-        return evolve(_apply_chance(state, action), steps=state.steps + 1)
+        return _apply_chance(state, action)
     if action not in legal_actions(state):
         rule_id = _RULE_BY_PHASE.get(phase, "nefertiti.turn.place")
         raise IllegalAction(rule_id, "not a legal action in this state", state, action)
-    return evolve(_apply_move(state, action), steps=state.steps + 1)
+    return _apply_move(state, action)
 
 
 def _apply_chance(state: NefState, action: NefAction) -> NefState:

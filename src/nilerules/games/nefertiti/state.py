@@ -228,7 +228,6 @@ class NefState:
     # character in use and its scratch
     char_active: int
     scratch: tuple[int, ...]
-    steps: int
     start_total: int
 
 
