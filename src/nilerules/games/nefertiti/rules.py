@@ -1169,9 +1169,8 @@ def base_character_actions(state: NefState) -> tuple[NefAction, ...]:
         if neutral_targetable(state):
             out.extend(Pick(code, NEUTRAL_OWNER) for code in hand_gift_codes(state.neutral_hand))
     elif c == CHIEF:
-        for m in (*open_markets(state), HARBOR):
-            if state.markets[m].status == OPEN:
-                out.extend(Target(m, pw[0]) for pw in state.markets[m].pawns if pw[1] == me and not pw[2])
+        for m in open_markets(state):  # never the Harbor: Characters cannot be used there
+            out.extend(Target(m, pw[0]) for pw in state.markets[m].pawns if pw[1] == me and not pw[2])
     elif c in (SCRIBE2, SCRIBE3):
         held = {CARD_TYPE[code] for code in hand_gift_codes(state.hands[me])}
         out.extend(Pick(t) for t in range(N_TYPES) if t in held)
