@@ -6,8 +6,9 @@ Phases: Monument reveals (chance) -> round setup deals (chance) -> navigation ->
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
+from functools import cache
+from typing import Any
 
 from nilerules.core import CHANCE, Config, Mover, draw_outcomes, rule
 from nilerules.errors import IllegalAction
@@ -24,8 +25,11 @@ from nilerules.games.nile_artefacts.state import (
     NAState,
     Note,
     Params,
+    evolve,
+    readings_of,
 )
 
+Offers = tuple[Offer, ...]
 RULE_BUY = "nile_artefacts.navigation.buy"
 RULE_OFFER_BUY = "nile_artefacts.offerings.buy"
 
@@ -114,15 +118,17 @@ def _refill(state: NAState, rule_id: str) -> NAState:
     """Before a draw from an empty pile: reshuffle the discard (reading ``deck_exhausted``) and note it."""
     if sum(state.deck):
         return state
-    if state.config.reading("deck_exhausted") == "reshuffle" and sum(state.discard) > 0:
+    if readings_of(state.config).deck_exhausted == "reshuffle" and sum(state.discard) > 0:
         notes = _note(state, "supply_exhausted", rule_id, "the Artifact pile ran out; the discard was reshuffled")
-        return replace(state, deck=state.discard, discard=(0,) * len(state.discard), notes=notes)
+        return evolve(state, deck=state.discard, discard=(0,) * len(state.discard), notes=notes)
     notes = _note(state, "supply_exhausted", rule_id, "the Artifact pile ran out and nothing could be drawn")
-    return replace(state, notes=notes)
+    return evolve(state, notes=notes)
 
 
 def _can_draw(state: NAState) -> bool:
-    return bool(sum(state.deck)) or (state.config.reading("deck_exhausted") == "reshuffle" and bool(sum(state.discard)))
+    return bool(sum(state.deck)) or (
+        readings_of(state.config).deck_exhausted == "reshuffle" and bool(sum(state.discard))
+    )
 
 
 # ------------------------------------------------------------------------------------------------ legal actions
@@ -144,13 +150,23 @@ def moves(state: NAState, seat: int) -> tuple[Move, ...]:
     return tuple(sorted(out))
 
 
+_LAST: list[Any] = [None, ()]
+"""The last state asked about and its legal actions (states are immutable, so identity is enough)."""
+
+
 def legal_actions(state: NAState) -> tuple[Action, ...]:
     """Canonical order: TurnAround, Buy, Move (by space), Take (by kind), Offer (by kind, types), Done."""
+    if _LAST[0] is state:
+        cached: tuple[Action, ...] = _LAST[1]
+        return cached
     if state.phase == PH_NAV:
-        return _nav_actions(state)
-    if state.phase == PH_OFFER:
-        return _offer_actions(state)
-    return ()
+        out = _nav_actions(state)
+    elif state.phase == PH_OFFER:
+        out = _offer_actions(state)
+    else:
+        out = ()
+    _LAST[0], _LAST[1] = state, out
+    return out
 
 
 def _nav_actions(state: NAState) -> tuple[Action, ...]:
@@ -176,15 +192,22 @@ def _offer_actions(state: NAState) -> tuple[Action, ...]:
     out: list[Action] = []
     if not state.offering and state.coins[seat] >= p.buy_cost and _can_draw(state):
         out.append(Buy())
-    per_offering = state.config.reading("type_scope") == "per_offering"
-    tc, dc = state.config.reading("type_choice"), state.config.reading("double_card")
+    r = readings_of(state.config)
+    per_offering = r.type_scope == "per_offering"
     for k in sorted(set(state.hands[seat])):
-        if per_offering:
-            out.extend(Offer(k, types) for types in type_options(p.card_types[k], tc, dc))
-        else:
-            out.append(Offer(k, ()))
-    out.append(Done())
+        out.extend(_offers(k, p.card_types[k], r.type_choice, r.double_card, per_offering))
+    out.append(_DONE)
     return tuple(out)
+
+
+_DONE = Done()
+
+
+@cache
+def _offers(kind: int, printed: tuple[int, ...], tc: str, dc: str, per_offering: bool) -> Offers:
+    if not per_offering:
+        return (Offer(kind, ()),)
+    return tuple(Offer(kind, types) for types in type_options(printed, tc, dc))
 
 
 # ------------------------------------------------------------------------------------------------ apply
@@ -246,9 +269,9 @@ def _apply_reveal(state: NAState, monument: int) -> NAState:
     if state.round > 0:
         pile -= 1
         if pile == 0 and not final_round:
-            one_more = state.config.reading("last_round") == "one_more"
+            one_more = readings_of(state.config).last_round == "one_more"
             final_round = state.round + 1 if one_more else state.round
-    state = replace(
+    state = evolve(
         state,
         visible=(*state.visible, monument),
         levels=(*state.levels, (0,) * n),
@@ -265,7 +288,7 @@ def _apply_reveal(state: NAState, monument: int) -> NAState:
 
 
 def _start_round(state: NAState) -> NAState:
-    state = replace(state, round=state.round + 1, phase=PH_DEAL, pending=state.params.cards_per_round)
+    state = evolve(state, round=state.round + 1, phase=PH_DEAL, pending=state.params.cards_per_round)
     return _next_deal(state)
 
 
@@ -274,7 +297,7 @@ def _next_deal(state: NAState) -> NAState:
         state = _refill(state, "nile_artefacts.round_setup.draw")
         if sum(state.deck):
             return state
-    return _start_nav(replace(state, pending=0))
+    return _start_nav(evolve(state, pending=0))
 
 
 @rule("nile_artefacts.round_setup.place", "nile_artefacts.round_setup.accumulate")
@@ -285,24 +308,24 @@ def _apply_deal(state: NAState, kind: int) -> NAState:
     board[space] = tuple(sorted((*board[space], kind)))
     deck = list(state.deck)
     deck[kind] -= 1
-    return _next_deal(replace(state, board=tuple(board), deck=tuple(deck), pending=state.pending - 1))
+    return _next_deal(evolve(state, board=tuple(board), deck=tuple(deck), pending=state.pending - 1))
 
 
 @rule("nile_artefacts.navigation.leftovers")
 def _start_nav(state: NAState) -> NAState:
     """Uncollected cards stay; which Boats in a Port may move follows the reading ``port_start``."""
     p = state.params
-    if state.config.reading("port_start") == "literal":
+    if readings_of(state.config).port_start == "literal":
         docked = tuple(b in (0, p.right_port) for b in state.boats)
     else:
         docked = (False,) * state.config.players
-    state = replace(state, phase=PH_NAV, docked=docked, turned=False, picks=0)
+    state = evolve(state, phase=PH_NAV, docked=docked, turned=False, picks=0)
     return _advance_nav(state, state.first)
 
 
 def _gain_coin(state: NAState, coins: list[int], seat: int, rule_id: str) -> tuple[int, tuple[Note, ...]]:
     """Give one Coin from the stock; an empty stock gives nothing (or goes negative: reading ``coin_stock``)."""
-    if state.stock > 0 or state.config.reading("coin_stock") == "unlimited":
+    if state.stock > 0 or readings_of(state.config).coin_stock == "unlimited":
         coins[seat] += 1
         notes = state.notes
         if state.stock <= 0:
@@ -325,11 +348,11 @@ def _advance_nav(state: NAState, seat: int) -> NAState:
     stock, notes = state.stock, state.notes
     while True:
         if all(state.docked):
-            state = replace(state, coins=tuple(coins), stock=stock, notes=notes)
+            state = evolve(state, coins=tuple(coins), stock=stock, notes=notes)
             return _start_offer(state)
         if not state.docked[seat]:
-            return replace(state, to_move=seat, coins=tuple(coins), stock=stock, notes=notes, turned=False, picks=0)
-        state = replace(state, stock=stock, notes=notes)
+            return evolve(state, to_move=seat, coins=tuple(coins), stock=stock, notes=notes, turned=False, picks=0)
+        state = evolve(state, stock=stock, notes=notes)
         stock, notes = _gain_coin(state, coins, seat, "nile_artefacts.navigation.port_wait")
         seat = (seat + 1) % n
 
@@ -352,7 +375,7 @@ def _apply_move(state: NAState, space: int) -> NAState:
         facing[seat] = -facing[seat]
         docked = list(state.docked)
         docked[seat] = True
-        state = replace(
+        state = evolve(
             state,
             boats=tuple(boats),
             coins=tuple(coins),
@@ -366,9 +389,9 @@ def _apply_move(state: NAState, space: int) -> NAState:
     stock, notes = state.stock, state.notes
     if space in p.coin_spaces:
         stock, notes = _gain_coin(state, coins, seat, "nile_artefacts.navigation.coin_space")
-        if state.config.reading("coin_space") == "extra_card" and len(state.board[space]) >= 2:
+        if readings_of(state.config).coin_space == "extra_card" and len(state.board[space]) >= 2:
             picks = 2
-    return replace(state, boats=tuple(boats), coins=tuple(coins), stock=stock, notes=notes, picks=picks)
+    return evolve(state, boats=tuple(boats), coins=tuple(coins), stock=stock, notes=notes, picks=picks)
 
 
 @rule("nile_artefacts.navigation.take_card")
@@ -382,10 +405,10 @@ def _apply_take(state: NAState, kind: int) -> NAState:
     board[space] = tuple(here)
     hands = list(state.hands)
     hands[seat] = tuple(sorted((*hands[seat], kind)))
-    state = replace(state, board=tuple(board), hands=tuple(hands), picks=state.picks - 1)
+    state = evolve(state, board=tuple(board), hands=tuple(hands), picks=state.picks - 1)
     if state.picks and here:
         return state
-    return _advance_nav(replace(state, picks=0), (seat + 1) % state.config.players)
+    return _advance_nav(evolve(state, picks=0), (seat + 1) % state.config.players)
 
 
 @rule("nile_artefacts.navigation.turn_around")
@@ -396,7 +419,7 @@ def _apply_turn(state: NAState) -> NAState:
     coins[seat] -= state.params.turn_cost
     facing = list(state.facing)
     facing[seat] = -facing[seat]
-    return replace(
+    return evolve(
         state, coins=tuple(coins), stock=state.stock + state.params.turn_cost, facing=tuple(facing), turned=True
     )
 
@@ -409,7 +432,7 @@ def _apply_buy(state: NAState) -> NAState:
     coins[seat] -= state.params.buy_cost
     rule_id = RULE_BUY if state.phase == PH_NAV else RULE_OFFER_BUY
     state = _refill(state, rule_id)
-    return replace(
+    return evolve(
         state, coins=tuple(coins), stock=state.stock + state.params.buy_cost, phase=PH_BUY, buy_return=state.phase
     )
 
@@ -420,11 +443,11 @@ def _apply_bought(state: NAState, kind: int) -> NAState:
     deck[kind] -= 1
     hands = list(state.hands)
     hands[seat] = tuple(sorted((*hands[seat], kind)))
-    return replace(state, deck=tuple(deck), hands=tuple(hands), phase=state.buy_return)
+    return evolve(state, deck=tuple(deck), hands=tuple(hands), phase=state.buy_return)
 
 
 def _start_offer(state: NAState) -> NAState:
-    return replace(
+    return evolve(
         state,
         phase=PH_OFFER,
         to_move=state.first,
@@ -444,7 +467,7 @@ def _apply_offer(state: NAState, action: Offer) -> NAState:
     hand = list(hands[seat])
     hand.remove(action.kind)
     hands[seat] = tuple(hand)
-    return replace(state, hands=tuple(hands), offering=(*state.offering, (action.kind, action.types)))
+    return evolve(state, hands=tuple(hands), offering=(*state.offering, (action.kind, action.types)))
 
 
 @rule(
@@ -455,13 +478,13 @@ def _apply_offer(state: NAState, action: Offer) -> NAState:
 def advance_levels(state: NAState, seat: int) -> tuple[tuple[int, ...], ...]:
     """Each visible Monument whose next level's condition the offering meets moves the player up exactly one level."""
     p = state.params
-    both = state.config.reading("pair_mix") == "both_types"
+    both = readings_of(state.config).pair_mix == "both_types"
     regions = [p.card_region[k] for k, _ in state.offering]
-    per_offering = state.config.reading("type_scope") == "per_offering"
+    per_offering = readings_of(state.config).type_scope == "per_offering"
     if per_offering:
         counts, region_counts = tally([types for _, types in state.offering], regions)
     else:
-        tc, dc = state.config.reading("type_choice"), state.config.reading("double_card")
+        tc, dc = readings_of(state.config).type_choice, readings_of(state.config).double_card
         options = [type_options(p.card_types[k], tc, dc) for k, _ in state.offering]
     out = []
     for i, monument in enumerate(state.visible):
@@ -487,7 +510,7 @@ def _apply_done(state: NAState) -> NAState:
     levels = advance_levels(state, seat) if state.offering else state.levels
     altar = (*state.altar, *(k for k, _ in state.offering))
     nxt = (seat + 1) % state.config.players
-    state = replace(state, levels=levels, altar=altar, offering=(), to_move=nxt)
+    state = evolve(state, levels=levels, altar=altar, offering=(), to_move=nxt)
     if nxt != state.first:
         return state
     return _rewards(_end_offerings(state))
@@ -499,7 +522,7 @@ def _end_offerings(state: NAState) -> NAState:
     discard = list(state.discard)
     for k in state.altar:
         discard[k] += 1
-    return replace(state, discard=tuple(discard), altar=())
+    return evolve(state, discard=tuple(discard), altar=())
 
 
 @rule("nile_artefacts.rewards.completed")
@@ -516,20 +539,20 @@ def _rewards(state: NAState) -> NAState:
             visible.append(monument)
             levels.append(row)
     need = min(p.monuments_visible - len(visible), state.pile)
-    state = replace(
+    state = evolve(
         state, scores=tuple(scores), visible=tuple(visible), levels=tuple(levels), phase_levels=(), pending=need
     )
     if need:
-        return replace(state, phase=PH_REVEAL)
+        return evolve(state, phase=PH_REVEAL)
     return _end_round(state)
 
 
 @rule("nile_artefacts.rewards.first_player", "nile_artefacts.ref.model_cap")
 def _end_round(state: NAState) -> NAState:
     """Pass the First Player token left; end the game after the last round (or at the model's round cap)."""
-    state = replace(state, first=(state.first + 1) % state.config.players)
+    state = evolve(state, first=(state.first + 1) % state.config.players)
     if state.final_round and state.round >= state.final_round:
-        return replace(final_scoring(state, True), phase=PH_OVER)
+        return evolve(final_scoring(state, True), phase=PH_OVER)
     if state.round >= state.params.max_rounds:
         notes = _note(
             state,
@@ -537,8 +560,8 @@ def _end_round(state: NAState) -> NAState:
             "nile_artefacts.ref.model_cap",
             f"no end after {state.params.max_rounds} rounds: stopped by the model's cap",
         )
-        count = state.config.reading("endless_game") == "score_at_cap"
-        return replace(final_scoring(replace(state, notes=notes), count), phase=PH_OVER)
+        count = readings_of(state.config).endless_game == "score_at_cap"
+        return evolve(final_scoring(evolve(state, notes=notes), count), phase=PH_OVER)
     return _start_round(state)
 
 

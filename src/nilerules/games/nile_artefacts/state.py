@@ -6,8 +6,9 @@ shuffled pile is a multiset), hands and river spaces are sorted tuples of kinds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final, TypeAlias
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any, Final, NamedTuple, TypeAlias
 
 from nilerules.core import Config
 
@@ -141,3 +142,48 @@ class NAState:
     final_round: int
     """The last round once the end is triggered, else 0."""
     notes: tuple[Note, ...]
+
+
+def _make_evolve() -> Any:
+    """A fast ``dataclasses.replace`` for NAState (generated once from the field names; frozen slots set directly)."""
+    names = [f.name for f in fields(NAState)]
+    params = ", ".join(f"{name}=_M" for name in names)
+    lines = [f"def evolve(s, *, {params}):", "    n = new(NAState)"]
+    for name in names:
+        lines.append(f"    put(n, {name!r}, s.{name} if {name} is _M else {name})")
+    lines.append("    return n")
+    scope: dict[str, Any] = {"new": object.__new__, "put": object.__setattr__, "NAState": NAState, "_M": object()}
+    exec("\n".join(lines), scope)
+    return scope["evolve"]
+
+
+evolve: Callable[..., NAState] = _make_evolve()
+"""``evolve(state, field=value, ...)``: a copy of ``state`` with the given fields changed (like ``replace``)."""
+
+
+class Readings(NamedTuple):
+    """The readings a state's rules branch on, looked up once per config."""
+
+    type_choice: str
+    type_scope: str
+    double_card: str
+    pair_mix: str
+    coin_space: str
+    port_start: str
+    deck_exhausted: str
+    coin_stock: str
+    last_round: str
+    endless_game: str
+
+
+_READINGS: dict[tuple[tuple[str, str], ...], Readings] = {}
+
+
+def readings_of(config: Config) -> Readings:
+    """The config's readings as a record (cached by the readings tuple)."""
+    key = config.readings
+    found = _READINGS.get(key)
+    if found is None:
+        found = Readings(*(config.reading(name) for name in Readings._fields))
+        _READINGS[key] = found
+    return found
