@@ -196,6 +196,33 @@ def _claim_model(
     return claimers, counts, crates
 
 
+def _lex_min(solver: Any, terms: Sequence[Any], model: Any) -> Any:
+    """Make a model canonical: the lexicographically least values of ``terms`` among the solutions.
+
+    Z3's first model depends on the context's history; fixing each term to its least value in turn makes witnesses
+    (and so reports) identical from run to run. Returns the final model, or None if Z3 gave up.
+    """
+    for term in terms:
+        best = value(model, term)
+        while True:
+            solver.push()
+            solver.add(term < best)
+            r = solver.check()
+            if r == z3.sat:
+                model = solver.model()
+                best = value(model, term)
+                solver.pop()
+                continue
+            solver.pop()
+            if r != z3.unsat:
+                return None
+            break
+        solver.add(term == best)
+    if solver.check() != z3.sat:
+        return None
+    return solver.model()
+
+
 def fewest_traders(q: SupplyQuestion, length: int, rlimit: int) -> tuple[str, dict[str, Any]]:
     """With exactly ``length`` auction claims: the fewest Traders whose crates exceed the supply.
 
@@ -226,6 +253,10 @@ def fewest_traders(q: SupplyQuestion, length: int, rlimit: int) -> tuple[str, di
         if r != z3.unsat:
             return "unknown", {}
         break
+    solver.add(z3.Sum(counts) == total)
+    best = _lex_min(solver, [t for pair in zip(claimers, counts, strict=True) for t in pair], best)
+    if best is None:
+        return "unknown", {}
     claims = [[value(best, c), value(best, n)] for c, n in zip(claimers, counts, strict=True)]
     return "sat", {"claims": claims, "crates": [value(best, t) for t in crates], "traders": total,
                    "claims_needed": length}
@@ -292,6 +323,10 @@ def most_crates(q: SupplyQuestion, rlimit: int) -> tuple[Verdict, dict[str, Any]
         if r != z3.unsat:
             return Unknown(f"z3 gave up above {total} crates", budget=f"rlimit {rlimit}"), {"at_least": total}
         break
+    solver.add(total_term == total)
+    best = _lex_min(solver, per_player, best)
+    if best is None:
+        return Unknown("z3 gave up making the witness canonical", budget=f"rlimit {rlimit}"), {"most": total}
     split = [value(best, n) for n in per_player]
     data = {"most": total, "traders_per_player": split}
     return Witness(f"at most {total} crates in one epoch (proved); reached when the players claim {split} "

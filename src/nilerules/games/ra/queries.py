@@ -39,6 +39,15 @@ def _rate(hits: int, n: int) -> str:
     return f"{hits} of {n} ({hits / n:.2%})"
 
 
+def _epoch_crates(state: RaState) -> int:
+    """The most crates (all players together, in value) given out in one epoch of a finished game."""
+    per_epoch: dict[int, int] = {}
+    for e in state.events:
+        if e.category == "crates":
+            per_epoch[e.epoch] = per_epoch.get(e.epoch, 0) + e.points
+    return max(per_epoch.values(), default=0)
+
+
 # -- crate-supply -------------------------------------------------------------------------------------------------
 def crate_supply(game: RaGame, params: Mapping[str, Any]) -> QueryResult:
     playouts = int(params.get("playouts", 200))
@@ -66,9 +75,8 @@ def crate_supply(game: RaGame, params: Mapping[str, Any]) -> QueryResult:
             finals = _games(game, n, True, policy, playouts, 1000 * n, readings)
             hits = sum(any(d.rule_id == "ra.traders.crates.supply_exhausted" for d in game.diagnostics(s))
                        for s in finals)
-            peak = max(max(e.points for e in s.events if e.category == "crates") if any(
-                e.category == "crates" for e in s.events) else 0 for s in finals)
-            mc[policy] = {"exhausted_games": hits, "games": playouts, "largest_crates_one_player_epoch": peak}
+            peak = max((_epoch_crates(s) for s in finals), default=0)
+            mc[policy] = {"exhausted_games": hits, "games": playouts, "largest_crates_one_epoch": peak}
         row["monte_carlo"] = mc
         data[str(n)] = row
         lines.append(
@@ -76,7 +84,8 @@ def crate_supply(game: RaGame, params: Mapping[str, Any]) -> QueryResult:
             f"Smallest exhaustion: {verdict.summary}. Fewest Traders with 2 / 3 claims: {front['2']} / "
             f"{front['3']}. Most crates one epoch can owe: {most_data.get('most')} (Z3, proved). Random play: "
             f"{_rate(mc['random']['exhausted_games'], playouts)} games; greedy: "
-            f"{_rate(mc['greedy']['exhausted_games'], playouts)}."
+            f"{_rate(mc['greedy']['exhausted_games'], playouts)}; most crates in one epoch seen: "
+            f"{mc['random']['largest_crates_one_epoch']} (random), {mc['greedy']['largest_crates_one_epoch']} (greedy)."
         )
     return QueryResult("\n".join(lines), data)
 
