@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from itertools import accumulate
 from fractions import Fraction
 
 from nilerules.core import CHANCE, Config, Diagnostic, GameBase, GameInfo, Mover, Ranking, rank_by_keys, rule
-from nilerules.core.chance import sample_index
 from nilerules.errors import SpecError
 from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import (
@@ -114,10 +115,9 @@ class SobekGame(GameBase[SobekState, SobekAction]):
         return rules.chance_outcomes(state)
 
     def sample_chance(self, state: SobekState, rng: random.Random) -> SobekAction:
-        source = rules.draw_source(state, state.draws[0])
-        nonzero = [k for k, c in enumerate(source) if c]
-        index = sample_index([source[k] for k in nonzero], rng)
-        return DrawCard(nonzero[index])
+        # the same index as ``core.chance.sample_index`` for the same generator state, found by bisection
+        cumulative = list(accumulate(rules.draw_source(state, state.draws[0])))
+        return DrawCard(bisect_right(cumulative, rng.randrange(cumulative[-1])))
 
     def apply(self, state: SobekState, action: SobekAction) -> SobekState:
         return rules.apply(state, action)

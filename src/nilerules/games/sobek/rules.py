@@ -7,10 +7,10 @@ queued in ``state.draws`` and resolved one card at a time by the chance player.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import fields
 from dataclasses import replace as dc_replace
 from fractions import Fraction
-from operator import attrgetter
 from typing import Any
 
 from nilerules.core import CHANCE, Config, Mover, rule
@@ -91,10 +91,7 @@ from nilerules.games.sobek.state import (
 )
 
 ZERO: Counts = (0,) * NTYPES
-_FIELDS = tuple(f.name for f in fields(SobekState))
-_INDEX = {name: i for i, name in enumerate(_FIELDS)}
-_GET_ALL = attrgetter(*_FIELDS)
-_SETTERS = tuple(SobekState.__dict__[name].__set__ for name in _FIELDS)
+_FIELDS = frozenset(f.name for f in fields(SobekState))
 _new = object.__new__
 
 
@@ -102,15 +99,29 @@ def replace(state: SobekState, **changes: Any) -> SobekState:
     """``dataclasses.replace`` for the state, without re-running ``__init__`` (the hot path of playouts)."""
     if type(state) is not SobekState:
         return dc_replace(state, **changes)
-    values = list(_GET_ALL(state))
-    for name, value in changes.items():
-        values[_INDEX[name]] = value
+    if not _FIELDS.issuperset(changes):
+        raise TypeError(f"unknown state fields {sorted(set(changes) - _FIELDS)!r}")
     new = _new(SobekState)
-    for setter, value in zip(_SETTERS, values, strict=True):
-        setter(new, value)
+    data = new.__dict__
+    data.update(state.__dict__)
+    data.update(changes)
     return new
 NO_TOKENS: tuple[int, ...] = (0,) * len(TOKEN_COUNTS)
 Outcomes = tuple[tuple[SobekAction, Fraction], ...]
+
+
+_READINGS: dict[int, tuple[Config, dict[str, str]]] = {}
+
+
+def reading(config: Config, ambiguity: str) -> str:
+    """``reading(config, ambiguity)`` through a small identity-keyed cache (the linear search is a hot spot)."""
+    cached = _READINGS.get(id(config))
+    if cached is None or cached[0] is not config:
+        if len(_READINGS) > 64:
+            _READINGS.clear()
+        cached = (config, dict(config.readings))
+        _READINGS[id(config)] = cached
+    return cached[1][ambiguity]
 
 
 # -- small helpers on count vectors ---------------------------------------------------------------------------
@@ -121,7 +132,7 @@ def add(counts: Counts, card: int, n: int = 1) -> Counts:
 
 
 def plus(a: Counts, b: Counts) -> Counts:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    return tuple(map(operator.add, a, b))
 
 
 def put(seq: tuple[Counts, ...], player: int, value: Counts) -> tuple[Counts, ...]:
@@ -172,7 +183,7 @@ def corruption_cards(state: SobekState, player: int) -> int:
 def setup(config: Config, params: Params) -> SobekState:
     """Deck of goods (less the green-backed cards) and characters; 2 players: cards removed at random."""
     n = config.players
-    totals = card_totals(params, config.reading("goods_total"))
+    totals = card_totals(params, reading(config, "goods_total"))
     deck = tuple(0 if params.green[t] else c for t, c in enumerate(totals))
     draws: tuple[Draw, ...] = ()
     if n == 2:
@@ -196,17 +207,17 @@ def start_round(state: SobekState) -> SobekState:
     draws += [Draw(D_TOKEN, 0)] * params.events_per_round
     green_pile = state.green_pile
     discard = state.discard
-    if state.round == 0 or config.reading("green_deal") == "every_round":
+    if state.round == 0 or reading(config, "green_deal") == "every_round":
         if state.round == 0:
             green_pile = tuple(c if params.green[t] else 0 for t, c in
-                               enumerate(card_totals(params, config.reading("goods_total"))))
+                               enumerate(card_totals(params, reading(config, "goods_total"))))
         for k in range(n):
             draws += [Draw(D_GREEN, (state.start_player + k) % n)] * params.hand_size
     per_round = params.deliveries_two if n == 2 else params.deliveries
-    if n == 2 and config.reading("two_player_rounds") == "first_short":
+    if n == 2 and reading(config, "two_player_rounds") == "first_short":
         per_round = per_round[::-1]
     deliveries = per_round[state.round]
-    if config.reading("market_row") == "row_of_all":
+    if reading(config, "market_row") == "row_of_all":
         draws += [Draw(D_MARKET, 0)] * (params.delivery_size * deliveries)
         left = 0
     else:
@@ -264,9 +275,9 @@ def draw_source(state: SobekState, draw: Draw) -> tuple[int, ...]:
     if draw.dest == D_EVENT:
         return state.tokens
     opp, back = divmod(draw.arg, 16)
-    reading = state.config.reading("thief_backs")
+    backs = reading(state.config, "thief_backs")
     hand = state.hands[opp]
-    return tuple(c if c and back_of(state.params, t, reading) == back else 0 for t, c in enumerate(hand))
+    return tuple(c if c and back_of(state.params, t, backs) == back else 0 for t, c in enumerate(hand))
 
 
 # -- who moves, chance -----------------------------------------------------------------------------------------
@@ -294,24 +305,25 @@ def apply_draw(state: SobekState, item: int) -> SobekState:
     if not 0 <= item < len(source) or source[item] == 0:
         raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, DrawCard(item))
     dest, p = draw.dest, draw.player
+    rest = state.draws[1:]
     if dest == D_MARKET:
-        return replace(state, draws=state.draws[1:], deck=add(state.deck, item, -1), row=(*state.row, item))
-    state = replace(state, draws=state.draws[1:])
+        return replace(state, draws=rest, deck=add(state.deck, item, -1), row=(*state.row, item))
     if dest == D_REMOVE:
-        return replace(state, deck=add(state.deck, item, -1), removed=add(state.removed, item))
+        return replace(state, draws=rest, deck=add(state.deck, item, -1), removed=add(state.removed, item))
     if dest == D_QUEEN:
-        return replace(state, deck=add(state.deck, item, -1), hands=put(state.hands, p, add(state.hands[p], item)))
+        return replace(state, draws=rest, deck=add(state.deck, item, -1),
+                       hands=put(state.hands, p, add(state.hands[p], item)))
     if dest == D_GREEN:
-        return replace(state, green_pile=add(state.green_pile, item, -1),
+        return replace(state, draws=rest, green_pile=add(state.green_pile, item, -1),
                        hands=put(state.hands, p, add(state.hands[p], item)))
     if dest == D_TOKEN:
-        return replace(state, token_bag=put_int(state.token_bag, item, state.token_bag[item] - 1),
+        return replace(state, draws=rest, token_bag=put_int(state.token_bag, item, state.token_bag[item] - 1),
                        tokens=put_int(state.tokens, item, state.tokens[item] + 1))
     if dest == D_EVENT:
-        return resolve_event(state, p, item)
+        return resolve_event(replace(state, draws=rest), p, item)
     opp = draw.arg // 16
     hands = put(state.hands, opp, add(state.hands[opp], item, -1))
-    return replace(state, hands=put(hands, p, add(hands[p], item)))
+    return replace(state, draws=rest, hands=put(hands, p, add(hands[p], item)))
 
 
 # -- legal actions ---------------------------------------------------------------------------------------------
@@ -321,7 +333,7 @@ def _matches(params: Params, card: int, family: int) -> bool:
 
 
 def _need_natural(state: SobekState) -> bool:
-    return state.config.reading("amulet_only") == "forbidden"
+    return reading(state.config, "amulet_only") == "forbidden"
 
 
 def _can_finish_same(state: SobekState, family: int, built: tuple[int, ...], hand: Counts, natural: bool) -> bool:
@@ -422,8 +434,10 @@ def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...
         hand = add(hand, t, -1)
     if kind in (K_SET, K_HSET):
         natural = _need_natural(state) and (kind == K_HSET or pend.b < 0)
-        adds: list[SobekAction] = [AddCard(t) for t in range(NTYPES)
-                                   if _add_ok(state, pend.a, pend.cards, hand, t, natural)]
+        if pend.a >= 0:
+            adds = _same_kind_adds(params, pend.a, pend.cards, hand, natural)
+        else:
+            adds = [AddCard(t) for t in range(NTYPES) if _add_ok(state, pend.a, pend.cards, hand, t, natural)]
         if _done_ok(state, pend.cards, natural):
             adds.append(Done())
         return tuple(adds)
@@ -457,20 +471,40 @@ def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...
             out.append(Done())
         return tuple(out)
     if kind == K_THIEF_BACK:
-        reading = state.config.reading("thief_backs")
-        backs = sorted({back_of(params, t, reading) for t, c in enumerate(state.hands[pend.a]) if c})
+        seen = reading(state.config, "thief_backs")
+        backs = sorted({back_of(params, t, seen) for t, c in enumerate(state.hands[pend.a]) if c})
         return tuple(ChooseBack(b) for b in backs)
     if kind == K_SCRIBE:
         return tuple(ChooseCard(t) for t, c in enumerate(hand) if c)
     # K_HPHASE
     out = []
     natural = _need_natural(state)
-    if state.config.reading("horizontal_sets") == "same_kind":
-        out += [StartHorizontal(f) for f in range(6) if _can_finish_same(state, f, (), hand, natural)]
+    if reading(state.config, "horizontal_sets") == "same_kind":
+        by_kind = [0] * 7
+        for t, c in enumerate(hand):
+            if c:
+                by_kind[params.kind[t]] += c
+        out += [StartHorizontal(f) for f in range(6)
+                if by_kind[f] + by_kind[AMULET] >= params.set_min and (by_kind[f] or not natural)]
     elif _can_finish_mixed(state, (), hand, natural):
         out.append(StartHorizontal(-1))
     out.append(Done())
     return tuple(out)
+
+
+def _same_kind_adds(
+    params: Params, family: int, built: tuple[int, ...], hand: Counts, natural: bool
+) -> list[SobekAction]:
+    """Cards that can join a set of ``family`` being built, so that it can still be finished (the same as
+    ``_add_ok`` for a set of one type, computed once for the hand)."""
+    kinds = params.kind
+    matching = [t for t, c in enumerate(hand) if c and (kinds[t] == family or kinds[t] == AMULET)]
+    if len(built) + sum(hand[t] for t in matching) < params.set_min:
+        return []
+    if natural and not any(kinds[t] != AMULET for t in built):
+        naturals = sum(hand[t] for t in matching if kinds[t] != AMULET)
+        return [AddCard(t) for t in matching if kinds[t] != AMULET or naturals > 0]
+    return [AddCard(t) for t in matching]
 
 
 def _prosperity_sets(state: SobekState, p: int) -> tuple[int, ...]:
@@ -480,7 +514,7 @@ def _prosperity_sets(state: SobekState, p: int) -> tuple[int, ...]:
 @rule("sobek.characters.courtesan")
 def _courtesan_sets(state: SobekState, p: int) -> tuple[tuple[int, int], ...]:
     """Sets the Courtesan can add to: own played sets (or anyone's, by reading) with a matching card in hand."""
-    owners = range(state.config.players) if state.config.reading("courtesan_target") == "any" else (p,)
+    owners = range(state.config.players) if reading(state.config, "courtesan_target") == "any" else (p,)
     hand = state.hands[p]
     out = []
     for o in owners:
@@ -568,7 +602,7 @@ def play_character(state: SobekState, p: int, card: int) -> SobekState:
     power = CHAR_POWER[card - FIRST_CHAR]
     params = state.params
     if power == QUEEN:
-        if state.config.reading("queen_draw") == "deck":
+        if reading(state.config, "queen_draw") == "deck":
             draws = (Draw(D_QUEEN, p),) * params.queen_draws
             return end_turn(replace(state, draws=state.draws + draws), p)
         got = state.row[: params.queen_draws]
@@ -668,7 +702,7 @@ def finish_set(state: SobekState, pend: Pending) -> SobekState:
     else:
         old = sets[pend.b]
         sets = (*sets[: pend.b], dc_replace(old, cards=tuple(sorted(old.cards + pend.cards))), *sets[pend.b + 1 :])
-        event = state.config.reading("extension_event") == "triggers"
+        event = reading(state.config, "extension_event") == "triggers"
     state = replace(state, hands=put(state.hands, p, hand), sets=(*state.sets[:p], sets, *state.sets[p + 1 :]),
                     pending=None)
     return event_or_end(state, p, event)
@@ -676,7 +710,7 @@ def finish_set(state: SobekState, pend: Pending) -> SobekState:
 
 def event_or_end(state: SobekState, p: int, event: bool) -> SobekState:
     if event and sum(state.tokens) > 0:
-        if state.config.reading("event_choice") == "blind":
+        if reading(state.config, "event_choice") == "blind":
             return replace(state, draws=(*state.draws, Draw(D_EVENT, p)), pending=None)
         return replace(state, pending=Pending(K_EVENT, p))
     return end_turn(state, p)
@@ -692,7 +726,7 @@ def finish_horizontal(state: SobekState, pend: Pending) -> SobekState:
     played = PlayedSet(max(pend.a, -1), tuple(sorted(pend.cards)), 0, True)
     state = replace(state, hands=put(state.hands, p, hand),
                     sets=(*state.sets[:p], (*state.sets[p], played), *state.sets[p + 1 :]), pending=None)
-    if state.config.reading("horizontal_events") == "triggers":
+    if reading(state.config, "horizontal_events") == "triggers":
         return event_or_end(state, p, True)
     return replace(state, pending=Pending(K_HPHASE, p))
 
@@ -716,13 +750,13 @@ def resolve_event(state: SobekState, p: int, token: int) -> SobekState:
     if token == EMBALMING:
         hand = plus(state.hands[p], state.corruption[p])
         curses = state.curses
-        if state.config.reading("embalming_curses") == "discarded":
+        if reading(state.config, "embalming_curses") == "discarded":
             curses = put_int(curses, p, 0)
         return end_turn(replace(state, hands=put(state.hands, p, hand), corruption=put(state.corruption, p, ZERO),
                                 curses=curses), p)
     assert token == DECEIT
     gain = sum(state.corruption[p])
-    if state.config.reading("deceit_curses") == "count_two":
+    if reading(state.config, "deceit_curses") == "count_two":
         gain += 2 * state.curses[p]
     state = move_marker(state, p, state.scores[p] + gain)
     return end_turn(state, p) if state.phase != OVER else state
@@ -731,7 +765,7 @@ def resolve_event(state: SobekState, p: int, token: int) -> SobekState:
 def move_marker(state: SobekState, p: int, score: int) -> SobekState:
     """Move a score marker (kept on a space of the track), then the immediate early-end check if read so."""
     params = state.params
-    clamped = scoring.clamp(score, params.track_spaces, state.config.reading("track_end"))
+    clamped = scoring.clamp(score, params.track_spaces, reading(state.config, "track_end"))
     log = state.log
     if clamped != score and "track_stop" not in log:
         log = (*log, "track_stop")
@@ -742,7 +776,7 @@ def move_marker(state: SobekState, p: int, score: int) -> SobekState:
 @rule("sobek.game_end.early")
 def check_early_end(state: SobekState, moment: str) -> SobekState:
     """More than ``early_end`` points ends the game; the reading says when this is looked at."""
-    if state.config.reading("early_end") != moment or state.early_end:
+    if reading(state.config, "early_end") != moment or state.early_end:
         return state
     if max(state.scores) > state.params.early_end:
         if moment == "immediately":
@@ -754,11 +788,11 @@ def check_early_end(state: SobekState, moment: str) -> SobekState:
 def guild(state: SobekState, p: int, opp: int, symbol: int) -> SobekState:
     """Guild: own marker forward to the next space of the symbol, an opponent's back to the next one."""
     config, params = state.config, state.params
-    forward = scoring.guild_forward(state.scores[p], symbol, params.track_spaces, config.reading("track_end"))
+    forward = scoring.guild_forward(state.scores[p], symbol, params.track_spaces, reading(config, "track_end"))
     state = move_marker(state, p, forward)
     if state.phase == OVER:
         return state
-    back = scoring.back_to_symbol(state.scores[opp], symbol, config.reading("track_low_end"))
+    back = scoring.back_to_symbol(state.scores[opp], symbol, reading(config, "track_low_end"))
     state = move_marker(state, opp, back)
     return end_turn(state, p) if state.phase != OVER else state
 
@@ -790,7 +824,7 @@ def priest(state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
         goods = [t for t in range(FIRST_CHAR) if params.kind[t] == kind]
         chars = [t for t in range(FIRST_CHAR, NTYPES) if params.kind[t] == kind and pile[t]]
         state = _discard_from_pile(state, p, goods)
-        if chars and state.config.reading("priest_characters") == "may":
+        if chars and reading(state.config, "priest_characters") == "may":
             return replace(state, pending=Pending(K_PRIEST_CHARS, p, kind))
         return end_turn(_discard_from_pile(state, p, chars), p)
     assert isinstance(action, Confirm)
@@ -867,16 +901,16 @@ def end_round(state: SobekState) -> SobekState:
             return state
     state = check_early_end(state, "after_scoring")
     cards = [corruption_cards(state, p) for p in range(n)]
-    if config.reading("corruption_scarabs") == "pile":
+    if reading(config, "corruption_scarabs") == "pile":
         scarabs = [sum(params.scarabs[t] * c for t, c in enumerate(state.corruption[p])) for p in range(n)]
     else:
         scarabs = [sum(params.scarabs[t] for s in state.sets[p] for t in s.cards) for p in range(n)]
-    hit = scoring.most_corrupt(cards, scarabs, config.reading("corrupt_all_tied"))
-    with_h = config.reading("horizontal_in_penalty") == "included"
+    hit = scoring.most_corrupt(cards, scarabs, reading(config, "corrupt_all_tied"))
+    with_h = reading(config, "horizontal_in_penalty") == "included"
     for p in hit:
         earned = points[p][0] + (points[p][1] if with_h else 0)
-        moved = scoring.penalty(state.scores[p], earned, config.reading("penalty_on_number"),
-                                config.reading("track_low_end"), params.penalty_step)
+        moved = scoring.penalty(state.scores[p], earned, reading(config, "penalty_on_number"),
+                                reading(config, "track_low_end"), params.penalty_step)
         state = replace(state, scores=put_int(state.scores, p, moved))
     state = check_early_end(state, "after_penalty")
     gains = tuple(a - b for a, b in zip(state.scores, before, strict=True))
@@ -895,14 +929,14 @@ def next_round(state: SobekState) -> SobekState:
             for t in s.cards:
                 discard = add(discard, t)
     green_pile = state.green_pile
-    if config.reading("green_deal") == "every_round":
+    if reading(config, "green_deal") == "every_round":
         green_pile = plus(green_pile, tuple(c if params.green[t] else 0 for t, c in enumerate(discard)))
         discard = tuple(0 if params.green[t] else c for t, c in enumerate(discard))
     state = replace(state, discard=discard, green_pile=green_pile, corruption=(ZERO,) * n, sets=((),) * n,
                     curses=(0,) * n, tokens=NO_TOKENS, pending=None, hphase_left=(), extra_turn=False)
     if state.early_end or state.round + 1 >= params.rounds:
         return replace(state, phase=OVER)
-    if config.reading("round_start") == "rotate":
+    if reading(config, "round_start") == "rotate":
         start = (state.start_player + 1) % n
     else:
         low = min(state.scores)
