@@ -201,12 +201,25 @@ def check_supply_exhausted(game: RaGame, budget: Budget) -> CheckResult:
         s = _replay_claims(game, 3, claims, supply_exhausted=r)
         points = scoring.epoch_points(s.held, s.crates, s.params)
         outcomes.append((r, f"crates {list(s.crates)}; epoch points {points}"))
+    games = max(1, budget.playouts // 2)
+    seen: dict[str, list[int]] = {}
+    for n in PLAYER_COUNTS:
+        hits = 0
+        for policy in ("random", "greedy"):
+            config = game.config(n, ("traders",))
+            for seed in range(budget.seed, budget.seed + games):
+                hits += _exhausted(game, playout(game, config, seed, policy).final)
+        seen[str(n)] = [hits, 2 * games]
     return CheckResult(
         Witness(f"3 players; epoch-1 auctions won as {claims} (claimer, Traders): the crates owed exceed 30 small "
-                "+ 10 large crates.", {"claims": claims, "z3": found}),
+                "+ 10 large crates. Z3: no single claim and no two claims with fewer Traders can; random and greedy "
+                f"play ran out in {sum(v[0] for v in seen.values())} of {sum(v[1] for v in seen.values())} games.",
+                {"claims": claims, "z3": found, "exhausted_in_playouts": seen}),
         "z3",
         tuple(outcomes),
-        "Z3 smallest exhaustion (proved minimal in claims and Traders), replayed through the rules",
+        "Z3 smallest exhaustion (proved minimal in claims and Traders), replayed through the rules; "
+        f"{games} random and {games} greedy games per player count",
+        {"exhausted_in_playouts": seen},
     )
 
 
@@ -331,7 +344,9 @@ def check_full_track_bid(game: RaGame, budget: Budget) -> CheckResult:
             outcomes.append((r, f"the invoker must bid one of {bids} and take the disasters"))
     return CheckResult(
         Witness("3 players; a full track of 4 Niles, 2 Funerals and 2 Droughts (hand-placed); the player to move "
-                "must invoke Ra and both others pass.", {"track": {"nile": 4, "funeral": 2, "drought": 2}}),
+                "must invoke Ra and both others pass. Under 'forced' the reference's discard clause can never apply: "
+                "no tile can be drawn onto a full track, so its auctions are always invoked, and an invoked "
+                "auction always has a winner.", {"track": {"nile": 4, "funeral": 2, "drought": 2}}),
         "playout",
         tuple(outcomes),
         "one hand-placed state, then legal play",
