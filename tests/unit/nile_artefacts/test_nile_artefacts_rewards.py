@@ -145,8 +145,8 @@ def test_a_game_that_never_ends_is_stopped_at_the_cap_and_reported() -> None:
 @pytest.mark.rules("nile_artefacts.round_setup.draw")
 @pytest.mark.parametrize(("reading", "dealt"), [("reshuffle", 8), ("stop", 0)])
 def test_an_empty_pile_is_reshuffled_or_not_and_reported(reading: str, dealt: int) -> None:
-    """NA-007: round 2's deal from an empty pile with every unheld card in the discard: 8 cards (reshuffle) or none (stop);
-    either way a supply_exhausted diagnostic, never a crash."""
+    """NA-007: round 2's deal from an empty pile with every unheld card in the discard: 8 cards (reshuffle) or
+    none (stop); either way a supply_exhausted diagnostic, never a crash."""
     s = offer_phase(2, {"deck_exhausted": reading})
     discard = list(s.deck)
     for space in s.board:

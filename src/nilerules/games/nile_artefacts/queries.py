@@ -127,7 +127,8 @@ def query_best_offering(game: NileArtefactsGame, params: Mapping[str, Any]) -> Q
     conds = _conditions(str(params["monuments"]))
     readings = _reading_values(game, _readings(game, str(params["readings"])))
     best = best_for(hand, conds, readings)
-    text = f"Under {readings}: the best offering advances {_offer_text(best)}; keep {best.get('kept', [])}."
+    shown = {name: readings[name] for name in OFFER_AMBIGUITIES}
+    text = f"Under {shown}: the best offering advances {_offer_text(best)}; keep {best.get('kept', [])}."
     return QueryResult(text, {"readings": readings, **best})
 
 
