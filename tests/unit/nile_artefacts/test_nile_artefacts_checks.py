@@ -87,3 +87,11 @@ def test_offering_divergence_and_random_games_queries_run() -> None:
     assert {row["count"] for row in r.data["rows"]} == {1, 2}
     g = run_query(module(), "random-games", ["players=2", "games=3"])
     assert g.data["games"] == 3
+
+
+def test_monuments_may_be_named_by_number_and_level() -> None:
+    """'#4@1' is Monument 4's level-2 condition in the spec data (diff:3); a bad number is a QueryError."""
+    r = run_query(module(), "best-offering", ["hand=eye/nile,cat/nile,bird/nile", "monuments=#4@1"])
+    assert r.data["advanced"] == ["diff:3"]
+    with pytest.raises(QueryError, match="#99"):
+        run_query(module(), "best-offering", ["monuments=#99"])

@@ -30,19 +30,32 @@ HAND_HELP = (
     "nile desert fields (e.g. 'eye/nile,cat/desert,eye+figure/fields')"
 )
 MONUMENTS_HELP = (
-    "next-level conditions joined by ';': type:T, pair:N:A+B, same:N, diff:N, region:R, each:R+R[+R], two_plus:R+R "
-    "(e.g. 'type:eye;diff:3;same:3')"
+    "next-level conditions joined by ';': type:T, pair:N:A+B, same:N, diff:N, region:R, each:R+R[+R], two_plus:R+R, "
+    "or #M@L for Monument M (0..17 in the spec's data) with the player at level L (0..2), e.g. 'type:eye;diff:3;#4@1'"
 )
 READINGS_HELP = "readings as name=reading joined by ';' (e.g. 'type_choice=shown_type'); others take the default"
 OFFER_AMBIGUITIES = ("type_choice", "type_scope", "double_card", "pair_mix")
 RLIMIT = 50_000_000
 
 
-def _conditions(text: str) -> list[Condition]:
-    try:
-        return [parse_condition(c) for c in text.split(";") if c.strip()]
-    except ValueError as exc:
-        raise QueryError(str(exc)) from None
+def _conditions(text: str, monuments: Sequence[tuple[Condition, Condition, Condition]] = ()) -> list[Condition]:
+    out = []
+    for item in (c.strip() for c in text.split(";")):
+        if not item:
+            continue
+        if item.startswith("#"):
+            number, _, level = item[1:].partition("@")
+            try:
+                m, lv = int(number), int(level or 0)
+                out.append(monuments[m][lv])
+            except (ValueError, IndexError):
+                raise QueryError(f"{item!r}: expected #M@L with M a Monument 0..{len(monuments) - 1}, L 0..2") from None
+            continue
+        try:
+            out.append(parse_condition(item))
+        except ValueError as exc:
+            raise QueryError(str(exc)) from None
+    return out
 
 
 def _readings(game: NileArtefactsGame, text: str) -> dict[str, str]:
@@ -124,7 +137,7 @@ def _offer_text(best: Mapping[str, Any]) -> str:
 # ------------------------------------------------------------------------------------------------ best-offering
 def query_best_offering(game: NileArtefactsGame, params: Mapping[str, Any]) -> QueryResult:
     hand = parse_hand(str(params["hand"]))
-    conds = _conditions(str(params["monuments"]))
+    conds = _conditions(str(params["monuments"]), game.params(2).monuments)
     readings = _reading_values(game, _readings(game, str(params["readings"])))
     best = best_for(hand, conds, readings)
     shown = {name: readings[name] for name in OFFER_AMBIGUITIES}
@@ -136,7 +149,7 @@ def query_best_offering(game: NileArtefactsGame, params: Mapping[str, Any]) -> Q
 def query_offering_divergence(game: NileArtefactsGame, params: Mapping[str, Any]) -> QueryResult:
     """Best offering under every combination of the four offering readings; with no hand, Z3 first finds the hand
     of ``size`` cards from the game's card data that gains most from choosing any type (vs printed types)."""
-    conds = _conditions(str(params["monuments"]))
+    conds = _conditions(str(params["monuments"]), game.params(2).monuments)
     hand_text = str(params["hand"])
     found = ""
     if hand_text.strip():
@@ -176,7 +189,7 @@ def query_offering_divergence(game: NileArtefactsGame, params: Mapping[str, Any]
 # ------------------------------------------------------------------------------------------------ condition-odds
 def query_condition_odds(game: NileArtefactsGame, params: Mapping[str, Any]) -> QueryResult:
     """Exact chance that ``cards`` cards drawn from the full pile can meet a condition, under each type reading."""
-    conds = _conditions(str(params["condition"]))
+    conds = _conditions(str(params["condition"]), game.params(2).monuments)
     if len(conds) != 1:
         raise QueryError(f"give exactly one condition, got {str(params['condition'])!r}")
     cond = conds[0]
