@@ -284,7 +284,7 @@ def test_priest_discards_one_goods_type_but_not_amulets(game: SobekGame) -> None
     assert state.corruption[0] == hand_of(plain(AMULET), plain(WHEAT))
 
 
-@pytest.mark.rules("sobek.characters.scribe")
+@pytest.mark.rules("sobek.characters.scribe", "sobek.characters.scribe_choice")
 def test_scribe_makes_opponents_reduce_to_six_cards(game: SobekGame) -> None:
     """Seed: opponents reduce their hands to 6, the rest to their corruption pile (8 cards: 2 go)."""
     big = hand_of(*([plain(FISH)] * 8))
@@ -368,6 +368,17 @@ def test_round_end_hand_to_corruption_then_score_then_penalty(game: SobekGame) -
     after = rules.end_round(state)
     assert after.scores == (13, 0)
     assert after.round == 1 and after.corruption == (ZERO, ZERO) and after.sets == ((), ())
+
+
+@pytest.mark.rules("sobek.end.sets_cleared")
+def test_sets_kept_between_rounds_score_again_under_keep(game: SobekGame) -> None:
+    """Reading 'keep': the Ivory set (9 points, hand count) stays on the table; 'discard' clears it."""
+    ivory = PlayedSet(IVORY, (valued(IVORY), plain(IVORY), plain(IVORY)))
+    for reading, expected in (("discard", ((), ())), ("keep", ((ivory,), ()))):
+        state = situation(game, 2, {"sets_between_rounds": reading}, hands=(ZERO, ZERO), row=(), phase=HORIZONTAL,
+                          hphase_left=(), pending=None, sets=((ivory,), ()), scores=(0, 0))
+        after = rules.end_round(state)
+        assert after.sets == expected
 
 
 @pytest.mark.rules("sobek.game_end.rounds", "sobek.theme.rounds", "sobek.theme.goal")

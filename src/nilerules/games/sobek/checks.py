@@ -418,7 +418,38 @@ def check_two_player_rounds(game: SobekGame, budget: Budget) -> CheckResult:
     return result(outcomes, "Set-up of a 2-player game.", {}, "one seeded game")
 
 
+def check_scribe_chooser(game: SobekGame, budget: Budget) -> CheckResult:
+    def run(readings: dict[str, str]) -> str:
+        big = hand_of(*([plain(FISH)] * 6), valued(IVORY))
+        state = situation(game, 2, readings, hands=(hand_of(SCRIBE_FISH), big))
+        state = rules.apply(state, PlayCharacter(SCRIBE_FISH))
+        assert state.pending is not None
+        return f"seat {state.pending.player} chooses the card that goes"
+
+    outcomes = per_reading(game, "scribe_chooser", run)
+    return result(outcomes, "The Scribe against an opponent holding six Fish and a valued Ivory.", {},
+                  "one situation")
+
+
+def check_sets_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
+    def run(readings: dict[str, str]) -> str:
+        ivory = PlayedSet(IVORY, (valued(IVORY), plain(IVORY), plain(IVORY)))  # 3 scarabs x 3 = 9
+        state = situation(game, 2, readings, hands=(ZERO, ZERO), row=(), phase=HORIZONTAL, hphase_left=(),
+                          pending=None, sets=((ivory,), ()), corruption=(ZERO, hand_of(plain(FISH))),
+                          scores=(0, 0))
+        state = rules.end_round(state)
+        state = replace(state, draws=(), row=(), phase=HORIZONTAL, hphase_left=(), pending=None,
+                        hands=(ZERO, ZERO), corruption=(ZERO, hand_of(plain(FISH))))
+        return f"seat 0 after two rounds: {rules.end_round(state).scores[0]}"
+
+    outcomes = per_reading(game, "sets_between_rounds", run)
+    return result(outcomes, "A player plays one Ivory set worth 9 in round 1 and nothing in round 2.", {},
+                  "two hand-built ends of round")
+
+
 CHECKS: dict[str, Check] = {
+    "scribe_chooser": check_scribe_chooser,
+    "sets_between_rounds": check_sets_between_rounds,
     "corruption_scarabs": check_corruption_scarabs,
     "corrupt_all_tied": check_corrupt_all_tied,
     "penalty_on_number": check_penalty_on_number,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from itertools import accumulate
 from fractions import Fraction
+from itertools import accumulate
 
 from nilerules.core import CHANCE, Config, Diagnostic, GameBase, GameInfo, Mover, Ranking, rank_by_keys, rule
 from nilerules.errors import SpecError
@@ -23,7 +23,7 @@ from nilerules.games.sobek.invariants import invariants
 from nilerules.games.sobek.state import CHAR_FAMILY, CHARACTERS, KINDS, NTYPES, OVER, Params, SobekState
 from nilerules.specs import Spec
 
-VERSION = 1
+VERSION = 2
 
 
 def make_params(spec: Spec) -> Params:

@@ -475,7 +475,7 @@ def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...
         backs = sorted({back_of(params, t, seen) for t, c in enumerate(state.hands[pend.a]) if c})
         return tuple(ChooseBack(b) for b in backs)
     if kind == K_SCRIBE:
-        return tuple(ChooseCard(t) for t, c in enumerate(hand) if c)
+        return tuple(ChooseCard(t) for t, c in enumerate(state.hands[pend.b]) if c)
     # K_HPHASE
     out = []
     natural = _need_natural(state)
@@ -631,10 +631,13 @@ def play_character(state: SobekState, p: int, card: int) -> SobekState:
     return end_turn(state, p)
 
 
+@rule("sobek.characters.scribe_choice")
 def _next_scribe(state: SobekState, p: int, queue: tuple[int, ...]) -> SobekState:
+    """The next opponent over the limit reduces; who picks the cards is the ``scribe_chooser`` reading."""
     if not queue:
         return end_turn(replace(state, pending=None), p)
-    return replace(state, pending=Pending(K_SCRIBE, queue[0], p, 0, queue[1:]))
+    chooser = queue[0] if reading(state.config, "scribe_chooser") == "owner" else p
+    return replace(state, pending=Pending(K_SCRIBE, chooser, p, queue[0], queue[1:]))
 
 
 def _apply_pending(state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
@@ -877,7 +880,7 @@ def thief(state: SobekState, p: int, opp: int, back: int) -> SobekState:
 
 
 def scribe_discard(state: SobekState, pend: Pending, card: int) -> SobekState:
-    o = pend.player
+    o = pend.b
     state = replace(state, hands=put(state.hands, o, add(state.hands[o], card, -1)),
                     corruption=put(state.corruption, o, add(state.corruption[o], card)))
     if sum(state.hands[o]) > state.params.scribe_limit:
@@ -917,22 +920,25 @@ def end_round(state: SobekState) -> SobekState:
     return next_round(replace(state, last_gain=gains))
 
 
-@rule("sobek.game_end.rounds", "sobek.theme.rounds")
+@rule("sobek.game_end.rounds", "sobek.theme.rounds", "sobek.end.sets_cleared")
 def next_round(state: SobekState) -> SobekState:
-    """Everything on the table is discarded; green-backed cards return; the next start player."""
+    """Corruption piles (and, by reading, the sets) are discarded; green-backed cards return; the next start
+    player."""
     config, params = state.config, state.params
     n = config.players
     discard = state.discard
+    keep = reading(config, "sets_between_rounds") == "keep"
     for p in range(n):
         discard = plus(discard, state.corruption[p])
-        for s in state.sets[p]:
+        for s in () if keep else state.sets[p]:
             for t in s.cards:
                 discard = add(discard, t)
     green_pile = state.green_pile
     if reading(config, "green_deal") == "every_round":
         green_pile = plus(green_pile, tuple(c if params.green[t] else 0 for t, c in enumerate(discard)))
         discard = tuple(0 if params.green[t] else c for t, c in enumerate(discard))
-    state = replace(state, discard=discard, green_pile=green_pile, corruption=(ZERO,) * n, sets=((),) * n,
+    sets = state.sets if keep else ((),) * n
+    state = replace(state, discard=discard, green_pile=green_pile, corruption=(ZERO,) * n, sets=sets,
                     curses=(0,) * n, tokens=NO_TOKENS, pending=None, hphase_left=(), extra_turn=False)
     if state.early_end or state.round + 1 >= params.rounds:
         return replace(state, phase=OVER)
