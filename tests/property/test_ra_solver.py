@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from nilerules.games.ra import make_game, scoring
 from nilerules.games.ra.rules import crates_owed, supply_holds
+from nilerules.games.ra.scenario import dealt
 from nilerules.games.ra.state import CIVS, FLOOD, GOD, GOLD, NILE, PHARAOH, TRADER
 from nilerules.solver import ra as zra
 
@@ -94,7 +95,7 @@ def test_sample_chance_agrees_with_chance_outcomes() -> None:
     """The fast draw sampler only yields listed outcomes, with frequencies near count/total (seeded, 4000 draws)."""
     from nilerules.games.ra.actions import DRAW_ACTION
 
-    s = GAME.apply(GAME.setup(GAME.config(3, ("traders",))), DRAW_ACTION)
+    s = GAME.apply(dealt(GAME.setup(GAME.config(3, ("traders",)))), DRAW_ACTION)
     outcomes = dict(GAME.chance_outcomes(s))
     rng = random.Random(1)
     seen: dict[object, int] = {}

@@ -6,14 +6,14 @@ import pytest
 
 from nilerules.core.playout import playout
 from nilerules.games.ra import make_game
-from nilerules.games.ra.scenario import play_claims
+from nilerules.games.ra.scenario import dealt, play_claims
 from nilerules.games.ra.state import GOLD, TRADER, RaState, ScoreEvent
 
 GAME = make_game()
 
 
 def midgame() -> RaState:
-    state, _ = play_claims(GAME.setup(GAME.config(3, ("traders",))), [(0, 1), (1, 2)])
+    state, _ = play_claims(dealt(GAME.setup(GAME.config(3, ("traders",)))), [(0, 1), (1, 2)])
     return state
 
 

@@ -21,8 +21,9 @@ from nilerules.games.ra.actions import (
     GODS_BY_KIND,
     INVOKE_ACTION,
     PASS_ACTION,
+    Deal,
 )
-from nilerules.games.ra.scenario import place, run, win_auction
+from nilerules.games.ra.scenario import dealt, place, run, win_auction
 from nilerules.games.ra.state import (
     CIVS,
     FLOOD,
@@ -45,7 +46,7 @@ GAME = make_game()
 
 
 def fresh(players: int, traders: bool = False, **readings: str) -> RaState:
-    return GAME.setup(GAME.config(players, ("traders",) if traders else (), readings))
+    return dealt(GAME.setup(GAME.config(players, ("traders",) if traders else (), readings)))
 
 
 @pytest.mark.rules("ra.base.start_score", "ra.base.first_player", "ra.traders.setup.normal")
@@ -301,3 +302,19 @@ def test_state_json_round_trip() -> None:
 
     result = playout(GAME, GAME.config(5, ("traders",)), seed=3, max_steps=120)
     assert GAME.state_from_data(GAME.state_to_data(result.final)) == result.final
+
+
+@pytest.mark.rules("ra.base.deal", "ra.base.first_player")
+def test_the_disk_sets_are_dealt_at_random_and_the_highest_disk_starts() -> None:
+    """Reference: sets dealt to players (at random: every order has probability 1/P!); the holder of the highest
+    disk starts: with 3 players dealt sets (2, 0, 1), seat 1 holds {2,5,8,13} and starts."""
+    s = GAME.setup(GAME.config(3))
+    assert GAME.current_player(s) is CHANCE and GAME.legal_actions(s) == ()
+    outcomes = GAME.chance_outcomes(s)
+    assert len(outcomes) == 6 and all(p == Fraction(1, 6) for _, p in outcomes)
+    s = dealt(s, (2, 0, 1))
+    assert [disks(m) for m in s.up] == [(4, 7, 10, 11), (2, 5, 8, 13), (3, 6, 9, 12)]
+    assert GAME.current_player(s) == 1
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(GAME.setup(GAME.config(3)), Deal((0, 0, 1)))
+    assert err.value.rule_id == "ra.base.deal"

@@ -9,7 +9,7 @@ import pytest
 from nilerules.games.ra import make_game, scoring
 from nilerules.games.ra.actions import DRAW_ACTION, DRAWS, GODS_BY_KIND
 from nilerules.games.ra.rules import supply_holds
-from nilerules.games.ra.scenario import place, play_claims, run
+from nilerules.games.ra.scenario import dealt, place, play_claims, run
 from nilerules.games.ra.state import (
     CIVS,
     FLOOD,
@@ -27,7 +27,7 @@ GAME = make_game()
 
 
 def fresh(players: int, **readings: str) -> RaState:
-    return GAME.setup(GAME.config(players, ("traders",), readings))
+    return dealt(GAME.setup(GAME.config(players, ("traders",), readings)))
 
 
 def hold(**counts: int) -> list[int]:

@@ -60,7 +60,14 @@ class DrawTile:
     kind: TileKind
 
 
-RaAction: TypeAlias = Draw | InvokeRa | PlayGod | EndTurn | Bid | Pass | Discard | DrawTile
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance, once at the start: seat ``p`` receives sun-disk set ``order[p]`` (each order equally likely)."""
+
+    order: tuple[int, ...]
+
+
+RaAction: TypeAlias = Draw | InvokeRa | PlayGod | EndTurn | Bid | Pass | Discard | DrawTile | Deal
 
 DRAW_ACTION: Final = Draw()
 INVOKE_ACTION: Final = InvokeRa()

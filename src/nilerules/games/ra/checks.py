@@ -23,7 +23,7 @@ from nilerules.games.ra.actions import (
     PlayGod,
 )
 from nilerules.games.ra.game import RaGame
-from nilerules.games.ra.scenario import place, play_claims, run, win_auction
+from nilerules.games.ra.scenario import dealt, place, play_claims, run, win_auction
 from nilerules.games.ra.state import (
     DROUGHT,
     FLOOD,
@@ -44,7 +44,7 @@ PLAYER_COUNTS = (2, 3, 4, 5)
 
 
 def _state(game: RaGame, players: int, traders: bool = False, **readings: str) -> RaState:
-    return game.setup(game.config(players, ("traders",) if traders else (), readings))
+    return dealt(game.setup(game.config(players, ("traders",) if traders else (), readings)))
 
 
 def _table(game: RaGame) -> zra.ScoringTable:

@@ -25,6 +25,7 @@ from nilerules.games.ra.actions import (
 from nilerules.games.ra.invariants import invariants
 from nilerules.games.ra.state import (
     BID,
+    DEAL,
     DISASTERS,
     DRAW,
     GOD,
@@ -107,10 +108,10 @@ def resolve_params(spec: Spec, config: Config) -> RaParams:
 class RaGame(GameBase[RaState, RaAction]):
     """Ra for 2-5 players, with the Traders module as an option."""
 
-    info = GameInfo("ra", "Ra, with the Traders module", (2, 3, 4, 5), ("traders",), 1500, 1)
+    info = GameInfo("ra", "Ra, with the Traders module", (2, 3, 4, 5), ("traders",), 1500, 2)
     """Max length, by hand: at most 200 draws (2 actions each); at most 100 auctions (45 won: 15 face-up disks
     per epoch at most; 30 drawn Ra tiles; 25 full tracks discarded), each an invocation and at most 5 bids;
-    8 God tiles and their turn ends; 10 disasters of 2 discards: 400 + 600 + 16 + 20 = 1036 < 1500."""
+    8 God tiles and their turn ends; 10 disasters of 2 discards; the deal: 400 + 600 + 16 + 20 + 1 < 1500."""
     state_type = RaState
     action_type = RaAction
 
@@ -133,7 +134,7 @@ class RaGame(GameBase[RaState, RaAction]):
         phase = state.h[H_PHASE]
         if phase == OVER:
             return None
-        if phase == DRAW:
+        if phase in (DRAW, DEAL):
             return CHANCE
         return state.h[H_ACTOR]
 
@@ -149,6 +150,9 @@ class RaGame(GameBase[RaState, RaAction]):
 
     def sample_chance(self, state: RaState, rng: random.Random) -> RaAction:
         """Fast path: a uniform tile from the bag, i.e. kind k with probability count/total (as chance_outcomes)."""
+        if state.h[H_PHASE] == DEAL:
+            deals = rules.deal_orders(len(state.up))
+            return deals[rng.randrange(len(deals))]
         if state.h[H_PHASE] != DRAW:
             raise ValueError("no chance node: nothing is being drawn")
         return rules.sample_draw(state, rng.randrange(sum(state.bag)))

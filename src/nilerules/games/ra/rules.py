@@ -7,6 +7,8 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
+from itertools import permutations
 from typing import Final
 
 from nilerules.core.registry import rule
@@ -23,6 +25,7 @@ from nilerules.games.ra.actions import (
     INVOKE_ACTION,
     PASS_ACTION,
     Bid,
+    Deal,
     Discard,
     Draw,
     DrawTile,
@@ -35,6 +38,7 @@ from nilerules.games.ra.actions import (
 from nilerules.games.ra.state import (
     BID,
     CIVS,
+    DEAL,
     DISASTERS,
     DISCARD,
     DRAW,
@@ -88,16 +92,18 @@ _GOD_TARGETS: Final = tuple(k for k in range(KINDS) if k not in (RA, GOD))
 
 
 # -- setup -------------------------------------------------------------------------------------------------------
-@rule("ra.base.first_player", "ra.base.start_score", "ra.traders.setup.bag", "ra.traders.setup.normal")
+@rule("ra.base.start_score", "ra.traders.setup.bag", "ra.traders.setup.normal")
 def setup(config: Config, params: RaParams) -> RaState:
-    """Deal the disk sets, give every player the starting points, fill the bag; the highest disk starts."""
+    """Give every player the starting points and fill the bag; the disk sets are dealt next (a chance node).
+
+    Until the deal, seat ``i`` holds set ``i`` so that the disk invariants hold in every state.
+    """
     players = config.players
     up = tuple(mask_of(list(disk_set)) for disk_set in params.disk_sets)
-    first = max(range(players), key=lambda p: max(params.disk_sets[p]))
     h = [0] * HEADER_SIZE
-    h[H_PHASE] = TURN
-    h[H_ACTOR] = first
-    h[H_STARTER] = first
+    h[H_PHASE] = DEAL
+    h[H_ACTOR] = -1
+    h[H_STARTER] = -1
     h[H_EPOCH] = 1
     h[H_HIGH_BY] = -1
     h[H_CENTER] = params.center_disk
@@ -194,9 +200,18 @@ def legal_actions(s: RaState) -> tuple[RaAction, ...]:
     return ()
 
 
+@cache
+def deal_orders(players: int) -> tuple[Deal, ...]:
+    """Every way to hand out the disk sets, in lexicographic order."""
+    return tuple(Deal(order) for order in permutations(range(players)))
+
+
 @rule("ra.base.draw")
 def chance_outcomes(s: RaState) -> tuple[tuple[RaAction, Fraction], ...]:
-    """The drawn tile is each kind left in the bag with probability count / tiles left."""
+    """The drawn tile is each kind left in the bag with probability count / tiles left (the deal: uniform)."""
+    if s.h[H_PHASE] == DEAL:
+        deals = deal_orders(len(s.up))
+        return tuple((d, Fraction(1, len(deals))) for d in deals)
     if s.h[H_PHASE] != DRAW:
         return ()
     total = s.h[H_BAG]
@@ -245,7 +260,28 @@ def apply(s: RaState, a: RaAction) -> RaState:
         if kind is Discard:
             return _discard(s, a)  # type: ignore[arg-type]
         raise IllegalAction("ra.base.disasters", "a disaster's discards are pending", s, a)
+    if phase == DEAL:
+        if kind is Deal:
+            return _deal(s, a)  # type: ignore[arg-type]
+        raise IllegalAction("ra.base.deal", "the sun disks are being dealt: only a chance outcome is possible", s, a)
     raise IllegalAction("ra.base.epoch_end", "the game is over", s, a)
+
+
+@rule("ra.base.deal", "ra.base.first_player")
+def _deal(s: RaState, a: Deal) -> RaState:
+    """Seat p receives disk set order[p]; the player holding the highest disk takes the first turn."""
+    players = len(s.up)
+    if not isinstance(a.order, tuple) or sorted(a.order) != list(range(players)):
+        raise IllegalAction("ra.base.deal", f"{a.order!r} is not an order of the {players} disk sets", s, a)
+    sets = s.params.disk_sets
+    up = tuple(mask_of(list(sets[i])) for i in a.order)
+    first = max(range(players), key=lambda p: up[p].bit_length())
+    nh = list(s.h)
+    nh[H_PHASE] = TURN
+    nh[H_ACTOR] = first
+    nh[H_STARTER] = first
+    return RaState(s.config, s.params, tuple(nh), s.bag, s.track, s.out, s.held, up, s.down, s.score,
+                   s.crates, s.claims, s.events)
 
 
 def _draw(s: RaState, a: RaAction) -> RaState:

@@ -17,6 +17,7 @@ from nilerules.games.ra.actions import (
     DRAWS,
     INVOKE_ACTION,
     PASS_ACTION,
+    Deal,
     RaAction,
 )
 from nilerules.games.ra.state import (
@@ -100,5 +101,11 @@ def place(
                    held=tuple(tuple(x) for x in new_held))
 
 
+def dealt(state: RaState, order: tuple[int, ...] | None = None) -> RaState:
+    """Apply the deal (by default seat ``i`` gets disk set ``i``, the sets as listed in the spec)."""
+    return rules.apply(state, Deal(order if order is not None else tuple(range(len(state.up)))))
+
+
 def fresh(params_for: RaParams, config: Config) -> RaState:
-    return rules.setup(config, params_for)
+    """A game set up and dealt in the listed order."""
+    return dealt(rules.setup(config, params_for))

@@ -79,7 +79,9 @@ DISCARD: Final = 3
 GODS: Final = 4
 """The actor has played a God tile this turn and may play another or end the turn."""
 OVER: Final = 5
-PHASE_NAMES: Final = ("turn", "draw", "bid", "discard", "gods", "over")
+DEAL: Final = 6
+"""The sun-disk sets are being dealt: a chance node at the very start."""
+PHASE_NAMES: Final = ("turn", "draw", "bid", "discard", "gods", "over", "deal")
 
 # Header fields (``RaState.h``) -------------------------------------------------------------------------------
 H_PHASE: Final = 0
