@@ -300,8 +300,9 @@ def check_drought_order(game: RaGame, budget: Budget) -> CheckResult:
         outcomes.append((r, f"player 2 keeps {held[FLOOD]} Flood, {held[NILE]} Nile: Nile/Flood points "
                             f"{scoring.nile_flood_points(held)}"))
     return CheckResult(
-        Witness("3 players; player 2 holds 1 Flood and 2 Niles (hand-placed), invokes Ra over a Drought and wins "
-                "it; under 'choose' they discard the two Niles.", {"holding": {"flood": 1, "nile": 2}}),
+        Witness("3 players; player 2 holds 1 Flood and 2 Niles (hand-placed); player 0 invokes Ra over a Drought "
+                "and player 2 wins it; under 'choose' they discard the two Niles.",
+                {"holding": {"flood": 1, "nile": 2}}),
         "playout",
         tuple(outcomes),
         "one hand-placed state, then legal play",
