@@ -226,17 +226,26 @@ def check_supply_exhausted(game: RaGame, budget: Budget) -> CheckResult:
 def check_crate_exchange(game: RaGame, budget: Budget) -> CheckResult:
     found = _exhaustion(game, 3, budget, crate_exchange="small_only")
     claims = found["claims"]
+    games = max(1, budget.playouts // 2)
     outcomes = []
+    seen: dict[str, list[int]] = {}
     for r in ("pooled", "small_only"):
         s = _replay_claims(game, 3, claims, crate_exchange=r)
-        outcomes.append((r, f"crates {list(s.crates)}: supply {'exhausted' if _exhausted(game, s) else 'enough'}"))
+        config = game.config(5, ("traders",), {"crate_exchange": r})
+        hits = sum(_exhausted(game, playout(game, config, seed, "greedy").final)
+                   for seed in range(budget.seed, budget.seed + games))
+        seen[r] = [hits, games]
+        outcomes.append((r, f"crates {list(s.crates)}: supply {'exhausted' if _exhausted(game, s) else 'enough'}; "
+                            f"5-player greedy games that run out: {hits} of {games}"))
     return CheckResult(
         Witness(f"3 players; epoch-1 auctions {claims} (claimer, Traders) owe {sum(found['crates'])} crates: more "
                 "than the 30 Small crates, fewer than the supply's value with Large crates as change.",
-                {"claims": claims}),
+                {"claims": claims, "greedy_5p_exhausted": seen}),
         "z3",
         tuple(outcomes),
-        "Z3 smallest exhaustion under small_only, replayed under both readings",
+        f"Z3 smallest exhaustion under small_only, replayed under both readings; {games} greedy 5-player games "
+        "per reading",
+        {"greedy_5p_exhausted": seen},
     )
 
 
