@@ -152,6 +152,12 @@ def check_penalty_on_number(game: SobekGame, budget: Budget) -> CheckResult:
                "ended up on' does not exist there.")
     data: dict[str, Any] = {"score": score, "points": points, "z3": getattr(witness, "summary", "")}
     data["symbol_spaces"] = proof.kind + ": " + proof.summary
+    differing = 0
+    for s in range(0, 201, 5):  # exhaustive over the numbered spaces, where the readings can differ
+        for pts in range(201):
+            if len({scoring.penalty(s, pts, r, "stay") for r in ("numbered_type", "no_move", "previous_symbol")}) > 1:
+                differing += 1
+    data["numbered_cases_differing"] = f"{differing} of {41 * 201} (numbered spaces 0..200 x points 0..200)"
     return CheckResult(Witness(summary, data), "z3", outcomes,
                        "Z3 over scores 0..200 and set points 0..200; on symbol spaces the readings agree: "
                        + proof.kind)

@@ -13,7 +13,6 @@ from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import (
     AddCard,
     Done,
-    DrawCard,
     SobekAction,
     StartHorizontal,
     StartSet,
@@ -117,7 +116,7 @@ class SobekGame(GameBase[SobekState, SobekAction]):
     def sample_chance(self, state: SobekState, rng: random.Random) -> SobekAction:
         # the same index as ``core.chance.sample_index`` for the same generator state, found by bisection
         cumulative = list(accumulate(rules.draw_source(state, state.draws[0])))
-        return DrawCard(bisect_right(cumulative, rng.randrange(cumulative[-1])))
+        return rules.DRAWS[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
 
     def apply(self, state: SobekState, action: SobekAction) -> SobekState:
         return rules.apply(state, action)

@@ -108,6 +108,11 @@ def replace(state: SobekState, **changes: Any) -> SobekState:
     return new
 NO_TOKENS: tuple[int, ...] = (0,) * len(TOKEN_COUNTS)
 Outcomes = tuple[tuple[SobekAction, Fraction], ...]
+DRAWS: tuple[DrawCard, ...] = tuple(DrawCard(k) for k in range(NTYPES))
+"""Shared action instances for the hot paths (actions are immutable values)."""
+TAKES: tuple[Take, ...] = tuple(Take(k) for k in range(64))
+PLAYS: tuple[PlayCharacter, ...] = tuple(PlayCharacter(k) for k in range(NTYPES))
+NEW_SETS: tuple[StartSet, ...] = tuple(StartSet(f, -1) for f in range(6))
 
 
 _READINGS: dict[int, tuple[Config, dict[str, str]]] = {}
@@ -296,7 +301,7 @@ def chance_outcomes(state: SobekState) -> Outcomes:
         return ()
     source = draw_source(state, state.draws[0])
     total = sum(source)
-    return tuple((DrawCard(k), Fraction(c, total)) for k, c in enumerate(source) if c)
+    return tuple((DrawCard(k) if k >= NTYPES else DRAWS[k], Fraction(c, total)) for k, c in enumerate(source) if c)
 
 
 def apply_draw(state: SobekState, item: int) -> SobekState:
@@ -408,8 +413,8 @@ def _turn_actions(state: SobekState) -> tuple[SobekAction, ...]:
     params = state.params
     p = state.to_move
     hand = state.hands[p]
-    out: list[SobekAction] = [Take(i) for i in range(min(params.market_open, len(state.row)))]
-    out += [PlayCharacter(t) for t in range(FIRST_CHAR, NTYPES) if hand[t]]
+    out: list[SobekAction] = list(TAKES[: min(params.market_open, len(state.row))])
+    out += [PLAYS[t] for t in range(FIRST_CHAR, NTYPES) if hand[t]]
     by_kind = [0] * 7
     kinds = params.kind
     for t, c in enumerate(hand):
@@ -418,8 +423,7 @@ def _turn_actions(state: SobekState) -> tuple[SobekAction, ...]:
     amulets = by_kind[AMULET]
     need = params.set_min
     natural = _need_natural(state)
-    out += [StartSet(f, -1) for f in range(6)
-            if by_kind[f] + amulets >= need and (by_kind[f] or not natural)]
+    out += [NEW_SETS[f] for f in range(6) if by_kind[f] + amulets >= need and (by_kind[f] or not natural)]
     for i, played in enumerate(state.sets[p]):
         if not played.horizontal and by_kind[played.family] + amulets >= need:
             out.append(StartSet(played.family, i))
