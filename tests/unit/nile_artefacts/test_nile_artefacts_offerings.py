@@ -180,9 +180,7 @@ def test_an_offering_moves_up_one_level_even_if_it_meets_the_next_levels_too() -
     """Monument same:2 / same:3 / same:4 with four eyes offered: level 0 -> 1 only (seed: one level per phase)."""
     hand = kinds_of(((EYE,), NILE), ((EYE,), NILE), ((EYE,), DESERT), ((EYE,), DESERT))
     s = offer_state([hand, []], ["same:2"])
-    s = replace(
-        s, params=replace(s.params, monuments=(tuple(parse_condition(c) for c in ("same:2", "same:3", "same:4")),))
-    )  # type: ignore[arg-type]
+    s = replace(s, params=replace(s.params, monument_text=("same:2|same:3|same:4",)))  # type: ignore[arg-type]
     for k in hand:
         s = game().apply(s, Offer(k, (EYE,)))
     s = game().apply(s, Done())

@@ -161,11 +161,9 @@ def load_params(spec: Spec, players: int) -> Params:
     return Params(
         river_spaces=river,
         coin_spaces=tuple(sorted(coin_spaces)),
-        card_types=tuple(k[0] for k in ordered),
-        card_region=tuple(k[1] for k in ordered),
-        card_space=tuple(k[2] for k in ordered),
+        cards=tuple(f"{card_text(t, r)}@{sp}" for t, r, sp in ordered),
         card_count=tuple(kinds[k] for k in ordered),
-        monuments=tuple(monuments),
+        monument_text=tuple("|".join(condition_text(c) for c in m) for m in monuments),
         cards_per_round=int(per_round[players - 2]),
         coin_supply=spec.int("coin_supply"),
         turn_cost=int(costs[0]),

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from nilerules.core import Config
 from nilerules.games.nile_artefacts.conditions import Options, meets, meets_some_choice, tally, type_options
+from nilerules.games.nile_artefacts.data import condition_text
 from nilerules.games.nile_artefacts.rules import advance_levels
 from nilerules.games.nile_artefacts.state import PH_OFFER, Condition, NAState, Params
 
@@ -32,7 +33,7 @@ def offering_state(
     """Seat 0 at the start of an offering phase holding ``hand`` (kinds), facing Monuments whose next-level
     conditions are ``conditions`` (each Monument gets that condition at the given level, default level 0)."""
     levels = tuple(levels) if levels is not None else (0,) * len(conditions)
-    params = replace(base.params, monuments=tuple((c, c, c) for c in conditions))
+    params = replace(base.params, monument_text=tuple("|".join([condition_text(c)] * 3) for c in conditions))
     n = base.config.players
     deck = list(base.params.card_count)
     for k in hand:

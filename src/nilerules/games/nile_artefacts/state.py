@@ -7,7 +7,8 @@ shuffled pile is a multiset), hands and river spaces are sorted tuples of kinds.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
+from functools import cache
 from typing import Any, Final, NamedTuple, TypeAlias
 
 from nilerules.core import Config
@@ -53,17 +54,20 @@ PH_OVER: Final = 5
 
 @dataclass(frozen=True, slots=True)
 class Params:
-    """The component data a game uses, read once from the spec."""
+    """The component data a game uses, read once from the spec.
+
+    Cards and Monuments are held as their compact text (so that states stay small in JSON); the integer tables the
+    rules use are derived from it once (fields not in ``__init__``, not compared, not serialised).
+    """
 
     river_spaces: int
     coin_spaces: tuple[Space, ...]
-    card_types: tuple[tuple[ArtifactType, ...], ...]
-    """Types printed on each kind (two on a 2-Artifact card)."""
-    card_region: tuple[Region, ...]
-    card_space: tuple[Space, ...]
+    cards: tuple[str, ...]
+    """Each card kind as 'type[+type2]/region@space'."""
     card_count: tuple[int, ...]
     """How many cards of each kind the game has."""
-    monuments: tuple[tuple[Condition, Condition, Condition], ...]
+    monument_text: tuple[str, ...]
+    """Each Monument as its three level conditions joined by '|'."""
     cards_per_round: int
     coin_supply: int
     turn_cost: int
@@ -74,6 +78,18 @@ class Params:
     reward_points: tuple[int, ...]
     incomplete_points: tuple[int, ...]
     max_rounds: int
+    card_types: tuple[tuple[ArtifactType, ...], ...] = field(init=False, compare=False, repr=False)
+    """Types printed on each kind (two on a 2-Artifact card)."""
+    card_region: tuple[Region, ...] = field(init=False, compare=False, repr=False)
+    card_space: tuple[Space, ...] = field(init=False, compare=False, repr=False)
+    monuments: tuple[tuple[Condition, Condition, Condition], ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        types, regions, spaces, monuments = _tables(self.cards, self.monument_text)
+        object.__setattr__(self, "card_types", types)
+        object.__setattr__(self, "card_region", regions)
+        object.__setattr__(self, "card_space", spaces)
+        object.__setattr__(self, "monuments", monuments)
 
     @property
     def total_cards(self) -> int:
@@ -89,6 +105,23 @@ class Params:
 
     def is_double(self, kind: CardKind) -> bool:
         return len(self.card_types[kind]) == 2
+
+
+@cache
+def _tables(cards: tuple[str, ...], monuments: tuple[str, ...]) -> tuple[Any, Any, Any, Any]:
+    from nilerules.games.nile_artefacts.data import parse_card, parse_condition
+
+    parsed = [parse_card(text) for text in cards]
+    conds = []
+    for text in monuments:
+        a, b, c = (parse_condition(part) for part in text.split("|"))
+        conds.append((a, b, c))
+    return (
+        tuple(t for t, _, _ in parsed),
+        tuple(r for _, r, _ in parsed),
+        tuple(sp for _, _, sp in parsed),
+        tuple(conds),
+    )
 
 
 @dataclass(frozen=True, slots=True)
