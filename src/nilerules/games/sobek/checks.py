@@ -110,7 +110,7 @@ def check_corruption_scarabs(game: SobekGame, budget: Budget) -> CheckResult:
     domain = range(4)
     found = None
     count = 0
-    for c0, c1, p0, p1, s0, s1 in product(domain, repeat=6):
+    for c0, c1, p0, p1, s0, s1 in product(range(3, -1, -1), range(3, -1, -1), *([domain] * 4)):
         a = scoring.most_corrupt((c0, c1), (p0, p1), "tied")
         b = scoring.most_corrupt((c0, c1), (s0, s1), "tied")
         if a != b:
@@ -127,6 +127,18 @@ def check_corruption_scarabs(game: SobekGame, budget: Budget) -> CheckResult:
         "exhaustive", outcomes,
         f"all 4^6 two-player cases (cards, pile scarabs, set scarabs each 0..3): {count} differ",
     )
+
+
+def check_zero_corruption(game: SobekGame, budget: Budget) -> CheckResult:
+    def run(readings: dict[str, str]) -> str:
+        ivory = PlayedSet(IVORY, (valued(IVORY), valued(IVORY), plain(IVORY)))  # 6 x 3 = 18
+        state = situation(game, 2, readings, hands=(ZERO, ZERO), row=(), phase=HORIZONTAL, hphase_left=(),
+                          pending=None, sets=((ivory,), ()), corruption=(ZERO, ZERO), scores=(0, 0))
+        return f"scores after the round {rules.end_round(state).scores}"
+
+    outcomes = per_reading(game, "zero_corruption", run)
+    return result(outcomes, "Nobody has a corruption card at the end of the round; seat 0 scored 18 with a set "
+                  "(6 scarabs in its sets).", {}, "one hand-built end of round")
 
 
 def check_corrupt_all_tied(game: SobekGame, budget: Budget) -> CheckResult:
@@ -454,6 +466,7 @@ def check_sets_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 CHECKS: dict[str, Check] = {
+    "zero_corruption": check_zero_corruption,
     "scribe_chooser": check_scribe_chooser,
     "sets_between_rounds": check_sets_between_rounds,
     "corruption_scarabs": check_corruption_scarabs,

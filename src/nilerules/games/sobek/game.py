@@ -22,7 +22,7 @@ from nilerules.games.sobek.invariants import invariants
 from nilerules.games.sobek.state import CHAR_FAMILY, CHARACTERS, KINDS, NTYPES, OVER, Params, SobekState
 from nilerules.specs import Spec
 
-VERSION = 2
+VERSION = 3
 
 
 def make_params(spec: Spec) -> Params:

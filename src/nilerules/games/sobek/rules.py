@@ -913,6 +913,8 @@ def end_round(state: SobekState) -> SobekState:
     else:
         scarabs = [sum(params.scarabs[t] for s in state.sets[p] for t in s.cards) for p in range(n)]
     hit = scoring.most_corrupt(cards, scarabs, reading(config, "corrupt_all_tied"))
+    if max(cards) == 0 and reading(config, "zero_corruption") == "nobody":
+        hit = ()
     with_h = reading(config, "horizontal_in_penalty") == "included"
     for p in hit:
         earned = points[p][0] + (points[p][1] if with_h else 0)
