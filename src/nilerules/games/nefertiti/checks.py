@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from nilerules.analysis.model import Budget, Check, CheckResult
+from nilerules.core.types import CHANCE
 from nilerules.core.verdicts import Proof, Unknown, Witness
 from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.actions import NeutralGift, Place, Swap, TakeCard, TakeHalf
@@ -39,11 +40,13 @@ from nilerules.games.nefertiti.state import (
     P_REFILL,
     P_RESOLVE,
     P_TURN,
+    PAPYRUS,
     PRIEST,
     ROYAL_SERVANT,
     SENET,
     SENET2,
     STATUETTE,
+    TRADER,
     WANDERING_THIEF,
     NefState,
     slot,
@@ -545,6 +548,87 @@ def check_wandering_thief_placement(game: Any, budget: Budget) -> CheckResult:
     )
 
 
+def check_neutral_gift_face_down(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 2)
+    state = rules.set_market(
+        state, GIZEH, replace(state.markets[GIZEH], cards=(slot(CHAIR, down=True),), pawns=((1, 0, 1), (4, 1, 0)))
+    )
+
+    def outcome(s: NefState) -> str:
+        s = rules.start_resolution(s, GIZEH, final=False)
+        acts = rules.neutral_choices(s)
+        can = any(isinstance(a, NeutralGift) for a in acts)
+        return "the neutral pawn may take the face-down chair" if can else "the neutral pawn can only move Deben"
+
+    outcomes = per_reading(game, "neutral_gift_face_down", state, outcome)
+    summary = "2 players: Gizeh closes holding only a chair the Beggar turned face down; a neutral pawn acts."
+    return CheckResult(
+        _verdict(outcomes, summary, {"cards": ["chair (face down)"]}), "exhaustive", outcomes, "one situation"
+    )
+
+
+def check_forced_close_then_place(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 2)
+    me = state.to_move
+    gizeh = replace(state.markets[GIZEH], pawns=((0, me, 0), (1, me, 0)))
+    akhet = replace(state.markets[AKHET], pawns=((0, me, 0), (1, me, 0)))
+    state = rules.set_market(rules.set_market(state, GIZEH, gizeh), AKHET, akhet)
+    state = replace(state, servants=rules.put(state.servants, me, 0), neutrals=(0, 0))
+
+    def outcome(s: NefState) -> str:
+        rng = random.Random(budget.seed)
+        s = rules.apply(s, rules.forced_closures(s)[0])
+        while game.current_player(s) is not None and (s.phase != P_TURN or s.placements_left == 0):
+            if s.phase == P_TURN and s.to_move != me:
+                break
+            if game.current_player(s) is CHANCE:
+                s = rules.apply(s, rules.sample_chance(s, rng))
+            else:
+                s = rules.apply(s, rules.legal_actions(s)[-1])
+        if s.phase == P_TURN and s.to_move == me:
+            return "the same player now places a returned Servant"
+        return "the turn passes to the other player"
+
+    outcomes = per_reading(game, "forced_close_then_place", state, outcome)
+    summary = "2 players: the active player has no Servant left (two on Gizeh, two on Akhet-Aton) and closes Gizeh."
+    return CheckResult(
+        _verdict(outcomes, summary, {}), "exhaustive", outcomes, "one situation; chance seeded, other choices fixed"
+    )
+
+
+def check_papyrus_from_neutral(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 2, ("harbor", "characters"))
+    me = state.to_move
+    pile = rules.bump(rules.bump(state.pile, PAPYRUS, -1), CHAIR, -1)
+    state = replace(state, pile=pile, neutral_hand=_hand(PAPYRUS), phase=P_CHAR, char_active=TRADER, scratch=(0,))
+    state = _set_hand(state, me, _hand(CHAIR))
+
+    def outcome(s: NefState) -> str:
+        after = rules.trader_apply(s, Swap(CHAIR, -1, PAPYRUS))
+        return f"the player gains {after.seals[me] - s.seals[me]} Royal Seal(s)"
+
+    outcomes = per_reading(game, "papyrus_from_neutral", state, outcome)
+    summary = "2 players: the Trader exchanges a chair for the neutral player's papyrus."
+    return CheckResult(_verdict(outcomes, summary, {}), "exhaustive", outcomes, "one situation")
+
+
+def check_high_priest_harbor(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 4, ("harbor",))
+    state = replace(state, high_priest=True, placements_left=2, char_used=True)
+
+    def outcome(s: NefState) -> str:
+        can = any(isinstance(a, Place) and a.market == HARBOR for a in rules.legal_actions(s))
+        return "a Servant may go on the Harbor" if can else "no Servant may go on the Harbor"
+
+    outcomes = per_reading(game, "high_priest_harbor", state, outcome)
+    return CheckResult(
+        _verdict(outcomes, "The High Priest was just used; the first of two placements.", {}),
+        "exhaustive",
+        outcomes,
+        "one situation",
+    )
+
+
 CHECKS: dict[str, Check] = {
     "neutral_three_colors": check_neutral_three_colors,
     "scribe_foreign_bonus": check_scribe_foreign_bonus,
@@ -563,6 +647,10 @@ CHECKS: dict[str, Check] = {
     "harbor_trigger_added": check_harbor_trigger_added,
     "beggar_markets": check_beggar_markets,
     "wandering_thief_placement": check_wandering_thief_placement,
+    "neutral_gift_face_down": check_neutral_gift_face_down,
+    "forced_close_then_place": check_forced_close_then_place,
+    "papyrus_from_neutral": check_papyrus_from_neutral,
+    "high_priest_harbor": check_high_priest_harbor,
 }
 
 _UNUSED = (Proof, Swap, HARP, CHAR_NAMES)

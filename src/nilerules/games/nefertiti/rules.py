@@ -456,7 +456,10 @@ def squares_of(state: NefState, m: int) -> tuple[int, ...]:
 
 def placeable_markets(state: NefState) -> tuple[int, ...]:
     out = list(open_markets(state))
-    if state.markets[HARBOR].status == OPEN and not (state.high_priest and HARBOR in state.placed_markets):
+    blocked = state.high_priest and (
+        HARBOR in state.placed_markets or state.config.reading("high_priest_harbor") == "no_harbor"
+    )
+    if state.markets[HARBOR].status == OPEN and not blocked:
         out.append(HARBOR)
     return tuple(out)
 
@@ -721,7 +724,10 @@ def neutral_choices(state: NefState) -> tuple[NefAction, ...]:
         out.append(NeutralDeben(others))
     else:
         out.extend(NeutralDeben(c) for c in combinations(range(4), k))
-    out.extend(NeutralGift(s) for s in sorted(set(market.cards)) if slot_code(s) < N_GIFTS and not slot_down(s))
+    any_card = state.config.reading("neutral_gift_face_down") == "any_card"
+    out.extend(
+        NeutralGift(s) for s in sorted(set(market.cards)) if slot_code(s) < N_GIFTS and (any_card or not slot_down(s))
+    )
     return tuple(out)
 
 
@@ -1126,7 +1132,8 @@ def trader_apply(state: NefState, action: Swap) -> NefState:
             neutral_hand=bump(bump(state.neutral_hand, action.slot, -1), action.give, 1),
             deben_removed=state.deben_removed + cost,
         )
-        state = gain_card(state, me, action.slot, from_board=False)
+        neutral_is_player = state.config.reading("papyrus_from_neutral") == "neutral_is_player"
+        state = gain_card(state, me, action.slot, from_board=not neutral_is_player)
     else:
         market = state.markets[action.market]
         new = slot(action.give, sealed=slot_sealed(action.slot))
@@ -1364,8 +1371,9 @@ def _apply_move(state: NefState, action: NefAction) -> NefState:
 
 
 def force_close(state: NefState, m: int) -> NefState:
-    """Close the chosen market at once (or distribute the Harbor, or pass, under the readings)."""
-    state = evolve(state, placements_left=0)
+    """Close the chosen market at once (or distribute the Harbor, or pass); then place or not (a reading)."""
+    again = m >= 0 and state.config.reading("forced_close_then_place") == "then_place"
+    state = evolve(state, placements_left=1 if again else 0)
     if m < 0:
         return continue_turn(state)
     return start_resolution(state, m, final=False)
