@@ -7,7 +7,7 @@ from bisect import bisect_right
 from fractions import Fraction
 from itertools import accumulate
 
-from nilerules.core import CHANCE, Config, Diagnostic, GameBase, GameInfo, Mover, Ranking, rank_by_keys, rule
+from nilerules.core import CHANCE, Config, Diagnostic, GameBase, GameInfo, Ranking, rank_by_keys, rule
 from nilerules.errors import SpecError
 from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import (
@@ -104,11 +104,10 @@ class SobekGame(GameBase[SobekState, SobekAction]):
     def setup(self, config: Config) -> SobekState:
         return rules.setup(config, self.params)
 
-    def current_player(self, state: SobekState) -> Mover:
-        return rules.current_player(state)
-
-    def legal_actions(self, state: SobekState) -> tuple[SobekAction, ...]:
-        return rules.legal_actions(state)
+    # the pure rule functions themselves (no delegating frame: these are the playout hot path)
+    current_player = staticmethod(rules.current_player)
+    legal_actions = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply)
 
     def chance_outcomes(self, state: SobekState) -> tuple[tuple[SobekAction, Fraction], ...]:
         return rules.chance_outcomes(state)
@@ -117,9 +116,6 @@ class SobekGame(GameBase[SobekState, SobekAction]):
         # the same index as ``core.chance.sample_index`` for the same generator state, found by bisection
         cumulative = list(accumulate(rules.draw_source(state, state.draws[0])))
         return rules.DRAWS[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
-
-    def apply(self, state: SobekState, action: SobekAction) -> SobekState:
-        return rules.apply(state, action)
 
     def is_terminal(self, state: SobekState) -> bool:
         return state.phase == OVER
