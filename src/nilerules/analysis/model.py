@@ -11,7 +11,8 @@ from typing import Any, Literal
 
 from nilerules.core.verdicts import Verdict
 
-Method = Literal["z3", "exhaustive", "hypothesis", "monte-carlo", "arithmetic", "playout"]
+Method = Literal["z3", "exhaustive", "hypothesis", "monte-carlo", "arithmetic", "playout", "situation"]
+"""How a verdict was reached; "situation" is one hand-built situation (a witness, never a proof)."""
 
 
 @dataclass(frozen=True, slots=True)

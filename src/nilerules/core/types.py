@@ -34,11 +34,14 @@ class Config:
     modules: tuple[str, ...] = ()
     readings: tuple[tuple[str, str], ...] = ()
 
+    _lookup: dict[str, str] = field(init=False, repr=False, compare=False, hash=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_lookup", dict(self.readings))
+
     def reading(self, ambiguity: str) -> str:
-        for name, choice in self.readings:
-            if name == ambiguity:
-                return choice
-        raise KeyError(ambiguity)
+        """The chosen reading of ``ambiguity`` (a KeyError when the config does not choose one)."""
+        return self._lookup[ambiguity]
 
     def has(self, module: str) -> bool:
         return module in self.modules
