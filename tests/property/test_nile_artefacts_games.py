@@ -45,7 +45,7 @@ def test_a_game_under_any_readings_ends_replays_and_keeps_its_invariants(
 @pytest.mark.slow
 @pytest.mark.skipif(os.environ.get("NILERULES_HYPOTHESIS_PROFILE") != "explore", reason="explore profile only")
 def test_every_combination_of_readings_plays_to_the_end() -> None:
-    """All 6,144 combinations of readings, one seeded random game each (player counts cycle)."""
+    """Every combination of readings (12,288), one seeded random game each (player counts cycle)."""
     names = [name for name, _ in AMBIGUITIES]
     for index, combo in enumerate(itertools.product(*(a.reading_names() for _, a in AMBIGUITIES))):
         play_and_check(2 + index % 3, dict(zip(names, combo, strict=True)), index)

@@ -44,6 +44,7 @@ readings = st.fixed_dictionaries(
         "double_card": st.sampled_from(["two_same", "two_each", "one"]),
         "pair_mix": st.sampled_from(["any_mix", "both_types"]),
         "type_scope": st.sampled_from(["per_offering", "per_monument"]),
+        "card_sharing": st.sampled_from(["shared", "split"]),
     }
 )
 conditions = st.lists(st.sampled_from(CONDITIONS), min_size=1, max_size=4)
@@ -59,10 +60,13 @@ def test_z3_best_offering_matches_exhaustive_search(
     regions = [reg for _, reg in hand]
     both = r["pair_mix"] == "both_types"
     per_monument = r["type_scope"] == "per_monument"
-    best = best_offering(options, regions, conds, both, per_monument, rlimit=50_000_000)
+    split = r["card_sharing"] == "split"
+    best = best_offering(options, regions, conds, both, per_monument, rlimit=50_000_000, split=split)
     assert best.status == "optimal"
-    assert (len(best.advanced), len(best.used)) == best_count_bruteforce(options, regions, conds, both, per_monument)
-    if not per_monument:
+    assert (len(best.advanced), len(best.used)) == best_count_bruteforce(
+        options, regions, conds, both, per_monument, split
+    )
+    if not per_monument and not split:
         counts, region_counts = tally(best.choice, [regions[i] for i in best.used])
         assert tuple(m for m, c in enumerate(conds) if meets(c, counts, region_counts, both)) == best.advanced
 

@@ -40,6 +40,8 @@ class BestOffering:
     """Indices (into the hand) of the cards offered."""
     choice: tuple[tuple[int, ...], ...]
     """For each used card, the types it counts as (empty under per_monument, where each Monument re-chooses)."""
+    targets: tuple[int, ...] = ()
+    """Under ``split``: for each used card, the Monument it is pushed toward."""
 
 
 def _condition(cond: Condition, counts: Sequence[Any], regions: Sequence[Any], both: bool) -> Any:
@@ -89,10 +91,13 @@ def best_offering(
     per_monument: bool,
     rlimit: int = 5_000_000,
     canonical: bool = True,
+    split: bool = False,
 ) -> BestOffering:
     """Maximise the Monuments advanced, then minimise the cards offered (lexicographic, Z3 Optimize).
 
     ``conditions[m]`` is the next-level condition of Monument m for this player (None when already at the top).
+    Under ``split`` each used card is pushed toward one Monument and counts only there (its type is then chosen
+    once, which is the same under either type scope).
     """
     k = len(options)
     cons: list[Any] = []
@@ -101,6 +106,8 @@ def best_offering(
         z3.Sum(*[z3.If(use[i], 1, 0) for i in range(k) if regions[i] == r]) if r in regions else z3.IntVal(0)
         for r in range(N_REGIONS)
     ]
+    if split:
+        per_monument = False
     scopes = [m for m, c in enumerate(conditions) if c is not None] if per_monument else [-1]
     choices: dict[int, list[Any]] = {}
     for scope in scopes:
@@ -108,12 +115,25 @@ def best_offering(
         for i, opts in enumerate(options):
             cons.extend((ch[i] >= 0, ch[i] < len(opts)))
         choices[scope] = ch
-    counts = {scope: _counts(use, ch, options) for scope, ch in choices.items()}
+    target = [z3.Int(f"to{i}") for i in range(k)]
+    if split:
+        for i in range(k):
+            cons.extend(
+                (target[i] >= 0, target[i] < max(1, len(conditions)), z3.Implies(z3.Not(use[i]), target[i] == 0))
+            )
     adv = []
+    counts = {scope: _counts(use, ch, options) for scope, ch in choices.items()}
     for m, cond in enumerate(conditions):
         flag = z3.Bool(f"adv{m}")
         if cond is None:
             cons.append(z3.Not(flag))
+        elif split:
+            mine = [z3.And(use[i], target[i] == m) for i in range(k)]
+            regs = [
+                z3.Sum(*[z3.If(mine[i], 1, 0) for i in range(k) if regions[i] == r]) if r in regions else z3.IntVal(0)
+                for r in range(N_REGIONS)
+            ]
+            cons.append(flag == _condition(cond, _counts(mine, choices[-1], options), regs, both))
         else:
             scope = m if per_monument else -1
             cons.append(flag == _condition(cond, counts[scope], region_counts, both))
@@ -129,15 +149,17 @@ def best_offering(
     model = opt.model()
     top, fewest = value(model, advanced_total), value(model, cards_total)
     if not canonical:
-        return _decode(model, use, adv, choices, options, per_monument)
+        return _decode(model, use, adv, choices, options, per_monument, target if split else None)
     # the optimum is unique in value, not in model: take the lexicographically least optimal offering
     terms = [z3.If(u, 1, 0) for u in use]
+    if split:
+        terms += target
     if not per_monument:
         terms += [choices[-1][i] for i in range(k)]
     model = lexmin([*cons, advanced_total == top, cards_total == fewest], terms, rlimit)
     if model is None:
         return BestOffering("unknown", (), (), ())
-    return _decode(model, use, adv, choices, options, per_monument)
+    return _decode(model, use, adv, choices, options, per_monument, target if split else None)
 
 
 def _decode(
@@ -147,6 +169,7 @@ def _decode(
     choices: Mapping[int, Sequence[Any]],
     options: Sequence[Options],
     per_monument: bool,
+    target: Sequence[Any] | None,
 ) -> BestOffering:
     k = len(use)
     used = tuple(i for i in range(k) if value(model, use[i]))
@@ -154,7 +177,8 @@ def _decode(
     chosen: tuple[tuple[int, ...], ...] = ()
     if not per_monument:
         chosen = tuple(options[i][value(model, choices[-1][i])] for i in used)
-    return BestOffering("optimal", advanced, used, chosen)
+    targets = tuple(value(model, target[i]) for i in used) if target is not None else ()
+    return BestOffering("optimal", advanced, used, chosen, targets)
 
 
 def lexmin(constraints: Sequence[Any], terms: Sequence[Any], rlimit: int) -> Any:

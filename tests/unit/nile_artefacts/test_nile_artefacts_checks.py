@@ -28,6 +28,7 @@ CHEAP = (
     "endless_game",
     "pair_mix",
     "type_choice",
+    "card_sharing",
 )
 
 
@@ -83,7 +84,7 @@ def test_condition_odds_are_exact_for_one_card() -> None:
 def test_offering_divergence_and_random_games_queries_run() -> None:
     """Both queries answer with data for every reading combination / every game."""
     r = run_query(module(), "offering-divergence", ["hand=eye/nile,cat/nile,bird/nile", "monuments=same:3;diff:3"])
-    assert len(r.data["rows"]) == 24
+    assert len(r.data["rows"]) == 48
     assert {row["count"] for row in r.data["rows"]} == {1, 2}
     g = run_query(module(), "random-games", ["players=2", "games=3"])
     assert g.data["games"] == 3

@@ -195,7 +195,7 @@ def test_offering_moves_chosen_cards_forward_and_an_empty_offering_is_allowed() 
     s = offer_state([hand, []], ["type:eye"], {"type_choice": "shown_type"})
     assert game().legal_actions(s) == (Offer(hand[0], (EYE,)), Offer(hand[1], (CAT,)), Done())
     s = game().apply(s, Offer(hand[0], (EYE,)))
-    assert s.hands[0] == (hand[1],) and s.offering == ((hand[0], (EYE,)),)
+    assert s.hands[0] == (hand[1],) and s.offering == ((hand[0], (EYE,), -1),)
     with pytest.raises(IllegalAction) as err:
         game().apply(s, Offer(hand[0], (EYE,)))
     assert err.value.rule_id == "nile_artefacts.offerings.choose_type"
@@ -251,3 +251,26 @@ def test_per_monument_reading_lets_each_monument_choose_its_own_types() -> None:
             s = game().apply(s, Offer(k, types))
         s = game().apply(s, Done())
         assert [row[0] for row in s.levels] == expected
+
+
+@pytest.mark.rules("nile_artefacts.offerings.check_monuments", "nile_artefacts.example.offering_phase")
+def test_split_reading_counts_each_card_only_for_the_monument_it_is_pushed_toward() -> None:
+    """NA-013 by hand: the seed example's 3 cards (eye/nile, eye/nile, eye/desert) advance 3 Monuments when the
+    offering is shared, but pushed toward Monuments one card each they advance none (each needs 2 cards), and two
+    cards toward 'same:2' with one toward 'region:nile' advance only 'same:2'."""
+    red = kinds_of(((EYE,), NILE), ((EYE,), NILE), ((EYE,), DESERT))
+    conds = ["same:2", "each:nile+desert", "region:nile"]
+    shared = offer_state([red, []], conds, {"type_choice": "shown_type"})
+    for k in red:
+        shared = game().apply(shared, Offer(k, (EYE,)))
+    assert [row[0] for row in game().apply(shared, Done()).levels] == [1, 1, 1]
+    split = offer_state([red, []], conds, {"type_choice": "shown_type", "card_sharing": "split"})
+    assert Offer(red[0], (EYE,), 2) in game().legal_actions(split)
+    assert Offer(red[0], (EYE,)) not in game().legal_actions(split)
+    one_each = split
+    for k, m in zip(red, (0, 1, 2), strict=True):
+        one_each = game().apply(one_each, Offer(k, (EYE,), m))
+    assert [row[0] for row in game().apply(one_each, Done()).levels] == [0, 0, 0]
+    for k, m in zip(red, (0, 2, 0), strict=True):
+        split = game().apply(split, Offer(k, (EYE,), m))
+    assert [row[0] for row in game().apply(split, Done()).levels] == [1, 0, 0]

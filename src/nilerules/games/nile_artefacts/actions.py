@@ -46,10 +46,12 @@ class Take:
 
 @dataclass(frozen=True, slots=True, order=True)
 class Offer:
-    """Add a card of this kind from hand to the offering, counting as ``types`` (one type per Artifact it gives)."""
+    """Add a card of this kind from hand to the offering, counting as ``types`` (one type per Artifact it gives);
+    under the ``split`` reading of ``card_sharing`` the card is pushed toward one visible Monument (its index)."""
 
     kind: int
     types: tuple[int, ...]
+    monument: int = -1
 
 
 @dataclass(frozen=True, slots=True, order=True)

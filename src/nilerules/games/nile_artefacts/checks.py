@@ -71,14 +71,16 @@ def solve(state: NAState, seat: int, rlimit: int, canonical: bool = True) -> tup
         cfg.reading("type_scope") == "per_monument",
         rlimit * OPTIMIZE_FACTOR,
         canonical,
+        cfg.reading("card_sharing") == "split",
     )
     if best.status != "optimal":
         raise SolverGaveUp(f"rlimit {rlimit * OPTIMIZE_FACTOR}")
-    offered: list[tuple[int, tuple[int, ...]]]
+    targets = best.targets or (-1,) * len(best.used)
+    offered: list[tuple[int, tuple[int, ...], int]]
     if cfg.reading("type_scope") == "per_monument":
-        offered = [(hand[i], ()) for i in best.used]
+        offered = [(hand[i], (), t) for i, t in zip(best.used, targets, strict=True)]
     else:
-        offered = [(hand[i], types) for i, types in zip(best.used, best.choice, strict=True)]
+        offered = [(hand[i], types, t) for i, types, t in zip(best.used, best.choice, targets, strict=True)]
     checked = advanced_by(state, seat, offered)
     if checked != best.advanced:
         raise AssertionError(f"Z3 and the rules disagree on {offered!r}: {best.advanced} vs {checked}")
@@ -94,9 +96,13 @@ def describe_offer(state: NAState, best: BestOffering) -> str:
         cards = [card_text(p.card_types[hand[i]], p.card_region[hand[i]]) for i in best.used]
         return ", ".join(cards) + " (types re-chosen for each Monument)"
     parts = []
-    for i, types in zip(best.used, best.choice, strict=True):
+    targets = best.targets or (-1,) * len(best.used)
+    for i, types, target in zip(best.used, best.choice, targets, strict=True):
         k = hand[i]
-        parts.append(f"{card_text(p.card_types[k], p.card_region[k])} as {'+'.join(TYPE_NAMES[t] for t in types)}")
+        where = f" toward Monument {target}" if target >= 0 else ""
+        parts.append(
+            f"{card_text(p.card_types[k], p.card_region[k])} as {'+'.join(TYPE_NAMES[t] for t in types)}{where}"
+        )
     return ", ".join(parts)
 
 
@@ -577,7 +583,32 @@ def check_pair_mix(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     return fn(game, budget)
 
 
+def check_card_sharing(game: NileArtefactsGame, budget: Budget) -> CheckResult:
+    """The seed's example offering (3 cards, 3 Monuments) under shared and split cards, and the arithmetic bound."""
+    fn = _offering_check(
+        "card_sharing",
+        (((0,), 0), ((0,), 0), ((0,), 1)),
+        ("same:2", "each:nile+desert", "region:nile", "diff:4", "region:fields"),
+        {"type_choice": "shown_type"},
+        "The seed's example: red plays 3 cards (eye/nile, eye/nile, eye/desert) and moves up on 3 Monuments",
+    )
+    result = fn(game, budget)
+    conds = sorted({c for m in game.params(2).monuments for c in m})
+    fewest = min(c[1] for c in conds)
+    bound = (
+        f"every one of the {len(conds)} conditions in the data needs at least {fewest} Artifacts or cards, so under "
+        "split k one-Artifact cards advance at most k // 2 Monuments: the seed's '3 cards, 3 Monuments' then needs "
+        "three 2-Artifact cards against three 2-Artifact type conditions"
+    )
+    data = {**result.data, "split_bound": bound}
+    verdict = result.verdict
+    if isinstance(verdict, Witness):
+        verdict = Witness(f"{verdict.summary}; {bound}.", dict(data))
+    return CheckResult(verdict, result.method, result.outcomes, result.searched, data)
+
+
 CHECKS: dict[str, Check] = {
+    "card_sharing": check_card_sharing,
     "type_choice": check_type_choice,
     "type_scope": check_type_scope,
     "double_card": check_double_card,

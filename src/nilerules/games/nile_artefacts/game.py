@@ -29,7 +29,7 @@ class NileArtefactsGame(GameBase[NAState, Action]):
         counts = tuple(int(n) for n in spec.value("player_counts"))
         self._params: dict[int, Params] = {n: load_params(spec, n) for n in counts}
         cap = spec.int("max_rounds")
-        self.info = GameInfo("nile_artefacts", spec.title, counts, (), cap * ROUND_BOUND + 100, 2)
+        self.info = GameInfo("nile_artefacts", spec.title, counts, (), cap * ROUND_BOUND + 100, 3)
 
     def params(self, players: int) -> Params:
         return self._params[players]

@@ -34,7 +34,7 @@ MONUMENTS_HELP = (
     "or #M@L for Monument M (0..17 in the spec's data) with the player at level L (0..2), e.g. 'type:eye;diff:3;#4@1'"
 )
 READINGS_HELP = "readings as name=reading joined by ';' (e.g. 'type_choice=shown_type'); others take the default"
-OFFER_AMBIGUITIES = ("type_choice", "type_scope", "double_card", "pair_mix")
+OFFER_AMBIGUITIES = ("type_choice", "type_scope", "double_card", "pair_mix", "card_sharing")
 RLIMIT = 50_000_000
 
 
@@ -86,8 +86,16 @@ def _verify(
     choice: Sequence[tuple[int, ...]],
     both: bool,
     per_monument: bool,
+    targets: Sequence[int] = (),
 ) -> tuple[int, ...]:
     """The Monuments the Python rules say the offering advances (re-checking Z3's answer)."""
+    if targets:
+        out = []
+        for m, c in enumerate(conds):
+            mine = [j for j, t in enumerate(targets) if t == m]
+            if mine and meets_some_choice(c, [(choice[j],) for j in mine], [regions[used[j]] for j in mine], both):
+                out.append(m)
+        return tuple(out)
     regs = [regions[i] for i in used]
     if per_monument:
         opts = [options[i] for i in used]
@@ -106,10 +114,11 @@ def best_for(
     regions = [r for _, r in hand]
     both = readings["pair_mix"] == "both_types"
     per_monument = readings["type_scope"] == "per_monument"
-    best = best_offering(options, regions, list(conds), both, per_monument, RLIMIT)
+    split = readings["card_sharing"] == "split"
+    best = best_offering(options, regions, list(conds), both, per_monument, RLIMIT, split=split)
     if best.status != "optimal":
         return {"status": "unknown"}
-    checked = _verify(options, regions, conds, best.used, best.choice, both, per_monument)
+    checked = _verify(options, regions, conds, best.used, best.choice, both, per_monument, best.targets)
     if checked != best.advanced:
         raise AssertionError(f"Z3 and the rules disagree: {best} vs {checked}")
     cards = []
@@ -117,6 +126,8 @@ def best_for(
         entry = {"card": card_text(*hand[i])}
         if best.choice:
             entry["counts_as"] = "+".join(TYPE_NAMES[t] for t in best.choice[j])
+        if best.targets:
+            entry["toward"] = condition_text(conds[best.targets[j]])
         cards.append(entry)
     return {
         "status": "optimal",
@@ -130,7 +141,12 @@ def best_for(
 def _offer_text(best: Mapping[str, Any]) -> str:
     if best["status"] != "optimal":
         return "Z3 gave up"
-    cards = ", ".join(c["card"] + (f" as {c['counts_as']}" if "counts_as" in c else "") for c in best["offer"])
+    cards = ", ".join(
+        c["card"]
+        + (f" as {c['counts_as']}" if "counts_as" in c else "")
+        + (f" toward {c['toward']}" if "toward" in c else "")
+        for c in best["offer"]
+    )
     return f"{best['count']} Monument(s) {best['advanced']} by offering {cards or 'nothing'}"
 
 
@@ -299,7 +315,7 @@ QUERIES: dict[str, Query] = {
     "offering-divergence": Query(
         "offering-divergence",
         "The best offering under every combination of the offering readings (type_choice, type_scope, double_card, "
-        "pair_mix); without a hand, Z3 picks the hand where a free type choice matters most",
+        "pair_mix, card_sharing); without a hand, Z3 picks the hand where a free type choice matters most",
         (
             QueryParam("hand", "str", "", HAND_HELP + "; empty: let Z3 choose"),
             QueryParam("size", "int", 3, "hand size when Z3 chooses the hand (1..6)"),

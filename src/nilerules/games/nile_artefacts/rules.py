@@ -6,6 +6,7 @@ Phases: Monument reveals (chance) -> round setup deals (chance) -> navigation ->
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -22,6 +23,7 @@ from nilerules.games.nile_artefacts.state import (
     PH_OFFER,
     PH_OVER,
     PH_REVEAL,
+    Condition,
     NAState,
     Note,
     Params,
@@ -194,8 +196,9 @@ def _offer_actions(state: NAState) -> tuple[Action, ...]:
         out.append(Buy())
     r = readings_of(state.config)
     per_offering = r.type_scope == "per_offering"
+    targets = len(state.visible) if r.card_sharing == "split" else 0
     for k in sorted(set(state.hands[seat])):
-        out.extend(_offers(k, p.card_types[k], r.type_choice, r.double_card, per_offering))
+        out.extend(_offers(k, p.card_types[k], r.type_choice, r.double_card, per_offering, targets))
     out.append(_DONE)
     return tuple(out)
 
@@ -204,10 +207,13 @@ _DONE = Done()
 
 
 @cache
-def _offers(kind: int, printed: tuple[int, ...], tc: str, dc: str, per_offering: bool) -> Offers:
-    if not per_offering:
-        return (Offer(kind, ()),)
-    return tuple(Offer(kind, types) for types in type_options(printed, tc, dc))
+def _offers(kind: int, printed: tuple[int, ...], tc: str, dc: str, per_offering: bool, targets: int) -> Offers:
+    """The Offer actions for one card kind: each type choice (none under per_monument), and under ``split`` each
+    visible Monument (``targets`` of them) it may be pushed toward."""
+    choices = type_options(printed, tc, dc) if per_offering else ((),)
+    if not targets:
+        return tuple(Offer(kind, types) for types in choices)
+    return tuple(Offer(kind, types, m) for types in choices for m in range(targets))
 
 
 # ------------------------------------------------------------------------------------------------ apply
@@ -467,7 +473,7 @@ def _apply_offer(state: NAState, action: Offer) -> NAState:
     hand = list(hands[seat])
     hand.remove(action.kind)
     hands[seat] = tuple(hand)
-    return evolve(state, hands=tuple(hands), offering=(*state.offering, (action.kind, action.types)))
+    return evolve(state, hands=tuple(hands), offering=(*state.offering, (action.kind, action.types, action.monument)))
 
 
 @rule(
@@ -476,31 +482,49 @@ def _apply_offer(state: NAState, action: Offer) -> NAState:
     "nile_artefacts.example.offering_phase",
 )
 def advance_levels(state: NAState, seat: int) -> tuple[tuple[int, ...], ...]:
-    """Each visible Monument whose next level's condition the offering meets moves the player up exactly one level."""
+    """Each visible Monument whose next level's condition the offering meets moves the player up exactly one level.
+
+    Under ``card_sharing=shared`` the whole offering is checked against every Monument; under ``split`` each Monument
+    is checked against the cards pushed toward it.
+    """
     p = state.params
-    both = readings_of(state.config).pair_mix == "both_types"
-    regions = [p.card_region[k] for k, _ in state.offering]
-    per_offering = readings_of(state.config).type_scope == "per_offering"
-    if per_offering:
-        counts, region_counts = tally([types for _, types in state.offering], regions)
-    else:
-        tc, dc = readings_of(state.config).type_choice, readings_of(state.config).double_card
-        options = [type_options(p.card_types[k], tc, dc) for k, _ in state.offering]
+    r = readings_of(state.config)
+    both = r.pair_mix == "both_types"
+    per_offering = r.type_scope == "per_offering"
+    split = r.card_sharing == "split"
+    whole = _evaluator(state.offering, p, r.type_choice, r.double_card, per_offering, both)
     out = []
     for i, monument in enumerate(state.visible):
         row = state.levels[i]
         level = row[seat]
         if level < 3:
             cond = p.monuments[monument][level]
-            ok = (
-                meets(cond, counts, region_counts, both)
-                if per_offering
-                else meets_some_choice(cond, options, regions, both)
-            )
+            if split:
+                part = tuple(entry for entry in state.offering if entry[2] == i)
+                ok = bool(part) and _evaluator(part, p, r.type_choice, r.double_card, per_offering, both)(cond)
+            else:
+                ok = whole(cond)
             if ok:
                 row = (*row[:seat], level + 1, *row[seat + 1 :])
         out.append(row)
     return tuple(out)
+
+
+def _evaluator(
+    entries: tuple[tuple[int, tuple[int, ...], int], ...],
+    p: Params,
+    tc: str,
+    dc: str,
+    per_offering: bool,
+    both: bool,
+) -> Callable[[Condition], bool]:
+    """Whether these offered cards meet a condition (with the chosen types, or any choice under per_monument)."""
+    regions = [p.card_region[k] for k, _, _ in entries]
+    if per_offering:
+        counts, region_counts = tally([types for _, types, _ in entries], regions)
+        return lambda cond: meets(cond, counts, region_counts, both)
+    options = [type_options(p.card_types[k], tc, dc) for k, _, _ in entries]
+    return lambda cond: meets_some_choice(cond, options, regions, both)
 
 
 @rule("nile_artefacts.offerings.order")
@@ -508,7 +532,7 @@ def _apply_done(state: NAState) -> NAState:
     """Check the offering, set its cards aside, and pass to the next player; after the last player, discard."""
     seat = state.to_move
     levels = advance_levels(state, seat) if state.offering else state.levels
-    altar = (*state.altar, *(k for k, _ in state.offering))
+    altar = (*state.altar, *(k for k, _, _ in state.offering))
     nxt = (seat + 1) % state.config.players
     state = evolve(state, levels=levels, altar=altar, offering=(), to_move=nxt)
     if nxt != state.first:

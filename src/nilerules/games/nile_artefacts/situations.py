@@ -69,8 +69,9 @@ def options_for(params: Params, hand: Sequence[int], config: Config) -> list[Opt
     return [type_options(params.card_types[k], tc, dc) for k in hand]
 
 
-def advanced_by(state: NAState, seat: int, offered: Sequence[tuple[int, tuple[int, ...]]]) -> tuple[int, ...]:
-    """Visible Monuments (indices) that ``offered`` (kind, types) moves ``seat`` up, by the rules' own function."""
+def advanced_by(state: NAState, seat: int, offered: Sequence[tuple[int, tuple[int, ...], int]]) -> tuple[int, ...]:
+    """Visible Monuments (indices) that ``offered`` (kind, types, target Monument) moves ``seat`` up, by the rules'
+    own function."""
     probe = replace(state, offering=tuple(offered))
     after = advance_levels(probe, seat)
     return tuple(i for i, (a, b) in enumerate(zip(state.levels, after, strict=True)) if a[seat] != b[seat])
@@ -82,12 +83,27 @@ def best_count_bruteforce(
     conditions: Sequence[Condition | None],
     both: bool,
     per_monument: bool,
+    split: bool = False,
 ) -> tuple[int, int]:
     """(most Monuments advanced, fewest cards doing so), by exhaustive search (for small hands only)."""
 
     def count(cards: Sequence[int]) -> int:
         opts = [options[i] for i in cards]
         regs = [regions[i] for i in cards]
+        if split:
+            best = 0
+            for target in itertools.product(range(len(conditions)), repeat=len(cards)):
+                advanced = 0
+                for m, cond in enumerate(conditions):
+                    mine = [j for j, t in enumerate(target) if t == m]
+                    if (
+                        cond is not None
+                        and mine
+                        and meets_some_choice(cond, [opts[j] for j in mine], [regs[j] for j in mine], both)
+                    ):
+                        advanced += 1
+                best = max(best, advanced)
+            return best
         if per_monument:
             return sum(1 for c in conditions if c is not None and meets_some_choice(c, opts, regs, both))
         best = 0

@@ -159,8 +159,9 @@ class NAState:
     picks: int
     """Cards the player to move must still take from the space their Boat reached."""
     buy_return: int
-    offering: tuple[tuple[CardKind, tuple[ArtifactType, ...]], ...]
-    """The current player's offering: each card with the types chosen for it (empty under per_monument)."""
+    offering: tuple[tuple[CardKind, tuple[ArtifactType, ...], int], ...]
+    """The current player's offering: each card with the types chosen for it (empty under per_monument) and the
+    visible Monument it is pushed toward (-1 unless ``card_sharing`` is ``split``)."""
     altar: tuple[CardKind, ...]
     """Cards offered this phase, discarded when every player has offered."""
     visible: tuple[MonumentId, ...]
@@ -207,6 +208,7 @@ class Readings(NamedTuple):
     coin_stock: str
     last_round: str
     endless_game: str
+    card_sharing: str
 
 
 _READINGS: dict[tuple[tuple[str, str], ...], Readings] = {}
