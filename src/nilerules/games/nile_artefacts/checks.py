@@ -345,7 +345,7 @@ def check_coin_space(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     summary = f"A Boat reaches Coin space {space} holding two cards: it takes " + " vs ".join(
         f"{v[0]} card(s) ({k})" for k, v in results.items()
     )
-    return CheckResult(Witness(summary, data), "exhaustive", tuple(outcomes), "one hand-built move", data)
+    return CheckResult(Witness(summary, data), "situation", tuple(outcomes), "one hand-built move", data)
 
 
 def check_port_start(game: NileArtefactsGame, budget: Budget) -> CheckResult:
@@ -409,7 +409,7 @@ def check_deck_exhausted(game: NileArtefactsGame, budget: Budget) -> CheckResult
         f"{data['reshuffle']['cards_after_empty_pile']} cards, without it {data['stop']['cards_after_empty_pile']}. "
         f"The pile ran out in {data['reshuffle']['games_where_pile_ran_out']} of {games} random 4-player games."
     )
-    return CheckResult(Witness(summary, data), "playout", tuple(outcomes), f"one built state + {games} games", data)
+    return CheckResult(Witness(summary, data), "situation", tuple(outcomes), f"one built state + {games} games", data)
 
 
 def check_coin_stock(game: NileArtefactsGame, budget: Budget) -> CheckResult:
@@ -437,7 +437,7 @@ def check_coin_stock(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         f"{data['limited']['coins_after_port']} Coin (limited) or {data['unlimited']['coins_after_port']} (unlimited); "
         f"the stock ran out in {data['limited']['games_stock_ran_out']} of {games} random 4-player games."
     )
-    return CheckResult(Witness(summary, data), "playout", tuple(outcomes), f"one built state + {games} games", data)
+    return CheckResult(Witness(summary, data), "situation", tuple(outcomes), f"one built state + {games} games", data)
 
 
 def _end_state(
@@ -482,7 +482,7 @@ def check_final_tie(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         f"Both players end on 20 points with 2 cards each: the stated tie-break leaves them tied (shared) unless a "
         f"further tie-break is added; {ties} of {games} random 2-player games ended in such a full tie."
     )
-    return CheckResult(Witness(summary, data), "playout", tuple(outcomes), f"one built end + {games} games", data)
+    return CheckResult(Witness(summary, data), "situation", tuple(outcomes), f"one built end + {games} games", data)
 
 
 def check_tie_count(game: NileArtefactsGame, budget: Budget) -> CheckResult:
@@ -501,7 +501,7 @@ def check_tie_count(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         "Tied on points, seat 0 holds two 2-Artifact cards (4 Artifacts), seat 1 three ordinary cards: "
         + ", ".join(f"{k} -> seat {v}" for k, v in winners.items())
     )
-    return CheckResult(Witness(summary, data), "exhaustive", tuple(outcomes), "one hand-built end", data)
+    return CheckResult(Witness(summary, data), "situation", tuple(outcomes), "one hand-built end", data)
 
 
 def check_last_round(game: NileArtefactsGame, budget: Budget) -> CheckResult:
@@ -519,7 +519,7 @@ def check_last_round(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         data[reading] = {"game_over": over, "round": after.round}
         outcomes.append((reading, "the game ends now" if over else f"round {after.round} is played"))
     summary = "Turning the pile's last Monument in round 3: " + "; ".join(f"{k}: {v}" for k, v in outcomes)
-    return CheckResult(Witness(summary, data), "exhaustive", tuple(outcomes), "one hand-built reveal", data)
+    return CheckResult(Witness(summary, data), "situation", tuple(outcomes), "one hand-built reveal", data)
 
 
 def _stall_policy(state: NAState, rng: random.Random) -> Any:
