@@ -66,3 +66,25 @@ def test_z3_enumeration_equals_python_enumeration() -> None:
     assert complete
     assert {r.counts: r.status for r in rows} == python_closure_table()
     assert len(list(itertools.product(range(5), range(5), range(3), range(3)))) == 225
+
+
+@pytest.mark.rules("nefertiti.royal_scribe.score")
+def test_z3_encoding_reproduces_the_royal_scribe_example() -> None:
+    """Seed 004: 3 chairs (1 owner) + 1 statuette (2 owners) + 1 cup, each +1: the Z3 type scores give 49."""
+    chair, statuette, cup = TYPE_NAMES.index("chair"), TYPE_NAMES.index("statuette"), TYPE_NAMES.index("cup")
+    total = (
+        evaluate_type_score(PARAMS.values[chair], [3], [1], [0], 1)
+        + evaluate_type_score(PARAMS.values[statuette], [1], [1], [0], 2)
+        + evaluate_type_score(PARAMS.values[cup], [1], [1], [0], 1)
+        + 5
+    )
+    assert total == 49
+
+
+@pytest.mark.rules("nefertiti.harbor.foreign_bonus")
+def test_z3_proves_the_fifty_point_chair_example() -> None:
+    """Seed 004: Z3 proves Red's five chairs (incl. +1 and +2, chair owned by 2 players) score exactly 50."""
+    from nilerules.solver.nefertiti import chair_example
+
+    verdict = chair_example(PARAMS.values[TYPE_NAMES.index("chair")])
+    assert verdict.kind == "proof"
