@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -190,6 +189,3 @@ def regenerate_golden() -> None:  # pragma: no cover - run by hand: python -c "f
             "scores": list(GAME.scores(result.final)),
         }
         (GOLDEN / name).write_text(json.dumps(payload, indent=1, sort_keys=True) + "\n")
-
-
-_UNUSED = replace

@@ -10,7 +10,7 @@ from typing import Any
 
 from nilerules.analysis.model import Budget, Check, CheckResult
 from nilerules.core.types import CHANCE
-from nilerules.core.verdicts import Proof, Unknown, Witness
+from nilerules.core.verdicts import Unknown, Witness
 from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.actions import NeutralGift, Place, Swap, TakeCard, TakeHalf
 from nilerules.games.nefertiti.scoring import amon_priest_bonus, selection_score
@@ -19,7 +19,6 @@ from nilerules.games.nefertiti.state import (
     AKHET,
     CARD_NAMES,
     CHAIR,
-    CHAR_NAMES,
     F_CHAIR1,
     F_CHAIR2,
     F_HARP1,
@@ -652,5 +651,3 @@ CHECKS: dict[str, Check] = {
     "papyrus_from_neutral": check_papyrus_from_neutral,
     "high_priest_harbor": check_high_priest_harbor,
 }
-
-_UNUSED = (Proof, Swap, HARP, CHAR_NAMES)
