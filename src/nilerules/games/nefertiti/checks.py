@@ -252,12 +252,15 @@ def check_amon_priest_ties(game: Any, budget: Budget) -> CheckResult:
     readings = game.spec.ambiguities["amon_priest_ties"].reading_names()
     per_count: dict[str, Any] = {}
     for n in (2, 3, 4, 5):
-        best: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
+        # most readings told apart first; then, like the seed's example, the holder tied with exactly one player
+        best: tuple[tuple[int, int, int], tuple[int, ...], tuple[int, ...]] | None = None
         for scores in itertools.product(range(3), repeat=n):
             for debens in itertools.product(range(2), repeat=n):
                 bonuses = {amon_priest_bonus(p, scores, debens, 0, r) for r in readings}
-                if best is None or len(bonuses) > best[0]:
-                    best = (len(bonuses), scores, debens)
+                tied = int(scores.count(scores[0]) == 2)
+                key = (len(bonuses), tied, len(set(scores)))
+                if best is None or key > best[0]:
+                    best = (key, scores, debens)
         assert best is not None
         _, scores, debens = best
         per_count[str(n)] = {
@@ -273,7 +276,8 @@ def check_amon_priest_ties(game: Any, budget: Budget) -> CheckResult:
     summary = (
         f"E.g. 4 players, final scores {four['scores']} and Deben {four['debens']}, the Amon Priest with seat 0: "
         + ", ".join(f"{r} +{b}" for r, b in four["bonus"].items())
-        + ". A witness exists for every player count (see data)."
+        + ". Seat 0 is tied for 3rd place, the seed's example, which gives 9 only under competition (and "
+        + "deben_tiebreak when Deben do not separate). A witness exists for every player count (see data)."
     )
     return CheckResult(
         Witness(summary, per_count),
