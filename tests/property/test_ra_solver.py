@@ -19,12 +19,18 @@ GAME = make_game()
 PARAMS = {r: GAME.params(GAME.config(4, ("traders",), {"pharaoh_all_tie": r})) for r in ("share", "nobody")}
 TABLE = zra.ScoringTable(2, 3, 5, -2, (-5, 0, 0, 5, 10, 15), 1)
 
-holding = st.fixed_dictionaries({
-    "gods": st.integers(0, 8), "gold": st.integers(0, 5), "pharaohs": st.integers(0, 6),
-    "niles": st.integers(0, 8), "floods": st.integers(0, 4),
-    "civs": st.lists(st.integers(0, 3), min_size=5, max_size=5),
-    "traders": st.integers(0, 6), "crates": st.integers(0, 70),
-})
+holding = st.fixed_dictionaries(
+    {
+        "gods": st.integers(0, 8),
+        "gold": st.integers(0, 5),
+        "pharaohs": st.integers(0, 6),
+        "niles": st.integers(0, 8),
+        "floods": st.integers(0, 4),
+        "civs": st.lists(st.integers(0, 3), min_size=5, max_size=5),
+        "traders": st.integers(0, 6),
+        "crates": st.integers(0, 70),
+    }
+)
 
 
 def as_row(h: dict[str, object]) -> list[int]:
@@ -38,8 +44,16 @@ def as_row(h: dict[str, object]) -> list[int]:
 
 def as_holding(h: dict[str, object]) -> zra.Holding:
     v = z3.IntVal
-    return zra.Holding(v(h["gods"]), v(h["gold"]), v(h["pharaohs"]), v(h["niles"]), v(h["floods"]),
-                       tuple(v(c) for c in h["civs"]), v(h["traders"]), v(h["crates"]))  # type: ignore[attr-defined]
+    return zra.Holding(
+        v(h["gods"]),
+        v(h["gold"]),
+        v(h["pharaohs"]),
+        v(h["niles"]),
+        v(h["floods"]),
+        tuple(v(c) for c in h["civs"]),
+        v(h["traders"]),
+        v(h["crates"]),
+    )  # type: ignore[attr-defined]
 
 
 @pytest.mark.rules("ra.scoring.pharaohs", "ra.scoring.gods_gold", "ra.scoring.civilizations")
@@ -80,8 +94,9 @@ def test_pair_total_is_the_order_free_crate_total(players: int, seq: list[tuple[
 
 
 @pytest.mark.rules("ra.traders.crates.exchange")
-@given(st.lists(st.integers(0, 80), min_size=2, max_size=5), st.booleans(),
-       st.sampled_from([(30, 10), (10, 10), (5, 30)]))
+@given(
+    st.lists(st.integers(0, 80), min_size=2, max_size=5), st.booleans(), st.sampled_from([(30, 10), (10, 10), (5, 30)])
+)
 def test_z3_supply_condition_agrees_with_python(crates: list[int], pooled: bool, counts: tuple[int, int]) -> None:
     """zra.supply_fails is the negation of rules.supply_holds for every crate vector and RA-004/RA-007 reading."""
     from dataclasses import replace
