@@ -43,9 +43,13 @@ if os.environ.get("NILERULES_REGEN_GOLDEN") == "1":  # pragma: no cover - on pur
 
 @pytest.mark.rules("ra.traders.scoring.points", "ra.base.three_epochs_play")
 def test_golden_playthrough_replays_to_the_same_end() -> None:
-    """The logged game replays action by action to the logged final state, scores and ranking."""
+    """The logged game replays action by action to the logged final state, scores and ranking.
+
+    The spec digest is not compared (editing a quote or a provenance note must not break the golden game); any
+    change of rules or data shows up as an illegal step or a different final-state digest.
+    """
     data = json.loads(GOLDEN.read_text(encoding="ascii"))
-    final = replay(GAME, log_from_json(dumps(data["log"])))
+    final = replay(GAME, log_from_json(dumps(data["log"])), check_spec=False)
     assert list(final.score) == data["scores"]
     assert [list(g) for g in GAME.ranking(final).places] == data["ranking"]
     assert len(final.events) == data["events"]
