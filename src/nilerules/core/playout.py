@@ -74,16 +74,18 @@ def playout(
     rng = random.Random(seed)
     state = game.setup(config)
     actions: list[Any] = []
-    while not game.is_terminal(state):
+    uniform = choose is random_policy
+    # current_player is None exactly when the game is over (the conformance suite checks it for every game)
+    while (mover := game.current_player(state)) is not None:
         if len(actions) >= limit:
             return Playout(config, seed, name, tuple(actions), state, True)
-        mover = game.current_player(state)
         if mover is CHANCE:
             action = game.sample_chance(state, rng)
         else:
-            if not game.legal_actions(state):
+            legal = game.legal_actions(state)
+            if not legal:
                 raise StuckState(state, len(actions))
-            action = choose(game, state, rng)
+            action = rng.choice(legal) if uniform else choose(game, state, rng)
         state = game.apply(state, action)
         actions.append(action)
     return Playout(config, seed, name, tuple(actions), state, False)
