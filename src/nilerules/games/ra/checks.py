@@ -276,7 +276,7 @@ def check_god_takes_disaster(game: RaGame, budget: Budget) -> CheckResult:
     return CheckResult(
         Witness("3 players; player 0 (to move first) holds a God tile and 2 Pharaohs; the track holds a Funeral "
                 "and a Gold (hand-placed).", {"track": ["funeral", "gold"]}),
-        "exhaustive",
+        "situation",
         tuple(outcomes),
         "legal actions of one hand-placed state",
     )
@@ -290,7 +290,7 @@ def check_invoke_empty(game: RaGame, budget: Budget) -> CheckResult:
         outcomes.append((r, "first turn: " + ", ".join(type(a).__name__ for a in rules.legal_actions(s))))
     return CheckResult(
         Witness("The first turn of a 4-player game: the auction track is empty.", {"players": 4}),
-        "exhaustive",
+        "situation",
         tuple(outcomes),
         "legal actions at setup",
     )

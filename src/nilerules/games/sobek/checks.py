@@ -96,7 +96,7 @@ def differs(outcomes: tuple[tuple[str, str], ...]) -> bool:
 
 def result(
     outcomes: tuple[tuple[str, str], ...], summary: str, data: Mapping[str, Any], searched: str,
-    method: Any = "exhaustive",
+    method: Any = "situation",
 ) -> CheckResult:
     if differs(outcomes):
         return CheckResult(Witness(summary, data), method, outcomes, searched)
@@ -147,7 +147,7 @@ def check_corrupt_all_tied(game: SobekGame, budget: Budget) -> CheckResult:
     return CheckResult(
         Witness("Three players: seats 0 and 1 tie on 4 cards and 1 scarab, seat 2 has 2 cards.",
                 {"cards": list(cards), "scarabs": list(scarabs)}),
-        "exhaustive", outcomes, "one hand-built three-player situation",
+        "situation", outcomes, "one hand-built three-player situation",
     )
 
 
