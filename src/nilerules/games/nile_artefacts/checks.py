@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from nilerules.analysis.model import Budget, Check, CheckResult
-from nilerules.core import CHANCE, Proof, Unknown, Witness
+from nilerules.core import CHANCE, Unknown, Witness
 from nilerules.games.nile_artefacts.actions import Done, Move, Offer, Reveal
 from nilerules.games.nile_artefacts.conditions import meets, meets_some_choice
 from nilerules.games.nile_artefacts.data import card_text, condition_text, parse_condition
@@ -623,4 +623,4 @@ CHECKS: dict[str, Check] = {
     "endless_game": check_endless_game,
 }
 
-__all__ = ["CHECKS", "Proof", "random_games", "solve"]
+__all__ = ["CHECKS", "random_games", "solve"]

@@ -11,7 +11,7 @@ from nilerules.games.nile_artefacts.actions import Action, Done, Draw, Move, Off
 from nilerules.games.nile_artefacts.data import load_params
 from nilerules.games.nile_artefacts.invariants import invariants
 from nilerules.games.nile_artefacts.scoring import ranking
-from nilerules.games.nile_artefacts.state import PH_DEAL, PH_NAV, PH_OVER, PH_REVEAL, NAState, Params
+from nilerules.games.nile_artefacts.state import PH_NAV, PH_OVER, PH_REVEAL, NAState, Params
 from nilerules.specs import Spec, bundled_spec_path, load_spec
 
 ROUND_BOUND = 4000
@@ -99,4 +99,4 @@ def make_game(spec: Spec | None = None) -> NileArtefactsGame:
     return NileArtefactsGame(spec or load_spec(bundled_spec_path("nile_artefacts")))
 
 
-__all__ = ["PH_DEAL", "NileArtefactsGame", "make_game"]
+__all__ = ["NileArtefactsGame", "make_game"]

@@ -600,4 +600,4 @@ def holdings(state: NAState) -> tuple[int, int, int, int, int]:
     )
 
 
-__all__ = ["apply", "chance_outcomes", "current_player", "legal_actions", "setup", "tally"]
+__all__ = ["apply", "chance_outcomes", "current_player", "legal_actions", "setup"]
