@@ -396,18 +396,27 @@ def check_deck_exhausted(game: NileArtefactsGame, budget: Budget) -> CheckResult
         dealt = after.pending if after.phase != PH_NAV else sum(len(s) for s in after.board)
         finals = random_games(game, 4, {"deck_exhausted": reading}, games, budget.seed)
         ran_out = sum(1 for s in finals if any("Artifact pile" in n.detail for n in s.notes))
-        data[reading] = {"cards_after_empty_pile": dealt, "games_where_pile_ran_out": ran_out, "games": games}
+        capped = sum(1 for s in finals if any(n.kind == "no_progress" for n in s.notes))
+        data[reading] = {
+            "cards_after_empty_pile": dealt,
+            "games_where_pile_ran_out": ran_out,
+            "games_stopped_by_round_cap": capped,
+            "games": games,
+        }
         outcomes.append(
             (
                 reading,
-                f"round setup from an empty pile places {dealt} cards; "
-                f"pile ran out in {ran_out}/{games} 4-player games",
+                f"round setup from an empty pile places {dealt} cards; pile ran out in {ran_out}/{games} "
+                f"4-player games; {capped}/{games} never ended (round cap)",
             )
         )
     summary = (
         "The rules never say what happens when the Artifact pile is empty: with reshuffling the round setup deals "
         f"{data['reshuffle']['cards_after_empty_pile']} cards, without it {data['stop']['cards_after_empty_pile']}. "
-        f"The pile ran out in {data['reshuffle']['games_where_pile_ran_out']} of {games} random 4-player games."
+        f"The pile ran out in {data['reshuffle']['games_where_pile_ran_out']} of {games} random 4-player games; "
+        f"without reshuffling {data['stop']['games_stopped_by_round_cap']} of them never end (the cards end up in the "
+        "discard and no Monument can be completed), against "
+        f"{data['reshuffle']['games_stopped_by_round_cap']} with it."
     )
     return CheckResult(Witness(summary, data), "situation", tuple(outcomes), f"one built state + {games} games", data)
 
