@@ -23,7 +23,7 @@ from nilerules.games.nefertiti.state import AMON_MERCHANT, P_CHAR, P_OVER, ROYAL
 GAME = load("nefertiti").game
 AMBIGUITIES = sorted(GAME.spec.ambiguities.items())
 SCORING = (SCRIBE2, SCRIBE3, ROYAL_SCRIBE, AMON_MERCHANT)
-MODULE_SETS = ((), ("harbor",), ("characters",), ("harbor", "characters"), ("harbor", "intrigue"))
+MODULE_SETS = ((), ("harbor",), ("characters",), ("harbor", "characters"), ("harbor", "scenario"))
 
 
 class NefertitiMachine(RuleBasedStateMachine):

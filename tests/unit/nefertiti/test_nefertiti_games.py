@@ -24,12 +24,12 @@ SETUPS = [
     (2, ()),
     (2, ("harbor", "characters")),
     (3, ()),
-    (3, ("harbor", "intrigue")),
+    (3, ("harbor", "scenario")),
     (4, ()),
     (4, ("characters",)),
-    (4, ("harbor", "race_on_the_nile")),
+    (4, ("harbor", "scenario")),
     (5, ("harbor",)),
-    (5, ("harbor", "characters", "curse_of_amun")),
+    (5, ("harbor", "characters", "scenario")),
 ]
 
 

@@ -206,7 +206,7 @@ def test_characters_six_drawn_or_a_scenario() -> None:
     assert sum(p for _, p in outcomes) == 1 and len(outcomes) == 12
     s = start_state(GAME, 4, ("characters",))
     assert sum(s.chars) == 3 + 6
-    scen = start_state(GAME, 4, ("curse_of_amun",))
+    scen = start_state(GAME, 4, ("scenario",))
     names = sorted(CHAR_NAMES[c] for c in range(15) if scen.chars[c])
     assert names == sorted(
         ["scribe_2", "scribe_3", "merchant", "amon_priest", "amon_merchant", "chief", "treasurer", "beggar", "trader"]
@@ -632,3 +632,29 @@ def test_final_scoring_and_deben_tiebreak() -> None:
     # chair owned by 2 players: 7 each. Seat 0: 4 + 14 + 2 + 3 = 23. Seat 1: 7 + 10 (mirror, sole owner) + 5 = 22.
     assert final_scores(s) == (23, 22)
     assert ranking((22, 22), (3, 5)).places == ((1,), (0,))
+
+
+@pytest.mark.rules("nefertiti.scenarios.choose")
+@pytest.mark.parametrize(
+    ("scenario", "expected"),
+    [
+        ("intrigue", {"amon_merchant": 1, "royal_servant": 2, "royal_scribe": 1, "wandering_thief": 1, "priest": 1}),
+        (
+            "race_on_the_nile",
+            {"high_priest": 1, "treasurer": 1, "beggar": 1, "wandering_thief": 1, "thief": 1, "trader": 1},
+        ),
+    ],
+)
+def test_other_scenarios_through_an_edited_spec(scenario: str, expected: dict[str, int]) -> None:
+    """Seed 004 Scenarios: the 'scenario' module plays the scenario named in the spec (here edited), no random draw."""
+    from nilerules.games.nefertiti import make_game
+    from nilerules.specs import Param
+
+    spec = GAME.spec
+    params = dict(spec.params)
+    params["scenario"] = Param("scenario", scenario, "seed", "test", "", ())
+    game = make_game(replace(spec, params=params))
+    state = start_state(game, 4, ("scenario",))
+    fixed = {"scribe_2": 1, "scribe_3": 1, "merchant": 1}
+    got = {CHAR_NAMES[c]: state.chars[c] for c in range(15) if state.chars[c]}
+    assert got == {**fixed, **expected}

@@ -26,7 +26,7 @@ class NefertitiGame(GameBase[NefState, NefAction]):
         "nefertiti",
         "Nefertiti with its expansion (Memphis Harbor, foreign gifts, new Characters, 2- and 5-player rules)",
         (2, 3, 4, 5),
-        ("harbor", "characters", "curse_of_amun", "intrigue", "race_on_the_nile"),
+        ("harbor", "characters", "scenario"),
         MAX_GAME_LENGTH,
         1,
         True,

@@ -90,17 +90,13 @@ def build_params(spec: Spec, config: Config) -> Params:
         fixed[CHAR_NAMES.index(name)] -= 1
     pool = _vector(_codes(spec, "base_characters", CHAR_NAMES), N_CHARS)
     expansion = _vector(_codes(spec, "expansion_characters", CHAR_NAMES), N_CHARS)
-    scenarios = [s for s in SCENARIOS if config.has(s)]
     char_draw = spec.int("characters_drawn")
-    if scenarios:
-        # several scenario modules together: the multiset union of their sets (a convention, not a rule)
-        wanted = [0] * N_CHARS
-        for name in scenarios:
-            counts = [0] * N_CHARS
-            for card in spec.value("scenarios")[name]:
-                counts[CHAR_NAMES.index(card)] += 1
-            wanted = [max(a, b) for a, b in zip(wanted, counts, strict=True)]
-        fixed = [a + b for a, b in zip(fixed, wanted, strict=True)]
+    if config.has("scenario"):
+        name = spec.value("scenario")
+        if name not in SCENARIOS:
+            raise InvalidConfig(f"nefertiti: unknown scenario {name!r} (scenarios: {', '.join(SCENARIOS)})")
+        for card in spec.value("scenarios")[name]:
+            fixed[CHAR_NAMES.index(card)] += 1
         pool = [0] * N_CHARS
         char_draw = 0
     elif config.has("characters"):
