@@ -464,8 +464,8 @@ def _end_state(
 
 
 def check_final_tie(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    """Two players tie on points and cards, with different Coins; plus how often full ties happen."""
-    p = game.params(2)
+    """Two players tie on points and cards, with different Coins; plus how often ties happen in random 4-player games
+    and how many of them the card tie-break settles."""
     hands = ((0, 1), (2, 3))
     outcomes = []
     places = {}
@@ -475,21 +475,26 @@ def check_final_tie(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         places[reading] = [list(g) for g in r.places]
         outcomes.append((reading, f"places {places[reading]}"))
     games = max(5, budget.playouts // 4)
-    finals = random_games(game, 2, {}, games, budget.seed)
-    ties = sum(1 for s in finals if ranking(s).open_tie)
+    finals = random_games(game, 4, {}, games, budget.seed)
+    point_ties = sum(1 for s in finals if len(set(s.scores)) < len(s.scores))
+    open_ties = sum(1 for s in finals if ranking(s).open_tie)
+    empty_hands = sum(1 for s in finals for h in s.hands if not h)
     data = {
         "scores": [20, 20],
         "cards": [2, 2],
         "coins": [4, 1],
         "places": places,
-        "random_2p_games": games,
-        "open_ties": ties,
+        "random_4p_games": games,
+        "games_with_a_points_tie": point_ties,
+        "games_left_tied_after_cards": open_ties,
+        "players_ending_with_no_card": empty_hands,
         "card_kinds": [list(h) for h in hands],
     }
-    del p
     summary = (
-        f"Both players end on 20 points with 2 cards each: the stated tie-break leaves them tied (shared) unless a "
-        f"further tie-break is added; {ties} of {games} random 2-player games ended in such a full tie."
+        "Both players end on 20 points with 2 cards each: the stated tie-break leaves them tied (shared) unless a "
+        f"further tie-break is added. In {games} random 4-player games, {point_ties} had players tied on points and "
+        f"{open_ties} stayed tied after the card count ({empty_hands} of {4 * games} players ended with no card, "
+        "since the last offering uses them up)."
     )
     return CheckResult(Witness(summary, data), "situation", tuple(outcomes), f"one built end + {games} games", data)
 
