@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from nilerules.analysis.model import Budget, Check, CheckResult
 from nilerules.core import CHANCE, Unknown, Witness
 from nilerules.games.nile_artefacts.actions import Done, Move, Offer, Reveal
-from nilerules.games.nile_artefacts.conditions import meets, meets_some_choice
+from nilerules.games.nile_artefacts.conditions import meets, meets_some_choice, type_options
 from nilerules.games.nile_artefacts.data import card_text, condition_text, parse_condition
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
 from nilerules.games.nile_artefacts.rules import apply, legal_actions
@@ -572,7 +572,27 @@ def check_type_scope(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         {"type_choice": "any_type"},
         "Three cards against 'three of a kind' and 'three different types': one typing cannot serve both",
     )
-    return fn(game, budget)
+    result = fn(game, budget)
+    p = game.params(2)
+    singletons = all(
+        len(type_options(p.card_types[k], "shown_type", "two_each")) == 1 for k in range(len(p.card_types))
+    )
+    note = (
+        f"under shown_type with two_each every one of the {len(p.card_types)} card kinds has exactly one way to "
+        "count, so the scope cannot matter there (exhaustive over the card data)"
+        if singletons
+        else "some card kind has several ways to count even under shown_type/two_each"
+    )
+    return _with_note(result, note)
+
+
+def _with_note(result: CheckResult, note: str) -> CheckResult:
+    """Append a sentence to a witness summary and record it in the data."""
+    data = {**result.data, "note": note}
+    verdict = result.verdict
+    if isinstance(verdict, Witness):
+        verdict = Witness(f"{verdict.summary}; {note}.", dict(data))
+    return CheckResult(verdict, result.method, result.outcomes, result.searched, data)
 
 
 def check_double_card(game: NileArtefactsGame, budget: Budget) -> CheckResult:
@@ -594,7 +614,25 @@ def check_pair_mix(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         {"type_choice": "any_type", "type_scope": "per_offering"},
         "Two cards against 'ankh+eye x2' and 'eye x2' (default readings)",
     )
-    return fn(game, budget)
+    return _with_note(fn(game, budget), pair_mix_agreement())
+
+
+def pair_mix_agreement(max_artifacts: int = 8) -> str:
+    """Exhaustive: a single pair condition checked alone with freely typed Artifacts is met under both readings alike
+    (n >= 2 Artifacts can always include one of each type), for every n and every count up to ``max_artifacts``."""
+    for n in (2, 3, 4):
+        cond = (1, n, 5, 0, -1)
+        for total in range(max_artifacts + 1):
+            vectors = [v for v in itertools.product(range(total + 1), repeat=N_TYPES) if sum(v) == total]
+            mix = any(meets(cond, v, (0, 0, 0), False) for v in vectors)
+            both = any(meets(cond, v, (0, 0, 0), True) for v in vectors)
+            if mix != both:
+                return f"the readings differ for a lone pair:{n} condition with {total} free Artifacts"
+    return (
+        "with free types and each Monument checked on its own (any_type, per_monument) the readings always agree "
+        f"(exhaustive up to {max_artifacts} Artifacts): they differ only when one typing must serve several Monuments "
+        "or types are printed"
+    )
 
 
 def check_card_sharing(game: NileArtefactsGame, budget: Budget) -> CheckResult:
@@ -614,11 +652,7 @@ def check_card_sharing(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         "split k one-Artifact cards advance at most k // 2 Monuments: the seed's '3 cards, 3 Monuments' then needs "
         "three 2-Artifact cards against three 2-Artifact type conditions"
     )
-    data = {**result.data, "split_bound": bound}
-    verdict = result.verdict
-    if isinstance(verdict, Witness):
-        verdict = Witness(f"{verdict.summary}; {bound}.", dict(data))
-    return CheckResult(verdict, result.method, result.outcomes, result.searched, data)
+    return _with_note(result, bound)
 
 
 CHECKS: dict[str, Check] = {
