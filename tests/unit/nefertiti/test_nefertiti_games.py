@@ -189,3 +189,27 @@ def regenerate_golden() -> None:  # pragma: no cover - run by hand: python -c "f
             "scores": list(GAME.scores(result.final)),
         }
         (GOLDEN / name).write_text(json.dumps(payload, indent=1, sort_keys=True) + "\n")
+
+
+def test_apply_accepts_exactly_the_listed_chance_outcomes() -> None:
+    """At chance nodes along a game, apply accepts a DrawCard/DrawCharacter/FirstPlayer iff chance_outcomes lists it."""
+    from nilerules.games.nefertiti.actions import DrawCharacter, FirstPlayer
+
+    rng = random.Random(5)
+    state = GAME.setup(GAME.config(3, ("harbor", "characters")))
+    checked = 0
+    while not GAME.is_terminal(state) and checked < 40:
+        if GAME.current_player(state) is CHANCE:
+            listed = {a for a, _ in GAME.chance_outcomes(state)}
+            candidates = [DrawCard(c) for c in range(22)] + [DrawCharacter(c) for c in range(15)]
+            candidates += [FirstPlayer(s) for s in range(-1, 4)]
+            for action in candidates:
+                if action in listed:
+                    GAME.apply(state, action)
+                else:
+                    with pytest.raises(IllegalAction):
+                        GAME.apply(state, action)
+            checked += 1
+            state = GAME.apply(state, GAME.sample_chance(state, rng))
+        else:
+            state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))

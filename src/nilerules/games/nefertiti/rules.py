@@ -1321,13 +1321,27 @@ def apply(state: NefState, action: NefAction) -> NefState:
     """Apply one action (a chance outcome at chance nodes); anything not legal raises IllegalAction."""
     phase = state.phase
     if phase in (P_FIRST, P_CHARS, P_BOTTOM, P_REFILL):
-        if not any(a == action for a, _ in chance_outcomes(state)):
+        if not _possible_outcome(state, action):
             raise IllegalAction("nefertiti.base.bottom", "not a possible chance outcome here", state, action)
         return _apply_chance(state, action)
     if action not in legal_actions(state):
         rule_id = _RULE_BY_PHASE.get(phase, "nefertiti.turn.place")
         raise IllegalAction(rule_id, "not a legal action in this state", state, action)
     return _apply_move(state, action)
+
+
+def _possible_outcome(state: NefState, action: NefAction) -> bool:
+    """Whether ``action`` is among ``chance_outcomes(state)`` (checked on the counts, without building Fractions)."""
+    if state.phase == P_FIRST:
+        return isinstance(action, FirstPlayer) and 0 <= action.seat < n_players(state)
+    if state.phase == P_CHARS:
+        return (
+            isinstance(action, DrawCharacter) and 0 <= action.char < N_CHARS and character_pool(state)[action.char] > 0
+        )
+    if not isinstance(action, DrawCard) or not 0 <= action.card < N_CODES:
+        return False
+    counts = state.pile if state.phase == P_BOTTOM else draw_counts(state)
+    return counts[action.card] > 0
 
 
 def _apply_chance(state: NefState, action: NefAction) -> NefState:
