@@ -35,7 +35,11 @@ def sample(outcomes: Sequence[tuple[A, Fraction]], rng: random.Random) -> A:
 
 
 def sample_index(counts: Sequence[int], rng: random.Random) -> int:
-    """The fast path of ``sample(draw_outcomes(counts, ...))``: the same index for the same generator state."""
+    """A fast path for drawing from a multiset: index ``k`` with probability ``counts[k] / sum(counts)``.
+
+    It has the distribution of ``sample(draw_outcomes(counts, ...))`` but not the same draw for the same generator
+    state (``sample`` works with reduced fractions), so a game must use one or the other consistently.
+    """
     pick = rng.randrange(sum(counts))
     for k, c in enumerate(counts):
         if pick < c:

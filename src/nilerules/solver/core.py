@@ -99,7 +99,8 @@ def all_models(
         model = solver.model()
         row = tuple(value(model, t) for t in terms)
         found.append(row)
-        solver.add(z3.Or(*[t != v for t, v in zip(terms, row, strict=True)]))
+        same = [t != (z3.BoolVal(bool(v)) if z3.is_bool(t) else v) for t, v in zip(terms, row, strict=True)]
+        solver.add(z3.Or(*same))
     return sorted(found), False
 
 

@@ -178,19 +178,19 @@ def run_conformance(
 
 
 def every_config(game: Game[Any, Any]) -> tuple[Config, ...]:
-    """One config per player count × module subset (defaults for readings)."""
-    from itertools import combinations
+    """Every player count with no optional module and with all of them, and each module alone once.
 
+    Linear in the number of modules (every subset would grow exponentially); readings take their defaults.
+    """
     modules = game.info.modules
-    subsets = [c for n in range(len(modules) + 1) for c in combinations(modules, n)]
-    out = []
-    for players in game.info.player_counts:
-        seen = set()
-        for subset in subsets:
-            config = game.config(players, subset)
-            if config.modules not in seen:
-                seen.add(config.modules)
-                out.append(config)
+    counts = game.info.player_counts
+    wanted: list[tuple[int, tuple[str, ...]]] = [(p, ()) for p in counts] + [(p, modules) for p in counts]
+    wanted += [(counts[i % len(counts)], (m,)) for i, m in enumerate(modules)]
+    out: list[Config] = []
+    for players, subset in wanted:
+        config = game.config(players, subset)
+        if config not in out:
+            out.append(config)
     return tuple(out)
 
 

@@ -60,3 +60,10 @@ def test_minimise_finds_the_smallest_witness() -> None:
     model, status = minimise([x * 3 >= 10, x >= 0], x)
     assert status == "optimal" and model is not None and model["x"] == 4
     assert minimise([x > 1, x < 0], x) == (None, "unsat")
+
+
+def test_all_models_handles_boolean_terms() -> None:
+    """Two Booleans with at least one true: TF, FT, TT as 0/1 rows (hand count: 3)."""
+    a, b = z3.Bool("a"), z3.Bool("b")
+    models, complete = all_models([z3.Or(a, b)], [a, b])
+    assert (models, complete) == ([(0, 1), (1, 0), (1, 1)], True)
