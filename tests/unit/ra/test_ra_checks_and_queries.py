@@ -14,16 +14,22 @@ GAME = MODULE.game
 
 
 def test_every_ambiguity_has_a_check() -> None:
+    """Spec: each ambiguity of specs/ra.toml has exactly one check, and no check lacks an ambiguity."""
     assert sorted(MODULE.checks) == sorted(GAME.spec.ambiguities)
 
 
 @pytest.mark.parametrize("ambiguity", sorted(GAME.spec.ambiguities))
 def test_check_gives_a_verdict_with_an_outcome_per_reading(ambiguity: str) -> None:
-    """Quick budget: each check is a witness or a proof, and names every reading's outcome."""
+    """Quick budget: each check is a witness or a proof, and names every reading's outcome. A witness must show the
+    readings giving different outcomes (else it is no witness); the one proof (RA-002) is the reference's arithmetic
+    +5 - 5 = 0 when all sun-disk totals tie, so there its readings' outcomes must agree in value."""
     result = MODULE.checks[ambiguity](GAME, Budget.quick())
     expected = Proof if ambiguity == "sun_all_tie" else Witness
     assert isinstance(result.verdict, expected)
     assert sorted(r for r, _ in result.outcomes) == sorted(GAME.spec.ambiguities[ambiguity].reading_names())
+    if expected is Witness:
+        assert len({text for _, text in result.outcomes}) > 1, result.outcomes
+    assert result == MODULE.checks[ambiguity](GAME, Budget.quick())
 
 
 @pytest.mark.rules("ra.traders.example")
@@ -63,4 +69,5 @@ def test_named_queries_answer(name: str) -> None:
 
 
 def test_required_queries_exist() -> None:
+    """The brief's three editor questions (crate supply, Pharaoh ties, sun-disk ties) are named queries."""
     assert {"crate-supply", "pharaoh-ties", "sun-ties"} <= set(MODULE.queries)

@@ -24,6 +24,7 @@ def bump(row: tuple[int, ...], k: int, by: int) -> tuple[int, ...]:
 
 
 def test_reachable_states_have_no_violations() -> None:
+    """The broken-state tests below mean something only if states reached by legal play report nothing."""
     assert GAME.invariants(midgame()) == ()
     assert GAME.invariants(playout(GAME, GAME.config(5, ("traders",)), seed=4).final) == ()
 

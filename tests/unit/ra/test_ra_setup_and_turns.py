@@ -38,6 +38,7 @@ from nilerules.games.ra.state import (
     TRADER,
     UNREST,
     RaState,
+    disk_total,
     disks,
     mask_of,
 )
@@ -274,7 +275,13 @@ def test_a_random_game_ends_after_the_third_epoch() -> None:
 
     final = playout(GAME, GAME.config(4, ("traders",)), seed=7).final
     assert GAME.is_terminal(final) and final.epoch == 3
-    assert {e.epoch for e in final.events if e.category in ("monuments", "sun_disks")} <= {3}
+    assert {e.epoch for e in final.events if e.category == "monuments"} == {3}
+    assert {e.epoch for e in final.events if e.category == "sun_disks"} == {3}
+    # Reference, by hand from the final disks: highest total (face up and down) +5, lowest -5, ties share.
+    totals = [disk_total(u | d) for u, d in zip(final.up, final.down, strict=True)]
+    expected = [(5 if t == max(totals) else 0) + (-5 if t == min(totals) else 0) for t in totals]
+    got = [sum(e.points for e in final.events if e.category == "sun_disks" and e.player == p) for p in range(4)]
+    assert got == expected
 
 
 @pytest.mark.rules("ra.base.turn_one_action", "ra.base.bid", "ra.base.god", "ra.base.disasters")
@@ -293,7 +300,7 @@ def test_actions_out_of_phase_are_illegal_and_name_their_rule() -> None:
         with pytest.raises(IllegalAction) as err:
             GAME.apply(state, action)
         assert err.value.rule_id == rule_id
-    assert action not in GAME.legal_actions(state)
+        assert action not in GAME.legal_actions(state)
 
 
 def test_state_json_round_trip() -> None:
