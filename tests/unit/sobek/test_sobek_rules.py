@@ -372,13 +372,16 @@ def test_round_end_hand_to_corruption_then_score_then_penalty(game: SobekGame) -
 
 @pytest.mark.rules("sobek.end.sets_cleared")
 def test_sets_kept_between_rounds_score_again_under_keep(game: SobekGame) -> None:
-    """Reading 'keep': the Ivory set (9 points, hand count) stays on the table; 'discard' clears it."""
+    """Reading 'keep': the Ivory set stays on the table; 'discard' clears it. Either way it scores this round, by
+    hand: 3 scarabs (one valued Ivory, reference) x 3 cards = 9; both piles are empty, so both players tie as most
+    corrupt (seed: all tied players are penalised), but 9 points is no full lot of 10: no move back."""
     ivory = PlayedSet(IVORY, (valued(IVORY), plain(IVORY), plain(IVORY)))
     for reading, expected in (("discard", ((), ())), ("keep", ((ivory,), ()))):
         state = situation(game, 2, {"sets_between_rounds": reading}, hands=(ZERO, ZERO), row=(), phase=HORIZONTAL,
                           hphase_left=(), pending=None, sets=((ivory,), ()), scores=(0, 0))
         after = rules.end_round(state)
         assert after.sets == expected
+        assert after.scores == (9, 0)
 
 
 @pytest.mark.rules("sobek.game_end.rounds", "sobek.theme.rounds", "sobek.theme.goal")

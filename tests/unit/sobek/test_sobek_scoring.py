@@ -76,7 +76,8 @@ def test_set_score_is_scarabs_times_cards_including_amulets_characters_and_prosp
 
 @pytest.mark.rules("sobek.end.horizontal_scoring")
 def test_horizontal_set_scores_the_sum_of_its_scarabs(game: SobekGame) -> None:
-    """Seed: horizontal sets score by adding scarabs: 3 + 3 + 0 = 6 (assumed Ivory value 3, sourced)."""
+    """Seed: horizontal sets score by adding scarabs: 3 + 3 + 0 = 6 (Ivory 3 scarabs, sourced); a normal set of three
+    valued Cattle (1 scarab each, assumed in specs/sobek.toml params.scarabs) is 3 scarabs x 3 cards = 9."""
     played = PlayedSet(IVORY, (valued(IVORY), valued(IVORY), plain(IVORY)), 0, True)
     assert scoring.horizontal_score(played, game.params) == 6
     assert scoring.round_points((played, PlayedSet(CATTLE, (valued(CATTLE),) * 3)), game.params) == (9, 6)
