@@ -25,6 +25,21 @@ def test_check_finds_a_witness_where_readings_differ(amb: str) -> None:
     assert len({o for _, o in first.outcomes}) > 1
 
 
+@pytest.mark.parametrize("amb", sorted(MODULE.game.spec.ambiguities))
+def test_a_check_of_one_situation_says_so(amb: str, request: pytest.FixtureRequest) -> None:
+    """Brief: a check that built one situation is labelled 'situation' (never 'exhaustive' or a proof).
+    src/nilerules/games/sobek/checks.py check_track_end labels its one situation 'arithmetic' (strict xfail: remove
+    the mark when src is fixed)."""
+    if amb == "track_end":
+        request.applymarker(pytest.mark.xfail(strict=True, reason="src labels one situation 'arithmetic'"))
+    result = MODULE.checks[amb](MODULE.game, Budget.quick())
+    if result.searched.startswith(("one situation", "one hand-built")):
+        assert result.method == "situation", (result.method, result.searched)
+        assert result.verdict.kind != "proof"
+    if result.method == "exhaustive":
+        assert not result.searched.startswith("one "), result.searched
+
+
 @pytest.mark.rules("sobek.end.penalty_move")
 def test_penalty_check_proves_readings_agree_on_symbol_spaces() -> None:
     """Z3: on symbol spaces the numbered-space readings agree (0..200); a proof, not a bounded search."""
@@ -43,12 +58,22 @@ def test_named_queries_answer_with_defaults() -> None:
     penalty = MODULE.queries["corruption-penalty"].run(game, {})
     assert set(penalty.data["after"].values()) == {38} and penalty.verdict is None
     numbered = MODULE.queries["corruption-penalty"].run(game, {"score": 25})
-    assert numbered.verdict is not None
+    assert numbered.verdict is not None and numbered.verdict.kind == "witness"
+    # hand count, 23 points from the numbered space 25: two lots of 5 -> 15; no move -> 25; 24 then 19
+    assert set(numbered.data["after"].values()) == {15, 25, 19}
     guild = MODULE.queries["guild-move"].run(game, {})
     assert guild.data["moves"]["track_end=lap, track_low_end=stay"]["forward"] == 101
     assert guild.data["moves"]["track_end=stop, track_low_end=stay"]["forward"] == 99
     tie = MODULE.queries["corruption-tie"].run(game, {})
-    assert tie.verdict is not None
+    assert tie.verdict is not None and tie.verdict.kind == "witness"
+    # hand count on the defaults (cards 4,4,2; pile scarabs 1,1,0; set scarabs 0,3,0): by pile scarabs seats 0 and 1
+    # stay tied (both, or literally everyone); by set scarabs seat 1 (3) is the most corrupt alone
+    assert tie.data["penalised"] == {
+        "corruption_scarabs=pile, corrupt_all_tied=tied": [0, 1],
+        "corruption_scarabs=pile, corrupt_all_tied=everyone": [0, 1, 2],
+        "corruption_scarabs=sets, corrupt_all_tied=tied": [1],
+        "corruption_scarabs=sets, corrupt_all_tied=everyone": [1],
+    }
     early = MODULE.queries["early-end"].run(game, {})
     assert early.data["rows"]["after_penalty"]["ends"] is False
     assert early.data["rows"]["after_scoring"]["ends"] is True
