@@ -262,7 +262,9 @@ def test_character_costs_a_seal_and_high_priest_places_twice_not_both_on_harbor(
 )
 def test_closing_a_market_in_bid_order_then_reopening_louqsor() -> None:
     """Reference: 4 pawns close Gizeh's left stall (assumed data); highest pays and takes the sealed card alone,
-    the next pays for one Gift, the last takes half the Deben rounded up; Louqsor then reopens on its other stall."""
+    the next pays for one Gift, the last takes half the Deben rounded up; Louqsor then reopens on its other stall.
+    By hand, with the assumed bid squares 1..6 of specs/nefertiti.toml (square 5 bids 6, square 3 bids 4): a pays 6
+    (10 -> 4), b pays 4 (10 -> 6), the tile holds 3 + 6 + 4 = 13, c takes ceil(13/2) = 7, d takes ceil(6/2) = 3."""
     s = start_state(GAME, 4)
     s = market_with(s, GIZEH, (CHAIR, HARP, MIRROR, NECKLACE), deben=3)
     sealed = slot(CHAIR, sealed=True)
@@ -629,7 +631,8 @@ def test_final_scoring_and_deben_tiebreak() -> None:
     s = give(s, 0, CHAIR, CHAIR)
     s = give(s, 1, CHAIR, MIRROR)
     s = replace(s, deben=(3, 5), seals=(1, 0), prestige=(4, 0))
-    # chair owned by 2 players: 7 each. Seat 0: 4 + 14 + 2 + 3 = 23. Seat 1: 7 + 10 (mirror, sole owner) + 5 = 22.
+    # chair owned by 2 players: 7 each (seed). Seat 0: 4 + 14 + 2 + 3 = 23. Seat 1: 7 + 10 (mirror, sole owner:
+    # the assumed value table, params in specs/nefertiti.toml) + 5 = 22.
     assert final_scores(s) == (23, 22)
     assert ranking((22, 22), (3, 5)).places == ((1,), (0,))
 
