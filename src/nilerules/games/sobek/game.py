@@ -19,7 +19,16 @@ from nilerules.games.sobek.actions import (
     Take,
 )
 from nilerules.games.sobek.invariants import invariants
-from nilerules.games.sobek.state import CHAR_FAMILY, CHARACTERS, KINDS, NTYPES, OVER, Params, SobekState
+from nilerules.games.sobek.state import (
+    CHAR_FAMILY,
+    CHARACTERS,
+    D_MARKET,
+    KINDS,
+    NTYPES,
+    OVER,
+    Params,
+    SobekState,
+)
 from nilerules.specs import Spec
 
 VERSION = 3
@@ -114,7 +123,10 @@ class SobekGame(GameBase[SobekState, SobekAction]):
 
     def sample_chance(self, state: SobekState, rng: random.Random) -> SobekAction:
         # the same index as ``core.chance.sample_index`` for the same generator state, found by bisection
-        cumulative = list(accumulate(rules.draw_source(state, state.draws[0])))
+        draw = state.draws[0]
+        dest = draw.dest
+        source = state.deck if dest == D_MARKET else rules.draw_source(state, draw)
+        cumulative = list(accumulate(source))
         return rules.DRAWS[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
 
     def is_terminal(self, state: SobekState) -> bool:

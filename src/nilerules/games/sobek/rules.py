@@ -106,6 +106,16 @@ def replace(state: SobekState, **changes: Any) -> SobekState:
     data.update(state.__dict__)
     data.update(changes)
     return new
+
+
+def _r(state: SobekState, **changes: Any) -> SobekState:
+    """``replace`` for the rules' own calls (the fields are known to exist): the hot path of playouts."""
+    new = _new(SobekState)
+    data = new.__dict__
+    data.update(state.__dict__)
+    data.update(changes)
+    return new
+
 NO_TOKENS: tuple[int, ...] = (0,) * len(TOKEN_COUNTS)
 Outcomes = tuple[tuple[SobekAction, Fraction], ...]
 DRAWS: tuple[DrawCard, ...] = tuple(DrawCard(k) for k in range(NTYPES))
@@ -214,8 +224,7 @@ def start_round(state: SobekState) -> SobekState:
     discard = state.discard
     if state.round == 0 or reading(config, "green_deal") == "every_round":
         if state.round == 0:
-            green_pile = tuple(c if params.green[t] else 0 for t, c in
-                               enumerate(card_totals(params, reading(config, "goods_total"))))
+            green_pile = tuple(map(operator.mul, card_totals(params, reading(config, "goods_total")), params.green))
         for k in range(n):
             draws += [Draw(D_GREEN, (state.start_player + k) % n)] * params.hand_size
     per_round = params.deliveries_two if n == 2 else params.deliveries
@@ -228,7 +237,7 @@ def start_round(state: SobekState) -> SobekState:
     else:
         draws += [Draw(D_MARKET, 0)] * params.delivery_size
         left = deliveries - 1
-    return replace(state, draws=tuple(draws), token_bag=TOKEN_COUNTS, tokens=NO_TOKENS, green_pile=green_pile,
+    return _r(state, draws=tuple(draws), token_bag=TOKEN_COUNTS, tokens=NO_TOKENS, green_pile=green_pile,
                    discard=discard, deliveries_left=left, phase=PLAY, to_move=state.start_player)
 
 
@@ -238,8 +247,8 @@ def settle(state: SobekState) -> SobekState:
         if state.phase == OVER:
             return state
         if state.draws:
-            if sum(draw_source(state, state.draws[0])) == 0:
-                state = replace(state, draws=state.draws[1:])
+            if not any(draw_source(state, state.draws[0])):  # counts are never negative
+                state = _r(state, draws=state.draws[1:])
                 continue
             return state
         if state.pending is not None:
@@ -251,7 +260,7 @@ def settle(state: SobekState) -> SobekState:
             continue
         if state.phase == HORIZONTAL:
             if state.hphase_left:
-                state = replace(state, pending=Pending(K_HPHASE, state.hphase_left[0]))
+                state = _r(state, pending=Pending(K_HPHASE, state.hphase_left[0]))
                 continue
             state = end_round(state)
             continue
@@ -263,10 +272,10 @@ def _row_empty(state: SobekState) -> SobekState:
     """An empty row gets the round's next delivery; with none left (or no cards) the round ends."""
     if state.deliveries_left > 0 and sum(state.deck) > 0:
         draws = (Draw(D_MARKET, 0),) * state.params.delivery_size
-        return replace(state, draws=draws, deliveries_left=state.deliveries_left - 1)
+        return _r(state, draws=draws, deliveries_left=state.deliveries_left - 1)
     n = state.config.players
     order = tuple((state.start_player + k) % n for k in range(n))
-    return replace(state, phase=HORIZONTAL, hphase_left=order, pending=None, extra_turn=False)
+    return _r(state, phase=HORIZONTAL, hphase_left=order, pending=None, extra_turn=False)
 
 
 def draw_source(state: SobekState, draw: Draw) -> tuple[int, ...]:
@@ -306,29 +315,36 @@ def chance_outcomes(state: SobekState) -> Outcomes:
 
 def apply_draw(state: SobekState, item: int) -> SobekState:
     draw = state.draws[0]
+    dest = draw.dest
+    if dest == D_MARKET:
+        # the commonest draw, inlined: the deck is the source
+        deck = state.deck
+        if not 0 <= item < NTYPES or deck[item] == 0:
+            raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, DrawCard(item))
+        left = list(deck)
+        left[item] -= 1
+        return _r(state, draws=state.draws[1:], deck=tuple(left), row=(*state.row, item))
     source = draw_source(state, draw)
     if not 0 <= item < len(source) or source[item] == 0:
         raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, DrawCard(item))
-    dest, p = draw.dest, draw.player
+    p = draw.player
     rest = state.draws[1:]
-    if dest == D_MARKET:
-        return replace(state, draws=rest, deck=add(state.deck, item, -1), row=(*state.row, item))
     if dest == D_REMOVE:
-        return replace(state, draws=rest, deck=add(state.deck, item, -1), removed=add(state.removed, item))
+        return _r(state, draws=rest, deck=add(state.deck, item, -1), removed=add(state.removed, item))
     if dest == D_QUEEN:
-        return replace(state, draws=rest, deck=add(state.deck, item, -1),
+        return _r(state, draws=rest, deck=add(state.deck, item, -1),
                        hands=put(state.hands, p, add(state.hands[p], item)))
     if dest == D_GREEN:
-        return replace(state, draws=rest, green_pile=add(state.green_pile, item, -1),
+        return _r(state, draws=rest, green_pile=add(state.green_pile, item, -1),
                        hands=put(state.hands, p, add(state.hands[p], item)))
     if dest == D_TOKEN:
-        return replace(state, draws=rest, token_bag=put_int(state.token_bag, item, state.token_bag[item] - 1),
+        return _r(state, draws=rest, token_bag=put_int(state.token_bag, item, state.token_bag[item] - 1),
                        tokens=put_int(state.tokens, item, state.tokens[item] + 1))
     if dest == D_EVENT:
-        return resolve_event(replace(state, draws=rest), p, item)
+        return resolve_event(_r(state, draws=rest), p, item)
     opp = draw.arg // 16
     hands = put(state.hands, opp, add(state.hands[opp], item, -1))
-    return replace(state, draws=rest, hands=put(hands, p, add(hands[p], item)))
+    return _r(state, draws=rest, hands=put(hands, p, add(hands[p], item)))
 
 
 # -- legal actions ---------------------------------------------------------------------------------------------
@@ -537,9 +553,14 @@ def apply(state: SobekState, action: SobekAction) -> SobekState:
         if not isinstance(action, DrawCard):
             raise IllegalAction("sobek.market.deliveries", "a chance draw is pending", state, action)
         return settle(apply_draw(state, action.item))
-    if action not in legal_actions(state):
-        rule_id = _forbidding_rule(state)
-        raise IllegalAction(rule_id, "not a legal action here", state, action)
+    legal = legal_actions(state)
+    for allowed in legal:  # actions from legal_actions are found by identity, before any __eq__ call
+        if allowed is action:
+            break
+    else:
+        if action not in legal:
+            rule_id = _forbidding_rule(state)
+            raise IllegalAction(rule_id, "not a legal action here", state, action)
     pend = state.pending
     if pend is None:
         return settle(_apply_turn(state, action))
@@ -569,7 +590,7 @@ def _apply_turn(state: SobekState, action: SobekAction) -> SobekState:
     if isinstance(action, PlayCharacter):
         return play_character(state, p, action.card)
     assert isinstance(action, StartSet)
-    return replace(state, pending=Pending(K_SET, p, action.family, action.target))
+    return _r(state, pending=Pending(K_SET, p, action.family, action.target))
 
 
 @rule("sobek.market.no_consequence", "sobek.market.corruption", "sobek.market.skipped")
@@ -585,53 +606,53 @@ def take(state: SobekState, p: int, index: int, corrupt: bool) -> SobekState:
             pile = add(pile, t)
     else:
         rest = row[:index] + rest
-    return replace(state, row=rest, hands=put(state.hands, p, hand), corruption=put(state.corruption, p, pile))
+    return _r(state, row=rest, hands=put(state.hands, p, hand), corruption=put(state.corruption, p, pile))
 
 
 @rule("sobek.turn.next_player", "sobek.events.flood")
 def end_turn(state: SobekState, p: int) -> SobekState:
     """Play passes to the left, unless a Flood gave the player another turn."""
     if state.phase != PLAY:
-        return replace(state, pending=Pending(K_HPHASE, p)) if state.phase == HORIZONTAL else state
+        return _r(state, pending=Pending(K_HPHASE, p)) if state.phase == HORIZONTAL else state
     if state.extra_turn:
-        return replace(state, to_move=p, extra_turn=False, pending=None)
-    return replace(state, to_move=(p + 1) % state.config.players, pending=None)
+        return _r(state, to_move=p, extra_turn=False, pending=None)
+    return _r(state, to_move=(p + 1) % state.config.players, pending=None)
 
 
 @rule("sobek.characters.queen", "sobek.characters.scribe")
 def play_character(state: SobekState, p: int, card: int) -> SobekState:
     """The character goes to the discard pile and its power applies."""
-    state = replace(state, hands=put(state.hands, p, add(state.hands[p], card, -1)),
+    state = _r(state, hands=put(state.hands, p, add(state.hands[p], card, -1)),
                     discard=add(state.discard, card))
     power = CHAR_POWER[card - FIRST_CHAR]
     params = state.params
     if power == QUEEN:
         if reading(state.config, "queen_draw") == "deck":
             draws = (Draw(D_QUEEN, p),) * params.queen_draws
-            return end_turn(replace(state, draws=state.draws + draws), p)
+            return end_turn(_r(state, draws=state.draws + draws), p)
         got = state.row[: params.queen_draws]
         hand = state.hands[p]
         for t in got:
             hand = add(hand, t)
-        return end_turn(replace(state, row=state.row[len(got):], hands=put(state.hands, p, hand)), p)
+        return end_turn(_r(state, row=state.row[len(got):], hands=put(state.hands, p, hand)), p)
     if power == PRIEST:
-        return replace(state, pending=Pending(K_PRIEST, p))
+        return _r(state, pending=Pending(K_PRIEST, p))
     if power == SCRIBE:
         queue = tuple(o for o in opponents(state, p) if sum(state.hands[o]) > params.scribe_limit)
         return _next_scribe(state, p, queue)
     if power == VIZIR:
         if any(sum(state.corruption[o]) for o in opponents(state, p)):
-            return replace(state, pending=Pending(K_VIZIR_OPP, p))
+            return _r(state, pending=Pending(K_VIZIR_OPP, p))
         return end_turn(state, p)
     if power == MERCHANT:
-        return replace(state, pending=Pending(K_MERCHANT, p))
+        return _r(state, pending=Pending(K_MERCHANT, p))
     if power == THIEF:
         if any(sum(state.hands[o]) for o in opponents(state, p)):
-            return replace(state, pending=Pending(K_THIEF_OPP, p))
+            return _r(state, pending=Pending(K_THIEF_OPP, p))
         return end_turn(state, p)
     # Courtesan
     if _courtesan_sets(state, p):
-        return replace(state, pending=Pending(K_COURT_SET, p))
+        return _r(state, pending=Pending(K_COURT_SET, p))
     return end_turn(state, p)
 
 
@@ -639,16 +660,16 @@ def play_character(state: SobekState, p: int, card: int) -> SobekState:
 def _next_scribe(state: SobekState, p: int, queue: tuple[int, ...]) -> SobekState:
     """The next opponent over the limit reduces; who picks the cards is the ``scribe_chooser`` reading."""
     if not queue:
-        return end_turn(replace(state, pending=None), p)
+        return end_turn(_r(state, pending=None), p)
     chooser = queue[0] if reading(state.config, "scribe_chooser") == "owner" else p
-    return replace(state, pending=Pending(K_SCRIBE, chooser, p, queue[0], queue[1:]))
+    return _r(state, pending=Pending(K_SCRIBE, chooser, p, queue[0], queue[1:]))
 
 
 def _apply_pending(state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
     p, kind = pend.player, pend.kind
     if kind in (K_SET, K_HSET, K_COURT_ADD):
         if isinstance(action, AddCard):
-            return replace(state, pending=dc_replace(pend, cards=(*pend.cards, action.card)))
+            return _r(state, pending=Pending(kind, p, pend.a, pend.b, (*pend.cards, action.card)))
         if kind == K_SET:
             return finish_set(state, pend)
         if kind == K_HSET:
@@ -670,7 +691,7 @@ def _apply_pending(state: SobekState, pend: Pending, action: SobekAction) -> Sob
         return priest(state, pend, action)
     if kind == K_VIZIR_OPP:
         assert isinstance(action, ChooseTarget)
-        return replace(state, pending=Pending(K_VIZIR_CARD, p, action.player))
+        return _r(state, pending=Pending(K_VIZIR_CARD, p, action.player))
     if kind == K_VIZIR_CARD:
         assert isinstance(action, ChooseCard)
         return end_turn(vizir(state, p, pend.a, action.card), p)
@@ -679,10 +700,10 @@ def _apply_pending(state: SobekState, pend: Pending, action: SobekAction) -> Sob
         return end_turn(merchant(state, p, action.index), p)
     if kind == K_COURT_SET:
         assert isinstance(action, ChooseSet)
-        return replace(state, pending=Pending(K_COURT_ADD, p, action.owner, action.index))
+        return _r(state, pending=Pending(K_COURT_ADD, p, action.owner, action.index))
     if kind == K_THIEF_OPP:
         assert isinstance(action, ChooseTarget)
-        return replace(state, pending=Pending(K_THIEF_BACK, p, action.player))
+        return _r(state, pending=Pending(K_THIEF_BACK, p, action.player))
     if kind == K_THIEF_BACK:
         assert isinstance(action, ChooseBack)
         return end_turn(thief(state, p, pend.a, action.back), p)
@@ -691,8 +712,8 @@ def _apply_pending(state: SobekState, pend: Pending, action: SobekAction) -> Sob
         return scribe_discard(state, pend, action.card)
     # K_HPHASE
     if isinstance(action, StartHorizontal):
-        return replace(state, pending=Pending(K_HSET, p, action.family))
-    return replace(state, pending=None, hphase_left=state.hphase_left[1:])
+        return _r(state, pending=Pending(K_HSET, p, action.family))
+    return _r(state, pending=None, hphase_left=state.hphase_left[1:])
 
 
 @rule("sobek.sets.event", "sobek.sets.add_minimum", "sobek.sets.character_power_ignored")
@@ -710,7 +731,7 @@ def finish_set(state: SobekState, pend: Pending) -> SobekState:
         old = sets[pend.b]
         sets = (*sets[: pend.b], dc_replace(old, cards=tuple(sorted(old.cards + pend.cards))), *sets[pend.b + 1 :])
         event = reading(state.config, "extension_event") == "triggers"
-    state = replace(state, hands=put(state.hands, p, hand), sets=(*state.sets[:p], sets, *state.sets[p + 1 :]),
+    state = _r(state, hands=put(state.hands, p, hand), sets=(*state.sets[:p], sets, *state.sets[p + 1 :]),
                     pending=None)
     return event_or_end(state, p, event)
 
@@ -718,8 +739,8 @@ def finish_set(state: SobekState, pend: Pending) -> SobekState:
 def event_or_end(state: SobekState, p: int, event: bool) -> SobekState:
     if event and sum(state.tokens) > 0:
         if reading(state.config, "event_choice") == "blind":
-            return replace(state, draws=(*state.draws, Draw(D_EVENT, p)), pending=None)
-        return replace(state, pending=Pending(K_EVENT, p))
+            return _r(state, draws=(*state.draws, Draw(D_EVENT, p)), pending=None)
+        return _r(state, pending=Pending(K_EVENT, p))
     return end_turn(state, p)
 
 
@@ -731,35 +752,35 @@ def finish_horizontal(state: SobekState, pend: Pending) -> SobekState:
     for t in pend.cards:
         hand = add(hand, t, -1)
     played = PlayedSet(max(pend.a, -1), tuple(sorted(pend.cards)), 0, True)
-    state = replace(state, hands=put(state.hands, p, hand),
+    state = _r(state, hands=put(state.hands, p, hand),
                     sets=(*state.sets[:p], (*state.sets[p], played), *state.sets[p + 1 :]), pending=None)
     if reading(state.config, "horizontal_events") == "triggers":
         return event_or_end(state, p, True)
-    return replace(state, pending=Pending(K_HPHASE, p))
+    return _r(state, pending=Pending(K_HPHASE, p))
 
 
 @rule("sobek.events.choose", "sobek.events.discarded", "sobek.events.embalming",
       "sobek.events.deceit")
 def resolve_event(state: SobekState, p: int, token: int) -> SobekState:
     """The chosen token is discarded and its effect applied at once."""
-    state = replace(state, tokens=put_int(state.tokens, token, state.tokens[token] - 1),
+    state = _r(state, tokens=put_int(state.tokens, token, state.tokens[token] - 1),
                     events_used=put_int(state.events_used, token, state.events_used[token] + 1), pending=None)
     if token < 4:
-        return replace(state, pending=Pending(K_GUILD, p, token + 1))
+        return _r(state, pending=Pending(K_GUILD, p, token + 1))
     if token == FLOOD:
-        return end_turn(replace(state, extra_turn=state.phase == PLAY), p)
+        return end_turn(_r(state, extra_turn=state.phase == PLAY), p)
     if token == CURSE:
-        return replace(state, pending=Pending(K_CURSE, p))
+        return _r(state, pending=Pending(K_CURSE, p))
     if token == PROSPERITY:
         if _prosperity_sets(state, p):
-            return replace(state, pending=Pending(K_PROSPERITY, p))
+            return _r(state, pending=Pending(K_PROSPERITY, p))
         return end_turn(state, p)
     if token == EMBALMING:
         hand = plus(state.hands[p], state.corruption[p])
         curses = state.curses
         if reading(state.config, "embalming_curses") == "discarded":
             curses = put_int(curses, p, 0)
-        return end_turn(replace(state, hands=put(state.hands, p, hand), corruption=put(state.corruption, p, ZERO),
+        return end_turn(_r(state, hands=put(state.hands, p, hand), corruption=put(state.corruption, p, ZERO),
                                 curses=curses), p)
     assert token == DECEIT
     gain = sum(state.corruption[p])
@@ -776,7 +797,8 @@ def move_marker(state: SobekState, p: int, score: int) -> SobekState:
     log = state.log
     if clamped != score and "track_stop" not in log:
         log = (*log, "track_stop")
-    state = replace(state, scores=put_int(state.scores, p, clamped), log=log)
+    if clamped != state.scores[p] or log is not state.log:
+        state = _r(state, scores=put_int(state.scores, p, clamped), log=log)
     return check_early_end(state, "immediately")
 
 
@@ -787,8 +809,8 @@ def check_early_end(state: SobekState, moment: str) -> SobekState:
         return state
     if max(state.scores) > state.params.early_end:
         if moment == "immediately":
-            return replace(state, early_end=True, phase=OVER, pending=None, draws=())
-        return replace(state, early_end=True)
+            return _r(state, early_end=True, phase=OVER, pending=None, draws=())
+        return _r(state, early_end=True)
     return state
 
 
@@ -807,7 +829,7 @@ def guild(state: SobekState, p: int, opp: int, symbol: int) -> SobekState:
 @rule("sobek.events.curse")
 def curse(state: SobekState, opp: int) -> SobekState:
     """A Curse token goes to another player's corruption pile (it counts as two cards there)."""
-    return replace(state, curses=put_int(state.curses, opp, state.curses[opp] + 1))
+    return _r(state, curses=put_int(state.curses, opp, state.curses[opp] + 1))
 
 
 @rule("sobek.events.prosperity")
@@ -816,7 +838,7 @@ def prosperity(state: SobekState, p: int, index: int) -> SobekState:
     sets = state.sets[p]
     target = sets[index]
     sets = (*sets[:index], dc_replace(target, prosperity=target.prosperity + 1), *sets[index + 1 :])
-    return replace(state, sets=(*state.sets[:p], sets, *state.sets[p + 1 :]))
+    return _r(state, sets=(*state.sets[:p], sets, *state.sets[p + 1 :]))
 
 
 @rule("sobek.characters.priest", "sobek.characters.priest_chars", "sobek.characters.priest_amulets")
@@ -832,7 +854,7 @@ def priest(state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
         chars = [t for t in range(FIRST_CHAR, NTYPES) if params.kind[t] == kind and pile[t]]
         state = _discard_from_pile(state, p, goods)
         if chars and reading(state.config, "priest_characters") == "may":
-            return replace(state, pending=Pending(K_PRIEST_CHARS, p, kind))
+            return _r(state, pending=Pending(K_PRIEST_CHARS, p, kind))
         return end_turn(_discard_from_pile(state, p, chars), p)
     assert isinstance(action, Confirm)
     if action.yes:
@@ -847,13 +869,13 @@ def _discard_from_pile(state: SobekState, p: int, types: list[int]) -> SobekStat
     for t in types:
         discard[t] += pile[t]
         pile[t] = 0
-    return replace(state, corruption=put(state.corruption, p, tuple(pile)), discard=tuple(discard))
+    return _r(state, corruption=put(state.corruption, p, tuple(pile)), discard=tuple(discard))
 
 
 @rule("sobek.characters.vizir")
 def vizir(state: SobekState, p: int, opp: int, card: int) -> SobekState:
     """A card of the player's choice from an opponent's corruption pile to the player's hand."""
-    return replace(state, corruption=put(state.corruption, opp, add(state.corruption[opp], card, -1)),
+    return _r(state, corruption=put(state.corruption, opp, add(state.corruption[opp], card, -1)),
                    hands=put(state.hands, p, add(state.hands[p], card)))
 
 
@@ -872,7 +894,7 @@ def courtesan_add(state: SobekState, pend: Pending) -> SobekState:
     new = dc_replace(target, cards=tuple(sorted(target.cards + pend.cards)))
     sets = state.sets[owner]
     sets = (*sets[:index], new, *sets[index + 1 :])
-    state = replace(state, hands=put(state.hands, p, hand),
+    state = _r(state, hands=put(state.hands, p, hand),
                     sets=(*state.sets[:owner], sets, *state.sets[owner + 1 :]))
     return end_turn(state, p)
 
@@ -880,12 +902,12 @@ def courtesan_add(state: SobekState, pend: Pending) -> SobekState:
 @rule("sobek.characters.thief", "sobek.characters.thief_backs")
 def thief(state: SobekState, p: int, opp: int, back: int) -> SobekState:
     """Steal a card from an opponent: the thief picks a back colour, chance picks the card behind it."""
-    return replace(state, draws=(*state.draws, Draw(D_STEAL, p, opp * 16 + back)), pending=None)
+    return _r(state, draws=(*state.draws, Draw(D_STEAL, p, opp * 16 + back)), pending=None)
 
 
 def scribe_discard(state: SobekState, pend: Pending, card: int) -> SobekState:
     o = pend.b
-    state = replace(state, hands=put(state.hands, o, add(state.hands[o], card, -1)),
+    state = _r(state, hands=put(state.hands, o, add(state.hands[o], card, -1)),
                     corruption=put(state.corruption, o, add(state.corruption[o], card)))
     if sum(state.hands[o]) > state.params.scribe_limit:
         return state
@@ -898,8 +920,8 @@ def end_round(state: SobekState) -> SobekState:
     """Hands to corruption, sets scored, the corruption penalty, then the next round or the end of the game."""
     config, params = state.config, state.params
     n = config.players
-    corruption = tuple(plus(state.corruption[p], state.hands[p]) for p in range(n))
-    state = replace(state, corruption=corruption, hands=(ZERO,) * n)
+    corruption = tuple(map(plus, state.corruption, state.hands))
+    state = _r(state, corruption=corruption, hands=(ZERO,) * n)
     points = [scoring.round_points(state.sets[p], params) for p in range(n)]
     before = state.scores
     for p in range(n):
@@ -909,7 +931,7 @@ def end_round(state: SobekState) -> SobekState:
     state = check_early_end(state, "after_scoring")
     cards = [corruption_cards(state, p) for p in range(n)]
     if reading(config, "corruption_scarabs") == "pile":
-        scarabs = [sum(params.scarabs[t] * c for t, c in enumerate(state.corruption[p])) for p in range(n)]
+        scarabs = [sum(map(operator.mul, params.scarabs, pile)) for pile in state.corruption]
     else:
         scarabs = [sum(params.scarabs[t] for s in state.sets[p] for t in s.cards) for p in range(n)]
     hit = scoring.most_corrupt(cards, scarabs, reading(config, "corrupt_all_tied"))
@@ -920,10 +942,10 @@ def end_round(state: SobekState) -> SobekState:
         earned = points[p][0] + (points[p][1] if with_h else 0)
         moved = scoring.penalty(state.scores[p], earned, reading(config, "penalty_on_number"),
                                 reading(config, "track_low_end"), params.penalty_step)
-        state = replace(state, scores=put_int(state.scores, p, moved))
+        state = _r(state, scores=put_int(state.scores, p, moved))
     state = check_early_end(state, "after_penalty")
     gains = tuple(a - b for a, b in zip(state.scores, before, strict=True))
-    return next_round(replace(state, last_gain=gains))
+    return next_round(_r(state, last_gain=gains))
 
 
 @rule("sobek.game_end.rounds", "sobek.theme.rounds", "sobek.end.sets_cleared")
@@ -932,26 +954,28 @@ def next_round(state: SobekState) -> SobekState:
     player."""
     config, params = state.config, state.params
     n = config.players
-    discard = state.discard
     keep = reading(config, "sets_between_rounds") == "keep"
+    pile = list(state.discard)
     for p in range(n):
-        discard = plus(discard, state.corruption[p])
+        pile = list(map(operator.add, pile, state.corruption[p]))
         for s in () if keep else state.sets[p]:
             for t in s.cards:
-                discard = add(discard, t)
+                pile[t] += 1
+    discard = tuple(pile)
     green_pile = state.green_pile
     if reading(config, "green_deal") == "every_round":
-        green_pile = plus(green_pile, tuple(c if params.green[t] else 0 for t, c in enumerate(discard)))
-        discard = tuple(0 if params.green[t] else c for t, c in enumerate(discard))
+        greens = tuple(map(operator.mul, discard, params.green))  # count x True/False: the green-backed cards
+        green_pile = plus(green_pile, greens)
+        discard = tuple(map(operator.sub, discard, greens))
     sets = state.sets if keep else ((),) * n
-    state = replace(state, discard=discard, green_pile=green_pile, corruption=(ZERO,) * n, sets=sets,
+    state = _r(state, discard=discard, green_pile=green_pile, corruption=(ZERO,) * n, sets=sets,
                     curses=(0,) * n, tokens=NO_TOKENS, pending=None, hphase_left=(), extra_turn=False)
     if state.early_end or state.round + 1 >= params.rounds:
-        return replace(state, phase=OVER)
+        return _r(state, phase=OVER)
     if reading(config, "round_start") == "rotate":
         start = (state.start_player + 1) % n
     else:
         low = min(state.scores)
         start = next((state.start_player + k) % n for k in range(n) if state.scores[(state.start_player + k) % n]
                      == low)
-    return start_round(replace(state, round=state.round + 1, start_player=start))
+    return start_round(_r(state, round=state.round + 1, start_player=start))
