@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import pytest
@@ -40,6 +41,46 @@ def test_each_check_finds_a_witness_with_an_outcome_per_reading(ambiguity: str) 
     readings = module().game.spec.ambiguities[ambiguity].reading_names()
     assert [name for name, _ in result.outcomes] == list(readings)
     assert len({text for _, text in result.outcomes}) > 1
+
+
+def advances(outcome: str) -> int:
+    """The number of Monuments an outcome text says the best offering advances."""
+    match = re.search(r"advances (\d+)", outcome)
+    assert match, outcome
+    return int(match.group(1))
+
+
+@pytest.mark.parametrize(
+    ("ambiguity", "expected"),
+    [
+        # one eye+figure card (green) alone against diff:2, same:2, type:eye, types free per Monument: two Artifacts
+        # of one type meet same:2 and type:eye (2); two freely typed Artifacts meet all three (3); one Artifact
+        # meets none, each condition needing 2 (0)
+        ("double_card", {"two_same": 2, "two_each": 3, "one": 0}),
+        # eye/nile, cat/nile, bird/nile, any type, against same:3 and diff:3: one typing serves one of them (1);
+        # a typing per Monument serves both (2)
+        ("type_scope", {"per_offering": 1, "per_monument": 2}),
+    ],
+)
+def test_z3_offering_checks_match_a_hand_calculation(ambiguity: str, expected: dict[str, int]) -> None:
+    """NA-003 and NA-002 (the checks left out of CHEAP): a witness whose per-reading counts are worked out by hand
+    from the seed's condition table."""
+    result = module().checks[ambiguity](module().game, Budget.quick())
+    assert result.verdict.kind == "witness"
+    assert {name: advances(text) for name, text in result.outcomes} == expected
+
+
+@pytest.mark.parametrize("ambiguity", sorted(module().game.spec.ambiguities))
+def test_a_check_of_one_situation_says_so(ambiguity: str) -> None:
+    """Brief: a check that built one situation is labelled 'situation' (never 'exhaustive') and is never a proof;
+    a Z3 optimisation over the typings of one hand-built offering may say 'z3'."""
+    result = module().checks[ambiguity](module().game, Budget.quick())
+    if result.searched.startswith(("one hand-built", "one situation")) and result.method != "z3":
+        assert result.method == "situation", (result.method, result.searched)
+    if result.method in ("situation", "playout"):
+        assert result.verdict.kind != "proof"
+    if result.method == "exhaustive":
+        assert not result.searched.startswith("one "), result.searched
 
 
 def test_check_is_deterministic() -> None:

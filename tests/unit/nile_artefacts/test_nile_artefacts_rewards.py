@@ -43,6 +43,7 @@ def all_done(s: NAState) -> NAState:
 def test_a_completed_monument_pays_10_5_2_0_to_every_player() -> None:
     """Seed reward table: levels 3/2/1/0 earn 10/5/2/0 points, whatever the Monument."""
     s = offer_phase(4)
+    assert s.scores == (0, 0, 0, 0) and s.levels[1:] == ((0, 0, 0, 0),) * 4
     levels = ((3, 2, 1, 0), *s.levels[1:])
     s = all_done(replace(s, levels=levels, phase_levels=levels))
     assert s.scores == (10, 5, 2, 0)
@@ -104,8 +105,11 @@ def test_turning_the_last_monument_of_the_pile_means_one_more_round() -> None:
 
 @pytest.mark.rules("nile_artefacts.end.incomplete")
 def test_incomplete_monuments_pay_5_and_2_at_the_end() -> None:
-    """Seed: at the end each Worshiper on an incomplete Monument earns 5 at level 2 and 2 at level 1."""
+    """Seed: at the end each Worshiper on an incomplete Monument earns 5 at level 2 and 2 at level 1.
+    By hand: Monument 0 at levels (2, 1, 0) pays (5, 2, 0), Monument 1 at (1, 1, 2) pays (2, 2, 5); the other three
+    stay at level 0: (7, 4, 5)."""
     s = offer_phase(3)
+    assert s.levels[2:] == ((0, 0, 0),) * 3 and s.scores == (0, 0, 0)
     levels = ((2, 1, 0), (1, 1, 2), *s.levels[2:])
     s = replace(s, levels=levels, phase_levels=levels, pile=0, final_round=1)
     s = all_done(s)

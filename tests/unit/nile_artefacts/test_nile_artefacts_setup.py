@@ -39,7 +39,8 @@ def reveal_all(state: NAState) -> NAState:
 )
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_puts_coins_cards_boats_and_scores_where_the_seed_says(players: int) -> None:
-    """Seed: 30 Coins in a stock, 54 cards in the pile, Boats in the left Port facing right, scores 0, seat 0 first."""
+    """Seed: 30 Coins in a stock, 54 cards in the pile, Boats in the left Port facing right, scores 0. Seat 0 first
+    is the model's convention for the seed's 'most recently helped build a building' (not a seed value)."""
     s = game().setup(game().config(players))
     assert (s.stock, sum(s.coins)) == (30, 0)
     assert sum(s.deck) == 54
