@@ -168,7 +168,7 @@ class Params:
     bottom_gifts: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Market:
     """A market (or the Harbor): its cards, Deben, active stall, pawns ``(square, owner, neutral)`` and status."""
 
@@ -179,7 +179,7 @@ class Market:
     status: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class NefState:
     """The whole game. Per-turn and per-phase scratch fields are named for the phase that uses them."""
 
@@ -231,33 +231,40 @@ class NefState:
     start_total: int
 
 
-def _compile_evolve(cls: type) -> Any:
-    """A fast ``dataclasses.replace`` for one class: a generated constructor call (checks unknown field names)."""
-    import dataclasses
-
-    names = [f.name for f in dataclasses.fields(cls)]
-    args = ", ".join(f"kw.pop({n!r}) if {n!r} in kw else s.{n}" for n in names)
-    source = (
-        "def evolve(s, **kw):\n"
-        f"    new = cls({args})\n"
-        "    if kw:\n"
-        "        raise TypeError(f'unknown fields {sorted(kw)!r}')\n"
-        "    return new\n"
-    )
-    namespace: dict[str, Any] = {"cls": cls}
-    exec(source, namespace)
-    return namespace["evolve"]
-
-
-_EVOLVE = {NefState: _compile_evolve(NefState), Market: _compile_evolve(Market)}
+_new = object.__new__
+_set = object.__setattr__
 
 
 def evolve(obj: T, **changes: Any) -> T:
-    """``dataclasses.replace`` for NefState and Market, several times faster (a hot path of every playout)."""
-    fn = _EVOLVE.get(type(obj))
-    if fn is None:
+    """``dataclasses.replace`` for NefState and Market without re-running ``__init__`` (a hot path of every playout).
+
+    Both classes are frozen dataclasses without slots, so a copy is one copy of the instance dict. Only field names
+    may be changed (checked), and nothing cached on the old instance (``CACHE_KEY``) is carried over.
+    """
+    cls = type(obj)
+    fields = _FIELD_NAMES.get(cls)
+    if fields is None:
         import dataclasses
 
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    result: T = fn(obj, **changes)
-    return result
+    if not fields.issuperset(changes):
+        raise TypeError(f"unknown fields {sorted(set(changes) - fields)!r}")
+    d = obj.__dict__.copy()
+    d.update(changes)
+    d.pop(CACHE_KEY, None)
+    new: T = _new(cls)
+    _set(new, "__dict__", d)
+    return new
+
+
+CACHE_KEY: Final = "_cache"
+"""Instance-dict key of per-state derived data (never a dataclass field: not compared, encoded or copied)."""
+
+
+def _field_names(cls: type) -> frozenset[str]:
+    import dataclasses
+
+    return frozenset(f.name for f in dataclasses.fields(cls))
+
+
+_FIELD_NAMES: Final = {NefState: _field_names(NefState), Market: _field_names(Market)}
