@@ -68,6 +68,20 @@ def test_named_queries_answer(name: str) -> None:
     assert result.text and "4" in result.data
 
 
+def test_queries_report_hand_checked_figures_for_four_players() -> None:
+    """By hand from the reference and seed 000, 4 players: disk sets {2,6,13} {3,7,12} {4,8,11} {5,9,10} total
+    21, 22, 23, 24; the supply is 30 Small + 10 Large = 60 in value; the smallest exhaustion is 2 claims of 8
+    Traders (8 x 8 = 64 > 60); the most crates in one epoch is 6 pairs x 5 x 5 = 150 (20 Traders split evenly)."""
+    args = {"players": 4, "playouts": 3, "rlimit": 1_000_000}
+    sun = MODULE.queries["sun-ties"].run(GAME, args).data["4"]
+    assert sun["starting_totals"] == [21, 22, 23, 24]
+    supply = MODULE.queries["crate-supply"].run(GAME, args).data["4"]
+    assert supply["supply"] == {"small": 30, "large": 10, "value": 60}
+    assert (supply["smallest"]["claims_needed"], supply["smallest"]["traders"]) == (2, 16)
+    assert supply["most_crates_one_epoch"]["most"] == 150
+    assert supply["fewest_traders_by_claims"]["2"] == 16
+
+
 def test_required_queries_exist() -> None:
     """The brief's three editor questions (crate supply, Pharaoh ties, sun-disk ties) are named queries."""
     assert {"crate-supply", "pharaoh-ties", "sun-ties"} <= set(MODULE.queries)
