@@ -42,7 +42,8 @@ def test_a_check_of_one_situation_says_so(amb: str, request: pytest.FixtureReque
 
 @pytest.mark.rules("sobek.end.penalty_move")
 def test_penalty_check_proves_readings_agree_on_symbol_spaces() -> None:
-    """Z3: on symbol spaces the numbered-space readings agree (0..200); a proof, not a bounded search."""
+    """Z3: on symbol spaces the numbered-space readings agree: unsat over the whole stated domain (scores and points
+    0..200), hence a proof for that domain; the witness is the hand count from 25 with 23 points (15 / 25 / 19)."""
     result = MODULE.checks["penalty_on_number"](MODULE.game, Budget.quick())
     assert isinstance(result.verdict, Witness)
     assert result.verdict.data["symbol_spaces"].startswith("proof")
