@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from fractions import Fraction
+from itertools import accumulate
 
-from nilerules.core import Config, Diagnostic, GameBase, GameInfo, Mover, Ranking, sample_index
+from nilerules.core import CHANCE, Config, Diagnostic, GameBase, GameInfo, Mover, Ranking
 from nilerules.games.nile_artefacts import rules
-from nilerules.games.nile_artefacts.actions import Action, Done, Draw, Move, Offer, Reveal, Take
+from nilerules.games.nile_artefacts.actions import Action, Done, Move, Offer, Take
 from nilerules.games.nile_artefacts.data import load_params
 from nilerules.games.nile_artefacts.invariants import invariants
 from nilerules.games.nile_artefacts.scoring import ranking
-from nilerules.games.nile_artefacts.state import PH_NAV, PH_OVER, PH_REVEAL, NAState, Params
+from nilerules.games.nile_artefacts.state import PH_NAV, PH_OFFER, PH_OVER, PH_REVEAL, NAState, Params
 from nilerules.specs import Spec, bundled_spec_path, load_spec
 
 ROUND_BOUND = 4000
@@ -38,7 +40,12 @@ class NileArtefactsGame(GameBase[NAState, Action]):
         return rules.setup(config, self._params[config.players])
 
     def current_player(self, state: NAState) -> Mover:
-        return rules.current_player(state)
+        phase = state.phase  # rules.current_player, inlined: this is called at every step of a playout
+        if phase in (PH_NAV, PH_OFFER):
+            return state.to_move
+        if phase == PH_OVER:
+            return None
+        return CHANCE
 
     def legal_actions(self, state: NAState) -> tuple[Action, ...]:
         return rules.legal_actions(state)
@@ -47,11 +54,17 @@ class NileArtefactsGame(GameBase[NAState, Action]):
         return rules.chance_outcomes(state)
 
     def sample_chance(self, state: NAState, rng: random.Random) -> Action:
-        """Fast path: one integer draw from the generator (agrees with ``chance_outcomes``)."""
+        """Fast path: one integer draw from the generator (agrees with ``chance_outcomes``).
+
+        A card kind is drawn exactly as ``sample_index(state.deck, rng)`` draws it (the first kind whose running
+        count exceeds ``randrange(cards left)``), found by bisection over the running counts.
+        """
         if state.phase == PH_REVEAL:
-            unseen = [m for m in range(len(state.params.monuments)) if m not in state.seen]
-            return Reveal(unseen[rng.randrange(len(unseen))])
-        return Draw(sample_index(state.deck, rng))
+            seen = state.seen
+            unseen = [m for m in range(len(state.params.monuments)) if m not in seen]
+            return rules.reveal_action(unseen[rng.randrange(len(unseen))])
+        running = list(accumulate(state.deck))
+        return rules.draw_action(bisect_right(running, rng.randrange(running[-1])))
 
     def apply(self, state: NAState, action: Action) -> NAState:
         return rules.apply(state, action)

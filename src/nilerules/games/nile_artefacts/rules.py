@@ -37,8 +37,46 @@ RULE_OFFER_BUY = "nile_artefacts.offerings.buy"
 
 
 def _note(state: NAState, kind: str, rule_id: str, detail: str) -> tuple[Note, ...]:
+    return _add_note(state.notes, kind, rule_id, detail)
+
+
+def _add_note(notes: tuple[Note, ...], kind: str, rule_id: str, detail: str) -> tuple[Note, ...]:
     note = Note(kind, rule_id, detail)
-    return state.notes if note in state.notes else (*state.notes, note)
+    return notes if note in notes else (*notes, note)
+
+
+# Shared action instances for the hot paths (actions are immutable values), one table per size.
+@cache
+def _draws(kinds: int) -> tuple[Draw, ...]:
+    return tuple(Draw(k) for k in range(kinds))
+
+
+@cache
+def _reveals(monuments: int) -> tuple[Reveal, ...]:
+    return tuple(Reveal(m) for m in range(monuments))
+
+
+@cache
+def _moves(spaces: int) -> tuple[Move, ...]:
+    return tuple(Move(d) for d in range(spaces))
+
+
+def draw_action(kind: int) -> Draw:
+    """The (shared) Draw action for a card kind."""
+    table = _draws(64)
+    return table[kind] if kind < 64 else Draw(kind)
+
+
+def reveal_action(monument: int) -> Reveal:
+    """The (shared) Reveal action for a Monument."""
+    table = _reveals(64)
+    return table[monument] if monument < 64 else Reveal(monument)
+
+
+@cache
+def _takes(here: tuple[int, ...]) -> tuple[Take, ...]:
+    """The Take actions for the cards under a Boat (a sorted tuple of kinds): one per kind, by kind."""
+    return tuple(Take(k) for k in sorted(set(here)))
 
 
 # ------------------------------------------------------------------------------------------------ setup
@@ -87,25 +125,27 @@ def setup(config: Config, params: Params) -> NAState:
 
 
 def current_player(state: NAState) -> Mover:
-    if state.phase == PH_OVER:
+    phase = state.phase
+    if phase in (PH_NAV, PH_OFFER):
+        return state.to_move
+    if phase == PH_OVER:
         return None
-    if state.phase in (PH_REVEAL, PH_DEAL, PH_BUY):
-        return CHANCE
-    return state.to_move
+    return CHANCE
 
 
 # ------------------------------------------------------------------------------------------------ chance
 @rule("nile_artefacts.setup.monuments_removed", "nile_artefacts.setup.monuments_visible")
 def reveal_outcomes(state: NAState) -> tuple[tuple[Action, Fraction], ...]:
     """Each unseen Monument is equally likely (the 6 removed unseen are a uniform part of the unseen ones)."""
-    unseen = [m for m in range(len(state.params.monuments)) if m not in state.seen]
-    return tuple((Reveal(m), Fraction(1, len(unseen))) for m in unseen)
+    reveals = _reveals(len(state.params.monuments))
+    unseen = [m for m in range(len(reveals)) if m not in state.seen]
+    return tuple((reveals[m], Fraction(1, len(unseen))) for m in unseen)
 
 
 @rule("nile_artefacts.round_setup.draw")
 def draw_card_outcomes(state: NAState) -> tuple[tuple[Action, Fraction], ...]:
     """A draw from the pile: each kind left, with probability count / cards left."""
-    return draw_outcomes(state.deck, [Draw(k) for k in range(len(state.deck))])
+    return draw_outcomes(state.deck, _draws(len(state.deck)))
 
 
 def chance_outcomes(state: NAState) -> tuple[tuple[Action, Fraction], ...]:
@@ -143,13 +183,16 @@ def moves(state: NAState, seat: int) -> tuple[Move, ...]:
     """Forward in the facing direction to a space with a card or to a Port; other Boats never block."""
     pos, step = state.boats[seat], state.facing[seat]
     last = state.params.right_port
-    out = []
-    d = pos + step
-    while 0 <= d <= last:
-        if d in (0, last) or state.board[d]:
-            out.append(Move(d))
-        d += step
-    return tuple(sorted(out))
+    table = _moves(last + 1)
+    board = state.board
+    if step > 0:
+        out = [table[d] for d in range(pos + 1, last) if board[d]]
+        if pos < last:
+            out.append(table[last])
+        return tuple(out)
+    out = [table[0]] if pos > 0 else []
+    out.extend(table[d] for d in range(1, pos) if board[d])
+    return tuple(out)
 
 
 _LAST: list[Any] = [None, ()]
@@ -174,14 +217,16 @@ def legal_actions(state: NAState) -> tuple[Action, ...]:
 def _nav_actions(state: NAState) -> tuple[Action, ...]:
     seat = state.to_move
     if state.picks:
-        here = state.board[state.boats[seat]]
-        return tuple(Take(k) for k in sorted(set(here)))
-    out: list[Action] = []
+        return _takes(state.board[state.boats[seat]])
     p = state.params
-    if not state.turned and state.coins[seat] >= p.turn_cost and 0 < state.boats[seat] < p.right_port:
-        out.append(TurnAround())
-    if state.coins[seat] >= p.buy_cost and _can_draw(state):
-        out.append(Buy())
+    coins = state.coins[seat]
+    if coins < p.turn_cost and coins < p.buy_cost:
+        return moves(state, seat)
+    out: list[Action] = []
+    if not state.turned and coins >= p.turn_cost and 0 < state.boats[seat] < p.right_port:
+        out.append(_TURN)
+    if coins >= p.buy_cost and _can_draw(state):
+        out.append(_BUY)
     out.extend(moves(state, seat))
     return tuple(out)
 
@@ -193,7 +238,7 @@ def _offer_actions(state: NAState) -> tuple[Action, ...]:
     p = state.params
     out: list[Action] = []
     if not state.offering and state.coins[seat] >= p.buy_cost and _can_draw(state):
-        out.append(Buy())
+        out.append(_BUY)
     r = readings_of(state.config)
     per_offering = r.type_scope == "per_offering"
     targets = len(state.visible) if r.card_sharing == "split" else 0
@@ -204,6 +249,8 @@ def _offer_actions(state: NAState) -> tuple[Action, ...]:
 
 
 _DONE = Done()
+_BUY = Buy()
+_TURN = TurnAround()
 
 
 @cache
@@ -235,20 +282,25 @@ def apply(state: NAState, action: Action) -> NAState:
         return _apply_deal(state, action.kind) if phase == PH_DEAL else _apply_bought(state, action.kind)
     if phase == PH_OVER:
         raise IllegalAction("nile_artefacts.end.winner", "the game is over", state, action)
-    if action not in legal_actions(state):
-        rule_id = _forbidding_rule(state, action)
-        raise IllegalAction(rule_id, "not a legal action here", state, action)
+    legal = legal_actions(state)
+    for candidate in legal:  # identity first: the action usually is one of the (shared) legal instances
+        if candidate is action:
+            break
+    else:
+        if action not in legal:
+            rule_id = _forbidding_rule(state, action)
+            raise IllegalAction(rule_id, "not a legal action here", state, action)
     if isinstance(action, Move):
         return _apply_move(state, action.space)
-    if isinstance(action, Take):
-        return _apply_take(state, action.kind)
-    if isinstance(action, TurnAround):
-        return _apply_turn(state)
-    if isinstance(action, Buy):
-        return _apply_buy(state)
     if isinstance(action, Offer):
         return _apply_offer(state, action)
-    return _apply_done(state)
+    if isinstance(action, Take):
+        return _apply_take(state, action.kind)
+    if isinstance(action, Done):
+        return _apply_done(state)
+    if isinstance(action, TurnAround):
+        return _apply_turn(state)
+    return _apply_buy(state)
 
 
 def _forbidding_rule(state: NAState, action: Action) -> str:
@@ -303,7 +355,7 @@ def _next_deal(state: NAState) -> NAState:
         state = _refill(state, "nile_artefacts.round_setup.draw")
         if sum(state.deck):
             return state
-    return _start_nav(evolve(state, pending=0))
+    return _start_nav(state)
 
 
 @rule("nile_artefacts.round_setup.place", "nile_artefacts.round_setup.accumulate")
@@ -325,19 +377,24 @@ def _start_nav(state: NAState) -> NAState:
         docked = tuple(b in (0, p.right_port) for b in state.boats)
     else:
         docked = (False,) * state.config.players
-    state = evolve(state, phase=PH_NAV, docked=docked, turned=False, picks=0)
+    state = evolve(state, phase=PH_NAV, docked=docked, turned=False, picks=0, pending=0)
     return _advance_nav(state, state.first)
 
 
 def _gain_coin(state: NAState, coins: list[int], seat: int, rule_id: str) -> tuple[int, tuple[Note, ...]]:
     """Give one Coin from the stock; an empty stock gives nothing (or goes negative: reading ``coin_stock``)."""
-    if state.stock > 0 or readings_of(state.config).coin_stock == "unlimited":
+    return _coin(state.config, state.stock, state.notes, coins, seat, rule_id)
+
+
+def _coin(
+    config: Config, stock: int, notes: tuple[Note, ...], coins: list[int], seat: int, rule_id: str
+) -> tuple[int, tuple[Note, ...]]:
+    if stock > 0 or readings_of(config).coin_stock == "unlimited":
         coins[seat] += 1
-        notes = state.notes
-        if state.stock <= 0:
-            notes = _note(state, "supply_exhausted", rule_id, "the Coin stock ran out; a Coin was substituted")
-        return state.stock - 1, notes
-    return state.stock, _note(state, "supply_exhausted", rule_id, "the Coin stock ran out; no Coin was given")
+        if stock <= 0:
+            notes = _add_note(notes, "supply_exhausted", rule_id, "the Coin stock ran out; a Coin was substituted")
+        return stock - 1, notes
+    return stock, _add_note(notes, "supply_exhausted", rule_id, "the Coin stock ran out; no Coin was given")
 
 
 @rule(
@@ -347,19 +404,25 @@ def _gain_coin(state: NAState, coins: list[int], seat: int, rule_id: str) -> tup
     "nile_artefacts.navigation.stage_end",
     "nile_artefacts.ref.port_coin_each_turn",
 )
-def _advance_nav(state: NAState, seat: int) -> NAState:
-    """Pass the turn clockwise; Boats already in a Port earn a Coin instead; all in a Port ends the stage."""
-    n = state.config.players
-    coins = list(state.coins)
-    stock, notes = state.stock, state.notes
+def _advance_nav(state: NAState, seat: int, **changes: Any) -> NAState:
+    """Pass the turn clockwise; Boats already in a Port earn a Coin instead; all in a Port ends the stage.
+
+    ``changes`` are further fields of the new state (applied first, so that one copy serves the whole step)."""
+    docked = changes.get("docked", state.docked)
+    if not docked[seat]:
+        return evolve(state, to_move=seat, turned=False, picks=0, **changes)
+    config = state.config
+    n = config.players
+    coins = list(changes.get("coins", state.coins))
+    stock, notes = changes.get("stock", state.stock), changes.get("notes", state.notes)
     while True:
-        if all(state.docked):
-            state = evolve(state, coins=tuple(coins), stock=stock, notes=notes)
+        if all(docked):
+            state = evolve(state, **{**changes, "coins": tuple(coins), "stock": stock, "notes": notes})
             return _start_offer(state)
-        if not state.docked[seat]:
-            return evolve(state, to_move=seat, coins=tuple(coins), stock=stock, notes=notes, turned=False, picks=0)
-        state = evolve(state, stock=stock, notes=notes)
-        stock, notes = _gain_coin(state, coins, seat, "nile_artefacts.navigation.port_wait")
+        if not docked[seat]:
+            changes.update(coins=tuple(coins), stock=stock, notes=notes)
+            return evolve(state, to_move=seat, turned=False, picks=0, **changes)
+        stock, notes = _coin(config, stock, notes, coins, seat, "nile_artefacts.navigation.port_wait")
         seat = (seat + 1) % n
 
 
@@ -381,8 +444,9 @@ def _apply_move(state: NAState, space: int) -> NAState:
         facing[seat] = -facing[seat]
         docked = list(state.docked)
         docked[seat] = True
-        state = evolve(
+        return _advance_nav(
             state,
+            (seat + 1) % state.config.players,
             boats=tuple(boats),
             coins=tuple(coins),
             stock=stock,
@@ -390,7 +454,6 @@ def _apply_move(state: NAState, space: int) -> NAState:
             facing=tuple(facing),
             docked=tuple(docked),
         )
-        return _advance_nav(state, (seat + 1) % state.config.players)
     picks = 1
     stock, notes = state.stock, state.notes
     if space in p.coin_spaces:
@@ -411,10 +474,10 @@ def _apply_take(state: NAState, kind: int) -> NAState:
     board[space] = tuple(here)
     hands = list(state.hands)
     hands[seat] = tuple(sorted((*hands[seat], kind)))
-    state = evolve(state, board=tuple(board), hands=tuple(hands), picks=state.picks - 1)
-    if state.picks and here:
-        return state
-    return _advance_nav(evolve(state, picks=0), (seat + 1) % state.config.players)
+    picks = state.picks - 1
+    if picks and here:
+        return evolve(state, board=tuple(board), hands=tuple(hands), picks=picks)
+    return _advance_nav(state, (seat + 1) % state.config.players, board=tuple(board), hands=tuple(hands))
 
 
 @rule("nile_artefacts.navigation.turn_around")

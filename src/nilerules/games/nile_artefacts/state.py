@@ -6,7 +6,6 @@ shuffled pile is a multiset), hands and river spaces are sorted tuples of kinds.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any, Final, NamedTuple, TypeAlias
@@ -133,9 +132,13 @@ class Note:
     detail: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class NAState:
-    """A whole game position. Everything ``apply`` needs is here (config with readings, component data)."""
+    """A whole game position. Everything ``apply`` needs is here (config with readings, component data).
+
+    Frozen but without ``__slots__``: a ``__dict__`` lets ``evolve`` copy the 28 fields with two C-level dict updates
+    (the hot path of playouts; measured about ten times faster than setting each slot).
+    """
 
     config: Config
     params: Params
@@ -178,21 +181,21 @@ class NAState:
     notes: tuple[Note, ...]
 
 
-def _make_evolve() -> Any:
-    """A fast ``dataclasses.replace`` for NAState (generated once from the field names; frozen slots set directly)."""
-    names = [f.name for f in fields(NAState)]
-    params = ", ".join(f"{name}=_M" for name in names)
-    lines = [f"def evolve(s, *, {params}):", "    n = new(NAState)"]
-    for name in names:
-        lines.append(f"    put(n, {name!r}, s.{name} if {name} is _M else {name})")
-    lines.append("    return n")
-    scope: dict[str, Any] = {"new": object.__new__, "put": object.__setattr__, "NAState": NAState, "_M": object()}
-    exec("\n".join(lines), scope)
-    return scope["evolve"]
+_FIELDS: Final = frozenset(f.name for f in fields(NAState))
+_new = object.__new__
+_put = object.__setattr__
 
 
-evolve: Callable[..., NAState] = _make_evolve()
-"""``evolve(state, field=value, ...)``: a copy of ``state`` with the given fields changed (like ``replace``)."""
+def evolve(state: NAState, **changes: Any) -> NAState:
+    """A copy of ``state`` with the given fields changed (like ``dataclasses.replace``, without re-running
+    ``__init__``); an unknown field name raises TypeError."""
+    if not _FIELDS.issuperset(changes):
+        raise TypeError(f"unknown NAState fields {sorted(set(changes) - _FIELDS)!r}")
+    data = state.__dict__.copy()
+    data.update(changes)
+    new: NAState = _new(NAState)
+    _put(new, "__dict__", data)
+    return new
 
 
 class Readings(NamedTuple):
