@@ -38,6 +38,7 @@ from nilerules.games.nefertiti.state import (
     AMON_MERCHANT,
     AMON_PRIEST,
     BEGGAR,
+    CACHE_KEY,
     CARD_TYPE,
     CARD_UNITS,
     CHIEF,
@@ -84,6 +85,30 @@ from nilerules.games.nefertiti.state import (
     slot_down,
     slot_sealed,
 )
+
+# ---------------------------------------------------------------------------------------------------------------
+# shared action values (actions are immutable values: equal to freshly built ones, and cheaper to hand out)
+
+_MAX_SQUARES = 16
+PLACES: tuple[tuple[Place, ...], ...] = tuple(tuple(Place(m, sq) for sq in range(_MAX_SQUARES)) for m in range(5))
+NEUTRAL_PLACES: tuple[tuple[PlaceNeutral, ...], ...] = tuple(
+    tuple(PlaceNeutral(m, sq) for sq in range(_MAX_SQUARES)) for m in range(5)
+)
+TAKES: tuple[TakeCard, ...] = tuple(TakeCard(s) for s in range(N_CODES << 2))
+USES: tuple[UseCharacter, ...] = tuple(UseCharacter(c) for c in range(N_CHARS))
+CLOSES: tuple[ForceClose, ...] = tuple(ForceClose(m) for m in range(-1, 5))
+"""``CLOSES[m + 1]`` is ``ForceClose(m)``."""
+TAKE_HALF: tuple[NefAction, ...] = (TakeHalf(),)
+_SQUARE_RANGES = tuple(tuple(range(n)) for n in range(_MAX_SQUARES + 1))
+
+
+def place_action(m: int, sq: int) -> Place:
+    return PLACES[m][sq] if sq < _MAX_SQUARES else Place(m, sq)
+
+
+def neutral_place_action(m: int, sq: int) -> PlaceNeutral:
+    return NEUTRAL_PLACES[m][sq] if sq < _MAX_SQUARES else PlaceNeutral(m, sq)
+
 
 # ---------------------------------------------------------------------------------------------------------------
 # small pure helpers
@@ -441,10 +466,12 @@ def next_player(state: NefState) -> NefState:
 
 
 def free_squares(state: NefState, m: int) -> tuple[int, ...]:
-    market = state.markets[m]
-    squares = squares_of(state, m)
-    taken = {p[0] for p in market.pawns}
-    return tuple(i for i in range(len(squares)) if i not in taken)
+    pawns = state.markets[m].pawns
+    n = len(squares_of(state, m))
+    if not pawns and n <= _MAX_SQUARES:
+        return _SQUARE_RANGES[n]
+    taken = {p[0] for p in pawns}
+    return tuple(i for i in range(n) if i not in taken)
 
 
 def squares_of(state: NefState, m: int) -> tuple[int, ...]:
@@ -473,7 +500,7 @@ def servant_placements(state: NefState) -> tuple[NefAction, ...]:
     for m in placeable_markets(state):
         if m == HARBOR and state.high_priest and state.placements_left == 1 and state.placed_markets:
             continue
-        out.extend(Place(m, sq) for sq in free_squares(state, m))
+        out.extend(place_action(m, sq) for sq in free_squares(state, m))
     return tuple(out)
 
 
@@ -484,13 +511,13 @@ def forced_closures(state: NefState) -> tuple[ForceClose, ...]:
     mine = tuple(m for m in open_markets(state) if any(p[1] == me and not p[2] for p in state.markets[m].pawns))
     others_can_place = any(state.servants[p] > 0 for p in range(n_players(state)) if p != me)
     if n_players(state) > 2 and state.config.reading("no_servant_many_players") == "pass" and others_can_place:
-        return (ForceClose(-1),)
+        return (CLOSES[0],)
     if mine:
-        return tuple(ForceClose(m) for m in mine)
+        return tuple(CLOSES[m + 1] for m in mine)
     on_harbor = any(p[1] == me and not p[2] for p in state.markets[HARBOR].pawns)
     if on_harbor and (state.config.reading("forced_close_harbor") == "distribute" or not others_can_place):
-        return (ForceClose(HARBOR),)
-    return (ForceClose(-1),)
+        return (CLOSES[HARBOR + 1],)
+    return (CLOSES[0],)
 
 
 @rule("nefertiti.setup.usable")
@@ -499,7 +526,8 @@ def turn_actions(state: NefState) -> tuple[NefAction, ...]:
     me = state.to_move
     out: list[NefAction] = []
     if not state.char_used and not state.placed_markets and state.seals[me] > 0:
-        out.extend(UseCharacter(c) for c in range(N_CHARS) if state.chars[c] > 0)
+        chars = state.chars
+        out.extend(USES[c] for c in range(N_CHARS) if chars[c] > 0)
     placements = servant_placements(state)
     if placements:
         out.extend(placements)
@@ -605,7 +633,7 @@ def neutral_placements(state: NefState) -> tuple[NefAction, ...]:
             continue
         squares = squares_of(state, m)
         top = max(squares[p[0]] for p in market.pawns)
-        out.extend(PlaceNeutral(m, sq) for sq in free_squares(state, m) if squares[sq] < top)
+        out.extend(neutral_place_action(m, sq) for sq in free_squares(state, m) if squares[sq] < top)
     return tuple(out)
 
 
@@ -679,31 +707,28 @@ def resolution_actions(state: NefState) -> tuple[NefAction, ...]:
     market = state.markets[m]
     if neutral:
         return neutral_choices(state)
-    seal_reading = state.config.reading("sealed_card_buyer")
-    ups: list[int] = []
-    for s in sorted(set(market.cards)):
-        code = slot_code(s)
-        if slot_down(s):
-            continue
-        if code == WT and not wt_targets(state, m):
-            continue
-        if slot_sealed(s):
-            if highest and state.res_taken > 0:
-                continue
-            if not highest and seal_reading == "highest_only":
-                continue
-        ups.append(s)
-    afford = state.deben[owner] >= value
-    if highest:
-        if state.res_taken > 0:
-            return tuple(TakeCard(s) for s in ups)
-        if ups and (afford or state.config.reading("unaffordable_bid") == "pay_what_you_have"):
-            return tuple(TakeCard(s) for s in ups)
-        return (TakeHalf(),)
-    if state.res_taken > 0:
+    taken = state.res_taken
+    if not highest and taken > 0:
         return ()
-    buys: list[NefAction] = [TakeCard(s) for s in ups] if afford else []
-    return (*buys, TakeHalf())
+    skip_sealed = taken > 0 if highest else state.config.reading("sealed_card_buyer") == "highest_only"
+    ups: list[NefAction] = []
+    for s in sorted(set(market.cards)):
+        if s & 1:  # face down
+            continue
+        if s & 2 and skip_sealed:
+            continue
+        if s >> 2 == WT and not wt_targets(state, m):
+            continue
+        ups.append(TAKES[s])
+    if highest:
+        if taken > 0:
+            return tuple(ups)
+        if ups and (state.deben[owner] >= value or state.config.reading("unaffordable_bid") == "pay_what_you_have"):
+            return tuple(ups)
+        return TAKE_HALF
+    if state.deben[owner] >= value:
+        return (*ups, *TAKE_HALF)
+    return TAKE_HALF
 
 
 @rule(
@@ -1279,16 +1304,17 @@ def current_player(state: NefState) -> Mover:
     return state.to_move
 
 
-_LAST_LEGAL: list[tuple[NefState, tuple[NefAction, ...]]] = []
-"""A one-entry cache: a policy asks for the legal actions, then ``apply`` checks the chosen one against them."""
-
-
 def legal_actions(state: NefState) -> tuple[NefAction, ...]:
-    """The legal actions of the player to move, in a fixed order (empty at chance nodes and at the end)."""
-    if _LAST_LEGAL and _LAST_LEGAL[0][0] is state:
-        return _LAST_LEGAL[0][1]
-    result = _legal_actions(state)
-    _LAST_LEGAL[:] = [(state, result)]
+    """The legal actions of the player to move, in a fixed order (empty at chance nodes and at the end).
+
+    They are derived data of the (immutable) state, so they are cached on it: a policy asks for them, then ``apply``
+    checks the chosen action against the same tuple. The cache is no dataclass field (see ``state.CACHE_KEY``).
+    """
+    cache = state.__dict__
+    result: tuple[NefAction, ...] | None = cache.get(CACHE_KEY)
+    if result is None:
+        result = _legal_actions(state)
+        cache[CACHE_KEY] = result
     return result
 
 
@@ -1324,7 +1350,13 @@ def apply(state: NefState, action: NefAction) -> NefState:
         if not _possible_outcome(state, action):
             raise IllegalAction("nefertiti.base.bottom", "not a possible chance outcome here", state, action)
         return _apply_chance(state, action)
-    if action not in legal_actions(state):
+    legal = legal_actions(state)
+    for candidate in legal:  # actions handed out by legal_actions are found by identity, before any __eq__
+        if candidate is action:
+            break
+    else:
+        if action in legal:
+            return _apply_move(state, action)
         rule_id = _RULE_BY_PHASE.get(phase, "nefertiti.turn.place")
         raise IllegalAction(rule_id, "not a legal action in this state", state, action)
     return _apply_move(state, action)
