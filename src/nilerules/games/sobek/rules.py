@@ -123,20 +123,38 @@ DRAWS: tuple[DrawCard, ...] = tuple(DrawCard(k) for k in range(NTYPES))
 TAKES: tuple[Take, ...] = tuple(Take(k) for k in range(64))
 PLAYS: tuple[PlayCharacter, ...] = tuple(PlayCharacter(k) for k in range(NTYPES))
 NEW_SETS: tuple[StartSet, ...] = tuple(StartSet(f, -1) for f in range(6))
+ADDS: tuple[AddCard, ...] = tuple(AddCard(t) for t in range(NTYPES))
+DONE = Done()
+DRAW_MARKET = Draw(D_MARKET, 0)
+DRAW_TOKEN = Draw(D_TOKEN, 0)
+DRAW_GREEN: tuple[Draw, ...] = tuple(Draw(D_GREEN, p) for p in range(8))
+"""Shared pending-draw records (immutable values)."""
+_HPHASE: tuple[Pending, ...] = tuple(Pending(K_HPHASE, p) for p in range(8))
+
+
+def _hphase(p: int) -> Pending:
+    """``Pending(K_HPHASE, p)``, shared."""
+    return _HPHASE[p] if 0 <= p < len(_HPHASE) else Pending(K_HPHASE, p)
 
 
 _READINGS: dict[int, tuple[Config, dict[str, str]]] = {}
 
 
-def reading(config: Config, ambiguity: str) -> str:
-    """``reading(config, ambiguity)`` through a small identity-keyed cache (the linear search is a hot spot)."""
+def readings_of(config: Config) -> dict[str, str]:
+    """The configuration's readings as a dict, through a small identity-keyed cache (the linear search of
+    ``config.reading`` is a hot spot). Callers must not mutate it."""
     cached = _READINGS.get(id(config))
     if cached is None or cached[0] is not config:
         if len(_READINGS) > 64:
             _READINGS.clear()
         cached = (config, dict(config.readings))
         _READINGS[id(config)] = cached
-    return cached[1][ambiguity]
+    return cached[1]
+
+
+def reading(config: Config, ambiguity: str) -> str:
+    """``config.reading(ambiguity)``, fast."""
+    return readings_of(config)[ambiguity]
 
 
 # -- small helpers on count vectors ---------------------------------------------------------------------------
@@ -217,25 +235,26 @@ def setup(config: Config, params: Params) -> SobekState:
 def start_round(state: SobekState) -> SobekState:
     """Five event tokens drawn from all twelve, the green-backed deal, the first delivery along the Nile."""
     params, config = state.params, state.config
+    rd = readings_of(config)
     n = config.players
     draws = list(state.draws)
-    draws += [Draw(D_TOKEN, 0)] * params.events_per_round
+    draws += [DRAW_TOKEN] * params.events_per_round
     green_pile = state.green_pile
     discard = state.discard
-    if state.round == 0 or reading(config, "green_deal") == "every_round":
+    if state.round == 0 or rd["green_deal"] == "every_round":
         if state.round == 0:
-            green_pile = tuple(map(operator.mul, card_totals(params, reading(config, "goods_total")), params.green))
+            green_pile = tuple(map(operator.mul, card_totals(params, rd["goods_total"]), params.green))
         for k in range(n):
-            draws += [Draw(D_GREEN, (state.start_player + k) % n)] * params.hand_size
+            draws += [DRAW_GREEN[(state.start_player + k) % n]] * params.hand_size
     per_round = params.deliveries_two if n == 2 else params.deliveries
-    if n == 2 and reading(config, "two_player_rounds") == "first_short":
+    if n == 2 and rd["two_player_rounds"] == "first_short":
         per_round = per_round[::-1]
     deliveries = per_round[state.round]
-    if reading(config, "market_row") == "row_of_all":
-        draws += [Draw(D_MARKET, 0)] * (params.delivery_size * deliveries)
+    if rd["market_row"] == "row_of_all":
+        draws += [DRAW_MARKET] * (params.delivery_size * deliveries)
         left = 0
     else:
-        draws += [Draw(D_MARKET, 0)] * params.delivery_size
+        draws += [DRAW_MARKET] * params.delivery_size
         left = deliveries - 1
     return _r(state, draws=tuple(draws), token_bag=TOKEN_COUNTS, tokens=NO_TOKENS, green_pile=green_pile,
                    discard=discard, deliveries_left=left, phase=PLAY, to_move=state.start_player)
@@ -246,11 +265,14 @@ def settle(state: SobekState) -> SobekState:
     while True:
         if state.phase == OVER:
             return state
-        if state.draws:
-            if not any(draw_source(state, state.draws[0])):  # counts are never negative
-                state = _r(state, draws=state.draws[1:])
-                continue
-            return state
+        draws = state.draws
+        if draws:
+            draw = draws[0]
+            # counts are never negative: a pile is empty when no count is set
+            if any(state.deck if draw.dest == D_MARKET else draw_source(state, draw)):
+                return state
+            state = _r(state, draws=draws[1:])
+            continue
         if state.pending is not None:
             return state
         if state.phase == PLAY:
@@ -260,7 +282,7 @@ def settle(state: SobekState) -> SobekState:
             continue
         if state.phase == HORIZONTAL:
             if state.hphase_left:
-                state = _r(state, pending=Pending(K_HPHASE, state.hphase_left[0]))
+                state = _r(state, pending=_hphase(state.hphase_left[0]))
                 continue
             state = end_round(state)
             continue
@@ -271,7 +293,7 @@ def settle(state: SobekState) -> SobekState:
 def _row_empty(state: SobekState) -> SobekState:
     """An empty row gets the round's next delivery; with none left (or no cards) the round ends."""
     if state.deliveries_left > 0 and sum(state.deck) > 0:
-        draws = (Draw(D_MARKET, 0),) * state.params.delivery_size
+        draws = (DRAW_MARKET,) * state.params.delivery_size
         return _r(state, draws=draws, deliveries_left=state.deliveries_left - 1)
     n = state.config.players
     order = tuple((state.start_player + k) % n for k in range(n))
@@ -329,17 +351,25 @@ def apply_draw(state: SobekState, item: int) -> SobekState:
         raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, DrawCard(item))
     p = draw.player
     rest = state.draws[1:]
+    if dest == D_GREEN:
+        left = list(source)
+        left[item] -= 1
+        dealt = list(state.hands)
+        hand = list(dealt[p])
+        hand[item] += 1
+        dealt[p] = tuple(hand)
+        return _r(state, draws=rest, green_pile=tuple(left), hands=tuple(dealt))
+    if dest == D_TOKEN:
+        left = list(source)
+        left[item] -= 1
+        tokens = list(state.tokens)
+        tokens[item] += 1
+        return _r(state, draws=rest, token_bag=tuple(left), tokens=tuple(tokens))
     if dest == D_REMOVE:
         return _r(state, draws=rest, deck=add(state.deck, item, -1), removed=add(state.removed, item))
     if dest == D_QUEEN:
         return _r(state, draws=rest, deck=add(state.deck, item, -1),
                        hands=put(state.hands, p, add(state.hands[p], item)))
-    if dest == D_GREEN:
-        return _r(state, draws=rest, green_pile=add(state.green_pile, item, -1),
-                       hands=put(state.hands, p, add(state.hands[p], item)))
-    if dest == D_TOKEN:
-        return _r(state, draws=rest, token_bag=put_int(state.token_bag, item, state.token_bag[item] - 1),
-                       tokens=put_int(state.tokens, item, state.tokens[item] + 1))
     if dest == D_EVENT:
         return resolve_event(_r(state, draws=rest), p, item)
     opp = draw.arg // 16
@@ -430,14 +460,17 @@ def _turn_actions(state: SobekState) -> tuple[SobekAction, ...]:
     p = state.to_move
     hand = state.hands[p]
     out: list[SobekAction] = list(TAKES[: min(params.market_open, len(state.row))])
-    out += [PLAYS[t] for t in range(FIRST_CHAR, NTYPES) if hand[t]]
+    if any(hand[FIRST_CHAR:]):
+        out += [PLAYS[t] for t in range(FIRST_CHAR, NTYPES) if hand[t]]
+    need = params.set_min
+    if sum(hand) < need:  # no set of any kind, new or added, can reach the minimum
+        return tuple(out)
     by_kind = [0] * 7
     kinds = params.kind
     for t, c in enumerate(hand):
         if c:
             by_kind[kinds[t]] += c
     amulets = by_kind[AMULET]
-    need = params.set_min
     natural = _need_natural(state)
     out += [NEW_SETS[f] for f in range(6) if by_kind[f] + amulets >= need and (by_kind[f] or not natural)]
     for i, played in enumerate(state.sets[p]):
@@ -450,8 +483,11 @@ def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...
     params = state.params
     p, kind = pend.player, pend.kind
     hand = state.hands[p]
-    for t in pend.cards:
-        hand = add(hand, t, -1)
+    if pend.cards:
+        left = list(hand)
+        for t in pend.cards:
+            left[t] -= 1
+        hand = tuple(left)
     if kind in (K_SET, K_HSET):
         natural = _need_natural(state) and (kind == K_HSET or pend.b < 0)
         if pend.a >= 0:
@@ -497,6 +533,8 @@ def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...
     if kind == K_SCRIBE:
         return tuple(ChooseCard(t) for t, c in enumerate(state.hands[pend.b]) if c)
     # K_HPHASE
+    if sum(hand) < params.set_min:  # no horizontal set of either reading can reach the minimum
+        return (DONE,)
     out = []
     natural = _need_natural(state)
     if reading(state.config, "horizontal_sets") == "same_kind":
@@ -586,6 +624,8 @@ def _forbidding_rule(state: SobekState) -> str:
 def _apply_turn(state: SobekState, action: SobekAction) -> SobekState:
     p = state.to_move
     if isinstance(action, Take):
+        if state.phase == PLAY:
+            return _take_and_pass(state, p, action.index)
         return end_turn(take(state, p, action.index, corrupt=True), p)
     if isinstance(action, PlayCharacter):
         return play_character(state, p, action.card)
@@ -609,11 +649,33 @@ def take(state: SobekState, p: int, index: int, corrupt: bool) -> SobekState:
     return _r(state, row=rest, hands=put(state.hands, p, hand), corruption=put(state.corruption, p, pile))
 
 
+def _take_and_pass(state: SobekState, p: int, index: int) -> SobekState:
+    """``end_turn(take(state, p, index, corrupt=True), p)`` in one copy of the state (the commonest decision)."""
+    row = state.row
+    hands = list(state.hands)
+    hand = list(hands[p])
+    hand[row[index]] += 1
+    hands[p] = tuple(hand)
+    corruption = state.corruption
+    if index:
+        piles = list(corruption)
+        pile = list(piles[p])
+        for t in row[:index]:
+            pile[t] += 1
+        piles[p] = tuple(pile)
+        corruption = tuple(piles)
+    if state.extra_turn:
+        return _r(state, row=row[index + 1 :], hands=tuple(hands), corruption=corruption, to_move=p,
+                  extra_turn=False, pending=None)
+    return _r(state, row=row[index + 1 :], hands=tuple(hands), corruption=corruption,
+              to_move=(p + 1) % state.config.players, pending=None)
+
+
 @rule("sobek.turn.next_player", "sobek.events.flood")
 def end_turn(state: SobekState, p: int) -> SobekState:
     """Play passes to the left, unless a Flood gave the player another turn."""
     if state.phase != PLAY:
-        return _r(state, pending=Pending(K_HPHASE, p)) if state.phase == HORIZONTAL else state
+        return _r(state, pending=_hphase(p)) if state.phase == HORIZONTAL else state
     if state.extra_turn:
         return _r(state, to_move=p, extra_turn=False, pending=None)
     return _r(state, to_move=(p + 1) % state.config.players, pending=None)
@@ -667,6 +729,10 @@ def _next_scribe(state: SobekState, p: int, queue: tuple[int, ...]) -> SobekStat
 
 def _apply_pending(state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
     p, kind = pend.player, pend.kind
+    if kind == K_HPHASE:  # the commonest pending decision: checked first
+        if isinstance(action, StartHorizontal):
+            return _r(state, pending=Pending(K_HSET, p, action.family))
+        return _r(state, pending=None, hphase_left=state.hphase_left[1:])
     if kind in (K_SET, K_HSET, K_COURT_ADD):
         if isinstance(action, AddCard):
             return _r(state, pending=Pending(kind, p, pend.a, pend.b, (*pend.cards, action.card)))
@@ -710,10 +776,7 @@ def _apply_pending(state: SobekState, pend: Pending, action: SobekAction) -> Sob
     if kind == K_SCRIBE:
         assert isinstance(action, ChooseCard)
         return scribe_discard(state, pend, action.card)
-    # K_HPHASE
-    if isinstance(action, StartHorizontal):
-        return _r(state, pending=Pending(K_HSET, p, action.family))
-    return _r(state, pending=None, hphase_left=state.hphase_left[1:])
+    raise AssertionError(f"unknown pending kind {kind!r}")  # pragma: no cover - K_HPHASE is handled first
 
 
 @rule("sobek.sets.event", "sobek.sets.add_minimum", "sobek.sets.character_power_ignored")
@@ -756,7 +819,7 @@ def finish_horizontal(state: SobekState, pend: Pending) -> SobekState:
                     sets=(*state.sets[:p], (*state.sets[p], played), *state.sets[p + 1 :]), pending=None)
     if reading(state.config, "horizontal_events") == "triggers":
         return event_or_end(state, p, True)
-    return _r(state, pending=Pending(K_HPHASE, p))
+    return _r(state, pending=_hphase(p))
 
 
 @rule("sobek.events.choose", "sobek.events.discarded", "sobek.events.embalming",
@@ -792,13 +855,15 @@ def resolve_event(state: SobekState, p: int, token: int) -> SobekState:
 
 def move_marker(state: SobekState, p: int, score: int) -> SobekState:
     """Move a score marker (kept on a space of the track), then the immediate early-end check if read so."""
-    params = state.params
-    clamped = scoring.clamp(score, params.track_spaces, reading(state.config, "track_end"))
+    rd = readings_of(state.config)
+    clamped = scoring.clamp(score, state.params.track_spaces, rd["track_end"])
     log = state.log
     if clamped != score and "track_stop" not in log:
         log = (*log, "track_stop")
     if clamped != state.scores[p] or log is not state.log:
         state = _r(state, scores=put_int(state.scores, p, clamped), log=log)
+    if rd["early_end"] != "immediately":  # check_early_end would return the state unchanged
+        return state
     return check_early_end(state, "immediately")
 
 
@@ -919,6 +984,7 @@ def scribe_discard(state: SobekState, pend: Pending, card: int) -> SobekState:
 def end_round(state: SobekState) -> SobekState:
     """Hands to corruption, sets scored, the corruption penalty, then the next round or the end of the game."""
     config, params = state.config, state.params
+    rd = readings_of(config)
     n = config.players
     corruption = tuple(map(plus, state.corruption, state.hands))
     state = _r(state, corruption=corruption, hands=(ZERO,) * n)
@@ -930,18 +996,18 @@ def end_round(state: SobekState) -> SobekState:
             return state
     state = check_early_end(state, "after_scoring")
     cards = [corruption_cards(state, p) for p in range(n)]
-    if reading(config, "corruption_scarabs") == "pile":
+    if rd["corruption_scarabs"] == "pile":
         scarabs = [sum(map(operator.mul, params.scarabs, pile)) for pile in state.corruption]
     else:
         scarabs = [sum(params.scarabs[t] for s in state.sets[p] for t in s.cards) for p in range(n)]
-    hit = scoring.most_corrupt(cards, scarabs, reading(config, "corrupt_all_tied"))
-    if max(cards) == 0 and reading(config, "zero_corruption") == "nobody":
+    hit = scoring.most_corrupt(cards, scarabs, rd["corrupt_all_tied"])
+    if max(cards) == 0 and rd["zero_corruption"] == "nobody":
         hit = ()
-    with_h = reading(config, "horizontal_in_penalty") == "included"
+    with_h = rd["horizontal_in_penalty"] == "included"
     for p in hit:
         earned = points[p][0] + (points[p][1] if with_h else 0)
-        moved = scoring.penalty(state.scores[p], earned, reading(config, "penalty_on_number"),
-                                reading(config, "track_low_end"), params.penalty_step)
+        moved = scoring.penalty(state.scores[p], earned, rd["penalty_on_number"],
+                                rd["track_low_end"], params.penalty_step)
         state = _r(state, scores=put_int(state.scores, p, moved))
     state = check_early_end(state, "after_penalty")
     gains = tuple(a - b for a, b in zip(state.scores, before, strict=True))
@@ -953,8 +1019,9 @@ def next_round(state: SobekState) -> SobekState:
     """Corruption piles (and, by reading, the sets) are discarded; green-backed cards return; the next start
     player."""
     config, params = state.config, state.params
+    rd = readings_of(config)
     n = config.players
-    keep = reading(config, "sets_between_rounds") == "keep"
+    keep = rd["sets_between_rounds"] == "keep"
     pile = list(state.discard)
     for p in range(n):
         pile = list(map(operator.add, pile, state.corruption[p]))
@@ -963,7 +1030,7 @@ def next_round(state: SobekState) -> SobekState:
                 pile[t] += 1
     discard = tuple(pile)
     green_pile = state.green_pile
-    if reading(config, "green_deal") == "every_round":
+    if rd["green_deal"] == "every_round":
         greens = tuple(map(operator.mul, discard, params.green))  # count x True/False: the green-backed cards
         green_pile = plus(green_pile, greens)
         discard = tuple(map(operator.sub, discard, greens))
@@ -972,7 +1039,7 @@ def next_round(state: SobekState) -> SobekState:
                     curses=(0,) * n, tokens=NO_TOKENS, pending=None, hphase_left=(), extra_turn=False)
     if state.early_end or state.round + 1 >= params.rounds:
         return _r(state, phase=OVER)
-    if reading(config, "round_start") == "rotate":
+    if rd["round_start"] == "rotate":
         start = (state.start_player + 1) % n
     else:
         low = min(state.scores)
