@@ -47,8 +47,8 @@ class NileArtefactsGame(GameBase[NAState, Action]):
             return None
         return CHANCE
 
-    def legal_actions(self, state: NAState) -> tuple[Action, ...]:
-        return rules.legal_actions(state)
+    legal_actions = staticmethod(rules.legal_actions)
+    """``rules.legal_actions`` itself (no wrapper frame: it is called at every step of a playout)."""
 
     def chance_outcomes(self, state: NAState) -> tuple[tuple[Action, Fraction], ...]:
         return rules.chance_outcomes(state)
@@ -66,8 +66,8 @@ class NileArtefactsGame(GameBase[NAState, Action]):
         running = list(accumulate(state.deck))
         return rules.draw_action(bisect_right(running, rng.randrange(running[-1])))
 
-    def apply(self, state: NAState, action: Action) -> NAState:
-        return rules.apply(state, action)
+    apply = staticmethod(rules.apply)
+    """``rules.apply`` itself (no wrapper frame)."""
 
     def is_terminal(self, state: NAState) -> bool:
         return state.phase == PH_OVER

@@ -27,6 +27,7 @@ from nilerules.games.nile_artefacts.state import (
     NAState,
     Note,
     Params,
+    Readings,
     evolve,
     readings_of,
 )
@@ -236,16 +237,36 @@ def _offer_actions(state: NAState) -> tuple[Action, ...]:
     """Buy (3 Coins a card) before offering, offer each card with a type choice, or finish."""
     seat = state.to_move
     p = state.params
-    out: list[Action] = []
-    if not state.offering and state.coins[seat] >= p.buy_cost and _can_draw(state):
-        out.append(_BUY)
     r = readings_of(state.config)
-    per_offering = r.type_scope == "per_offering"
     targets = len(state.visible) if r.card_sharing == "split" else 0
-    for k in sorted(set(state.hands[seat])):
-        out.extend(_offers(k, p.card_types[k], r.type_choice, r.double_card, per_offering, targets))
-    out.append(_DONE)
-    return tuple(out)
+    offers = _hand_offers(state.hands[seat], p.card_types, r, targets)
+    if not state.offering and state.coins[seat] >= p.buy_cost and _can_draw(state):
+        return (_BUY, *offers)
+    return offers
+
+
+_HAND_OFFERS: dict[tuple[tuple[int, ...], int, int, int], tuple[Action, ...]] = {}
+"""Memo of ``_hand_offers``. Keyed by the identities of the card-type table and the readings record: both are held
+for good by their own caches (``state._tables``, ``readings_of``), so an identity is never reused for another."""
+
+
+def _hand_offers(
+    hand: tuple[int, ...], card_types: tuple[tuple[int, ...], ...], r: Readings, targets: int
+) -> tuple[Action, ...]:
+    """The Offer actions for every kind in ``hand`` (by kind), then Done."""
+    key = (hand, id(card_types), id(r), targets)
+    found = _HAND_OFFERS.get(key)
+    if found is None:
+        per_offering = r.type_scope == "per_offering"
+        out: list[Action] = []
+        for k in sorted(set(hand)):
+            out.extend(_offers(k, card_types[k], r.type_choice, r.double_card, per_offering, targets))
+        out.append(_DONE)
+        found = tuple(out)
+        if len(_HAND_OFFERS) >= 1 << 16:
+            _HAND_OFFERS.clear()
+        _HAND_OFFERS[key] = found
+    return found
 
 
 _DONE = Done()
@@ -268,6 +289,26 @@ def _offers(kind: int, printed: tuple[int, ...], tc: str, dc: str, per_offering:
 def apply(state: NAState, action: Action) -> NAState:
     """Apply one action; anything not legal raises IllegalAction naming the rule that forbids it."""
     phase = state.phase
+    if phase in (PH_NAV, PH_OFFER):
+        legal = legal_actions(state)
+        for candidate in legal:  # identity first: the action usually is one of the (shared) legal instances
+            if candidate is action:
+                break
+        else:
+            if action not in legal:
+                rule_id = _forbidding_rule(state, action)
+                raise IllegalAction(rule_id, "not a legal action here", state, action)
+        if isinstance(action, Move):
+            return _apply_move(state, action.space)
+        if isinstance(action, Offer):
+            return _apply_offer(state, action)
+        if isinstance(action, Take):
+            return _apply_take(state, action.kind)
+        if isinstance(action, Done):
+            return _apply_done(state)
+        if isinstance(action, TurnAround):
+            return _apply_turn(state)
+        return _apply_buy(state)
     if phase == PH_REVEAL:
         if (
             not isinstance(action, Reveal)
@@ -280,27 +321,7 @@ def apply(state: NAState, action: Action) -> NAState:
         if not isinstance(action, Draw) or not 0 <= action.kind < len(state.deck) or not state.deck[action.kind]:
             raise IllegalAction("nile_artefacts.round_setup.draw", "draw a card kind left in the pile", state, action)
         return _apply_deal(state, action.kind) if phase == PH_DEAL else _apply_bought(state, action.kind)
-    if phase == PH_OVER:
-        raise IllegalAction("nile_artefacts.end.winner", "the game is over", state, action)
-    legal = legal_actions(state)
-    for candidate in legal:  # identity first: the action usually is one of the (shared) legal instances
-        if candidate is action:
-            break
-    else:
-        if action not in legal:
-            rule_id = _forbidding_rule(state, action)
-            raise IllegalAction(rule_id, "not a legal action here", state, action)
-    if isinstance(action, Move):
-        return _apply_move(state, action.space)
-    if isinstance(action, Offer):
-        return _apply_offer(state, action)
-    if isinstance(action, Take):
-        return _apply_take(state, action.kind)
-    if isinstance(action, Done):
-        return _apply_done(state)
-    if isinstance(action, TurnAround):
-        return _apply_turn(state)
-    return _apply_buy(state)
+    raise IllegalAction("nile_artefacts.end.winner", "the game is over", state, action)
 
 
 def _forbidding_rule(state: NAState, action: Action) -> str:

@@ -215,13 +215,21 @@ class Readings(NamedTuple):
 
 
 _READINGS: dict[tuple[tuple[str, str], ...], Readings] = {}
+_BY_CONFIG: dict[int, tuple[Config, Readings]] = {}
+"""By the config's identity (the config is held in the entry, so its identity is not reused while it is here)."""
 
 
 def readings_of(config: Config) -> Readings:
-    """The config's readings as a record (cached by the readings tuple)."""
+    """The config's readings as a record (cached by the readings tuple; one record per combination)."""
+    entry = _BY_CONFIG.get(id(config))
+    if entry is not None and entry[0] is config:
+        return entry[1]
     key = config.readings
     found = _READINGS.get(key)
     if found is None:
         found = Readings(*(config.reading(name) for name in Readings._fields))
         _READINGS[key] = found
+    if len(_BY_CONFIG) >= 4096:
+        _BY_CONFIG.clear()
+    _BY_CONFIG[id(config)] = (config, found)
     return found
