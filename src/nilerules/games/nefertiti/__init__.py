@@ -46,20 +46,12 @@ class NefertitiGame(GameBase[NefState, NefAction]):
             self._params[config] = params
         return rules.setup(config, params)  # type: ignore[arg-type]
 
-    def current_player(self, state: NefState) -> Mover:
-        return rules.current_player(state)
-
-    def legal_actions(self, state: NefState) -> tuple[NefAction, ...]:
-        return rules.legal_actions(state)
-
-    def chance_outcomes(self, state: NefState) -> tuple[tuple[NefAction, Fraction], ...]:
-        return rules.chance_outcomes(state)
-
-    def sample_chance(self, state: NefState, rng: random.Random) -> NefAction:
-        return rules.sample_chance(state, rng)
-
-    def apply(self, state: NefState, action: NefAction) -> NefState:
-        return rules.apply(state, action)
+    # the pure functions themselves: a playout calls these once per step, so no wrapper frame in between
+    current_player = staticmethod(rules.current_player)
+    legal_actions = staticmethod(rules.legal_actions)
+    chance_outcomes = staticmethod(rules.chance_outcomes)
+    sample_chance = staticmethod(rules.sample_chance)
+    apply = staticmethod(rules.apply)
 
     def is_terminal(self, state: NefState) -> bool:
         return state.phase == P_OVER

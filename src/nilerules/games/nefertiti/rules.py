@@ -136,6 +136,11 @@ def set_market(state: NefState, m: int, market: Market) -> NefState:
     return evolve(state, markets=markets)
 
 
+def with_market(markets: tuple[Market, ...], m: int, market: Market) -> tuple[Market, ...]:
+    """``markets`` with market ``m`` replaced (for one ``evolve`` of the state that changes several fields)."""
+    return (*markets[:m], market, *markets[m + 1 :])
+
+
 @rule("nefertiti.harbor.foreign_max_value")
 def max_value(params: Params, code: int) -> int:
     """A card's maximum value: its value with a single owner (foreign cards as their type)."""
@@ -345,26 +350,39 @@ def sample_chance(state: NefState, rng: random.Random) -> NefAction:
 )
 def draw_for_refill(state: NefState, code: int) -> NefState:
     """One card drawn for the market being refilled: foreign cards go to the Harbor, Akhenaton ends the refills."""
-    if sum(state.pile):
-        state = evolve(state, pile=bump(state.pile, code, -1))
+    pile, bottom = state.pile, state.bottom
+    if sum(pile):
+        pile = bump(pile, code, -1)
     else:
-        bottom = list(state.bottom)
+        rest = list(bottom)
         if state.bottom_ordered:
-            bottom.pop(0)
+            rest.pop(0)
         else:
-            bottom.remove(code)
-        state = evolve(state, bottom=tuple(bottom))
+            rest.remove(code)
+        bottom = tuple(rest)
     if code == AKH:
-        return akhenaton(state)
-    m = state.refill_queue[0]
-    harbor = state.markets[HARBOR]
+        return akhenaton(evolve(state, pile=pile, bottom=bottom))
+    markets = state.markets
+    harbor = markets[HARBOR]
     if FOREIGN[code] and harbor.status == OPEN:
-        state = set_market(state, HARBOR, evolve(harbor, cards=add_slot(harbor.cards, slot(code))))
-        state = evolve(state, refill_added=state.refill_added + 1, harbor_added_since=state.harbor_added_since + 1)
+        state = evolve(
+            state,
+            pile=pile,
+            bottom=bottom,
+            markets=with_market(markets, HARBOR, evolve(harbor, cards=add_slot(harbor.cards, slot(code)))),
+            refill_added=state.refill_added + 1,
+            harbor_added_since=state.harbor_added_since + 1,
+        )
     else:
-        market = state.markets[m]
-        state = set_market(state, m, evolve(market, cards=add_slot(market.cards, slot(code))))
-        state = evolve(state, refill_last=code)
+        m = state.refill_queue[0]
+        market = markets[m]
+        state = evolve(
+            state,
+            pile=pile,
+            bottom=bottom,
+            markets=with_market(markets, m, evolve(market, cards=add_slot(market.cards, slot(code)))),
+            refill_last=code,
+        )
     return continue_refill(state)
 
 
@@ -377,7 +395,7 @@ def continue_refill(state: NefState) -> NefState:
         if normal_count(market.cards) < state.params.market_size:
             if sum(draw_counts(state)) == 0:  # pragma: no cover - Akhenaton is always left to draw
                 raise AssertionError("the Gift pile ran out before Akhenaton")
-            return evolve(state, phase=P_REFILL)
+            return state if state.phase == P_REFILL else evolve(state, phase=P_REFILL)
         state = place_seal(state, m)
         state = evolve(state, refill_queue=state.refill_queue[1:], refill_last=-1)
         checked = harbor_check(state)
@@ -675,7 +693,10 @@ def start_resolution(state: NefState, m: int, final: bool) -> NefState:
 def advance_resolution(state: NefState) -> NefState:
     """Skip bidders who have nothing to decide; finish when the queue is empty."""
     while state.res_queue:
-        if resolution_actions(state):
+        actions = resolution_actions(state)
+        if actions:
+            if state.phase == P_RESOLVE:  # they are this state's legal actions: cache them (see legal_actions)
+                state.__dict__[CACHE_KEY] = actions
             return state
         state = evolve(state, res_queue=state.res_queue[1:], res_taken=0, res_paid=False)
     return finish_resolution(state)
@@ -764,26 +785,58 @@ def pay_bid(state: NefState, owner: int, value: int, m: int) -> NefState:
 
 
 def take_card(state: NefState, s: int) -> NefState:
+    """Pay the bid (once), take the card and its seal; a papyrus brings a seal from the supply (``gain_card``)."""
     value, owner, _neutral, _highest = state.res_queue[0]
     m = state.res_market
-    if not state.res_paid:
-        state = pay_bid(state, owner, value, m)
     market = state.markets[m]
-    state = set_market(state, m, evolve(market, cards=remove_slot(market.cards, s)))
-    code = slot_code(s)
-    state = evolve(state, res_taken=state.res_taken + 1)
-    if slot_sealed(s):
-        state = gain_seal(state, owner)
+    deben, market_deben = state.deben, market.deben
+    if not state.res_paid:  # pay_bid
+        pay = min(value, deben[owner])
+        deben = bump(deben, owner, -pay)
+        market_deben += pay
+    market = evolve(market, cards=remove_slot(market.cards, s), deben=market_deben)
+    code = s >> 2
+    sealed = bool(s & 2)
+    seals = bump(state.seals, owner, 1) if sealed else state.seals
+    markets = with_market(state.markets, m, market)
     if code == WT:
-        return evolve(state, phase=P_WT_SWAP)
-    state = gain_card(state, owner, code, from_board=True)
-    return after_take(state, sealed=slot_sealed(s))
+        return evolve(
+            state,
+            markets=markets,
+            deben=deben,
+            res_paid=True,
+            res_taken=state.res_taken + 1,
+            seals=seals,
+            phase=P_WT_SWAP,
+        )
+    hands = list(state.hands)
+    hands[owner] = bump(hands[owner], code, 1)
+    supply = state.seal_supply
+    if code == PAPYRUS and supply > 0:  # gain_card: nefertiti.harbor.papyrus_seal
+        seals = bump(seals, owner, 1)
+        supply -= 1
+    state = evolve(
+        state,
+        markets=markets,
+        deben=deben,
+        res_paid=True,
+        res_taken=state.res_taken + 1,
+        seals=seals,
+        hands=tuple(hands),
+        seal_supply=supply,
+    )
+    return after_take(state, sealed=sealed)
 
 
 def after_take(state: NefState, sealed: bool) -> NefState:
     _value, _owner, _neutral, highest = state.res_queue[0]
-    if highest and not sealed and state.res_taken < 2 and resolution_actions(state):
-        return evolve(state, phase=P_RESOLVE)
+    if highest and not sealed and state.res_taken < 2:
+        actions = resolution_actions(state)
+        if actions:
+            if state.phase != P_RESOLVE:
+                state = evolve(state, phase=P_RESOLVE)
+            state.__dict__[CACHE_KEY] = actions  # this state's legal actions (see legal_actions)
+            return state
     state = evolve(state, phase=P_RESOLVE, res_queue=state.res_queue[1:], res_taken=0, res_paid=False)
     return advance_resolution(state)
 
@@ -805,9 +858,14 @@ def take_half(state: NefState) -> NefState:
     m = state.res_market
     market = state.markets[m]
     half = (market.deben + 1) // 2
-    state = set_market(state, m, evolve(market, deben=market.deben - half))
-    state = evolve(state, deben=bump(state.deben, owner, half))
-    state = evolve(state, res_queue=state.res_queue[1:], res_taken=0, res_paid=False)
+    state = evolve(
+        state,
+        markets=with_market(state.markets, m, evolve(market, deben=market.deben - half)),
+        deben=bump(state.deben, owner, half),
+        res_queue=state.res_queue[1:],
+        res_taken=0,
+        res_paid=False,
+    )
     return advance_resolution(state)
 
 

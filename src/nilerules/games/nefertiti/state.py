@@ -247,11 +247,11 @@ def evolve(obj: T, **changes: Any) -> T:
         import dataclasses
 
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    if not fields.issuperset(changes):
-        raise TypeError(f"unknown fields {sorted(set(changes) - fields)!r}")
     d = obj.__dict__.copy()
     d.update(changes)
     d.pop(CACHE_KEY, None)
+    if len(d) != len(fields):  # a name that is not a field was given
+        raise TypeError(f"unknown fields {sorted(set(changes) - fields)!r}")
     new: T = _new(cls)
     _set(new, "__dict__", d)
     return new
