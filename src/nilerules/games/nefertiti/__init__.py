@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 
 from nilerules.core.game import Diagnostic, GameBase
-from nilerules.core.types import Config, GameInfo, Mover, Ranking
+from nilerules.core.types import Config, GameInfo, Ranking
 from nilerules.games.nefertiti import rules, scoring
 from nilerules.games.nefertiti.actions import NefAction, TakeCard
 from nilerules.games.nefertiti.checks import CHECKS
