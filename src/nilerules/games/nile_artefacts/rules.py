@@ -159,9 +159,9 @@ def chance_outcomes(state: NAState) -> tuple[tuple[Action, Fraction], ...]:
 
 def _refill(state: NAState, rule_id: str) -> NAState:
     """Before a draw from an empty pile: reshuffle the discard (reading ``deck_exhausted``) and note it."""
-    if sum(state.deck):
+    if any(state.deck):  # counts are never negative
         return state
-    if readings_of(state.config).deck_exhausted == "reshuffle" and sum(state.discard) > 0:
+    if readings_of(state.config).deck_exhausted == "reshuffle" and any(state.discard):
         notes = _note(state, "supply_exhausted", rule_id, "the Artifact pile ran out; the discard was reshuffled")
         return evolve(state, deck=state.discard, discard=(0,) * len(state.discard), notes=notes)
     notes = _note(state, "supply_exhausted", rule_id, "the Artifact pile ran out and nothing could be drawn")
@@ -169,9 +169,7 @@ def _refill(state: NAState, rule_id: str) -> NAState:
 
 
 def _can_draw(state: NAState) -> bool:
-    return bool(sum(state.deck)) or (
-        readings_of(state.config).deck_exhausted == "reshuffle" and bool(sum(state.discard))
-    )
+    return any(state.deck) or (readings_of(state.config).deck_exhausted == "reshuffle" and any(state.discard))
 
 
 # ------------------------------------------------------------------------------------------------ legal actions
@@ -374,7 +372,7 @@ def _start_round(state: NAState) -> NAState:
 def _next_deal(state: NAState) -> NAState:
     if state.pending:
         state = _refill(state, "nile_artefacts.round_setup.draw")
-        if sum(state.deck):
+        if any(state.deck):
             return state
     return _start_nav(state)
 
