@@ -518,7 +518,17 @@ def servant_placements(state: NefState) -> tuple[NefAction, ...]:
     for m in placeable_markets(state):
         if m == HARBOR and state.high_priest and state.placements_left == 1 and state.placed_markets:
             continue
-        out.extend(place_action(m, sq) for sq in free_squares(state, m))
+        n = len(squares_of(state, m))
+        if n > _MAX_SQUARES:
+            out.extend(place_action(m, sq) for sq in free_squares(state, m))
+            continue
+        row = PLACES[m]
+        pawns = state.markets[m].pawns
+        if not pawns:
+            out.extend(row[:n])
+        else:
+            taken = {p[0] for p in pawns}
+            out.extend([row[sq] for sq in range(n) if sq not in taken])
     return tuple(out)
 
 
@@ -564,23 +574,53 @@ def place_servant(state: NefState, m: int, square: int) -> NefState:
         earns = False
     pawns = tuple(sorted((*market.pawns, (square, me, 0))))
     market = evolve(market, pawns=pawns, deben=market.deben - int(earns))
-    state = set_market(state, m, market)
+    markets = with_market(state.markets, m, market)
+    deben = bump(state.deben, me, int(earns))
+    servants = bump(state.servants, me, -1)
+    left = state.placements_left - 1
+    if m != HARBOR and market_closes(state, m, market):
+        state = evolve(
+            state,
+            markets=markets,
+            deben=deben,
+            servants=servants,
+            placements_left=left,
+            placed_markets=(*state.placed_markets, m),
+        )
+        return start_resolution(state, m, final=False)
+    n = n_players(state)
+    if left == 0 and not state.akh_drawn and n != 2:  # continue_turn goes straight to next_player: one copy
+        return evolve(
+            state,
+            markets=markets,
+            deben=deben,
+            servants=servants,
+            phase=P_TURN,
+            to_move=(me + 1) % n,
+            placements_left=1,
+            placed_markets=(),
+            char_used=False,
+            high_priest=False,
+        )
     state = evolve(
         state,
-        deben=bump(state.deben, me, int(earns)),
-        servants=bump(state.servants, me, -1),
-        placements_left=state.placements_left - 1,
+        markets=markets,
+        deben=deben,
+        servants=servants,
+        placements_left=left,
         placed_markets=(*state.placed_markets, m),
     )
-    if m != HARBOR and stall_closes(state, m):
-        return start_resolution(state, m, final=False)
     return continue_turn(state)
 
 
 @rule("nefertiti.two.neutral_counts_as_servant", "nefertiti.close.condition", "nefertiti.two.giza_three_colors")
 def stall_closes(state: NefState, m: int) -> bool:
     """The active stall's closing condition (any of its alternatives) holds for the pawns on it."""
-    market = state.markets[m]
+    return market_closes(state, m, state.markets[m])
+
+
+def market_closes(state: NefState, m: int, market: Market) -> bool:
+    """``stall_closes`` for market ``m`` as given (before it is put into the state)."""
     stall = state.params.stalls[m][market.stall]
     pawns = market.pawns
     for kind, n in stall.conditions:
