@@ -148,7 +148,7 @@ def max_value(params: Params, code: int) -> int:
 
 
 def normal_count(cards: tuple[int, ...]) -> int:
-    return sum(1 for s in cards if slot_code(s) < N_GIFTS)
+    return len([s for s in cards if s >> 2 < N_GIFTS])
 
 
 def face_up_gifts(cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -292,7 +292,8 @@ def draw_bottom(state: NefState, code: int) -> NefState:
 
 
 def open_markets(state: NefState) -> tuple[int, ...]:
-    return tuple(m for m in range(4) if state.markets[m].status == OPEN)
+    markets = state.markets
+    return tuple([m for m in range(4) if markets[m].status == OPEN])
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -327,15 +328,19 @@ def chance_outcomes(state: NefState) -> tuple[tuple[NefAction, Fraction], ...]:
     return ()
 
 
+DRAWS: tuple[DrawCard, ...] = tuple(DrawCard(c) for c in range(N_CODES))
+
+
 def sample_chance(state: NefState, rng: random.Random) -> NefAction:
     """The fast path of ``sample(chance_outcomes(state))``: each outcome with the same probability (count/total)."""
-    if state.phase == P_FIRST:
+    phase = state.phase
+    if phase == P_REFILL:
+        return DRAWS[sample_index(draw_counts(state), rng)]
+    if phase == P_FIRST:
         return FirstPlayer(sample_index([1] * n_players(state), rng))
-    if state.phase == P_CHARS:
+    if phase == P_CHARS:
         return DrawCharacter(sample_index(character_pool(state), rng))
-    if state.phase == P_BOTTOM:
-        return DrawCard(sample_index(state.pile, rng))
-    return DrawCard(sample_index(draw_counts(state), rng))
+    return DRAWS[sample_index(state.pile, rng)]
 
 
 # ---------------------------------------------------------------------------------------------------------------
