@@ -574,6 +574,17 @@ def advance_levels(state: NAState, seat: int) -> tuple[tuple[int, ...], ...]:
     both = r.pair_mix == "both_types"
     per_offering = r.type_scope == "per_offering"
     split = r.card_sharing == "split"
+    if per_offering and not split:  # the common case, without closures: one tally checked against each Monument
+        regions = [p.card_region[k] for k, _, _ in state.offering]
+        counts, region_counts = tally([types for _, types, _ in state.offering], regions)
+        out = []
+        for i, monument in enumerate(state.visible):
+            row = state.levels[i]
+            level = row[seat]
+            if level < 3 and meets(p.monuments[monument][level], counts, region_counts, both):
+                row = (*row[:seat], level + 1, *row[seat + 1 :])
+            out.append(row)
+        return tuple(out)
     whole = _evaluator(state.offering, p, r.type_choice, r.double_card, per_offering, both)
     out = []
     for i, monument in enumerate(state.visible):

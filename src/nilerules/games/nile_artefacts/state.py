@@ -82,6 +82,8 @@ class Params:
     card_region: tuple[Region, ...] = field(init=False, compare=False, repr=False)
     card_space: tuple[Space, ...] = field(init=False, compare=False, repr=False)
     monuments: tuple[tuple[Condition, Condition, Condition], ...] = field(init=False, compare=False, repr=False)
+    right_port: Space = field(init=False, compare=False, repr=False)
+    """``river_spaces + 1`` (a field rather than a property: it is read at every navigation step)."""
 
     def __post_init__(self) -> None:
         types, regions, spaces, monuments = _tables(self.cards, self.monument_text)
@@ -89,14 +91,11 @@ class Params:
         object.__setattr__(self, "card_region", regions)
         object.__setattr__(self, "card_space", spaces)
         object.__setattr__(self, "monuments", monuments)
+        object.__setattr__(self, "right_port", self.river_spaces + 1)
 
     @property
     def total_cards(self) -> int:
         return sum(self.card_count)
-
-    @property
-    def right_port(self) -> Space:
-        return self.river_spaces + 1
 
     @property
     def monuments_in_pile(self) -> int:
