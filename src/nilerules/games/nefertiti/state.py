@@ -242,16 +242,17 @@ def evolve(obj: T, **changes: Any) -> T:
     may be changed (checked), and nothing cached on the old instance (``CACHE_KEY``) is carried over.
     """
     cls = type(obj)
-    fields = _FIELD_NAMES.get(cls)
-    if fields is None:
+    count = _FIELD_COUNT.get(cls)
+    if count is None:
         import dataclasses
 
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     d = obj.__dict__.copy()
     d.update(changes)
-    d.pop(CACHE_KEY, None)
-    if len(d) != len(fields):  # a name that is not a field was given
-        raise TypeError(f"unknown fields {sorted(set(changes) - fields)!r}")
+    if len(d) != count:
+        d.pop(CACHE_KEY, None)
+        if len(d) != count:  # a name that is not a field was given
+            raise TypeError(f"unknown fields {sorted(set(changes) - _field_names(cls))!r}")
     new: T = _new(cls)
     _set(new, "__dict__", d)
     return new
@@ -267,4 +268,4 @@ def _field_names(cls: type) -> frozenset[str]:
     return frozenset(f.name for f in dataclasses.fields(cls))
 
 
-_FIELD_NAMES: Final = {NefState: _field_names(NefState), Market: _field_names(Market)}
+_FIELD_COUNT: Final = {NefState: len(_field_names(NefState)), Market: len(_field_names(Market))}
