@@ -398,7 +398,7 @@ def continue_refill(state: NefState) -> NefState:
         m = state.refill_queue[0]
         market = state.markets[m]
         if normal_count(market.cards) < state.params.market_size:
-            if sum(draw_counts(state)) == 0:  # pragma: no cover - Akhenaton is always left to draw
+            if not state.bottom and not sum(state.pile):  # pragma: no cover - Akhenaton is always left to draw
                 raise AssertionError("the Gift pile ran out before Akhenaton")
             return state if state.phase == P_REFILL else evolve(state, phase=P_REFILL)
         state = place_seal(state, m)
@@ -406,7 +406,8 @@ def continue_refill(state: NefState) -> NefState:
         checked = harbor_check(state)
         if checked is not state:
             return checked
-        state = evolve(state, refill_added=0)
+        if state.refill_added:
+            state = evolve(state, refill_added=0)
     return continue_turn(state)
 
 
@@ -420,8 +421,8 @@ def place_seal(state: NefState, m: int) -> NefState:
     if target not in market.cards:
         return state
     cards = add_slot(remove_slot(market.cards, target), slot(state.refill_last, sealed=True))
-    state = set_market(state, m, evolve(market, cards=cards))
-    return evolve(state, seal_supply=state.seal_supply - 1)
+    markets = with_market(state.markets, m, evolve(market, cards=cards))
+    return evolve(state, markets=markets, seal_supply=state.seal_supply - 1)
 
 
 @rule("nefertiti.harbor.trigger", "nefertiti.harbor.trigger_added", "nefertiti.harbor.trigger_four")
@@ -972,13 +973,15 @@ def finish_resolution(state: NefState) -> NefState:
     if state.akh_drawn:
         state = set_market(state, m, evolve(market, pawns=(), status=DONE))
         return continue_turn(state)
-    reopen = [c for c in range(4) if state.markets[c].status == CLOSED]
-    state = set_market(state, m, evolve(market, pawns=(), status=CLOSED))
+    markets = list(state.markets)
+    reopen = [c for c in range(4) if markets[c].status == CLOSED]
+    markets[m] = evolve(market, pawns=(), status=CLOSED)
     for c in reopen:
-        old = state.markets[c]
+        old = markets[c]
         cards = tuple(sorted(s & ~1 for s in old.cards))
-        state = set_market(state, c, evolve(old, cards=cards, stall=1 - old.stall, status=OPEN))
-    return continue_refill(evolve(state, refill_queue=tuple(reopen), refill_added=0, refill_last=-1))
+        markets[c] = evolve(old, cards=cards, stall=1 - old.stall, status=OPEN)
+    state = evolve(state, markets=tuple(markets), refill_queue=tuple(reopen), refill_added=0, refill_last=-1)
+    return continue_refill(state)
 
 
 # ---------------------------------------------------------------------------------------------------------------
