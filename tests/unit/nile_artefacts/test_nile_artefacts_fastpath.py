@@ -74,7 +74,7 @@ def test_memoised_legal_actions_equal_a_fresh_computation(readings: dict[str, st
     for s in states(4, range(2), readings):
         memo = rules.legal_actions(s)
         rules._LAST[0] = None
-        rules._HAND_OFFERS.clear()
+        rules._OFFER_TABLES.clear()
         assert memo == rules.legal_actions(s)
 
 

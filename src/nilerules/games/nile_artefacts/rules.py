@@ -243,28 +243,30 @@ def _offer_actions(state: NAState) -> tuple[Action, ...]:
     return offers
 
 
-_HAND_OFFERS: dict[tuple[tuple[int, ...], int, int, int], tuple[Action, ...]] = {}
-"""Memo of ``_hand_offers``. Keyed by the identities of the card-type table and the readings record: both are held
-for good by their own caches (``state._tables``, ``readings_of``), so an identity is never reused for another."""
+_OFFER_TABLES: dict[tuple[int, int, int], tuple[Offers, ...]] = {}
+"""Per card-type table, readings record and target count: the Offer actions of each kind. Keyed by the identities of
+the table and the record: both are held for good by their own caches (``state._tables``, ``readings_of``), so an
+identity is never reused for another."""
 
 
 def _hand_offers(
     hand: tuple[int, ...], card_types: tuple[tuple[int, ...], ...], r: Readings, targets: int
 ) -> tuple[Action, ...]:
     """The Offer actions for every kind in ``hand`` (by kind), then Done."""
-    key = (hand, id(card_types), id(r), targets)
-    found = _HAND_OFFERS.get(key)
-    if found is None:
+    key = (id(card_types), id(r), targets)
+    table = _OFFER_TABLES.get(key)
+    if table is None:
         per_offering = r.type_scope == "per_offering"
-        out: list[Action] = []
-        for k in sorted(set(hand)):
-            out.extend(_offers(k, card_types[k], r.type_choice, r.double_card, per_offering, targets))
-        out.append(_DONE)
-        found = tuple(out)
-        if len(_HAND_OFFERS) >= 1 << 16:
-            _HAND_OFFERS.clear()
-        _HAND_OFFERS[key] = found
-    return found
+        table = tuple(
+            _offers(k, printed, r.type_choice, r.double_card, per_offering, targets)
+            for k, printed in enumerate(card_types)
+        )
+        _OFFER_TABLES[key] = table
+    out: list[Action] = []
+    for k in sorted(set(hand)):
+        out += table[k]
+    out.append(_DONE)
+    return tuple(out)
 
 
 _DONE = Done()
