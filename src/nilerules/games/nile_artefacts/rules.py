@@ -387,7 +387,11 @@ def _apply_deal(state: NAState, kind: int) -> NAState:
     board[space] = tuple(sorted((*board[space], kind)))
     deck = list(state.deck)
     deck[kind] -= 1
-    return _next_deal(evolve(state, board=tuple(board), deck=tuple(deck), pending=state.pending - 1))
+    pending = state.pending - 1
+    state = evolve(state, board=tuple(board), deck=tuple(deck), pending=pending)
+    if pending and any(deck):  # more to draw from a pile that has cards: the next draw is due (no refill)
+        return state
+    return _next_deal(state)
 
 
 @rule("nile_artefacts.navigation.leftovers")
