@@ -524,18 +524,28 @@ def servant_placements(state: NefState) -> tuple[NefAction, ...]:
     for m in placeable_markets(state):
         if m == HARBOR and state.high_priest and state.placements_left == 1 and state.placed_markets:
             continue
-        n = len(squares_of(state, m))
-        if n > _MAX_SQUARES:
-            out.extend(place_action(m, sq) for sq in free_squares(state, m))
-            continue
-        row = PLACES[m]
-        pawns = state.markets[m].pawns
-        if not pawns:
-            out.extend(row[:n])
-        else:
-            taken = {p[0] for p in pawns}
-            out.extend([row[sq] for sq in range(n) if sq not in taken])
+        out.extend(market_placements(state, m))
     return tuple(out)
+
+
+def market_placements(state: NefState, m: int) -> tuple[Place, ...]:
+    """``Place`` on each free square of market ``m``, cached on the (immutable, shared) Market with its inputs."""
+    market = state.markets[m]
+    n = len(squares_of(state, m))
+    cache = market.__dict__
+    cached: tuple[int, int, tuple[Place, ...]] | None = cache.get(CACHE_KEY)
+    if cached is not None and cached[0] == m and cached[1] == n:
+        return cached[2]
+    pawns = market.pawns
+    if n > _MAX_SQUARES:
+        row = tuple(Place(m, sq) for sq in free_squares(state, m))
+    elif not pawns:
+        row = PLACES[m][:n]
+    else:
+        taken = {p[0] for p in pawns}
+        row = tuple([PLACES[m][sq] for sq in range(n) if sq not in taken])
+    cache[CACHE_KEY] = (m, n, row)
+    return row
 
 
 @rule("nefertiti.two.no_servant_left", "nefertiti.two.no_servant_regardless")
