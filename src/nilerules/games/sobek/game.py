@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from fractions import Fraction
-from itertools import accumulate
+from typing import Any
 
-from nilerules.core import CHANCE, Config, Diagnostic, GameBase, GameInfo, Ranking, rank_by_keys, rule
+from nilerules.core import (
+    CHANCE,
+    Config,
+    Diagnostic,
+    GameBase,
+    GameInfo,
+    Ranking,
+    from_data,
+    rank_by_keys,
+    rule,
+    to_data,
+)
 from nilerules.errors import SpecError
 from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import (
@@ -22,12 +32,12 @@ from nilerules.games.sobek.invariants import invariants
 from nilerules.games.sobek.state import (
     CHAR_FAMILY,
     CHARACTERS,
-    D_MARKET,
     KINDS,
     NTYPES,
     OVER,
     Params,
     SobekState,
+    SobekStateRecord,
 )
 from nilerules.specs import Spec
 
@@ -121,13 +131,7 @@ class SobekGame(GameBase[SobekState, SobekAction]):
     def chance_outcomes(self, state: SobekState) -> tuple[tuple[SobekAction, Fraction], ...]:
         return rules.chance_outcomes(state)
 
-    def sample_chance(self, state: SobekState, rng: random.Random) -> SobekAction:
-        # the same index as ``core.chance.sample_index`` for the same generator state, found by bisection
-        draw = state.draws[0]
-        dest = draw.dest
-        source = state.deck if dest == D_MARKET else rules.draw_source(state, draw)
-        cumulative = list(accumulate(source))
-        return rules.DRAWS[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+    sample_chance = staticmethod(rules.sample_chance)
 
     def is_terminal(self, state: SobekState) -> bool:
         return state.phase == OVER
@@ -163,6 +167,14 @@ class SobekGame(GameBase[SobekState, SobekAction]):
 
     def state_config(self, state: SobekState) -> Config:
         return state.config
+
+    # the state is a NamedTuple; its JSON is that of its frozen-dataclass twin (tagged "SobekState", as before)
+    def state_to_data(self, state: SobekState) -> Any:
+        return to_data(SobekStateRecord(*state))
+
+    def state_from_data(self, data: Any) -> SobekState:
+        record = from_data(SobekStateRecord, data)
+        return SobekState(*(getattr(record, name) for name in SobekState._fields))
 
 
 def is_chance(state: SobekState) -> bool:

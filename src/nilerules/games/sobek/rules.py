@@ -8,9 +8,11 @@ queued in ``state.draws`` and resolved one card at a time by the chance player.
 from __future__ import annotations
 
 import operator
-from dataclasses import fields
+import random
+from bisect import bisect_right
 from dataclasses import replace as dc_replace
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any
 
 from nilerules.core import CHANCE, Config, Mover, rule
@@ -91,30 +93,32 @@ from nilerules.games.sobek.state import (
 )
 
 ZERO: Counts = (0,) * NTYPES
-_FIELDS = frozenset(f.name for f in fields(SobekState))
-_new = object.__new__
+_FIELDS = frozenset(SobekState._fields)
+_INDEX: dict[str, int] = {name: i for i, name in enumerate(SobekState._fields)}
+_tuple_new: Any = tuple.__new__
+# field positions for the hot paths that build the next state from a list of the fields
+(I_CONFIG, I_PARAMS, I_ROUND, I_PHASE, I_TO_MOVE, I_START, I_DECK, I_REMOVED, I_GREEN, I_ROW, I_DELIVERIES,
+ I_HANDS, I_SETS, I_CORRUPTION, I_CURSES, I_DISCARD, I_TOKEN_BAG, I_TOKENS, I_EVENTS_USED, I_SCORES, I_LAST_GAIN,
+ I_DRAWS, I_PENDING, I_EXTRA_TURN, I_HPHASE_LEFT, I_EARLY_END, I_LOG) = range(27)
+assert SobekState._fields[I_DRAWS] == "draws" and SobekState._fields[I_LOG] == "log" and len(_FIELDS) == 27
 
 
 def replace(state: SobekState, **changes: Any) -> SobekState:
-    """``dataclasses.replace`` for the state, without re-running ``__init__`` (the hot path of playouts)."""
-    if type(state) is not SobekState:
-        return dc_replace(state, **changes)
+    """A copy of the state with some fields changed (unknown field names raise TypeError)."""
     if not _FIELDS.issuperset(changes):
         raise TypeError(f"unknown state fields {sorted(set(changes) - _FIELDS)!r}")
-    new = _new(SobekState)
-    data = new.__dict__
-    data.update(state.__dict__)
-    data.update(changes)
-    return new
+    return _r(state, **changes)
 
 
 def _r(state: SobekState, **changes: Any) -> SobekState:
     """``replace`` for the rules' own calls (the fields are known to exist): the hot path of playouts."""
-    new = _new(SobekState)
-    data = new.__dict__
-    data.update(state.__dict__)
-    data.update(changes)
+    values = list(state)
+    index = _INDEX
+    for name, value in changes.items():
+        values[index[name]] = value
+    new: SobekState = _tuple_new(SobekState, values)
     return new
+
 
 NO_TOKENS: tuple[int, ...] = (0,) * len(TOKEN_COUNTS)
 Outcomes = tuple[tuple[SobekAction, Fraction], ...]
@@ -125,6 +129,7 @@ PLAYS: tuple[PlayCharacter, ...] = tuple(PlayCharacter(k) for k in range(NTYPES)
 NEW_SETS: tuple[StartSet, ...] = tuple(StartSet(f, -1) for f in range(6))
 ADDS: tuple[AddCard, ...] = tuple(AddCard(t) for t in range(NTYPES))
 DONE = Done()
+ONLY_DONE: tuple[SobekAction, ...] = (DONE,)
 DRAW_MARKET = Draw(D_MARKET, 0)
 DRAW_TOKEN = Draw(D_TOKEN, 0)
 DRAW_GREEN: tuple[Draw, ...] = tuple(Draw(D_GREEN, p) for p in range(8))
@@ -302,13 +307,16 @@ def _row_empty(state: SobekState) -> SobekState:
 
 def draw_source(state: SobekState, draw: Draw) -> tuple[int, ...]:
     """The multiset a pending draw comes from."""
-    if draw.dest in (D_REMOVE, D_MARKET, D_QUEEN):
+    dest = draw.dest
+    if dest == D_MARKET:  # the commonest, tested first
         return state.deck
-    if draw.dest == D_GREEN:
+    if dest in (D_REMOVE, D_QUEEN):
+        return state.deck
+    if dest == D_GREEN:
         return state.green_pile
-    if draw.dest == D_TOKEN:
+    if dest == D_TOKEN:
         return state.token_bag
-    if draw.dest == D_EVENT:
+    if dest == D_EVENT:
         return state.tokens
     opp, back = divmod(draw.arg, 16)
     backs = reading(state.config, "thief_backs")
@@ -333,6 +341,24 @@ def chance_outcomes(state: SobekState) -> Outcomes:
     source = draw_source(state, state.draws[0])
     total = sum(source)
     return tuple((DrawCard(k) if k >= NTYPES else DRAWS[k], Fraction(c, total)) for k, c in enumerate(source) if c)
+
+
+def sample_chance(state: SobekState, rng: random.Random) -> DrawCard:
+    """The fast sampler of a pending draw: the same index as ``core.chance.sample_index`` for the same generator
+    state (one ``randrange`` over the pile's total), found by bisection; its support and probabilities are those
+    of ``chance_outcomes``."""
+    draw = state.draws[0]
+    dest = draw.dest
+    if dest == D_MARKET:
+        source = state.deck
+    elif dest == D_GREEN:
+        source = state.green_pile
+    elif dest == D_TOKEN:
+        source = state.token_bag
+    else:
+        source = draw_source(state, draw)
+    cumulative = list(accumulate(source))
+    return DRAWS[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
 
 
 def apply_draw(state: SobekState, item: int) -> SobekState:
@@ -488,6 +514,8 @@ def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...
         for t in pend.cards:
             left[t] -= 1
         hand = tuple(left)
+    if kind == K_HPHASE:  # the commonest pending decision: checked first
+        return _hphase_actions(state, params, hand)
     if kind in (K_SET, K_HSET):
         natural = _need_natural(state) and (kind == K_HSET or pend.b < 0)
         if pend.a >= 0:
@@ -532,10 +560,14 @@ def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...
         return tuple(ChooseBack(b) for b in backs)
     if kind == K_SCRIBE:
         return tuple(ChooseCard(t) for t, c in enumerate(state.hands[pend.b]) if c)
-    # K_HPHASE
+    raise AssertionError(f"unknown pending kind {kind!r}")  # pragma: no cover - K_HPHASE is handled first
+
+
+def _hphase_actions(state: SobekState, params: Params, hand: Counts) -> tuple[SobekAction, ...]:
+    """At the end of the round: start a horizontal set, or be done."""
     if sum(hand) < params.set_min:  # no horizontal set of either reading can reach the minimum
-        return (DONE,)
-    out = []
+        return ONLY_DONE
+    out: list[SobekAction] = []
     natural = _need_natural(state)
     if reading(state.config, "horizontal_sets") == "same_kind":
         by_kind = [0] * 7
@@ -587,10 +619,28 @@ def apply(state: SobekState, action: SobekAction) -> SobekState:
     """The state after ``action``; anything not legal raises IllegalAction naming the rule that forbids it."""
     if state.phase == OVER:
         raise IllegalAction("sobek.game_end.rounds", "the game is over", state, action)
-    if state.draws:
+    draws = state.draws
+    if draws:
         if not isinstance(action, DrawCard):
             raise IllegalAction("sobek.market.deliveries", "a chance draw is pending", state, action)
-        return settle(apply_draw(state, action.item))
+        if draws[0].dest != D_MARKET:
+            return settle(apply_draw(state, action.item))
+        # a card along the Nile (the commonest action): apply_draw and, for the usual cases, settle, inlined
+        item = action.item
+        deck = state.deck
+        if not 0 <= item < NTYPES or deck[item] == 0:
+            raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, action)
+        left = list(deck)
+        left[item] -= 1
+        deck = tuple(left)
+        rest = draws[1:]
+        state = _r(state, draws=rest, deck=deck, row=(*state.row, item))
+        if rest:
+            if rest[0].dest == D_MARKET and any(deck):  # the next draw is possible: settle has nothing to do
+                return state
+        elif state.phase == PLAY:  # the row is not empty: settle has nothing to do
+            return state
+        return settle(state)
     legal = legal_actions(state)
     for allowed in legal:  # actions from legal_actions are found by identity, before any __eq__ call
         if allowed is action:
