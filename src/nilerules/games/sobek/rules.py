@@ -623,24 +623,7 @@ def apply(state: SobekState, action: SobekAction) -> SobekState:
     if draws:
         if not isinstance(action, DrawCard):
             raise IllegalAction("sobek.market.deliveries", "a chance draw is pending", state, action)
-        if draws[0].dest != D_MARKET:
-            return settle(apply_draw(state, action.item))
-        # a card along the Nile (the commonest action): apply_draw and, for the usual cases, settle, inlined
-        item = action.item
-        deck = state.deck
-        if not 0 <= item < NTYPES or deck[item] == 0:
-            raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, action)
-        left = list(deck)
-        left[item] -= 1
-        deck = tuple(left)
-        rest = draws[1:]
-        state = _r(state, draws=rest, deck=deck, row=(*state.row, item))
-        if rest:
-            if rest[0].dest == D_MARKET and any(deck):  # the next draw is possible: settle has nothing to do
-                return state
-        elif state.phase == PLAY:  # the row is not empty: settle has nothing to do
-            return state
-        return settle(state)
+        return _apply_draw_and_settle(state, draws, action)
     legal = legal_actions(state)
     for allowed in legal:  # actions from legal_actions are found by identity, before any __eq__ call
         if allowed is action:
@@ -653,6 +636,64 @@ def apply(state: SobekState, action: SobekAction) -> SobekState:
     if pend is None:
         return settle(_apply_turn(state, action))
     return settle(_apply_pending(state, pend, action))
+
+
+def _apply_draw_and_settle(state: SobekState, draws: tuple[Draw, ...], action: DrawCard) -> SobekState:
+    """``settle(apply_draw(state, action.item))``, with the three commonest draws (a card along the Nile, a
+    green-backed card, an event token) and the usual ``settle`` outcome (nothing to do) inlined."""
+    draw = draws[0]
+    dest = draw.dest
+    item = action.item
+    values = list(state)
+    if dest == D_MARKET:
+        source = state.deck
+        if not 0 <= item < len(source) or source[item] == 0:
+            raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, action)
+        left = list(source)
+        left[item] -= 1
+        values[I_DECK] = tuple(left)
+        values[I_ROW] = (*state.row, item)
+    elif dest == D_GREEN:
+        source = state.green_pile
+        if not 0 <= item < len(source) or source[item] == 0:
+            raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, action)
+        left = list(source)
+        left[item] -= 1
+        values[I_GREEN] = tuple(left)
+        hands = list(state.hands)
+        hand = list(hands[draw.player])
+        hand[item] += 1
+        hands[draw.player] = tuple(hand)
+        values[I_HANDS] = tuple(hands)
+    elif dest == D_TOKEN:
+        source = state.token_bag
+        if not 0 <= item < len(source) or source[item] == 0:
+            raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, action)
+        left = list(source)
+        left[item] -= 1
+        values[I_TOKEN_BAG] = tuple(left)
+        tokens = list(state.tokens)
+        tokens[item] += 1
+        values[I_TOKENS] = tuple(tokens)
+    else:
+        return settle(apply_draw(state, item))
+    rest = draws[1:]
+    values[I_DRAWS] = rest
+    new: SobekState = _tuple_new(SobekState, values)
+    if rest:
+        # the next draw is possible (its pile is not empty): settle has nothing to do
+        following = rest[0].dest
+        if following == D_MARKET:
+            if any(new.deck):
+                return new
+        elif following == D_GREEN:
+            if any(new.green_pile):
+                return new
+        elif following == D_TOKEN and any(new.token_bag):
+            return new
+    elif new.phase == PLAY and new.row:  # a turn in play with cards along the Nile: settle has nothing to do
+        return new
+    return settle(new)
 
 
 def _forbidding_rule(state: SobekState) -> str:
@@ -714,11 +755,18 @@ def _take_and_pass(state: SobekState, p: int, index: int) -> SobekState:
             pile[t] += 1
         piles[p] = tuple(pile)
         corruption = tuple(piles)
+    values = list(state)
+    values[I_ROW] = row[index + 1 :]
+    values[I_HANDS] = tuple(hands)
+    values[I_CORRUPTION] = corruption
+    values[I_PENDING] = None
     if state.extra_turn:
-        return _r(state, row=row[index + 1 :], hands=tuple(hands), corruption=corruption, to_move=p,
-                  extra_turn=False, pending=None)
-    return _r(state, row=row[index + 1 :], hands=tuple(hands), corruption=corruption,
-              to_move=(p + 1) % state.config.players, pending=None)
+        values[I_TO_MOVE] = p
+        values[I_EXTRA_TURN] = False
+    else:
+        values[I_TO_MOVE] = (p + 1) % state.config.players
+    new: SobekState = _tuple_new(SobekState, values)
+    return new
 
 
 @rule("sobek.turn.next_player", "sobek.events.flood")
