@@ -531,7 +531,8 @@ def servant_placements(state: NefState) -> tuple[NefAction, ...]:
 def market_placements(state: NefState, m: int) -> tuple[Place, ...]:
     """``Place`` on each free square of market ``m``, cached on the (immutable, shared) Market with its inputs."""
     market = state.markets[m]
-    n = len(squares_of(state, m))
+    params = state.params
+    n = len(params.harbor_squares if m == HARBOR else params.stalls[m][market.stall].squares)  # squares_of
     cache = market.__dict__
     cached: tuple[int, int, tuple[Place, ...]] | None = cache.get(CACHE_KEY)
     if cached is not None and cached[0] == m and cached[1] == n:
@@ -1462,6 +1463,11 @@ _RULE_BY_PHASE = {
 def apply(state: NefState, action: NefAction) -> NefState:
     """Apply one action (a chance outcome at chance nodes); anything not legal raises IllegalAction."""
     phase = state.phase
+    if phase == P_REFILL and type(action) is DrawCard:  # the most frequent chance node: one card drawn
+        card = action.card
+        if 0 <= card < N_CODES and draw_counts(state)[card] > 0:
+            return draw_for_refill(state, card)
+        raise IllegalAction("nefertiti.base.bottom", "not a possible chance outcome here", state, action)
     if phase in (P_FIRST, P_CHARS, P_BOTTOM, P_REFILL):
         if not _possible_outcome(state, action):
             raise IllegalAction("nefertiti.base.bottom", "not a possible chance outcome here", state, action)
@@ -1506,10 +1512,10 @@ def _apply_chance(state: NefState, action: NefAction) -> NefState:
 def _apply_move(state: NefState, action: NefAction) -> NefState:
     phase = state.phase
     if phase == P_TURN:
-        if isinstance(action, UseCharacter):
-            return use_character(state, action.char)
         if isinstance(action, Place):
             return place_servant(state, action.market, action.square)
+        if isinstance(action, UseCharacter):
+            return use_character(state, action.char)
         assert isinstance(action, ForceClose)
         return force_close(state, action.market)
     if phase == P_RESOLVE:
