@@ -1,0 +1,142 @@
+"""The playout fast paths of Sobek agree with the generic rules: the sampler with ``chance_outcomes``, the inlined
+draws and market takes with ``apply_draw``/``settle`` and ``take``/``end_turn``, the NamedTuple state's JSON with
+the frozen-dataclass form.
+
+Expected values are the generic functions' results on the same states (the fast paths must not change behaviour).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from nilerules.core import CHANCE
+from nilerules.errors import IllegalAction
+from nilerules.games.sobek import rules
+from nilerules.games.sobek.actions import DrawCard, Take
+from nilerules.games.sobek.game import SobekGame
+from nilerules.games.sobek.state import OVER, PLAY, SobekState
+
+READINGS: tuple[dict[str, str], ...] = (
+    {}, {"green_deal": "once"}, {"market_row": "row_of_all"}, {"event_choice": "blind"}, {"queen_draw": "market"},
+)
+
+
+class Counting(random.Random):
+    """A generator whose ``randrange(n)`` returns a set value: to enumerate every draw of the sampler."""
+
+    def __init__(self, value: int) -> None:
+        super().__init__(0)
+        self.value = value
+
+    def randrange(self, *args: object, **kwargs: object) -> int:
+        return self.value
+
+
+def visited_states(game: SobekGame, players: int, readings: dict[str, str], seed: int) -> list[SobekState]:
+    """Every state of one seeded random game."""
+    rng = random.Random(seed)
+    state = game.setup(game.config(players, readings=readings))
+    out = [state]
+    while game.current_player(state) is not None:
+        if game.current_player(state) is CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
+        else:
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_sampler_has_the_support_and_probabilities_of_chance_outcomes(game: SobekGame, players: int) -> None:
+    """Over every value of the generator's one ``randrange``, the sampler picks each outcome count/total times."""
+    checked = 0
+    for readings in READINGS:
+        for state in visited_states(game, players, readings, seed=players)[::3]:
+            if game.current_player(state) is not CHANCE:
+                continue
+            outcomes = dict(game.chance_outcomes(state))
+            total = sum(rules.draw_source(state, state.draws[0]))
+            picks = Counter(game.sample_chance(state, Counting(r)) for r in range(total))
+            assert {a: Fraction(c, total) for a, c in picks.items()} == outcomes
+            checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_inlined_draws_equal_apply_draw_then_settle(game: SobekGame, players: int) -> None:
+    """``apply`` on a chance node gives ``settle(apply_draw(...))`` for every outcome of the node."""
+    for readings in READINGS:
+        for state in visited_states(game, players, readings, seed=10 + players)[::4]:
+            if game.current_player(state) is not CHANCE:
+                continue
+            for action, _ in game.chance_outcomes(state):
+                assert isinstance(action, DrawCard)
+                assert rules.apply(state, action) == rules.settle(rules.apply_draw(state, action.item))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_one_copy_take_equals_take_then_end_turn(game: SobekGame, players: int) -> None:
+    """Taking from the row in play gives ``settle(end_turn(take(...)))`` for every card on offer."""
+    seen = 0
+    for readings in READINGS:
+        for state in visited_states(game, players, readings, seed=20 + players):
+            if state.phase != PLAY or state.draws or state.pending is not None:
+                continue
+            for action in game.legal_actions(state):
+                if isinstance(action, Take):
+                    p = state.to_move
+                    expected = rules.settle(rules.end_turn(rules.take(state, p, action.index, corrupt=True), p))
+                    assert rules.apply(state, action) == expected
+                    seen += 1
+    assert seen > 100
+
+
+def test_equal_actions_not_from_legal_actions_are_accepted_and_illegal_ones_named(game: SobekGame) -> None:
+    """Legality is by value: a fresh ``Take(0)`` is legal; ``Take(7)`` (past the first four) names the rule."""
+    state = next(s for s in visited_states(game, 3, {}, seed=1)
+                 if s.phase == PLAY and not s.draws and s.pending is None and len(s.row) > 7)
+    assert rules.apply(state, Take(0)) == rules.apply(state, rules.legal_actions(state)[0])
+    with pytest.raises(IllegalAction) as caught:
+        rules.apply(state, Take(7))
+    assert caught.value.rule_id == "sobek.actions.choose"
+
+
+def test_impossible_draws_are_rejected_by_the_inlined_paths(game: SobekGame) -> None:
+    """A draw of a card type with none left (or out of range) raises IllegalAction, for each kind of draw."""
+    kinds = set()
+    for state in visited_states(game, 4, {}, seed=3):
+        if game.current_player(state) is not CHANCE:
+            continue
+        source = rules.draw_source(state, state.draws[0])
+        empty = next((k for k, c in enumerate(source) if c == 0), None)
+        for item in (-1, len(source), empty):
+            if item is None:
+                continue
+            with pytest.raises(IllegalAction) as caught:
+                rules.apply(state, DrawCard(item))
+            assert caught.value.rule_id == "sobek.market.deliveries"
+        kinds.add(state.draws[0].dest)
+    assert len(kinds) >= 3
+
+
+def test_state_json_is_the_tagged_record_and_round_trips(game: SobekGame) -> None:
+    """The NamedTuple state is written as the object tagged ``SobekState`` with every field, and read back equal."""
+    states = visited_states(game, 3, {}, seed=5)
+    for state in [*states[::10], states[-1]]:
+        data = game.state_to_data(state)
+        assert data["type"] == "SobekState"
+        assert set(data) == {"type", *SobekState._fields}
+        assert game.state_from_data(data) == state
+    assert states[-1].phase == OVER
+
+
+def test_replace_rejects_unknown_fields(game: SobekGame) -> None:
+    """``rules.replace`` changes named fields only."""
+    state = game.setup(game.config(2))
+    assert rules.replace(state, round=2).round == 2
+    with pytest.raises(TypeError):
+        rules.replace(state, rounds=2)
