@@ -115,11 +115,15 @@ def neutral_place_action(m: int, sq: int) -> PlaceNeutral:
 
 
 def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
-    return (*values[:index], values[index] + delta, *values[index + 1 :])
+    out = list(values)
+    out[index] += delta
+    return tuple(out)
 
 
 def put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return (*values[:index], value, *values[index + 1 :])
+    out = list(values)
+    out[index] = value
+    return tuple(out)
 
 
 def add_slot(cards: tuple[int, ...], s: int) -> tuple[int, ...]:
