@@ -485,10 +485,14 @@ def _turn_actions(state: SobekState) -> tuple[SobekAction, ...]:
     params = state.params
     p = state.to_move
     hand = state.hands[p]
-    out: list[SobekAction] = list(TAKES[: min(params.market_open, len(state.row))])
-    if any(hand[FIRST_CHAR:]):
-        out += [PLAYS[t] for t in range(FIRST_CHAR, NTYPES) if hand[t]]
+    takes = TAKES[: min(params.market_open, len(state.row))]
     need = params.set_min
+    if any(hand[FIRST_CHAR:]):
+        out: list[SobekAction] = [*takes, *(PLAYS[t] for t in range(FIRST_CHAR, NTYPES) if hand[t])]
+    elif sum(hand) < need:  # no character to play, and no set of any kind can reach the minimum
+        return takes
+    else:
+        out = list(takes)
     if sum(hand) < need:  # no set of any kind, new or added, can reach the minimum
         return tuple(out)
     by_kind = [0] * 7
@@ -634,7 +638,15 @@ def apply(state: SobekState, action: SobekAction) -> SobekState:
             raise IllegalAction(rule_id, "not a legal action here", state, action)
     pend = state.pending
     if pend is None:
+        if type(action) is Take and state.phase == PLAY:
+            new = _take_and_pass(state, state.to_move, action.index)
+            # still in play, no draw, no pending choice: settle has nothing to do unless the row is empty
+            return new if new.row else settle(new)
         return settle(_apply_turn(state, action))
+    if pend.kind == K_HPHASE and type(action) is Done:
+        left = state.hphase_left[1:]
+        if left:  # what settle does next: the following player's end-of-round choice
+            return _r(state, pending=_hphase(left[0]), hphase_left=left)
     return settle(_apply_pending(state, pend, action))
 
 
