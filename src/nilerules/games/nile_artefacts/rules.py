@@ -243,7 +243,7 @@ def _offer_actions(state: NAState) -> tuple[Action, ...]:
     return offers
 
 
-_OFFER_TABLES: dict[tuple[int, int, int], tuple[Offers, ...]] = {}
+_OFFER_TABLES: dict[tuple[int, int, int], tuple[Any, Readings, tuple[Offers, ...]]] = {}
 """Per card-type table, readings record and target count: the Offer actions of each kind. Keyed by the identities of
 the table and the record: both are held for good by their own caches (``state._tables``, ``readings_of``), so an
 identity is never reused for another."""
@@ -254,14 +254,17 @@ def _hand_offers(
 ) -> tuple[Action, ...]:
     """The Offer actions for every kind in ``hand`` (by kind), then Done."""
     key = (id(card_types), id(r), targets)
-    table = _OFFER_TABLES.get(key)
-    if table is None:
+    entry = _OFFER_TABLES.get(key)
+    # the entry holds card_types and r, so their identities cannot be reused by other objects while it exists
+    if entry is None or entry[0] is not card_types or entry[1] is not r:
         per_offering = r.type_scope == "per_offering"
         table = tuple(
             _offers(k, printed, r.type_choice, r.double_card, per_offering, targets)
             for k, printed in enumerate(card_types)
         )
-        _OFFER_TABLES[key] = table
+        entry = (card_types, r, table)
+        _OFFER_TABLES[key] = entry
+    table = entry[2]
     out: list[Action] = []
     for k in sorted(set(hand)):
         out += table[k]
