@@ -132,24 +132,10 @@ def test_each_check_finds_a_witness(amb_id: str) -> None:
     assert len({o for _, o in first.outcomes}) > 1
 
 
-# src/nilerules/games/nefertiti/checks.py labels these single-situation checks "exhaustive" (or "arithmetic"); the
-# method of one hand-built situation is "situation" (analysis/model.py Method). Strict xfail: when src is fixed the
-# test passes, the xfail turns into a failure, and the name must be removed from this set in the same commit.
-MISLABELLED_SITUATIONS = frozenset({
-    "amon_merchant_foreign", "beggar_markets", "end_of_game", "forced_close_harbor", "forced_close_then_place",
-    "harbor_first_deben", "harbor_trigger_added", "high_priest_harbor", "neutral_action_order",
-    "neutral_gift_face_down", "no_servant_many_players", "papyrus_from_neutral", "priest_value_limit",
-    "royal_servant_neutral", "sealed_card_buyer", "senet_x2_scribe", "unaffordable_bid",
-    "wandering_thief_placement",
-})
-
-
 @pytest.mark.parametrize("amb_id", sorted(MODULE.checks))
-def test_a_check_of_one_situation_says_so(amb_id: str, request: pytest.FixtureRequest) -> None:
+def test_a_check_of_one_situation_says_so(amb_id: str) -> None:
     """Brief: an 'exhaustive' label claims a whole finite domain; a check that built one situation is 'situation',
     and a proof never rests on one situation."""
-    if amb_id in MISLABELLED_SITUATIONS:
-        request.applymarker(pytest.mark.xfail(strict=True, reason="src labels one situation 'exhaustive'"))
     result = MODULE.checks[amb_id](GAME, Budget.quick())
     if result.searched.startswith("one situation"):
         assert result.method == "situation", (result.method, result.searched)

@@ -26,12 +26,8 @@ def test_check_finds_a_witness_where_readings_differ(amb: str) -> None:
 
 
 @pytest.mark.parametrize("amb", sorted(MODULE.game.spec.ambiguities))
-def test_a_check_of_one_situation_says_so(amb: str, request: pytest.FixtureRequest) -> None:
-    """Brief: a check that built one situation is labelled 'situation' (never 'exhaustive' or a proof).
-    src/nilerules/games/sobek/checks.py check_track_end labels its one situation 'arithmetic' (strict xfail: remove
-    the mark when src is fixed)."""
-    if amb == "track_end":
-        request.applymarker(pytest.mark.xfail(strict=True, reason="src labels one situation 'arithmetic'"))
+def test_a_check_of_one_situation_says_so(amb: str) -> None:
+    """Brief: a check that built one situation is labelled 'situation' (never 'exhaustive' or a proof)."""
     result = MODULE.checks[amb](MODULE.game, Budget.quick())
     if result.searched.startswith(("one situation", "one hand-built")):
         assert result.method == "situation", (result.method, result.searched)

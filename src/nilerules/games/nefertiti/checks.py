@@ -225,7 +225,7 @@ def check_senet_x2_scribe(game: Any, budget: Budget) -> CheckResult:
     )
     summary = "The only senet owner scores one Senet x2 with the Royal Scribe."
     return CheckResult(
-        _verdict(outcomes, summary, {"card": "senet_x2", "owners": 1}), "arithmetic", outcomes, "one situation"
+        _verdict(outcomes, summary, {"card": "senet_x2", "owners": 1}), "situation", outcomes, "one situation"
     )
 
 
@@ -240,7 +240,7 @@ def check_amon_merchant_foreign(game: Any, budget: Budget) -> CheckResult:
     outcomes = per_reading(game, "amon_merchant_foreign", state, outcome)
     return CheckResult(
         _verdict(outcomes, "The Amon Merchant discards the +2 foreign chair.", {"card": "chair_f2"}),
-        "arithmetic",
+        "situation",
         outcomes,
         "one situation",
     )
@@ -313,7 +313,7 @@ def check_neutral_action_order(game: Any, budget: Budget) -> CheckResult:
     data = {"cards": ["harp", "chair", "mirror"], "bids": {"red servant": 6, "black neutral": 3, "black servant": 1}}
     return CheckResult(
         _verdict(outcomes, summary, data),
-        "exhaustive",
+        "situation",
         outcomes,
         "one situation, with a fixed policy: take a Gift when possible",
     )
@@ -333,7 +333,7 @@ def check_priest_value_limit(game: Any, budget: Budget) -> CheckResult:
     )
     return CheckResult(
         _verdict(outcomes, summary, {"given": ["goldwork", "senet"], "received": ["senet", "necklace"]}),
-        "exhaustive",
+        "situation",
         outcomes,
         "one situation",
     )
@@ -353,7 +353,7 @@ def check_sealed_card_buyer(game: Any, budget: Budget) -> CheckResult:
     summary = "The highest bidder took two unsealed Gifts; the second bidder faces the sealed chair."
     return CheckResult(
         _verdict(outcomes, summary, {"market": ["chair (sealed)", "harp", "mirror"]}),
-        "exhaustive",
+        "situation",
         outcomes,
         "one situation",
     )
@@ -369,7 +369,7 @@ def check_harbor_first_deben(game: Any, budget: Budget) -> CheckResult:
     outcomes = per_reading(game, "harbor_first_deben", state, outcome)
     return CheckResult(
         _verdict(outcomes, "First Servant on the Harbor, which holds its starting Deben.", {}),
-        "exhaustive",
+        "situation",
         outcomes,
         "one situation",
     )
@@ -399,7 +399,7 @@ def check_end_of_game(game: Any, budget: Budget) -> CheckResult:
     outcomes = per_reading(game, "end_of_game", state, outcome)
     return CheckResult(
         _verdict(outcomes, "Akhenaton is drawn while Louqsor is being refilled.", {}),
-        "exhaustive",
+        "situation",
         outcomes,
         "one situation",
     )
@@ -420,7 +420,7 @@ def check_forced_close_harbor(game: Any, budget: Budget) -> CheckResult:
     outcomes = per_reading(game, "forced_close_harbor", state, outcome)
     return CheckResult(
         _verdict(outcomes, "2 players: the active player's four Servants all stand on the Harbor.", {}),
-        "exhaustive",
+        "situation",
         outcomes,
         "one situation",
     )
@@ -442,7 +442,7 @@ def check_no_servant_many_players(game: Any, budget: Budget) -> CheckResult:
     outcomes = per_reading(game, "no_servant_many_players", state, outcome)
     return CheckResult(
         _verdict(outcomes, "3 players: the active player has placed all four Servants.", {}),
-        "exhaustive",
+        "situation",
         outcomes,
         "one situation",
     )
@@ -463,7 +463,7 @@ def check_unaffordable_bid(game: Any, budget: Budget) -> CheckResult:
     outcomes = per_reading(game, "unaffordable_bid", state, outcome)
     return CheckResult(
         _verdict(outcomes, "The highest bidder (bid 6) has no Deben left when Gizeh closes.", {}),
-        "exhaustive",
+        "situation",
         outcomes,
         "one situation",
     )
@@ -486,7 +486,7 @@ def check_royal_servant_neutral(game: Any, budget: Budget) -> CheckResult:
     outcomes = per_reading(game, "royal_servant_neutral", state, outcome)
     return CheckResult(
         _verdict(outcomes, "2 players: the neutral player holds a chair; the Royal Servant is used.", {}),
-        "exhaustive",
+        "situation",
         outcomes,
         "one situation",
     )
@@ -511,7 +511,7 @@ def check_harbor_trigger_added(game: Any, budget: Budget) -> CheckResult:
     )
     return CheckResult(
         _verdict(outcomes, summary, {"harbor_cards": 4, "added_this_refill": 0, "added_before": 2}),
-        "exhaustive",
+        "situation",
         outcomes,
         "one situation (the seed's example)",
     )
@@ -527,7 +527,7 @@ def check_beggar_markets(game: Any, budget: Budget) -> CheckResult:
 
     outcomes = per_reading(game, "beggar_markets", state, outcome)
     summary = "The Beggar is used while Louqsor is under the Market Closed tile with a necklace left on it."
-    return CheckResult(_verdict(outcomes, summary, {}), "exhaustive", outcomes, "one situation (the seed's example)")
+    return CheckResult(_verdict(outcomes, summary, {}), "situation", outcomes, "one situation (the seed's example)")
 
 
 def check_wandering_thief_placement(game: Any, budget: Budget) -> CheckResult:
@@ -545,7 +545,7 @@ def check_wandering_thief_placement(game: Any, budget: Budget) -> CheckResult:
     outcomes = per_reading(game, "wandering_thief_placement", state, outcome)
     return CheckResult(
         _verdict(outcomes, "The Wandering Thief is used on Gizeh (senet, statuette, goldwork).", {}),
-        "exhaustive",
+        "situation",
         outcomes,
         "one situation",
     )
@@ -566,7 +566,7 @@ def check_neutral_gift_face_down(game: Any, budget: Budget) -> CheckResult:
     outcomes = per_reading(game, "neutral_gift_face_down", state, outcome)
     summary = "2 players: Gizeh closes holding only a chair the Beggar turned face down; a neutral pawn acts."
     return CheckResult(
-        _verdict(outcomes, summary, {"cards": ["chair (face down)"]}), "exhaustive", outcomes, "one situation"
+        _verdict(outcomes, summary, {"cards": ["chair (face down)"]}), "situation", outcomes, "one situation"
     )
 
 
@@ -595,7 +595,7 @@ def check_forced_close_then_place(game: Any, budget: Budget) -> CheckResult:
     outcomes = per_reading(game, "forced_close_then_place", state, outcome)
     summary = "2 players: the active player has no Servant left (two on Gizeh, two on Akhet-Aton) and closes Gizeh."
     return CheckResult(
-        _verdict(outcomes, summary, {}), "exhaustive", outcomes, "one situation; chance seeded, other choices fixed"
+        _verdict(outcomes, summary, {}), "situation", outcomes, "one situation; chance seeded, other choices fixed"
     )
 
 
@@ -612,7 +612,7 @@ def check_papyrus_from_neutral(game: Any, budget: Budget) -> CheckResult:
 
     outcomes = per_reading(game, "papyrus_from_neutral", state, outcome)
     summary = "2 players: the Trader exchanges a chair for the neutral player's papyrus."
-    return CheckResult(_verdict(outcomes, summary, {}), "exhaustive", outcomes, "one situation")
+    return CheckResult(_verdict(outcomes, summary, {}), "situation", outcomes, "one situation")
 
 
 def check_high_priest_harbor(game: Any, budget: Budget) -> CheckResult:
@@ -626,7 +626,7 @@ def check_high_priest_harbor(game: Any, budget: Budget) -> CheckResult:
     outcomes = per_reading(game, "high_priest_harbor", state, outcome)
     return CheckResult(
         _verdict(outcomes, "The High Priest was just used; the first of two placements.", {}),
-        "exhaustive",
+        "situation",
         outcomes,
         "one situation",
     )

@@ -179,10 +179,12 @@ def check_track_low_end(game: SobekGame, budget: Budget) -> CheckResult:
     verdict = zsolver.guild_low_divergence(rlimit=budget.rlimit)
     outcomes = tuple((r, f"space 2, back to scorpion -> {scoring.back_to_symbol(2, 4, r)}; penalty 2 lots from "
                          f"space 8 -> {scoring.penalty(8, 20, 'numbered_type', r)}") for r in ("stay", "to_start"))
+    if isinstance(verdict, Witness):
+        return CheckResult(verdict, "z3", outcomes, "Z3 over scores 0..200 and the four symbols")
+    # Z3 did not give a witness: fall back to the hand-built situation above, and say so
     return CheckResult(
-        verdict if isinstance(verdict, Witness) else Witness("An opponent on space 2 moved back to a scorpion.",
-                                                             {}),
-        "z3", outcomes, "Z3 over scores 0..200 and the four symbols",
+        Witness("An opponent on space 2 moved back to a scorpion.", {"z3": verdict.kind}),
+        "situation", outcomes, f"one hand-built situation (Z3 over scores 0..200 answered {verdict.kind})",
     )
 
 
@@ -194,7 +196,7 @@ def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
 
     outcomes = per_reading(game, "track_end", run)
     return result(outcomes, "A player on space 95 scores 10 points.", {"score": 95, "gain": 10},
-                  "one hand-built situation", "arithmetic")
+                  "one hand-built situation", "situation")
 
 
 def _end_round_situation(game: SobekGame, readings: Mapping[str, str]) -> SobekState:
