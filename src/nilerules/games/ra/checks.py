@@ -166,6 +166,17 @@ def _replay_claims(game: RaGame, players: int, claims: list[tuple[int, int]], **
     return state
 
 
+def _unsettled(found: Mapping[str, Any], budget: Budget, searched: str) -> CheckResult:
+    """Z3 did not settle the smallest exhaustion within its budget: unknown, never a witness."""
+    return CheckResult(
+        Unknown("Z3 did not settle the smallest supply exhaustion within its budget", budget=f"rlimit {budget.rlimit}"),
+        "z3",
+        (),
+        searched,
+        {"z3": dict(found)},
+    )
+
+
 def _exhausted(game: RaGame, state: RaState) -> bool:
     return any(d.rule_id == "ra.traders.crates.supply_exhausted" for d in game.diagnostics(state))
 
@@ -174,14 +185,15 @@ def check_crate_counts(game: RaGame, budget: Budget) -> CheckResult:
     readings = ("as_printed", "value_forty", "shifted")
     found = {r: _exhaustion(game, 4, budget, crate_counts=r) for r in readings}
     claims = found["value_forty"].get("claims")
+    if not claims:
+        return _unsettled(found, budget, "Z3 (fewest claims, then fewest Traders) per reading")
     outcomes = []
-    if claims:
-        for r in readings:
-            s = _replay_claims(game, 4, claims, crate_counts=r)
-            p = s.params
-            outcomes.append((r, f"{p.small_crates} small + {p.large_crates} large ({p.small_crates + p.large_crates}"
-                                f" pieces, worth {p.small_crates + p.large_value * p.large_crates}); crates "
-                                f"{list(s.crates)}: supply {'exhausted' if _exhausted(game, s) else 'enough'}"))
+    for r in readings:
+        s = _replay_claims(game, 4, claims, crate_counts=r)
+        p = s.params
+        outcomes.append((r, f"{p.small_crates} small + {p.large_crates} large ({p.small_crates + p.large_crates}"
+                            f" pieces, worth {p.small_crates + p.large_value * p.large_crates}); crates "
+                            f"{list(s.crates)}: supply {'exhausted' if _exhausted(game, s) else 'enough'}"))
     return CheckResult(
         Witness(f"4 players; claims {claims} (claimer, Traders) in epoch 1. The readings differ in whether the "
                 "supply runs out; with the default 'unlimited' reading of RA-005 no score changes.",
@@ -195,7 +207,9 @@ def check_crate_counts(game: RaGame, budget: Budget) -> CheckResult:
 
 def check_supply_exhausted(game: RaGame, budget: Budget) -> CheckResult:
     found = _exhaustion(game, 3, budget)
-    claims = found["claims"]
+    claims = found.get("claims")
+    if not claims:
+        return _unsettled(found, budget, "Z3 smallest exhaustion, 3 players")
     outcomes = []
     for r in ("unlimited", "capped"):
         s = _replay_claims(game, 3, claims, supply_exhausted=r)
@@ -225,7 +239,9 @@ def check_supply_exhausted(game: RaGame, budget: Budget) -> CheckResult:
 
 def check_crate_exchange(game: RaGame, budget: Budget) -> CheckResult:
     found = _exhaustion(game, 3, budget, crate_exchange="small_only")
-    claims = found["claims"]
+    claims = found.get("claims")
+    if not claims:
+        return _unsettled(found, budget, "Z3 smallest exhaustion under small_only, 3 players")
     games = max(1, budget.playouts // 2)
     outcomes = []
     seen: dict[str, list[int]] = {}
