@@ -260,7 +260,8 @@ def check_type_choice(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         "Z3 maximised the gap over every 3-card hand of the card data (optimal); exhaustive count vectors up to 8 "
         f"Artifacts; {figures['games']} seeded random 3-player games per reading"
     )
-    return CheckResult(Witness(summary, data), "z3", tuple(outcomes), searched, data)
+    verdict = _verdict(counts["any_type"] != counts["shown_type"], summary, data, searched)
+    return CheckResult(verdict, "z3", tuple(outcomes), searched, data)
 
 
 def type_conditions_reduce_to_counts(game: NileArtefactsGame, max_artifacts: int = 8) -> str:
@@ -629,7 +630,8 @@ def pair_mix_agreement(max_artifacts: int = 8) -> str:
             if mix != both:
                 return f"the readings differ for a lone pair:{n} condition with {total} free Artifacts"
     return (
-        "with free types and each Monument checked on its own (any_type, per_monument) the readings always agree "
+        "with free types and each Monument checked on its own (any_type, per_monument) the readings agree for every "
+        "count "
         f"(exhaustive up to {max_artifacts} Artifacts): they differ only when one typing must serve several Monuments "
         "or types are printed"
     )
