@@ -11,12 +11,12 @@ import argparse
 import json
 import platform
 import time
-from itertools import combinations
 from pathlib import Path
 from typing import Any
 
 from nilerules.core.playout import playout
 from nilerules.games import GAME_IDS, load
+from nilerules.testing import every_config
 
 
 def measure(game: Any, config: Any, seconds: float) -> dict[str, Any]:
@@ -52,20 +52,15 @@ def main() -> None:
     rows = []
     for game_id in args.game or GAME_IDS:
         game = load(game_id).game
-        module_sets = [c for n in range(len(game.info.modules) + 1) for c in combinations(game.info.modules, n)]
-        for modules in module_sets:
-            for players in game.info.player_counts:
-                config = game.config(players, modules)
-                if modules and config.modules != tuple(sorted(modules)):
-                    continue
-                row = measure(game, config, args.seconds)
-                rows.append(row)
-                label = "+".join(row["modules"]) or "base"
-                print(
-                    f"{game_id:<16}{label:<22}{players}p  {row['games_per_second']:>9.1f} games/s wall  "
-                    f"{row['games_per_cpu_second']:>9.1f} games/s cpu  "
-                    f"{row['actions_per_second']:>9} actions/s  mean length {row['mean_length']}"
-                )
+        for config in every_config(game):
+            row = measure(game, config, args.seconds)
+            rows.append(row)
+            label = "+".join(row["modules"]) or "base"
+            print(
+                f"{game_id:<16}{label:<22}{config.players}p  {row['games_per_second']:>9.1f} games/s wall  "
+                f"{row['games_per_cpu_second']:>9.1f} games/s cpu  "
+                f"{row['actions_per_second']:>9} actions/s  mean length {row['mean_length']}"
+            )
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     meta = {"python": platform.python_version(), "machine": platform.machine(), "rows": rows}
