@@ -57,7 +57,7 @@ def main() -> None:
             rows.append(row)
             label = "+".join(row["modules"]) or "base"
             print(
-                f"{game_id:<16}{label:<22}{config.players}p  {row['games_per_second']:>9.1f} games/s wall  "
+                f"{game_id:<16}{label:<28}{config.players}p  {row['games_per_second']:>9.1f} games/s wall  "
                 f"{row['games_per_cpu_second']:>9.1f} games/s cpu  "
                 f"{row['actions_per_second']:>9} actions/s  mean length {row['mean_length']}"
             )
