@@ -1,4 +1,4 @@
-"""The public GameMachine runs on every game, and fails on a deliberately broken one."""
+"""The public GameMachine fails on a deliberately broken game (tests/stateful/test_<game>.py run it on each game)."""
 
 from __future__ import annotations
 
@@ -7,20 +7,8 @@ from hypothesis import settings
 from hypothesis.stateful import run_state_machine_as_test
 
 from nilerules.testing import GameMachine
-from tests.helpers import game, games
 from tests.toys import broken
 from tests.toys.nim import make_game
-
-
-@pytest.mark.parametrize("game_id", games())
-def test_game_machine_on_every_game(game_id: str) -> None:
-    """Drawn configs and readings, single steps and seeded bursts, the whole contract after each rule."""
-
-    class Machine(GameMachine):
-        pass
-
-    Machine.game = game(game_id)
-    run_state_machine_as_test(Machine, settings=settings(max_examples=6, stateful_step_count=20))
 
 
 def test_game_machine_catches_a_broken_invariant() -> None:

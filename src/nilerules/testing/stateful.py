@@ -43,12 +43,17 @@ class GameMachine(RuleBasedStateMachine):
         self.state = self.game.setup(config)
         self.steps = 0
 
+    def check_transition(self, before: Any, action: Any, after: Any) -> None:
+        """Game-specific checks of one step; override in a subclass (the default checks nothing more)."""
+
     def _advance(self, action: Any) -> None:
-        self.state = check_step(self.game, self.state, action)
+        before = self.state
+        self.state = check_step(self.game, before, action)
         self.steps += 1
         violations = self.game.invariants(self.state)
         if violations:
             raise ConformanceError(f"invariant violated after {action!r}: {'; '.join(violations)}")
+        self.check_transition(before, action, self.state)
 
     @precondition(lambda self: self.state is not None and not self.game.is_terminal(self.state))
     @rule(data=st.data())
