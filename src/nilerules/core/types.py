@@ -19,6 +19,9 @@ class Chance(Enum):
     def __repr__(self) -> str:
         return "CHANCE"
 
+    def __str__(self) -> str:
+        return "CHANCE"
+
 
 CHANCE: Final = Chance.CHANCE
 Mover: TypeAlias = PlayerId | Chance | None
