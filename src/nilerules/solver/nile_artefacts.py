@@ -12,6 +12,7 @@ from typing import Any
 
 import z3
 
+from nilerules.games.nile_artefacts.conditions import Options
 from nilerules.games.nile_artefacts.state import (
     COND_DIFF,
     COND_EACH,
@@ -25,8 +26,6 @@ from nilerules.games.nile_artefacts.state import (
     Condition,
 )
 from nilerules.solver.core import make_solver, value
-
-Options = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
