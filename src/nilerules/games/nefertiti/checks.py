@@ -88,6 +88,13 @@ def _verdict(outcomes: tuple[tuple[str, str], ...], summary: str, data: Mapping[
     return Unknown(f"the hand-built situation did not separate the readings: {summary}", budget="one situation")
 
 
+def _situation(
+    outcomes: tuple[tuple[str, str], ...], summary: str, data: Mapping[str, Any], searched: str = "one situation"
+) -> CheckResult:
+    """The result of a check of one hand-built situation: a witness when its readings differ there, else unknown."""
+    return CheckResult(_verdict(outcomes, summary, data), "situation", outcomes, searched)
+
+
 def _hand(*codes: int) -> tuple[int, ...]:
     hand = [0] * N_CODES
     for c in codes:
@@ -224,9 +231,7 @@ def check_senet_x2_scribe(game: Any, budget: Budget) -> CheckResult:
         for r in ("two_cards", "one_card")
     )
     summary = "The only senet owner scores one Senet x2 with the Royal Scribe."
-    return CheckResult(
-        _verdict(outcomes, summary, {"card": "senet_x2", "owners": 1}), "situation", outcomes, "one situation"
-    )
+    return _situation(outcomes, summary, {"card": "senet_x2", "owners": 1})
 
 
 def check_amon_merchant_foreign(game: Any, budget: Budget) -> CheckResult:
@@ -238,12 +243,7 @@ def check_amon_merchant_foreign(game: Any, budget: Budget) -> CheckResult:
         return f"+{after.prestige[s.to_move] - s.prestige[s.to_move]} prestige"
 
     outcomes = per_reading(game, "amon_merchant_foreign", state, outcome)
-    return CheckResult(
-        _verdict(outcomes, "The Amon Merchant discards the +2 foreign chair.", {"card": "chair_f2"}),
-        "situation",
-        outcomes,
-        "one situation",
-    )
+    return _situation(outcomes, "The Amon Merchant discards the +2 foreign chair.", {"card": "chair_f2"})
 
 
 def check_amon_priest_ties(game: Any, budget: Budget) -> CheckResult:
@@ -311,12 +311,7 @@ def check_neutral_action_order(game: Any, budget: Budget) -> CheckResult:
         "Servant 1; everyone takes a card when they can (the highest bidder the first two offered)."
     )
     data = {"cards": ["harp", "chair", "mirror"], "bids": {"red servant": 6, "black neutral": 3, "black servant": 1}}
-    return CheckResult(
-        _verdict(outcomes, summary, data),
-        "situation",
-        outcomes,
-        "one situation, with a fixed policy: take a Gift when possible",
-    )
+    return _situation(outcomes, summary, data, "one situation, with a fixed policy: take a Gift when possible")
 
 
 def check_priest_value_limit(game: Any, budget: Budget) -> CheckResult:
@@ -331,12 +326,7 @@ def check_priest_value_limit(game: Any, budget: Budget) -> CheckResult:
     summary = (
         "The Priest already returned a goldwork (max 12) for a senet (max 6); now a senet (6) for a necklace (12)."
     )
-    return CheckResult(
-        _verdict(outcomes, summary, {"given": ["goldwork", "senet"], "received": ["senet", "necklace"]}),
-        "situation",
-        outcomes,
-        "one situation",
-    )
+    return _situation(outcomes, summary, {"given": ["goldwork", "senet"], "received": ["senet", "necklace"]})
 
 
 def check_sealed_card_buyer(game: Any, budget: Budget) -> CheckResult:
@@ -351,12 +341,7 @@ def check_sealed_card_buyer(game: Any, budget: Budget) -> CheckResult:
 
     outcomes = per_reading(game, "sealed_card_buyer", state, outcome)
     summary = "The highest bidder took two unsealed Gifts; the second bidder faces the sealed chair."
-    return CheckResult(
-        _verdict(outcomes, summary, {"market": ["chair (sealed)", "harp", "mirror"]}),
-        "situation",
-        outcomes,
-        "one situation",
-    )
+    return _situation(outcomes, summary, {"market": ["chair (sealed)", "harp", "mirror"]})
 
 
 def check_harbor_first_deben(game: Any, budget: Budget) -> CheckResult:
@@ -367,12 +352,7 @@ def check_harbor_first_deben(game: Any, budget: Budget) -> CheckResult:
         return f"the player gains {after.deben[s.to_move] - s.deben[s.to_move]} Deben"
 
     outcomes = per_reading(game, "harbor_first_deben", state, outcome)
-    return CheckResult(
-        _verdict(outcomes, "First Servant on the Harbor, which holds its starting Deben.", {}),
-        "situation",
-        outcomes,
-        "one situation",
-    )
+    return _situation(outcomes, "First Servant on the Harbor, which holds its starting Deben.", {})
 
 
 def check_end_of_game(game: Any, budget: Budget) -> CheckResult:
@@ -397,12 +377,7 @@ def check_end_of_game(game: Any, budget: Budget) -> CheckResult:
         return "the game is over"
 
     outcomes = per_reading(game, "end_of_game", state, outcome)
-    return CheckResult(
-        _verdict(outcomes, "Akhenaton is drawn while Louqsor is being refilled.", {}),
-        "situation",
-        outcomes,
-        "one situation",
-    )
+    return _situation(outcomes, "Akhenaton is drawn while Louqsor is being refilled.", {})
 
 
 def check_forced_close_harbor(game: Any, budget: Budget) -> CheckResult:
@@ -418,12 +393,7 @@ def check_forced_close_harbor(game: Any, budget: Budget) -> CheckResult:
         )
 
     outcomes = per_reading(game, "forced_close_harbor", state, outcome)
-    return CheckResult(
-        _verdict(outcomes, "2 players: the active player's four Servants all stand on the Harbor.", {}),
-        "situation",
-        outcomes,
-        "one situation",
-    )
+    return _situation(outcomes, "2 players: the active player's four Servants all stand on the Harbor.", {})
 
 
 def check_no_servant_many_players(game: Any, budget: Budget) -> CheckResult:
@@ -440,12 +410,7 @@ def check_no_servant_many_players(game: Any, budget: Budget) -> CheckResult:
         )
 
     outcomes = per_reading(game, "no_servant_many_players", state, outcome)
-    return CheckResult(
-        _verdict(outcomes, "3 players: the active player has placed all four Servants.", {}),
-        "situation",
-        outcomes,
-        "one situation",
-    )
+    return _situation(outcomes, "3 players: the active player has placed all four Servants.", {})
 
 
 def check_unaffordable_bid(game: Any, budget: Budget) -> CheckResult:
@@ -461,12 +426,7 @@ def check_unaffordable_bid(game: Any, budget: Budget) -> CheckResult:
         return "pays nothing (has 0) and takes the chair"
 
     outcomes = per_reading(game, "unaffordable_bid", state, outcome)
-    return CheckResult(
-        _verdict(outcomes, "The highest bidder (bid 6) has no Deben left when Gizeh closes.", {}),
-        "situation",
-        outcomes,
-        "one situation",
-    )
+    return _situation(outcomes, "The highest bidder (bid 6) has no Deben left when Gizeh closes.", {})
 
 
 def check_royal_servant_neutral(game: Any, budget: Budget) -> CheckResult:
@@ -484,12 +444,7 @@ def check_royal_servant_neutral(game: Any, budget: Budget) -> CheckResult:
         )
 
     outcomes = per_reading(game, "royal_servant_neutral", state, outcome)
-    return CheckResult(
-        _verdict(outcomes, "2 players: the neutral player holds a chair; the Royal Servant is used.", {}),
-        "situation",
-        outcomes,
-        "one situation",
-    )
+    return _situation(outcomes, "2 players: the neutral player holds a chair; the Royal Servant is used.", {})
 
 
 def check_harbor_trigger_added(game: Any, budget: Budget) -> CheckResult:
@@ -509,12 +464,8 @@ def check_harbor_trigger_added(game: Any, budget: Budget) -> CheckResult:
         "The seed's Harbor example: 4 foreign cards (2 added by an earlier refill, no pawn then), Black's "
         "pawn is there, the next refill draws no foreign card. The seed says: no distribution."
     )
-    return CheckResult(
-        _verdict(outcomes, summary, {"harbor_cards": 4, "added_this_refill": 0, "added_before": 2}),
-        "situation",
-        outcomes,
-        "one situation (the seed's example)",
-    )
+    data = {"harbor_cards": 4, "added_this_refill": 0, "added_before": 2}
+    return _situation(outcomes, summary, data, "one situation (the seed's example)")
 
 
 def check_beggar_markets(game: Any, budget: Budget) -> CheckResult:
@@ -527,7 +478,7 @@ def check_beggar_markets(game: Any, budget: Budget) -> CheckResult:
 
     outcomes = per_reading(game, "beggar_markets", state, outcome)
     summary = "The Beggar is used while Louqsor is under the Market Closed tile with a necklace left on it."
-    return CheckResult(_verdict(outcomes, summary, {}), "situation", outcomes, "one situation (the seed's example)")
+    return _situation(outcomes, summary, {}, "one situation (the seed's example)")
 
 
 def check_wandering_thief_placement(game: Any, budget: Budget) -> CheckResult:
@@ -543,12 +494,7 @@ def check_wandering_thief_placement(game: Any, budget: Budget) -> CheckResult:
         return f"player gains {gained or 'nothing'}; Gizeh holds {names}"
 
     outcomes = per_reading(game, "wandering_thief_placement", state, outcome)
-    return CheckResult(
-        _verdict(outcomes, "The Wandering Thief is used on Gizeh (senet, statuette, goldwork).", {}),
-        "situation",
-        outcomes,
-        "one situation",
-    )
+    return _situation(outcomes, "The Wandering Thief is used on Gizeh (senet, statuette, goldwork).", {})
 
 
 def check_neutral_gift_face_down(game: Any, budget: Budget) -> CheckResult:
@@ -565,9 +511,7 @@ def check_neutral_gift_face_down(game: Any, budget: Budget) -> CheckResult:
 
     outcomes = per_reading(game, "neutral_gift_face_down", state, outcome)
     summary = "2 players: Gizeh closes holding only a chair the Beggar turned face down; a neutral pawn acts."
-    return CheckResult(
-        _verdict(outcomes, summary, {"cards": ["chair (face down)"]}), "situation", outcomes, "one situation"
-    )
+    return _situation(outcomes, summary, {"cards": ["chair (face down)"]})
 
 
 def check_forced_close_then_place(game: Any, budget: Budget) -> CheckResult:
@@ -594,9 +538,7 @@ def check_forced_close_then_place(game: Any, budget: Budget) -> CheckResult:
 
     outcomes = per_reading(game, "forced_close_then_place", state, outcome)
     summary = "2 players: the active player has no Servant left (two on Gizeh, two on Akhet-Aton) and closes Gizeh."
-    return CheckResult(
-        _verdict(outcomes, summary, {}), "situation", outcomes, "one situation; chance seeded, other choices fixed"
-    )
+    return _situation(outcomes, summary, {}, "one situation; chance seeded, other choices fixed")
 
 
 def check_papyrus_from_neutral(game: Any, budget: Budget) -> CheckResult:
@@ -612,7 +554,7 @@ def check_papyrus_from_neutral(game: Any, budget: Budget) -> CheckResult:
 
     outcomes = per_reading(game, "papyrus_from_neutral", state, outcome)
     summary = "2 players: the Trader exchanges a chair for the neutral player's papyrus."
-    return CheckResult(_verdict(outcomes, summary, {}), "situation", outcomes, "one situation")
+    return _situation(outcomes, summary, {})
 
 
 def check_high_priest_harbor(game: Any, budget: Budget) -> CheckResult:
@@ -624,12 +566,7 @@ def check_high_priest_harbor(game: Any, budget: Budget) -> CheckResult:
         return "a Servant may go on the Harbor" if can else "no Servant may go on the Harbor"
 
     outcomes = per_reading(game, "high_priest_harbor", state, outcome)
-    return CheckResult(
-        _verdict(outcomes, "The High Priest was just used; the first of two placements.", {}),
-        "situation",
-        outcomes,
-        "one situation",
-    )
+    return _situation(outcomes, "The High Priest was just used; the first of two placements.", {})
 
 
 CHECKS: dict[str, Check] = {
