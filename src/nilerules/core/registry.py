@@ -55,8 +55,8 @@ def rule(*rule_ids: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
                     f"and {impl.module}.{impl.qualname}"
                 )
             _BY_ID[rule_id] = impl
-        fn.__dict__.setdefault("rule_ids", ())
-        fn.__dict__["rule_ids"] = (*fn.__dict__["rule_ids"], *rule_ids)
+        # the registry is the record: the function itself is returned untouched, so compiled (mypyc) functions,
+        # which have no ``__dict__``, can be registered too
         return fn
 
     return bind
