@@ -1,8 +1,73 @@
-"""Packaging glue: the bundled specs live in the top-level specs/ folder and install as nilerules.bundled_specs."""
+"""Packaging glue.
+
+- The bundled specs live in the top-level specs/ folder and install as ``nilerules.bundled_specs``.
+- A regular install (``pip install .``) compiles the playout loop and the rule modules with mypyc (part of mypy): the
+  same typed source, compiled to a C extension, with the same behaviour and about twice the speed. The compiled
+  modules are listed in ``COMPILED``; everything else stays plain Python.
+- ``NILERULES_PURE=1`` skips compiling. So does an editable install (``pip install -e .``): the sources you edit are
+  the code that runs, and coverage sees them. If compiling fails (no C compiler, a mypy that rejects the code), the
+  install warns and falls back to the pure-Python modules, which are always installed beside the extensions.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+from typing import Any
 
 from setuptools import find_packages, setup
+from setuptools.command.build_ext import build_ext
+
+HOT_MODULES = {
+    "core": ("playout",),
+    "games/ra": ("scoring", "rules", "game"),
+    "games/sobek": ("scoring", "rules", "game"),
+}
+COMPILED = [f"src/nilerules/{package}/{module}.py" for package, modules in HOT_MODULES.items() for module in modules]
+
+
+def _wants_compiled() -> bool:
+    if os.environ.get("NILERULES_PURE", "") not in ("", "0"):
+        return False
+    editable = {"editable_wheel", "develop"} & set(sys.argv)
+    return not editable
+
+
+def _mypyc_extensions() -> list[Any]:
+    if not _wants_compiled():
+        return []
+    try:
+        from mypyc.build import mypycify
+
+        return list(mypycify(COMPILED, opt_level="3", group_name="nilerules"))
+    except BaseException as exc:  # mypycify exits on a type error; any failure means: install pure Python
+        print(f"nilerules: not compiling with mypyc ({exc!r}); installing pure Python", file=sys.stderr)
+        return []
+
+
+class OptionalBuildExt(build_ext):
+    """Build the mypyc extensions if possible; on any failure remove what was built and install pure Python."""
+
+    def run(self) -> None:
+        # an in-tree build/ folder may hold extensions of modules no longer compiled: they would shadow the .py files
+        wanted = {Path(output).resolve() for output in self.get_outputs()}
+        for suffix in EXTENSION_SUFFIXES:
+            for stale in Path(self.build_lib, "nilerules").rglob(f"*{suffix}"):
+                if stale.resolve() not in wanted:
+                    stale.unlink()
+        try:
+            super().run()
+        except Exception as exc:
+            for output in self.get_outputs():
+                Path(output).unlink(missing_ok=True)
+            print(f"nilerules: compiling failed ({exc}); installing pure Python", file=sys.stderr)
+
 
 setup(
     packages=[*find_packages("src"), "nilerules.bundled_specs"],
     package_dir={"": "src", "nilerules.bundled_specs": "specs"},
+    ext_modules=_mypyc_extensions(),
+    cmdclass={"build_ext": OptionalBuildExt},
 )
