@@ -430,7 +430,7 @@ def _can_finish_mixed(state: SobekState, built: tuple[int, ...], hand: Counts, n
     used = {params.kind[t] for t in built if params.kind[t] != AMULET}
     amulets = sum(1 for t in built if params.kind[t] == AMULET)
     free = 6 - len(used) - amulets
-    kinds = {params.kind[t] for t, c in enumerate(hand) if c and params.kind[t] != AMULET and params.kind[t] not in used}
+    kinds = {k for t, c in enumerate(hand) if c and (k := params.kind[t]) != AMULET and k not in used}
     spare = len(kinds) + hand[3 * AMULET] + hand[3 * AMULET + 1] + hand[3 * AMULET + 2]
     if len(built) + min(spare, free) < params.set_min:
         return False
