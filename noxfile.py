@@ -1,10 +1,11 @@
-"""The single entry point for checks: `nox` runs typecheck, lint and tests; `nox -s report|bench|explore` on demand."""
+"""The single entry point for checks: `nox` runs typecheck, lint, tests and compiled; `nox -s report|bench|explore` on
+demand."""
 
 from __future__ import annotations
 
 import nox
 
-nox.options.sessions = ["typecheck", "lint", "tests"]
+nox.options.sessions = ["typecheck", "lint", "tests", "compiled"]
 nox.options.default_venv_backend = "venv"
 nox.options.error_on_missing_interpreters = True
 
@@ -36,6 +37,19 @@ def tests(session: nox.Session) -> None:
 
 
 @nox.session
+def compiled(session: nox.Session) -> None:
+    """The mypyc-compiled build (what `pip install .` gives) passes the games' tests too: same source, same games.
+
+    The golden playthroughs replay logged games and check their final digests, so this is a differential test of the
+    compiled modules against the pure ones; tests/unit/kernel/test_build.py checks that every hot module compiled.
+    """
+    session.install(".", "pytest>=8")
+    session.env["NILERULES_HYPOTHESIS_PROFILE"] = "ci"
+    session.env["NILERULES_EXPECT_COMPILED"] = "1"
+    session.run("pytest", "-p", "no:cacheprovider", "tests/unit", "tests/conformance", *session.posargs)
+
+
+@nox.session
 def report(session: nox.Session) -> None:
     """Write report/ambiguities.md and report/findings.json with the default budget."""
     session.install("-e", ".")
@@ -44,8 +58,8 @@ def report(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Random full games per second, per game and player count (figures go into the issue notes)."""
-    session.install("-e", ".")
+    """Random full games per second, per game and player count, on the compiled build (figures go into the notes)."""
+    session.install(".")
     session.run("python", "tools/bench.py", *session.posargs)
 
 

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from nilerules.build import build_label
 from nilerules.core.playout import playout
 from nilerules.games import GAME_IDS, load
 from nilerules.testing import every_config
@@ -50,6 +51,7 @@ def main() -> None:
     parser.add_argument("--out", default="bench-results/bench.json")
     args = parser.parse_args()
     rows = []
+    print(build_label())
     for game_id in args.game or GAME_IDS:
         game = load(game_id).game
         for config in every_config(game):
@@ -63,7 +65,7 @@ def main() -> None:
             )
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    meta = {"python": platform.python_version(), "machine": platform.machine(), "rows": rows}
+    meta = {"python": platform.python_version(), "machine": platform.machine(), "build": build_label(), "rows": rows}
     out.write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {out}")
 

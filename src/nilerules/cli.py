@@ -131,7 +131,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if summary.truncated:
         lines.append(f"WARNING: {summary.truncated} games did not end within the declared maximum length")
     if args.timing:
-        lines.append(f"speed: {data['games_per_second']} games per second")
+        lines.append(f"speed: {data['games_per_second']} games per second ({data['build']})")
     _emit(args, data, "\n".join(lines))
     return EXIT_OK
 

@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from nilerules.build import build_label
 from nilerules.core.game import Game
 from nilerules.core.playout import playout
 from nilerules.core.types import Config
@@ -54,6 +55,7 @@ class SimulationSummary:
         }
         if timing:
             data["games_per_second"] = round(self.games / self.seconds, 1) if self.seconds else None
+            data["build"] = build_label()
         return data
 
 
