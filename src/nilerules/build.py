@@ -28,4 +28,4 @@ def compiled_modules() -> tuple[str, ...]:
 def build_label() -> str:
     """A short description of this build, for speed figures: which kind of build produced them."""
     compiled = compiled_modules()
-    return f"mypyc-compiled build ({len(compiled)} modules)" if compiled else "pure-Python build"
+    return f"mypyc-compiled build, {len(compiled)} modules" if compiled else "pure-Python build"
