@@ -1,5 +1,6 @@
-"""The playout fast paths agree with the plain definitions: the chance sampler with ``chance_outcomes``, the memoised
-legal actions and offers with a fresh computation, ``evolve`` with ``dataclasses.replace``."""
+"""The playout fast paths agree with the plain definitions: the chance sampler with ``chance_outcomes`` (and its
+integer draw with ``randrange``), the memoised legal actions and offers with a fresh computation, ``evolve`` with
+``dataclasses.replace`` on the JSON record."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ import pytest
 from nilerules.core import CHANCE, sample_index
 from nilerules.games.nile_artefacts import make_game, rules
 from nilerules.games.nile_artefacts.actions import Draw
-from nilerules.games.nile_artefacts.state import PH_REVEAL, NAState, evolve
+from nilerules.games.nile_artefacts.game import _below
+from nilerules.games.nile_artefacts.position import Ctx
+from nilerules.games.nile_artefacts.state import PH_REVEAL, NAState, clone, evolve
 
 GAME = make_game()
 
@@ -70,18 +73,34 @@ def test_draws_are_the_draws_of_sample_index() -> None:
     "readings", [None, {"card_sharing": "split"}, {"type_scope": "per_monument", "type_choice": "shown_type"}]
 )
 def test_memoised_legal_actions_equal_a_fresh_computation(readings: dict[str, str] | None) -> None:
-    """The last-state memo and the per-hand offer memo give what a cold computation gives."""
+    """The last-state memo and the offer tables give what a cold computation (with fresh tables) gives."""
     for s in states(4, range(2), readings):
         memo = rules.legal_actions(s)
-        rules._LAST[0] = None
-        rules._OFFER_TABLES.clear()
-        assert memo == rules.legal_actions(s)
+        cold = clone(s)
+        cold.ctx = Ctx(s.params, s.config)
+        assert memo == rules.legal_actions(cold)
+        assert memo is rules.legal_actions(s)
+
+
+def test_the_integer_draw_is_randrange() -> None:
+    """``_below(rng, n)`` gives what ``rng.randrange(n)`` gives and leaves the generator in the same state."""
+    for n in (*range(1, 70), 127, 128, 129, 1000, 2**40 + 3):
+        ours, theirs = random.Random(n), random.Random(n)
+        assert [_below(ours, n) for _ in range(50)] == [theirs.randrange(n) for _ in range(50)]
+        assert ours.getstate() == theirs.getstate()
 
 
 def test_evolve_is_replace() -> None:
-    """``evolve`` copies like ``dataclasses.replace`` and rejects an unknown field."""
+    """``evolve`` copies like ``dataclasses.replace`` (on the JSON record), keeps the derived fields in step, and
+    rejects an unknown field."""
     s = states(2, range(1))[100]
-    assert evolve(s, round=7, coins=(1, 2)) == replace(s, round=7, coins=(1, 2))
+    assert evolve(s, round=7, coins=(1, 2)).to_record() == replace(s.to_record(), round=7, coins=(1, 2))
+    assert clone(s) == s and clone(s) is not s
+    assert GAME.state_from_data(GAME.state_to_data(s)) == s
+    emptied = evolve(s, deck=(0,) * len(s.deck))
+    assert (emptied.left, s.left) == (0, sum(s.deck))
+    two = GAME.config(2, readings={"card_sharing": "split"})
+    assert evolve(s, config=two).ctx.split and not s.ctx.split
     before = s.round
     assert evolve(s, round=before + 1).round == before + 1
     assert before == s.round

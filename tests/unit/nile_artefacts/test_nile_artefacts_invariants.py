@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -11,7 +10,7 @@ import pytest
 from nilerules.core import CHANCE
 from nilerules.games import load
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
-from nilerules.games.nile_artefacts.state import PH_OFFER, NAState
+from nilerules.games.nile_artefacts.state import PH_OFFER, NAState, evolve
 
 
 @cache
@@ -39,13 +38,13 @@ def test_a_reachable_state_has_no_violation() -> None:
 @pytest.mark.parametrize(
     ("name", "broken"),
     [
-        ("card lost", lambda s: replace(s, deck=(s.deck[0] - 1, *s.deck[1:]) if s.deck[0] else (1, *s.deck[1:]))),
-        ("coin forged", lambda s: replace(s, coins=(s.coins[0] + 1, *s.coins[1:]))),
-        ("negative coins", lambda s: replace(s, coins=(-1, *s.coins[1:]), stock=s.stock + s.coins[0] + 1)),
-        ("level 4", lambda s: replace(s, levels=((4, 0, 0), *s.levels[1:]))),
-        ("two levels in one phase", lambda s: replace(s, levels=((2, 0, 0), *s.levels[1:]))),
-        ("boat off the river", lambda s: replace(s, boats=(11, *s.boats[1:]))),
-        ("duplicate Monument", lambda s: replace(s, visible=(s.visible[0], *s.visible[:-1]))),
+        ("card lost", lambda s: evolve(s, deck=(s.deck[0] - 1, *s.deck[1:]) if s.deck[0] else (1, *s.deck[1:]))),
+        ("coin forged", lambda s: evolve(s, coins=(s.coins[0] + 1, *s.coins[1:]))),
+        ("negative coins", lambda s: evolve(s, coins=(-1, *s.coins[1:]), stock=s.stock + s.coins[0] + 1)),
+        ("level 4", lambda s: evolve(s, levels=((4, 0, 0), *s.levels[1:]))),
+        ("two levels in one phase", lambda s: evolve(s, levels=((2, 0, 0), *s.levels[1:]))),
+        ("boat off the river", lambda s: evolve(s, boats=(11, *s.boats[1:]))),
+        ("duplicate Monument", lambda s: evolve(s, visible=(s.visible[0], *s.visible[:-1]))),
     ],
 )
 def test_each_broken_invariant_is_reported(name: str, broken: object) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -14,7 +13,7 @@ from nilerules.errors import IllegalAction
 from nilerules.games import load
 from nilerules.games.nile_artefacts.actions import Buy, Draw, Move, Take, TurnAround
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
-from nilerules.games.nile_artefacts.state import PH_BUY, PH_NAV, PH_OFFER, NAState
+from nilerules.games.nile_artefacts.state import PH_BUY, PH_NAV, PH_OFFER, NAState, evolve
 
 
 @cache
@@ -39,7 +38,7 @@ def nav(
         for cards in board.values():
             for k in cards:
                 deck[k] -= 1
-        s = replace(s, board=tuple(tuple(sorted(board.get(i, ()))) for i in range(p.right_port + 1)), deck=tuple(deck))
+        s = evolve(s, board=tuple(tuple(sorted(board.get(i, ()))) for i in range(p.right_port + 1)), deck=tuple(deck))
     return s
 
 
@@ -157,20 +156,20 @@ def test_turning_around_costs_three_coins_once_before_moving() -> None:
     """Seed: spend 3 Coins to turn round; the Boat then moves the other way (not offered in a Port)."""
     s = nav(board={3: (0,), 6: (1,)})
     assert TurnAround() not in game().legal_actions(s)
-    s = replace(s, boats=(6, 0), coins=(3, 0), stock=27)
+    s = evolve(s, boats=(6, 0), coins=(3, 0), stock=27)
     assert game().legal_actions(s)[0] == TurnAround()
     s = game().apply(s, TurnAround())
     assert (s.facing[0], s.coins[0], s.stock) == (-1, 0, 30)
     assert game().legal_actions(s) == (Move(0), Move(3))
     with pytest.raises(IllegalAction) as err:
-        game().apply(replace(s, coins=(3, 0), stock=27), TurnAround())
+        game().apply(evolve(s, coins=(3, 0), stock=27), TurnAround())
     assert err.value.rule_id == "nile_artefacts.navigation.turn_around"
 
 
 @pytest.mark.rules("nile_artefacts.navigation.buy")
 def test_buying_costs_three_coins_draws_the_top_card_and_can_repeat() -> None:
     """Seed: 3 Coins for the top card of the pile, several times if you have the Coins."""
-    s = replace(nav(board={3: (0,)}), coins=(6, 0), stock=24)
+    s = evolve(nav(board={3: (0,)}), coins=(6, 0), stock=24)
     s = game().apply(s, Buy())
     assert s.phase == PH_BUY and game().current_player(s) is CHANCE
     kind = game().chance_outcomes(s)[0][0]
@@ -188,7 +187,7 @@ def test_buying_costs_three_coins_draws_the_top_card_and_can_repeat() -> None:
 
 def test_an_empty_coin_stock_is_reported_not_a_crash() -> None:
     """NA-008: a Coin due from an empty stock is noted as supply_exhausted (limited: no Coin)."""
-    s = replace(nav(board={3: (0,)}), stock=0, coins=(0, 30))
+    s = evolve(nav(board={3: (0,)}), stock=0, coins=(0, 30))
     s = game().apply(s, Move(10))
     assert s.coins[0] == 0
     assert [d.kind for d in game().diagnostics(s)] == ["supply_exhausted"]

@@ -14,7 +14,7 @@ from nilerules.games.nile_artefacts.conditions import meets, meets_some_choice, 
 from nilerules.games.nile_artefacts.data import parse_condition
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
 from nilerules.games.nile_artefacts.situations import kind_of, offering_state
-from nilerules.games.nile_artefacts.state import PH_OFFER, NAState
+from nilerules.games.nile_artefacts.state import PH_OFFER, NAState, evolve
 
 EYE, STATUE, CAT, FIGURE, BIRD, ANKH = range(6)
 NILE, DESERT, FIELDS = range(3)
@@ -51,7 +51,7 @@ def offer_state(hands: list[list[int]], conds: list[str], readings: dict[str, st
     for h in hands[1:]:
         for k in h:
             deck[k] -= 1
-    return replace(s, hands=tuple(tuple(sorted(h)) for h in hands), deck=tuple(deck))
+    return evolve(s, hands=tuple(tuple(sorted(h)) for h in hands), deck=tuple(deck))
 
 
 def counts(*types: int) -> list[int]:
@@ -180,7 +180,7 @@ def test_an_offering_moves_up_one_level_even_if_it_meets_the_next_levels_too() -
     """Monument same:2 / same:3 / same:4 with four eyes offered: level 0 -> 1 only (seed: one level per phase)."""
     hand = kinds_of(((EYE,), NILE), ((EYE,), NILE), ((EYE,), DESERT), ((EYE,), DESERT))
     s = offer_state([hand, []], ["same:2"])
-    s = replace(s, params=replace(s.params, monument_text=("same:2|same:3|same:4",)))  # type: ignore[arg-type]
+    s = evolve(s, params=replace(s.params, monument_text=("same:2|same:3|same:4",)))  # type: ignore[arg-type]
     for k in hand:
         s = game().apply(s, Offer(k, (EYE,)))
     s = game().apply(s, Done())
@@ -206,7 +206,7 @@ def test_offering_moves_chosen_cards_forward_and_an_empty_offering_is_allowed() 
 @pytest.mark.rules("nile_artefacts.offerings.order")
 def test_offerings_start_with_the_first_player_and_rotate() -> None:
     """With the First Player token on seat 2 of 3, seats offer 2, 0, 1."""
-    s = replace(offer_state([[], [], []], ["type:eye"]), first=2, to_move=2)
+    s = evolve(offer_state([[], [], []], ["type:eye"]), first=2, to_move=2)
     order = []
     while s.phase == PH_OFFER:
         order.append(s.to_move)
@@ -218,7 +218,7 @@ def test_offerings_start_with_the_first_player_and_rotate() -> None:
 def test_buying_is_allowed_before_the_offering_only() -> None:
     """Seed: you may buy before making your offering, 3 Coins a card."""
     hand = kinds_of(((EYE,), NILE))
-    s = replace(offer_state([hand, []], ["type:eye"]), coins=(3, 0), stock=27)
+    s = evolve(offer_state([hand, []], ["type:eye"]), coins=(3, 0), stock=27)
     assert game().legal_actions(s)[0] == Buy()
     s2 = game().apply(s, Offer(hand[0], (EYE,)))
     assert Buy() not in game().legal_actions(s2)

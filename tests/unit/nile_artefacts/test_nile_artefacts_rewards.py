@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -13,7 +12,7 @@ from nilerules.games import load
 from nilerules.games.nile_artefacts.actions import Done, Reveal
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
 from nilerules.games.nile_artefacts.scoring import ranking
-from nilerules.games.nile_artefacts.state import PH_DEAL, PH_OFFER, PH_OVER, PH_REVEAL, NAState
+from nilerules.games.nile_artefacts.state import PH_DEAL, PH_OFFER, PH_OVER, PH_REVEAL, NAState, evolve
 
 
 @cache
@@ -45,7 +44,7 @@ def test_a_completed_monument_pays_10_5_2_0_to_every_player() -> None:
     s = offer_phase(4)
     assert s.scores == (0, 0, 0, 0) and s.levels[1:] == ((0, 0, 0, 0),) * 4
     levels = ((3, 2, 1, 0), *s.levels[1:])
-    s = all_done(replace(s, levels=levels, phase_levels=levels))
+    s = all_done(evolve(s, levels=levels, phase_levels=levels))
     assert s.scores == (10, 5, 2, 0)
 
 
@@ -54,7 +53,7 @@ def test_an_incomplete_monument_pays_nothing_in_the_reward_phase() -> None:
     """Only Monuments with a Worshiper on the top level score in the reward phase."""
     s = offer_phase(2)
     levels = ((2, 2), *s.levels[1:])
-    s = all_done(replace(s, levels=levels, phase_levels=levels))
+    s = all_done(evolve(s, levels=levels, phase_levels=levels))
     assert s.scores == (0, 0)
     assert len(s.visible) == 5
 
@@ -65,7 +64,7 @@ def test_completed_monuments_are_replaced_from_the_pile_with_new_worshipers_at_t
     s = offer_phase(2)
     gone = s.visible[0]
     levels = ((3, 0), *s.levels[1:])
-    s = all_done(replace(s, levels=levels, phase_levels=levels))
+    s = all_done(evolve(s, levels=levels, phase_levels=levels))
     assert s.phase == PH_REVEAL and game().current_player(s) is CHANCE
     assert gone not in [a.monument for a, _ in game().chance_outcomes(s) if isinstance(a, Reveal)]
     new = game().chance_outcomes(s)[0][0]
@@ -89,7 +88,7 @@ def test_turning_the_last_monument_of_the_pile_means_one_more_round() -> None:
     """Seed: the last pile card triggers the end; one last round is played, then the game ends."""
     s = offer_phase(2)
     levels = ((3, 0), *s.levels[1:])
-    s = replace(s, levels=levels, phase_levels=levels, pile=1)
+    s = evolve(s, levels=levels, phase_levels=levels, pile=1)
     s = all_done(s)
     s = game().apply(s, game().chance_outcomes(s)[0][0])
     assert (s.pile, s.final_round, s.round) == (0, 2, 2)
@@ -111,7 +110,7 @@ def test_incomplete_monuments_pay_5_and_2_at_the_end() -> None:
     s = offer_phase(3)
     assert s.levels[2:] == ((0, 0, 0),) * 3 and s.scores == (0, 0, 0)
     levels = ((2, 1, 0), (1, 1, 2), *s.levels[2:])
-    s = replace(s, levels=levels, phase_levels=levels, pile=0, final_round=1)
+    s = evolve(s, levels=levels, phase_levels=levels, pile=0, final_round=1)
     s = all_done(s)
     assert s.phase == PH_OVER
     assert s.scores == (7, 4, 5)
@@ -120,10 +119,10 @@ def test_incomplete_monuments_pay_5_and_2_at_the_end() -> None:
 @pytest.mark.rules("nile_artefacts.end.winner", "nile_artefacts.end.tie_break")
 def test_most_points_wins_and_a_tie_goes_to_most_cards() -> None:
     """Seed: most points wins; a tie goes to the player with most Artifact cards in front of them."""
-    s = replace(offer_phase(3), phase=PH_OVER, scores=(20, 20, 25), hands=((1,), (2, 3), ()))
+    s = evolve(offer_phase(3), phase=PH_OVER, scores=(20, 20, 25), hands=((1,), (2, 3), ()))
     r = ranking(s)
     assert r.places == ((2,), (1,), (0,))
-    s = replace(s, hands=((1,), (2,), ()))
+    s = evolve(s, hands=((1,), (2,), ()))
     assert ranking(s).places == ((2,), (0, 1))
     assert ranking(s).open_tie
     assert [d.kind for d in game().diagnostics(s)].count("open_tie") == 1
@@ -156,7 +155,7 @@ def test_an_empty_pile_is_reshuffled_or_not_and_reported(reading: str, dealt: in
     for space in s.board:
         for k in space:
             discard[k] += 1
-    s = replace(s, deck=(0,) * len(discard), discard=tuple(discard), board=((),) * len(s.board))
+    s = evolve(s, deck=(0,) * len(discard), discard=tuple(discard), board=((),) * len(s.board))
     s = all_done(s)
     rng = random.Random(0)
     while game().current_player(s) is CHANCE:

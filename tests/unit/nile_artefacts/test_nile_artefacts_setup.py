@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 
@@ -14,7 +13,7 @@ from nilerules.errors import IllegalAction
 from nilerules.games import load
 from nilerules.games.nile_artefacts.actions import Draw, Reveal
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
-from nilerules.games.nile_artefacts.state import PH_DEAL, PH_NAV, PH_REVEAL, NAState
+from nilerules.games.nile_artefacts.state import PH_DEAL, PH_NAV, PH_REVEAL, NAState, evolve
 
 
 @cache
@@ -97,7 +96,7 @@ def test_a_draw_is_a_chance_node_over_kinds_left_with_count_over_total() -> None
     s = reveal_all(game().setup(game().config(2)))
     deck = [0] * len(s.deck)
     deck[0], deck[5] = 2, 1
-    s = replace(s, deck=tuple(deck))
+    s = evolve(s, deck=tuple(deck))
     assert dict(game().chance_outcomes(s)) == {Draw(0): Fraction(2, 3), Draw(5): Fraction(1, 3)}
     with pytest.raises(IllegalAction):
         game().apply(s, Draw(1))
@@ -111,7 +110,7 @@ def test_a_drawn_card_goes_under_its_space_next_to_cards_already_there() -> None
     kind = 0
     space = p.card_space[kind]
     board = tuple((1,) if i == space else () for i in range(p.right_port + 1))
-    s = replace(s, board=board)
+    s = evolve(s, board=board)
     s = game().apply(s, Draw(kind))
     assert sorted(s.board[space]) == [0, 1]
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from nilerules.analysis.model import Budget, Check, CheckResult
@@ -38,6 +37,7 @@ from nilerules.games.nile_artefacts.state import (
     TYPE_NAMES,
     Condition,
     NAState,
+    evolve,
 )
 
 if TYPE_CHECKING:
@@ -334,7 +334,7 @@ def check_coin_space(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         space = p.coin_spaces[0]
         cards = tuple(k for k in range(len(p.card_space)) if p.card_space[k] == space)[:2]
         board = tuple(cards if i == space else () for i in range(p.right_port + 1))
-        state = replace(state, board=board, phase=PH_NAV, to_move=0)
+        state = evolve(state, board=board, phase=PH_NAV, to_move=0)
         state = apply(state, Move(space))
         while state.phase == PH_NAV and state.to_move == 0 and state.picks:
             state = apply(state, legal_actions(state)[0])
@@ -382,7 +382,7 @@ def check_deck_exhausted(game: NileArtefactsGame, budget: Budget) -> CheckResult
         state = _nav_state(game, {"deck_exhausted": reading})
         p = state.params
         # empty the pile into the discard, then start round 2's deal
-        emptied = replace(
+        emptied = evolve(
             state,
             deck=(0,) * len(p.card_count),
             discard=tuple(d + c for d, c in zip(state.discard, state.deck, strict=True)),
@@ -431,7 +431,7 @@ def check_coin_stock(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         state = _nav_state(game, {"coin_stock": reading})
         coins = list(state.coins)
         coins[1] += state.stock
-        state = replace(state, stock=0, coins=tuple(coins), to_move=0)
+        state = evolve(state, stock=0, coins=tuple(coins), to_move=0)
         after = apply(state, Move(state.params.right_port))
         finals = random_games(game, 4, {"coin_stock": reading}, games, budget.seed)
         out = sum(1 for s in finals if any("Coin stock" in n.detail for n in s.notes))
@@ -454,7 +454,7 @@ def _end_state(
     game: NileArtefactsGame, readings: Readings, hands: Sequence[Sequence[int]], coins: Sequence[int]
 ) -> NAState:
     state = game.setup(game.config(2, readings=readings))
-    return replace(
+    return evolve(
         state,
         phase=PH_OVER,
         scores=(20, 20),
@@ -525,7 +525,7 @@ def check_last_round(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     data: dict[str, Any] = {}
     for reading in ("one_more", "current"):
         state = _nav_state(game, {"last_round": reading})
-        state = replace(
+        state = evolve(
             state, phase=PH_REVEAL, pending=1, pile=1, round=3, visible=state.visible[:4], levels=state.levels[:4]
         )
         unseen = next(m for m in range(len(state.params.monuments)) if m not in state.seen)

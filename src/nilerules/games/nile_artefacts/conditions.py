@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from nilerules.core import rule
-from nilerules.games.nile_artefacts.state import (
+from nilerules.games.nile_artefacts.records import (
     COND_DIFF,
     COND_EACH,
     COND_PAIR,

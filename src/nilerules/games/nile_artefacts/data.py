@@ -7,7 +7,7 @@ Condition: ``type:T``, ``pair:N:A+B``, ``same:N``, ``diff:N``, ``region:R``, ``e
 from __future__ import annotations
 
 from nilerules.errors import QueryError, SpecError
-from nilerules.games.nile_artefacts.state import (
+from nilerules.games.nile_artefacts.records import (
     COND_DIFF,
     COND_EACH,
     COND_PAIR,

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from fractions import Fraction
-from itertools import accumulate
+from typing import Any
 
 from nilerules.core import CHANCE, Config, Diagnostic, GameBase, GameInfo, Mover, Ranking
+from nilerules.core.codec import from_data, to_data
 from nilerules.games.nile_artefacts import rules
 from nilerules.games.nile_artefacts.actions import Action, Done, Move, Offer, Take
 from nilerules.games.nile_artefacts.data import load_params
 from nilerules.games.nile_artefacts.invariants import invariants
+from nilerules.games.nile_artefacts.position import NAState, from_record
+from nilerules.games.nile_artefacts.records import PH_NAV, PH_OFFER, PH_OVER, PH_REVEAL, NAStateRecord, Params
 from nilerules.games.nile_artefacts.scoring import ranking
-from nilerules.games.nile_artefacts.state import PH_NAV, PH_OFFER, PH_OVER, PH_REVEAL, NAState, Params
 from nilerules.specs import Spec, bundled_spec_path, load_spec
 
 ROUND_BOUND = 4000
@@ -54,17 +55,17 @@ class NileArtefactsGame(GameBase[NAState, Action]):
         return rules.chance_outcomes(state)
 
     def sample_chance(self, state: NAState, rng: random.Random) -> Action:
-        """Fast path: one integer draw from the generator (agrees with ``chance_outcomes``).
+        """Fast path, agreeing with ``chance_outcomes``: one integer draw below the number of outcomes' weight.
 
-        A card kind is drawn exactly as ``sample_index(state.deck, rng)`` draws it (the first kind whose running
-        count exceeds ``randrange(cards left)``), found by bisection over the running counts.
+        The draw is ``rng.randrange(total)`` (done with ``getrandbits`` exactly as ``random.Random`` does it, when
+        ``rng`` is a plain ``random.Random``); a card kind is then the one ``sample_index(state.deck, rng)`` picks
+        (the first kind whose running count exceeds the draw), a Monument the draw-th unseen one.
         """
+        ctx = state.ctx
         if state.phase == PH_REVEAL:
-            seen = state.seen
-            unseen = [m for m in range(len(state.params.monuments)) if m not in seen]
-            return rules.reveal_action(unseen[rng.randrange(len(unseen))])
-        running = list(accumulate(state.deck))
-        return rules.draw_action(bisect_right(running, rng.randrange(running[-1])))
+            unseen = len(ctx.reveals) - len(state.seen)
+            return ctx.reveals[rules.unseen_monument(state, _below(rng, unseen))]
+        return ctx.draws[rules.drawn_kind(state, _below(rng, state.left))]
 
     apply = staticmethod(rules.apply)
     """``rules.apply`` itself (no wrapper frame)."""
@@ -106,6 +107,26 @@ class NileArtefactsGame(GameBase[NAState, Action]):
 
     def state_config(self, state: NAState) -> Config:
         return state.config
+
+    # -- JSON: through the frozen-dataclass twin ``NAStateRecord`` (same fields, tagged "NAState") ---------------
+    def state_to_data(self, state: NAState) -> Any:
+        return to_data(state.to_record())
+
+    def state_from_data(self, data: Any) -> NAState:
+        return from_record(from_data(NAStateRecord, data))
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n > 0``: the same number from the same generator state. For a plain
+    ``random.Random`` it is computed as ``Random._randbelow_with_getrandbits`` does (a draw of ``n.bit_length()``
+    bits, repeated while it is not below ``n``) without the Python-level frames; other generators are asked."""
+    if type(rng) is not random.Random or n <= 0:
+        return rng.randrange(n)
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def make_game(spec: Spec | None = None) -> NileArtefactsGame:

@@ -2,21 +2,25 @@
 
 Phases: Monument reveals (chance) -> round setup deals (chance) -> navigation -> offerings -> rewards (with reveals)
 -> next round, until the round after the last Monument of the pile is turned (or the model's round cap).
+
+``apply`` never changes the state it is given: each step copies it once (``clone``) and the step's helpers set the
+fields that change on that copy (their first argument, ``s``, is always such a copy, owned by the step), then the
+copy is returned. This module is compiled by mypyc in a regular install: it reads the per-game tables of the state's
+``ctx`` (``position.Ctx``) rather than the spec records.
 """
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
-from typing import Any
 
 from nilerules.core import CHANCE, Config, Mover, draw_outcomes, rule
 from nilerules.errors import IllegalAction
 from nilerules.games.nile_artefacts.actions import Action, Buy, Done, Draw, Move, Offer, Reveal, Take, TurnAround
 from nilerules.games.nile_artefacts.conditions import meets, meets_some_choice, tally, type_options
-from nilerules.games.nile_artefacts.scoring import final_scoring
-from nilerules.games.nile_artefacts.state import (
+from nilerules.games.nile_artefacts.position import Ctx, NAState, clone, ctx_of
+from nilerules.games.nile_artefacts.records import (
     PH_BUY,
     PH_DEAL,
     PH_NAV,
@@ -24,21 +28,14 @@ from nilerules.games.nile_artefacts.state import (
     PH_OVER,
     PH_REVEAL,
     Condition,
-    NAState,
     Note,
     Params,
-    Readings,
-    evolve,
-    readings_of,
 )
+from nilerules.games.nile_artefacts.scoring import final_scoring
 
-Offers = tuple[Offer, ...]
 RULE_BUY = "nile_artefacts.navigation.buy"
 RULE_OFFER_BUY = "nile_artefacts.offerings.buy"
-
-
-def _note(state: NAState, kind: str, rule_id: str, detail: str) -> tuple[Note, ...]:
-    return _add_note(state.notes, kind, rule_id, detail)
+Entries = tuple[tuple[int, tuple[int, ...], int], ...]
 
 
 def _add_note(notes: tuple[Note, ...], kind: str, rule_id: str, detail: str) -> tuple[Note, ...]:
@@ -46,38 +43,11 @@ def _add_note(notes: tuple[Note, ...], kind: str, rule_id: str, detail: str) -> 
     return notes if note in notes else (*notes, note)
 
 
-# Shared action instances for the hot paths (actions are immutable values), one table per size.
-@cache
-def _draws(kinds: int) -> tuple[Draw, ...]:
-    return tuple(Draw(k) for k in range(kinds))
-
-
-@cache
-def _reveals(monuments: int) -> tuple[Reveal, ...]:
-    return tuple(Reveal(m) for m in range(monuments))
-
-
-@cache
-def _moves(spaces: int) -> tuple[Move, ...]:
-    return tuple(Move(d) for d in range(spaces))
-
-
-def draw_action(kind: int) -> Draw:
-    """The (shared) Draw action for a card kind."""
-    table = _draws(64)
-    return table[kind] if kind < 64 else Draw(kind)
-
-
-def reveal_action(monument: int) -> Reveal:
-    """The (shared) Reveal action for a Monument."""
-    table = _reveals(64)
-    return table[monument] if monument < 64 else Reveal(monument)
-
-
-@cache
-def _takes(here: tuple[int, ...]) -> tuple[Take, ...]:
-    """The Take actions for the cards under a Boat (a sorted tuple of kinds): one per kind, by kind."""
-    return tuple(Take(k) for k in sorted(set(here)))
+def _insert(cards: tuple[int, ...], kind: int) -> tuple[int, ...]:
+    """A sorted tuple of kinds with one more card of ``kind``."""
+    out = list(cards)
+    insort(out, kind)
+    return tuple(out)
 
 
 # ------------------------------------------------------------------------------------------------ setup
@@ -122,6 +92,8 @@ def setup(config: Config, params: Params) -> NAState:
         scores=(0,) * n,
         final_round=0,
         notes=(),
+        ctx=ctx_of(params, config),
+        left=sum(params.card_count),
     )
 
 
@@ -138,7 +110,7 @@ def current_player(state: NAState) -> Mover:
 @rule("nile_artefacts.setup.monuments_removed", "nile_artefacts.setup.monuments_visible")
 def reveal_outcomes(state: NAState) -> tuple[tuple[Action, Fraction], ...]:
     """Each unseen Monument is equally likely (the 6 removed unseen are a uniform part of the unseen ones)."""
-    reveals = _reveals(len(state.params.monuments))
+    reveals = state.ctx.reveals
     unseen = [m for m in range(len(reveals)) if m not in state.seen]
     return tuple((reveals[m], Fraction(1, len(unseen))) for m in unseen)
 
@@ -146,30 +118,56 @@ def reveal_outcomes(state: NAState) -> tuple[tuple[Action, Fraction], ...]:
 @rule("nile_artefacts.round_setup.draw")
 def draw_card_outcomes(state: NAState) -> tuple[tuple[Action, Fraction], ...]:
     """A draw from the pile: each kind left, with probability count / cards left."""
-    return draw_outcomes(state.deck, _draws(len(state.deck)))
+    draws: tuple[Action, ...] = state.ctx.draws
+    return draw_outcomes(state.deck, draws)
 
 
 def chance_outcomes(state: NAState) -> tuple[tuple[Action, Fraction], ...]:
     if state.phase == PH_REVEAL:
         return reveal_outcomes(state)
-    if state.phase in (PH_DEAL, PH_BUY):
+    if state.phase == PH_DEAL or state.phase == PH_BUY:
         return draw_card_outcomes(state)
     return ()
 
 
-def _refill(state: NAState, rule_id: str) -> NAState:
+def unseen_monument(state: NAState, pick: int) -> int:
+    """The ``pick``-th unseen Monument (0-based, in order), for the chance sampler."""
+    seen = state.seen
+    for m in range(len(state.ctx.reveals)):
+        if m not in seen:
+            if not pick:
+                return m
+            pick -= 1
+    raise ValueError("no such unseen Monument")
+
+
+def drawn_kind(state: NAState, pick: int) -> int:
+    """The kind of the ``pick``-th card of the pile (0-based, kinds in order, each repeated by its count): what
+    ``sample_index(state.deck, rng)`` draws when the generator gives ``pick``."""
+    for k, count in enumerate(state.deck):
+        if pick < count:
+            return k
+        pick -= count
+    raise ValueError("no such card in the pile")
+
+
+def _refill(s: NAState, rule_id: str) -> None:
     """Before a draw from an empty pile: reshuffle the discard (reading ``deck_exhausted``) and note it."""
-    if any(state.deck):  # counts are never negative
-        return state
-    if readings_of(state.config).deck_exhausted == "reshuffle" and any(state.discard):
-        notes = _note(state, "supply_exhausted", rule_id, "the Artifact pile ran out; the discard was reshuffled")
-        return evolve(state, deck=state.discard, discard=(0,) * len(state.discard), notes=notes)
-    notes = _note(state, "supply_exhausted", rule_id, "the Artifact pile ran out and nothing could be drawn")
-    return evolve(state, notes=notes)
+    if s.left:  # counts are never negative
+        return
+    if s.ctx.reshuffle and any(s.discard):
+        s.notes = _add_note(
+            s.notes, "supply_exhausted", rule_id, "the Artifact pile ran out; the discard was reshuffled"
+        )
+        s.deck = s.discard
+        s.left = sum(s.discard)
+        s.discard = (0,) * len(s.discard)
+        return
+    s.notes = _add_note(s.notes, "supply_exhausted", rule_id, "the Artifact pile ran out and nothing could be drawn")
 
 
 def _can_draw(state: NAState) -> bool:
-    return any(state.deck) or (readings_of(state.config).deck_exhausted == "reshuffle" and any(state.discard))
+    return state.left > 0 or (state.ctx.reshuffle and any(state.discard))
 
 
 # ------------------------------------------------------------------------------------------------ legal actions
@@ -178,113 +176,91 @@ def _can_draw(state: NAState) -> bool:
     "nile_artefacts.navigation.destination",
     "nile_artefacts.navigation.shared_spaces",
 )
-def moves(state: NAState, seat: int) -> tuple[Move, ...]:
+def moves(state: NAState, seat: int) -> tuple[Action, ...]:
     """Forward in the facing direction to a space with a card or to a Port; other Boats never block."""
-    pos, step = state.boats[seat], state.facing[seat]
-    last = state.params.right_port
-    table = _moves(last + 1)
+    pos = state.boats[seat]
+    c = state.ctx
+    last = c.right_port
+    table = c.moves
     board = state.board
-    if step > 0:
-        out = [table[d] for d in range(pos + 1, last) if board[d]]
+    out: list[Action] = []
+    if state.facing[seat] > 0:
+        for d in range(pos + 1, last):
+            if board[d]:
+                out.append(table[d])
         if pos < last:
             out.append(table[last])
         return tuple(out)
-    out = [table[0]] if pos > 0 else []
-    out.extend(table[d] for d in range(1, pos) if board[d])
+    if pos > 0:
+        out.append(table[0])
+    for d in range(1, pos):
+        if board[d]:
+            out.append(table[d])
     return tuple(out)
-
-
-_LAST: list[Any] = [None, ()]
-"""The last state asked about and its legal actions (states are immutable, so identity is enough)."""
 
 
 def legal_actions(state: NAState) -> tuple[Action, ...]:
     """Canonical order: TurnAround, Buy, Move (by space), Take (by kind), Offer (by kind, types), Done."""
-    if _LAST[0] is state:
-        cached: tuple[Action, ...] = _LAST[1]
-        return cached
-    if state.phase == PH_NAV:
+    c = state.ctx
+    if c.memo_state is state:  # the last state asked about (states are values: identity is enough)
+        return c.memo_legal
+    phase = state.phase
+    if phase == PH_NAV:
         out = _nav_actions(state)
-    elif state.phase == PH_OFFER:
+    elif phase == PH_OFFER:
         out = _offer_actions(state)
     else:
         out = ()
-    _LAST[0], _LAST[1] = state, out
+    c.memo_state = state
+    c.memo_legal = out
     return out
 
 
 def _nav_actions(state: NAState) -> tuple[Action, ...]:
     seat = state.to_move
+    c = state.ctx
     if state.picks:
-        return _takes(state.board[state.boats[seat]])
-    p = state.params
+        return _takes(c, state.board[state.boats[seat]])
     coins = state.coins[seat]
-    if coins < p.turn_cost and coins < p.buy_cost:
+    if coins < c.turn_cost and coins < c.buy_cost:
         return moves(state, seat)
     out: list[Action] = []
-    if not state.turned and coins >= p.turn_cost and 0 < state.boats[seat] < p.right_port:
-        out.append(_TURN)
-    if coins >= p.buy_cost and _can_draw(state):
-        out.append(_BUY)
+    if not state.turned and coins >= c.turn_cost and 0 < state.boats[seat] < c.right_port:
+        out.append(c.turn)
+    if coins >= c.buy_cost and _can_draw(state):
+        out.append(c.buy)
     out.extend(moves(state, seat))
+    return tuple(out)
+
+
+def _takes(c: Ctx, here: tuple[int, ...]) -> tuple[Action, ...]:
+    """The Take actions for the cards under a Boat (a sorted tuple of kinds): one per kind, by kind."""
+    takes = c.takes
+    out: list[Action] = []
+    last = -1
+    for k in here:
+        if k != last:
+            out.append(takes[k])
+            last = k
     return tuple(out)
 
 
 @rule("nile_artefacts.offerings.buy")
 def _offer_actions(state: NAState) -> tuple[Action, ...]:
-    """Buy (3 Coins a card) before offering, offer each card with a type choice, or finish."""
+    """Buy (3 Coins a card) before offering, offer each card (by kind) with a type choice, or finish (Done)."""
     seat = state.to_move
-    p = state.params
-    r = readings_of(state.config)
-    targets = len(state.visible) if r.card_sharing == "split" else 0
-    offers = _hand_offers(state.hands[seat], p.card_types, r, targets)
-    if not state.offering and state.coins[seat] >= p.buy_cost and _can_draw(state):
-        return (_BUY, *offers)
-    return offers
-
-
-_OFFER_TABLES: dict[tuple[int, int, int], tuple[Any, Readings, tuple[Offers, ...]]] = {}
-"""Per card-type table, readings record and target count: the Offer actions of each kind. Keyed by the identities of
-the table and the record: both are held for good by their own caches (``state._tables``, ``readings_of``), so an
-identity is never reused for another."""
-
-
-def _hand_offers(
-    hand: tuple[int, ...], card_types: tuple[tuple[int, ...], ...], r: Readings, targets: int
-) -> tuple[Action, ...]:
-    """The Offer actions for every kind in ``hand`` (by kind), then Done."""
-    key = (id(card_types), id(r), targets)
-    entry = _OFFER_TABLES.get(key)
-    # the entry holds card_types and r, so their identities cannot be reused by other objects while it exists
-    if entry is None or entry[0] is not card_types or entry[1] is not r:
-        per_offering = r.type_scope == "per_offering"
-        table = tuple(
-            _offers(k, printed, r.type_choice, r.double_card, per_offering, targets)
-            for k, printed in enumerate(card_types)
-        )
-        entry = (card_types, r, table)
-        _OFFER_TABLES[key] = entry
-    table = entry[2]
+    c = state.ctx
+    table = c.offer_table(len(state.visible) if c.split else 0)
     out: list[Action] = []
-    for k in sorted(set(hand)):
-        out += table[k]
-    out.append(_DONE)
+    if not state.offering and state.coins[seat] >= c.buy_cost and _can_draw(state):
+        out.append(c.buy)
+    last = -1
+    for k in state.hands[seat]:  # a sorted tuple of kinds
+        if k != last:
+            out.extend(table[k])
+            last = k
+    out.append(c.done)
     return tuple(out)
-
-
-_DONE = Done()
-_BUY = Buy()
-_TURN = TurnAround()
-
-
-@cache
-def _offers(kind: int, printed: tuple[int, ...], tc: str, dc: str, per_offering: bool, targets: int) -> Offers:
-    """The Offer actions for one card kind: each type choice (none under per_monument), and under ``split`` each
-    visible Monument (``targets`` of them) it may be pushed toward."""
-    choices = type_options(printed, tc, dc) if per_offering else ((),)
-    if not targets:
-        return tuple(Offer(kind, types) for types in choices)
-    return tuple(Offer(kind, types, m) for types in choices for m in range(targets))
 
 
 # ------------------------------------------------------------------------------------------------ apply
@@ -294,13 +270,13 @@ def apply(state: NAState, action: Action) -> NAState:
     phase = state.phase
     if phase in (PH_NAV, PH_OFFER):
         legal = legal_actions(state)
+        found = False
         for candidate in legal:  # identity first: the action usually is one of the (shared) legal instances
             if candidate is action:
+                found = True
                 break
-        else:
-            if action not in legal:
-                rule_id = _forbidding_rule(state, action)
-                raise IllegalAction(rule_id, "not a legal action here", state, action)
+        if not found and action not in legal:
+            raise IllegalAction(_forbidding_rule(state, action), "not a legal action here", state, action)
         if isinstance(action, Move):
             return _apply_move(state, action.space)
         if isinstance(action, Offer):
@@ -315,7 +291,7 @@ def apply(state: NAState, action: Action) -> NAState:
     if phase == PH_REVEAL:
         if (
             not isinstance(action, Reveal)
-            or not 0 <= action.monument < len(state.params.monuments)
+            or not 0 <= action.monument < len(state.ctx.reveals)
             or (action.monument in state.seen)
         ):
             raise IllegalAction("nile_artefacts.setup.monuments_visible", "reveal an unseen Monument", state, action)
@@ -346,83 +322,82 @@ def _forbidding_rule(state: NAState, action: Action) -> str:
 @rule("nile_artefacts.rewards.replace", "nile_artefacts.setup.worshipers", "nile_artefacts.end.trigger")
 def _apply_reveal(state: NAState, monument: int) -> NAState:
     """A new Monument with every Worshiper at the bottom; turning the pile's last card triggers the end."""
-    n = state.config.players
-    pile, final_round = state.pile, state.final_round
-    if state.round > 0:
-        pile -= 1
-        if pile == 0 and not final_round:
-            one_more = readings_of(state.config).last_round == "one_more"
-            final_round = state.round + 1 if one_more else state.round
-    state = evolve(
-        state,
-        visible=(*state.visible, monument),
-        levels=(*state.levels, (0,) * n),
-        seen=state.seen | {monument},
-        pile=pile,
-        final_round=final_round,
-        pending=state.pending - 1,
-    )
-    if state.pending:
-        return state
-    if state.round == 0:
-        return _start_round(state)
-    return _end_round(state)
+    s = clone(state)
+    c = s.ctx
+    if s.round > 0:
+        s.pile -= 1
+        if s.pile == 0 and not s.final_round:
+            s.final_round = s.round + 1 if c.one_more else s.round
+    s.visible = (*s.visible, monument)
+    s.levels = (*s.levels, (0,) * c.players)
+    s.seen = s.seen | {monument}
+    s.pending -= 1
+    if s.pending:
+        return s
+    if s.round == 0:
+        return _start_round(s)
+    return _end_round(s)
 
 
-def _start_round(state: NAState) -> NAState:
-    state = evolve(state, round=state.round + 1, phase=PH_DEAL, pending=state.params.cards_per_round)
-    return _next_deal(state)
+def _start_round(s: NAState) -> NAState:
+    s.round += 1
+    s.phase = PH_DEAL
+    s.pending = s.ctx.cards_per_round
+    return _next_deal(s)
 
 
-def _next_deal(state: NAState) -> NAState:
-    if state.pending:
-        state = _refill(state, "nile_artefacts.round_setup.draw")
-        if any(state.deck):
-            return state
-    return _start_nav(state)
+def _next_deal(s: NAState) -> NAState:
+    if s.pending:
+        _refill(s, "nile_artefacts.round_setup.draw")
+        if s.left:
+            return s
+    return _start_nav(s)
 
 
 @rule("nile_artefacts.round_setup.place", "nile_artefacts.round_setup.accumulate")
 def _apply_deal(state: NAState, kind: int) -> NAState:
     """The drawn card goes under the space it names, next to any cards already there."""
-    space = state.params.card_space[kind]
-    board = list(state.board)
-    board[space] = tuple(sorted((*board[space], kind)))
-    deck = list(state.deck)
+    s = clone(state)
+    space = s.ctx.card_space[kind]
+    board = list(s.board)
+    board[space] = _insert(board[space], kind)
+    s.board = tuple(board)
+    deck = list(s.deck)
     deck[kind] -= 1
-    pending = state.pending - 1
-    state = evolve(state, board=tuple(board), deck=tuple(deck), pending=pending)
-    if pending and any(deck):  # more to draw from a pile that has cards: the next draw is due (no refill)
-        return state
-    return _next_deal(state)
+    s.deck = tuple(deck)
+    s.left -= 1
+    s.pending -= 1
+    if s.pending and s.left:  # more to draw from a pile that has cards: the next draw is due (no refill)
+        return s
+    return _next_deal(s)
 
 
 @rule("nile_artefacts.navigation.leftovers")
-def _start_nav(state: NAState) -> NAState:
+def _start_nav(s: NAState) -> NAState:
     """Uncollected cards stay; which Boats in a Port may move follows the reading ``port_start``."""
-    p = state.params
-    if readings_of(state.config).port_start == "literal":
-        docked = tuple(b in (0, p.right_port) for b in state.boats)
+    c = s.ctx
+    if c.literal_port:
+        right = c.right_port
+        s.docked = tuple(b == 0 or b == right for b in s.boats)
     else:
-        docked = (False,) * state.config.players
-    state = evolve(state, phase=PH_NAV, docked=docked, turned=False, picks=0, pending=0)
-    return _advance_nav(state, state.first)
+        s.docked = (False,) * c.players
+    s.phase = PH_NAV
+    s.turned = False
+    s.picks = 0
+    s.pending = 0
+    return _advance_nav(s, s.first)
 
 
-def _gain_coin(state: NAState, coins: list[int], seat: int, rule_id: str) -> tuple[int, tuple[Note, ...]]:
+def _coin(s: NAState, coins: list[int], seat: int, rule_id: str) -> None:
     """Give one Coin from the stock; an empty stock gives nothing (or goes negative: reading ``coin_stock``)."""
-    return _coin(state.config, state.stock, state.notes, coins, seat, rule_id)
-
-
-def _coin(
-    config: Config, stock: int, notes: tuple[Note, ...], coins: list[int], seat: int, rule_id: str
-) -> tuple[int, tuple[Note, ...]]:
-    if stock > 0 or readings_of(config).coin_stock == "unlimited":
+    stock = s.stock
+    if stock > 0 or s.ctx.unlimited_coins:
         coins[seat] += 1
         if stock <= 0:
-            notes = _add_note(notes, "supply_exhausted", rule_id, "the Coin stock ran out; a Coin was substituted")
-        return stock - 1, notes
-    return stock, _add_note(notes, "supply_exhausted", rule_id, "the Coin stock ran out; no Coin was given")
+            s.notes = _add_note(s.notes, "supply_exhausted", rule_id, "the Coin stock ran out; a Coin was substituted")
+        s.stock = stock - 1
+        return
+    s.notes = _add_note(s.notes, "supply_exhausted", rule_id, "the Coin stock ran out; no Coin was given")
 
 
 @rule(
@@ -432,25 +407,27 @@ def _coin(
     "nile_artefacts.navigation.stage_end",
     "nile_artefacts.ref.port_coin_each_turn",
 )
-def _advance_nav(state: NAState, seat: int, **changes: Any) -> NAState:
-    """Pass the turn clockwise; Boats already in a Port earn a Coin instead; all in a Port ends the stage.
-
-    ``changes`` are further fields of the new state (applied first, so that one copy serves the whole step)."""
-    docked = changes.get("docked", state.docked)
+def _advance_nav(s: NAState, seat: int) -> NAState:
+    """Pass the turn clockwise; Boats already in a Port earn a Coin instead; all in a Port ends the stage."""
+    docked = s.docked
     if not docked[seat]:
-        return evolve(state, to_move=seat, turned=False, picks=0, **changes)
-    config = state.config
-    n = config.players
-    coins = list(changes.get("coins", state.coins))
-    stock, notes = changes.get("stock", state.stock), changes.get("notes", state.notes)
+        s.to_move = seat
+        s.turned = False
+        s.picks = 0
+        return s
+    n = s.ctx.players
+    coins = list(s.coins)
     while True:
         if all(docked):
-            state = evolve(state, **{**changes, "coins": tuple(coins), "stock": stock, "notes": notes})
-            return _start_offer(state)
+            s.coins = tuple(coins)
+            return _start_offer(s)
         if not docked[seat]:
-            changes.update(coins=tuple(coins), stock=stock, notes=notes)
-            return evolve(state, to_move=seat, turned=False, picks=0, **changes)
-        stock, notes = _coin(config, stock, notes, coins, seat, "nile_artefacts.navigation.port_wait")
+            s.coins = tuple(coins)
+            s.to_move = seat
+            s.turned = False
+            s.picks = 0
+            return s
+        _coin(s, coins, seat, "nile_artefacts.navigation.port_wait")
         seat = (seat + 1) % n
 
 
@@ -461,110 +438,124 @@ def _advance_nav(state: NAState, seat: int, **changes: Any) -> NAState:
 )
 def _apply_move(state: NAState, space: int) -> NAState:
     """Reach a Port (Coin, turn round, done) or a card space (pick cards; a Coin space adds a Coin)."""
-    seat = state.to_move
-    p = state.params
-    boats = list(state.boats)
+    s = clone(state)
+    c = s.ctx
+    seat = s.to_move
+    boats = list(s.boats)
     boats[seat] = space
-    coins = list(state.coins)
-    if space in (0, p.right_port):
-        stock, notes = _gain_coin(state, coins, seat, "nile_artefacts.navigation.port_coin")
-        facing = list(state.facing)
+    s.boats = tuple(boats)
+    if space == 0 or space == c.right_port:
+        coins = list(s.coins)
+        _coin(s, coins, seat, "nile_artefacts.navigation.port_coin")
+        s.coins = tuple(coins)
+        facing = list(s.facing)
         facing[seat] = -facing[seat]
-        docked = list(state.docked)
+        s.facing = tuple(facing)
+        docked = list(s.docked)
         docked[seat] = True
-        return _advance_nav(
-            state,
-            (seat + 1) % state.config.players,
-            boats=tuple(boats),
-            coins=tuple(coins),
-            stock=stock,
-            notes=notes,
-            facing=tuple(facing),
-            docked=tuple(docked),
-        )
-    picks = 1
-    stock, notes = state.stock, state.notes
-    if space in p.coin_spaces:
-        stock, notes = _gain_coin(state, coins, seat, "nile_artefacts.navigation.coin_space")
-        if readings_of(state.config).coin_space == "extra_card" and len(state.board[space]) >= 2:
-            picks = 2
-    return evolve(state, boats=tuple(boats), coins=tuple(coins), stock=stock, notes=notes, picks=picks)
+        s.docked = tuple(docked)
+        return _advance_nav(s, (seat + 1) % c.players)
+    s.picks = 1
+    if c.coin_space[space]:
+        coins = list(s.coins)
+        _coin(s, coins, seat, "nile_artefacts.navigation.coin_space")
+        s.coins = tuple(coins)
+        if c.extra_card and len(s.board[space]) >= 2:
+            s.picks = 2
+    return s
 
 
 @rule("nile_artefacts.navigation.take_card")
 def _apply_take(state: NAState, kind: int) -> NAState:
     """Move the chosen card from under the Boat to the player's cards; the turn ends after the last pick."""
-    seat = state.to_move
-    space = state.boats[seat]
-    board = list(state.board)
+    s = clone(state)
+    seat = s.to_move
+    space = s.boats[seat]
+    board = list(s.board)
     here = list(board[space])
     here.remove(kind)
     board[space] = tuple(here)
-    hands = list(state.hands)
-    hands[seat] = tuple(sorted((*hands[seat], kind)))
-    picks = state.picks - 1
+    s.board = tuple(board)
+    hands = list(s.hands)
+    hands[seat] = _insert(hands[seat], kind)
+    s.hands = tuple(hands)
+    picks = s.picks - 1
     if picks and here:
-        return evolve(state, board=tuple(board), hands=tuple(hands), picks=picks)
-    return _advance_nav(state, (seat + 1) % state.config.players, board=tuple(board), hands=tuple(hands))
+        s.picks = picks
+        return s
+    return _advance_nav(s, (seat + 1) % s.ctx.players)
 
 
 @rule("nile_artefacts.navigation.turn_around")
 def _apply_turn(state: NAState) -> NAState:
     """Pay 3 Coins (to the stock) and reverse the Boat, once, before moving."""
-    seat = state.to_move
-    coins = list(state.coins)
-    coins[seat] -= state.params.turn_cost
-    facing = list(state.facing)
+    s = clone(state)
+    seat = s.to_move
+    cost = s.ctx.turn_cost
+    coins = list(s.coins)
+    coins[seat] -= cost
+    s.coins = tuple(coins)
+    s.stock += cost
+    facing = list(s.facing)
     facing[seat] = -facing[seat]
-    return evolve(
-        state, coins=tuple(coins), stock=state.stock + state.params.turn_cost, facing=tuple(facing), turned=True
-    )
+    s.facing = tuple(facing)
+    s.turned = True
+    return s
 
 
 @rule("nile_artefacts.navigation.buy")
 def _apply_buy(state: NAState) -> NAState:
     """Pay 3 Coins and draw the top card of the pile (a chance node) into the player's cards."""
-    seat = state.to_move
-    coins = list(state.coins)
-    coins[seat] -= state.params.buy_cost
-    rule_id = RULE_BUY if state.phase == PH_NAV else RULE_OFFER_BUY
-    state = _refill(state, rule_id)
-    return evolve(
-        state, coins=tuple(coins), stock=state.stock + state.params.buy_cost, phase=PH_BUY, buy_return=state.phase
-    )
+    s = clone(state)
+    seat = s.to_move
+    cost = s.ctx.buy_cost
+    coins = list(s.coins)
+    coins[seat] -= cost
+    _refill(s, RULE_BUY if s.phase == PH_NAV else RULE_OFFER_BUY)
+    s.coins = tuple(coins)
+    s.stock += cost
+    s.buy_return = s.phase
+    s.phase = PH_BUY
+    return s
 
 
 def _apply_bought(state: NAState, kind: int) -> NAState:
-    seat = state.to_move
-    deck = list(state.deck)
+    s = clone(state)
+    deck = list(s.deck)
     deck[kind] -= 1
-    hands = list(state.hands)
-    hands[seat] = tuple(sorted((*hands[seat], kind)))
-    return evolve(state, deck=tuple(deck), hands=tuple(hands), phase=state.buy_return)
+    s.deck = tuple(deck)
+    s.left -= 1
+    hands = list(s.hands)
+    hands[s.to_move] = _insert(hands[s.to_move], kind)
+    s.hands = tuple(hands)
+    s.phase = s.buy_return
+    return s
 
 
-def _start_offer(state: NAState) -> NAState:
-    return evolve(
-        state,
-        phase=PH_OFFER,
-        to_move=state.first,
-        offering=(),
-        altar=(),
-        phase_levels=state.levels,
-        turned=False,
-        picks=0,
-    )
+def _start_offer(s: NAState) -> NAState:
+    s.phase = PH_OFFER
+    s.to_move = s.first
+    s.offering = ()
+    s.altar = ()
+    s.phase_levels = s.levels
+    s.turned = False
+    s.picks = 0
+    return s
 
 
 @rule("nile_artefacts.offerings.choose_cards")
 def _apply_offer(state: NAState, action: Offer) -> NAState:
     """Push one card forward into the offering with the types chosen for it."""
-    seat = state.to_move
-    hands = list(state.hands)
+    s = clone(state)
+    seat = s.to_move
+    kind = action.kind
+    hands = list(s.hands)
     hand = list(hands[seat])
-    hand.remove(action.kind)
+    hand.remove(kind)
     hands[seat] = tuple(hand)
-    return evolve(state, hands=tuple(hands), offering=(*state.offering, (action.kind, action.types, action.monument)))
+    s.hands = tuple(hands)
+    s.offering = (*s.offering, (kind, action.types, action.monument))
+    return s
 
 
 @rule(
@@ -578,32 +569,28 @@ def advance_levels(state: NAState, seat: int) -> tuple[tuple[int, ...], ...]:
     Under ``card_sharing=shared`` the whole offering is checked against every Monument; under ``split`` each Monument
     is checked against the cards pushed toward it.
     """
-    p = state.params
-    r = readings_of(state.config)
-    both = r.pair_mix == "both_types"
-    per_offering = r.type_scope == "per_offering"
-    split = r.card_sharing == "split"
-    if per_offering and not split:  # the common case, without closures: one tally checked against each Monument
-        regions = [p.card_region[k] for k, _, _ in state.offering]
-        counts, region_counts = tally([types for _, types, _ in state.offering], regions)
-        out = []
+    c = state.ctx
+    offering = state.offering
+    out: list[tuple[int, ...]] = []
+    if c.per_offering and not c.split:  # the common case, without closures: one tally checked against each Monument
+        regions = [c.card_region[k] for k, _, _ in offering]
+        counts, region_counts = tally([types for _, types, _ in offering], regions)
         for i, monument in enumerate(state.visible):
             row = state.levels[i]
             level = row[seat]
-            if level < 3 and meets(p.monuments[monument][level], counts, region_counts, both):
+            if level < 3 and meets(c.monuments[monument][level], counts, region_counts, c.both):
                 row = (*row[:seat], level + 1, *row[seat + 1 :])
             out.append(row)
         return tuple(out)
-    whole = _evaluator(state.offering, p, r.type_choice, r.double_card, per_offering, both)
-    out = []
+    whole = _evaluator(offering, c)
     for i, monument in enumerate(state.visible):
         row = state.levels[i]
         level = row[seat]
         if level < 3:
-            cond = p.monuments[monument][level]
-            if split:
-                part = tuple(entry for entry in state.offering if entry[2] == i)
-                ok = bool(part) and _evaluator(part, p, r.type_choice, r.double_card, per_offering, both)(cond)
+            cond = c.monuments[monument][level]
+            if c.split:
+                part = tuple(entry for entry in offering if entry[2] == i)
+                ok = bool(part) and _evaluator(part, c)(cond)
             else:
                 ok = whole(cond)
             if ok:
@@ -612,83 +599,87 @@ def advance_levels(state: NAState, seat: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def _evaluator(
-    entries: tuple[tuple[int, tuple[int, ...], int], ...],
-    p: Params,
-    tc: str,
-    dc: str,
-    per_offering: bool,
-    both: bool,
-) -> Callable[[Condition], bool]:
+def _evaluator(entries: Entries, c: Ctx) -> Callable[[Condition], bool]:
     """Whether these offered cards meet a condition (with the chosen types, or any choice under per_monument)."""
-    regions = [p.card_region[k] for k, _, _ in entries]
-    if per_offering:
+    regions = [c.card_region[k] for k, _, _ in entries]
+    both = c.both
+    if c.per_offering:
         counts, region_counts = tally([types for _, types, _ in entries], regions)
         return lambda cond: meets(cond, counts, region_counts, both)
-    options = [type_options(p.card_types[k], tc, dc) for k, _, _ in entries]
+    options = [type_options(c.card_types[k], c.type_choice, c.double_card) for k, _, _ in entries]
     return lambda cond: meets_some_choice(cond, options, regions, both)
 
 
 @rule("nile_artefacts.offerings.order")
 def _apply_done(state: NAState) -> NAState:
     """Check the offering, set its cards aside, and pass to the next player; after the last player, discard."""
-    seat = state.to_move
-    levels = advance_levels(state, seat) if state.offering else state.levels
-    altar = (*state.altar, *(k for k, _, _ in state.offering))
-    nxt = (seat + 1) % state.config.players
-    state = evolve(state, levels=levels, altar=altar, offering=(), to_move=nxt)
-    if nxt != state.first:
-        return state
-    return _rewards(_end_offerings(state))
+    s = clone(state)
+    seat = s.to_move
+    if s.offering:
+        s.levels = advance_levels(s, seat)
+        s.altar = (*s.altar, *(k for k, _, _ in s.offering))
+        s.offering = ()
+    nxt = (seat + 1) % s.ctx.players
+    s.to_move = nxt
+    if nxt != s.first:
+        return s
+    _end_offerings(s)
+    return _rewards(s)
 
 
 @rule("nile_artefacts.offerings.discard", "nile_artefacts.offerings.keep_rest")
-def _end_offerings(state: NAState) -> NAState:
+def _end_offerings(s: NAState) -> None:
     """Offered cards go to the discard; cards not offered stay in hand (nothing else to do)."""
-    discard = list(state.discard)
-    for k in state.altar:
+    discard = list(s.discard)
+    for k in s.altar:
         discard[k] += 1
-    return evolve(state, discard=tuple(discard), altar=())
+    s.discard = tuple(discard)
+    s.altar = ()
 
 
 @rule("nile_artefacts.rewards.completed")
-def _rewards(state: NAState) -> NAState:
+def _rewards(s: NAState) -> NAState:
     """Completed Monuments (someone at level 3) score 10/5/2/0 for every player and leave; refill to 5."""
-    p = state.params
-    scores = list(state.scores)
-    visible, levels = [], []
-    for monument, row in zip(state.visible, state.levels, strict=True):
+    c = s.ctx
+    points = c.reward_points
+    scores = list(s.scores)
+    visible: list[int] = []
+    levels: list[tuple[int, ...]] = []
+    for monument, row in zip(s.visible, s.levels, strict=True):
         if max(row) == 3:
             for seat, level in enumerate(row):
-                scores[seat] += p.reward_points[level]
+                scores[seat] += points[level]
         else:
             visible.append(monument)
             levels.append(row)
-    need = min(p.monuments_visible - len(visible), state.pile)
-    state = evolve(
-        state, scores=tuple(scores), visible=tuple(visible), levels=tuple(levels), phase_levels=(), pending=need
-    )
+    need = min(c.monuments_visible - len(visible), s.pile)
+    s.scores = tuple(scores)
+    s.visible = tuple(visible)
+    s.levels = tuple(levels)
+    s.phase_levels = ()
+    s.pending = need
     if need:
-        return evolve(state, phase=PH_REVEAL)
-    return _end_round(state)
+        s.phase = PH_REVEAL
+        return s
+    return _end_round(s)
 
 
 @rule("nile_artefacts.rewards.first_player", "nile_artefacts.ref.model_cap")
-def _end_round(state: NAState) -> NAState:
+def _end_round(s: NAState) -> NAState:
     """Pass the First Player token left; end the game after the last round (or at the model's round cap)."""
-    state = evolve(state, first=(state.first + 1) % state.config.players)
-    if state.final_round and state.round >= state.final_round:
-        return evolve(final_scoring(state, True), phase=PH_OVER)
-    if state.round >= state.params.max_rounds:
-        notes = _note(
-            state,
-            "no_progress",
-            "nile_artefacts.ref.model_cap",
-            f"no end after {state.params.max_rounds} rounds: stopped by the model's cap",
-        )
-        count = readings_of(state.config).endless_game == "score_at_cap"
-        return evolve(final_scoring(evolve(state, notes=notes), count), phase=PH_OVER)
-    return _start_round(state)
+    c = s.ctx
+    s.first = (s.first + 1) % c.players
+    if s.final_round and s.round >= s.final_round:
+        over = final_scoring(s, True)
+        over.phase = PH_OVER
+        return over
+    if s.round >= c.max_rounds:
+        detail = f"no end after {c.max_rounds} rounds: stopped by the model's cap"
+        s.notes = _add_note(s.notes, "no_progress", "nile_artefacts.ref.model_cap", detail)
+        over = final_scoring(s, c.score_at_cap)
+        over.phase = PH_OVER
+        return over
+    return _start_round(s)
 
 
 def holdings(state: NAState) -> tuple[int, int, int, int, int]:

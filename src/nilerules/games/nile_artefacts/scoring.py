@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from nilerules.core import Ranking, rank_by_keys, rule
-from nilerules.games.nile_artefacts.state import NAState
+from nilerules.games.nile_artefacts.position import NAState, clone
 
 
 @rule("nile_artefacts.end.incomplete")
 def final_scoring(state: NAState, count_incomplete: bool) -> NAState:
-    """Worshipers on Monuments still visible (incomplete) score 5 at level 2 and 2 at level 1."""
+    """Worshipers on Monuments still visible (incomplete) score 5 at level 2 and 2 at level 1 (a new state, or
+    ``state`` itself when incomplete Monuments do not count)."""
     if not count_incomplete:
         return state
     points = state.params.incomplete_points
@@ -18,7 +17,9 @@ def final_scoring(state: NAState, count_incomplete: bool) -> NAState:
     for row in state.levels:
         for seat, level in enumerate(row):
             scores[seat] += points[min(level, len(points) - 1)]
-    return replace(state, scores=tuple(scores))
+    scored = clone(state)
+    scored.scores = tuple(scores)
+    return scored
 
 
 def tie_count(state: NAState, seat: int) -> int:

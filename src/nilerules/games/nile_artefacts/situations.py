@@ -10,7 +10,7 @@ from nilerules.core import Config
 from nilerules.games.nile_artefacts.conditions import Options, meets, meets_some_choice, tally, type_options
 from nilerules.games.nile_artefacts.data import condition_text
 from nilerules.games.nile_artefacts.rules import advance_levels
-from nilerules.games.nile_artefacts.state import PH_OFFER, Condition, NAState, Params
+from nilerules.games.nile_artefacts.state import PH_OFFER, Condition, NAState, Params, evolve
 
 OFFER_READINGS = ("type_choice", "type_scope", "double_card", "pair_mix")
 
@@ -39,7 +39,7 @@ def offering_state(
     for k in hand:
         deck[k] -= 1
     rows = tuple(tuple(level if p == 0 else 0 for p in range(n)) for level in levels)
-    return replace(
+    return evolve(
         base,
         config=config or base.config,
         params=params,
@@ -61,7 +61,7 @@ def offering_state(
 def with_readings(state: NAState, game_config: Config, readings: Mapping[str, str]) -> NAState:
     merged = dict(game_config.readings)
     merged.update(readings)
-    return replace(state, config=replace(game_config, readings=tuple(sorted(merged.items()))))
+    return evolve(state, config=replace(game_config, readings=tuple(sorted(merged.items()))))
 
 
 def options_for(params: Params, hand: Sequence[int], config: Config) -> list[Options]:
@@ -72,7 +72,7 @@ def options_for(params: Params, hand: Sequence[int], config: Config) -> list[Opt
 def advanced_by(state: NAState, seat: int, offered: Sequence[tuple[int, tuple[int, ...], int]]) -> tuple[int, ...]:
     """Visible Monuments (indices) that ``offered`` (kind, types, target Monument) moves ``seat`` up, by the rules'
     own function."""
-    probe = replace(state, offering=tuple(offered))
+    probe = evolve(state, offering=tuple(offered))
     after = advance_levels(probe, seat)
     return tuple(i for i, (a, b) in enumerate(zip(state.levels, after, strict=True)) if a[seat] != b[seat])
 

@@ -1,0 +1,325 @@
+"""A game position of Nile Artefacts as a compiled record, and the per-game tables the rules read from it.
+
+``NAState`` holds the same 29 fields as the JSON record ``records.NAStateRecord`` (the JSON is unchanged), plus two
+derived ones that are not part of the position: ``ctx`` (the ``Ctx`` tables of its params and config) and ``left``
+(cards in the draw pile, ``sum(deck)``). Under mypyc (a regular install) it is a native class: a copy is one C call
+and a field read is a struct read, which is what random playouts spend most of their time on. In pure Python a copy
+is one ``__dict__`` copy.
+
+A state is a value: the rules never change a state they are given. They copy it (``clone``), set the fields that
+change on the copy, and return the copy; nothing else may set a field. ``evolve`` is the readable way to do the same
+from outside the hot path (tests, checks, situations).
+"""
+
+from __future__ import annotations
+
+import types
+from typing import Any, Final
+
+from nilerules.core import Config
+from nilerules.games.nile_artefacts.actions import Action, Buy, Done, Draw, Move, Offer, Reveal, Take, TurnAround
+from nilerules.games.nile_artefacts.conditions import type_options
+from nilerules.games.nile_artefacts.records import STATE_FIELDS, Condition, NAStateRecord, Note, Params, readings_of
+
+
+def _probe() -> None:
+    """A plain function: under mypyc it is compiled, which tells which build is running."""
+
+
+COMPILED: Final = not isinstance(_probe, types.FunctionType)
+"""True when this module runs compiled (mypyc): ``clone`` then uses the native constructor."""
+
+_new: Any = object.__new__
+_put: Any = object.__setattr__
+
+Offers = tuple[Offer, ...]
+
+
+class Ctx:
+    """What the rules read from a state's params and config, resolved once per (params, config): numbers, the card
+    and Monument tables, the readings as flags, and the shared action instances."""
+
+    def __init__(self, params: Params, config: Config) -> None:
+        r = readings_of(config)
+        self.params = params
+        self.config = config
+        self.players: int = config.players
+        self.right_port: int = params.right_port
+        self.turn_cost: int = params.turn_cost
+        self.buy_cost: int = params.buy_cost
+        self.cards_per_round: int = params.cards_per_round
+        self.monuments_visible: int = params.monuments_visible
+        self.max_rounds: int = params.max_rounds
+        self.card_space: tuple[int, ...] = params.card_space
+        self.card_region: tuple[int, ...] = params.card_region
+        self.card_types: tuple[tuple[int, ...], ...] = params.card_types
+        self.coin_space: tuple[bool, ...] = tuple(d in params.coin_spaces for d in range(params.right_port + 1))
+        self.monuments: tuple[tuple[Condition, Condition, Condition], ...] = params.monuments
+        self.reward_points: tuple[int, ...] = params.reward_points
+        # readings (see specs/nile_artefacts.toml [ambiguities])
+        self.type_choice: str = r.type_choice
+        self.double_card: str = r.double_card
+        self.per_offering: bool = r.type_scope == "per_offering"
+        self.both: bool = r.pair_mix == "both_types"
+        self.split: bool = r.card_sharing == "split"
+        self.reshuffle: bool = r.deck_exhausted == "reshuffle"
+        self.extra_card: bool = r.coin_space == "extra_card"
+        self.literal_port: bool = r.port_start == "literal"
+        self.unlimited_coins: bool = r.coin_stock == "unlimited"
+        self.one_more: bool = r.last_round == "one_more"
+        self.score_at_cap: bool = r.endless_game == "score_at_cap"
+        # shared action instances (actions are immutable values)
+        self.draws: tuple[Draw, ...] = tuple(Draw(k) for k in range(len(params.card_count)))
+        self.reveals: tuple[Reveal, ...] = tuple(Reveal(m) for m in range(len(params.monuments)))
+        self.moves: tuple[Move, ...] = tuple(Move(d) for d in range(params.right_port + 1))
+        self.takes: tuple[Take, ...] = tuple(Take(k) for k in range(len(params.card_count)))
+        self.done: Action = Done()
+        self.buy: Action = Buy()
+        self.turn: Action = TurnAround()
+        self._offer_tables: dict[int, tuple[Offers, ...]] = {}
+        # the last state whose legal actions were asked for, and those actions (``rules.legal_actions``): a playout
+        # asks for them and then applies one of them, which checks it against the same tuple
+        self.memo_state: object = None
+        self.memo_legal: tuple[Action, ...] = ()
+
+    def offer_table(self, targets: int) -> tuple[Offers, ...]:
+        """The Offer actions of each card kind, for ``targets`` visible Monuments to push toward (0 unless split)."""
+        table = self._offer_tables.get(targets)
+        if table is None:
+            table = tuple(self._offers(k, printed, targets) for k, printed in enumerate(self.card_types))
+            self._offer_tables[targets] = table
+        return table
+
+    def _offers(self, kind: int, printed: tuple[int, ...], targets: int) -> Offers:
+        """Each type choice (none under per_monument) and, under ``split``, each visible Monument."""
+        choices = type_options(printed, self.type_choice, self.double_card) if self.per_offering else ((),)
+        if not targets:
+            return tuple(Offer(kind, t) for t in choices)
+        return tuple(Offer(kind, t, m) for t in choices for m in range(targets))
+
+
+_CTX: dict[tuple[Params, Config], Ctx] = {}
+_LAST_CTX: list[Ctx] = []
+
+
+def ctx_of(params: Params, config: Config) -> Ctx:
+    """The (shared) tables for these params and config."""
+    if _LAST_CTX:
+        last = _LAST_CTX[0]
+        if last.params is params and last.config is config:
+            return last
+    key = (params, config)
+    found = _CTX.get(key)
+    if found is None:
+        if len(_CTX) >= 256:
+            _CTX.clear()
+        found = _CTX[key] = Ctx(params, config)
+    if _LAST_CTX:
+        _LAST_CTX[0] = found
+    else:
+        _LAST_CTX.append(found)
+    return found
+
+
+class NAState:
+    """A whole game position. Everything ``apply`` needs is here (config with readings, component data).
+
+    The fields and their meaning are those of ``records.NAStateRecord`` (documented there); ``ctx`` and ``left``
+    are derived (see the module docstring) and take no part in equality or JSON.
+    """
+
+    def __init__(
+        self,
+        config: Config,
+        params: Params,
+        phase: int,
+        round: int,
+        first: int,
+        to_move: int,
+        pending: int,
+        deck: tuple[int, ...],
+        discard: tuple[int, ...],
+        board: tuple[tuple[int, ...], ...],
+        hands: tuple[tuple[int, ...], ...],
+        coins: tuple[int, ...],
+        stock: int,
+        boats: tuple[int, ...],
+        facing: tuple[int, ...],
+        docked: tuple[bool, ...],
+        turned: bool,
+        picks: int,
+        buy_return: int,
+        offering: tuple[tuple[int, tuple[int, ...], int], ...],
+        altar: tuple[int, ...],
+        visible: tuple[int, ...],
+        levels: tuple[tuple[int, ...], ...],
+        phase_levels: tuple[tuple[int, ...], ...],
+        seen: frozenset[int],
+        pile: int,
+        scores: tuple[int, ...],
+        final_round: int,
+        notes: tuple[Note, ...],
+        ctx: Ctx,
+        left: int,
+    ) -> None:
+        self.config = config
+        self.params = params
+        self.phase = phase
+        self.round = round
+        self.first = first
+        self.to_move = to_move
+        self.pending = pending
+        self.deck = deck
+        self.discard = discard
+        self.board = board
+        self.hands = hands
+        self.coins = coins
+        self.stock = stock
+        self.boats = boats
+        self.facing = facing
+        self.docked = docked
+        self.turned = turned
+        self.picks = picks
+        self.buy_return = buy_return
+        self.offering = offering
+        self.altar = altar
+        self.visible = visible
+        self.levels = levels
+        self.phase_levels = phase_levels
+        self.seen = seen
+        self.pile = pile
+        self.scores = scores
+        self.final_round = final_round
+        self.notes = notes
+        self.ctx = ctx
+        self.left = left
+
+    def fields(self) -> tuple[Any, ...]:
+        """The 29 position fields, in ``STATE_FIELDS`` order."""
+        return (
+            self.config,
+            self.params,
+            self.phase,
+            self.round,
+            self.first,
+            self.to_move,
+            self.pending,
+            self.deck,
+            self.discard,
+            self.board,
+            self.hands,
+            self.coins,
+            self.stock,
+            self.boats,
+            self.facing,
+            self.docked,
+            self.turned,
+            self.picks,
+            self.buy_return,
+            self.offering,
+            self.altar,
+            self.visible,
+            self.levels,
+            self.phase_levels,
+            self.seen,
+            self.pile,
+            self.scores,
+            self.final_round,
+            self.notes,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, NAState):
+            return NotImplemented
+        return self is other or self.fields() == other.fields()
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, NAState):
+            return NotImplemented
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{name}={value!r}" for name, value in zip(STATE_FIELDS, self.fields(), strict=True))
+        return f"NAState({body})"
+
+    def to_record(self) -> NAStateRecord:
+        """The JSON record of this position."""
+        return NAStateRecord(*self.fields())
+
+
+def make_state(**fields: Any) -> NAState:
+    """A position from its 29 fields (by name); the derived fields are computed."""
+    missing = set(STATE_FIELDS) - set(fields)
+    extra = set(fields) - set(STATE_FIELDS)
+    if missing or extra:
+        raise TypeError(f"NAState fields: missing {sorted(missing)!r}, unknown {sorted(extra)!r}")
+    params: Params = fields["params"]
+    config: Config = fields["config"]
+    deck: tuple[int, ...] = fields["deck"]
+    return NAState(**fields, ctx=ctx_of(params, config), left=sum(deck))
+
+
+def from_record(record: NAStateRecord) -> NAState:
+    return make_state(**{name: getattr(record, name) for name in STATE_FIELDS})
+
+
+def clone(s: NAState) -> NAState:
+    """A copy of ``s`` for the rules to change before returning it (the hot path: one C call when compiled)."""
+    if COMPILED:
+        return NAState(
+            s.config,
+            s.params,
+            s.phase,
+            s.round,
+            s.first,
+            s.to_move,
+            s.pending,
+            s.deck,
+            s.discard,
+            s.board,
+            s.hands,
+            s.coins,
+            s.stock,
+            s.boats,
+            s.facing,
+            s.docked,
+            s.turned,
+            s.picks,
+            s.buy_return,
+            s.offering,
+            s.altar,
+            s.visible,
+            s.levels,
+            s.phase_levels,
+            s.seen,
+            s.pile,
+            s.scores,
+            s.final_round,
+            s.notes,
+            s.ctx,
+            s.left,
+        )
+    new: NAState = _new(NAState)
+    _put(new, "__dict__", s.__dict__.copy())
+    return new
+
+
+_STATE_FIELD_SET: Final = frozenset(STATE_FIELDS)
+
+
+def evolve(state: NAState, **changes: Any) -> NAState:
+    """A copy of ``state`` with the given fields changed (like ``dataclasses.replace``); an unknown field name raises
+    TypeError. The derived fields follow (``ctx`` when params or config change, ``left`` when the deck does)."""
+    if not _STATE_FIELD_SET.issuperset(changes):
+        raise TypeError(f"unknown NAState fields {sorted(set(changes) - _STATE_FIELD_SET)!r}")
+    new = clone(state)
+    for name, value in changes.items():
+        setattr(new, name, value)
+    if "params" in changes or "config" in changes:
+        new.ctx = ctx_of(new.params, new.config)
+    if "deck" in changes:
+        new.left = sum(new.deck)
+    return new
