@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from nilerules.games import load
@@ -39,6 +37,7 @@ from nilerules.games.nefertiti.state import (
     STATUETTE,
     TYPE_NAMES,
     NefState,
+    evolve,
     slot,
 )
 
@@ -48,14 +47,14 @@ GAME = load("nefertiti").game
 def give(state: NefState, seat: int, *codes: int) -> NefState:
     """Move cards from the pile into a hand (keeps every card accounted for)."""
     for code in codes:
-        state = replace(state, pile=rules.bump(state.pile, code, -1))
+        state = evolve(state, pile=rules.bump(state.pile, code, -1))
         state = rules.hand_add(state, seat, code)
     return state
 
 
 def with_character(state: NefState, char: int) -> NefState:
     me = state.to_move
-    return replace(
+    return evolve(
         state,
         chars=rules.bump(state.chars, char, 1),
         seals=rules.bump(state.seals, me, 1),
@@ -125,9 +124,9 @@ def test_beggar_example_two_deben_and_two_cards_face_down() -> None:
     Simbel face down; the face-down chair then cannot be bought, and turns up when its market reopens."""
     state = start_state(GAME, 4, ("characters",))
     me = state.to_move
-    state = replace(state, pile=rules.bump(rules.bump(state.pile, NECKLACE, -1), CHAIR, -1))
-    louqsor = replace(state.markets[LOUQSOR], cards=(slot(NECKLACE),))
-    abou = replace(state.markets[ABOU], cards=rules.add_slot(state.markets[ABOU].cards, slot(CHAIR)))
+    state = evolve(state, pile=rules.bump(rules.bump(state.pile, NECKLACE, -1), CHAIR, -1))
+    louqsor = evolve(state.markets[LOUQSOR], cards=(slot(NECKLACE),))
+    abou = evolve(state.markets[ABOU], cards=rules.add_slot(state.markets[ABOU].cards, slot(CHAIR)))
     state = rules.set_market(rules.set_market(state, LOUQSOR, louqsor), ABOU, abou)
     gizeh_deben, akhet_deben = state.markets[GIZEH].deben, state.markets[AKHET].deben
     assert gizeh_deben >= 1 and akhet_deben >= 1
@@ -146,9 +145,9 @@ def test_beggar_example_two_deben_and_two_cards_face_down() -> None:
     assert slot(NECKLACE, down=True) in state.markets[LOUQSOR].cards
     assert slot(CHAIR, down=True) in state.markets[ABOU].cards
     assert GAME.invariants(state) == ()
-    closing = replace(state, phase=P_RESOLVE, res_market=ABOU, res_queue=((9, me, 0, 0),), res_taken=0)
+    closing = evolve(state, phase=P_RESOLVE, res_market=ABOU, res_queue=((9, me, 0, 0),), res_taken=0)
     assert TakeCard(slot(CHAIR, down=True)) not in rules.resolution_actions(closing)
-    reopened = rules.finish_resolution(replace(state, res_market=GIZEH, res_queue=()))
+    reopened = rules.finish_resolution(evolve(state, res_market=GIZEH, res_queue=()))
     assert slot(NECKLACE) in reopened.markets[LOUQSOR].cards
 
 
@@ -157,12 +156,12 @@ def _refill(state: NefState, market: int, draws: tuple[int, ...]) -> NefState:
     pile = list(state.pile)
     for code in draws:
         pile[code] += 1
-    emptied = replace(state.markets[market], cards=(), status=OPEN)
+    emptied = evolve(state.markets[market], cards=(), status=OPEN)
     discard = list(state.discard)
     for s in state.markets[market].cards:
         discard[s >> 2] += 1
     state = rules.set_market(state, market, emptied)
-    state = replace(
+    state = evolve(
         state,
         pile=tuple(pile),
         phase=P_REFILL,
@@ -198,21 +197,21 @@ def test_harbor_example_distribution_on_the_third_refill() -> None:
     box = list(state.box)
     for s in state.markets[HARBOR].cards:
         box[s >> 2] += 1
-    state = rules.set_market(state, HARBOR, replace(state.markets[HARBOR], cards=harbor_cards))
-    state = replace(state, box=tuple(box), pile=rules.bump(rules.bump(state.pile, F_HARP1, -1), F_HARP2, -1))
+    state = rules.set_market(state, HARBOR, evolve(state.markets[HARBOR], cards=harbor_cards))
+    state = evolve(state, box=tuple(box), pile=rules.bump(rules.bump(state.pile, F_HARP1, -1), F_HARP2, -1))
     # first refill: 2 foreign cards drawn, no pawn on the Harbor -> no distribution
     state = _refill(state, LOUQSOR, (F_CHAIR1, F_CHAIR2, HARP, HARP, CHAIR, CHAIR))
     assert len(state.markets[HARBOR].cards) == 4
     assert state.phase == P_TURN
     # Black places a pawn on the Harbor; the next refill draws no foreign card -> no distribution
-    state = replace(state, to_move=black)
+    state = evolve(state, to_move=black)
     state = GAME.apply(state, Place(HARBOR, 0))
     state = _refill(state, GIZEH, (HARP, HARP, CHAIR, CHAIR))
     assert state.phase != P_RESOLVE
     # Red and Green bid higher; the third refill adds 2 foreign cards -> distribution
-    state = replace(state, phase=P_TURN, to_move=red, placements_left=1, placed_markets=())
+    state = evolve(state, phase=P_TURN, to_move=red, placements_left=1, placed_markets=())
     state = GAME.apply(state, Place(HARBOR, 2))
-    state = replace(state, phase=P_TURN, to_move=green, placements_left=1, placed_markets=())
+    state = evolve(state, phase=P_TURN, to_move=green, placements_left=1, placed_markets=())
     state = GAME.apply(state, Place(HARBOR, 4))
     state = _refill(state, AKHET, (F_MIRROR1, F_MIRROR2, HARP, HARP, CHAIR, CHAIR))
     assert state.phase == P_RESOLVE and state.res_market == HARBOR
@@ -238,7 +237,7 @@ def test_harbor_example_distribution_on_the_third_refill() -> None:
 def test_amon_merchant_senet_x2_is_16() -> None:
     """Seed 004: a Senet x2 counts as 2 Gift cards and is worth 16; a chair 8."""
     state = give(start_state(GAME, 4, ("characters",)), 0, SENET2, CHAIR)
-    state = replace(state, to_move=0)
+    state = evolve(state, to_move=0)
     state = with_character(state, AMON_MERCHANT)
     before = state.prestige[0]
     for action in (UseCharacter(AMON_MERCHANT), Pick(SENET2), Pick(CHAIR), Done()):

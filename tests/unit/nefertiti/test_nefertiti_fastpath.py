@@ -14,7 +14,7 @@ from nilerules.errors import IllegalAction
 from nilerules.games import load
 from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.actions import Place, TakeCard
-from nilerules.games.nefertiti.state import CACHE_KEY, NefState, evolve
+from nilerules.games.nefertiti.state import Market, NefState, evolve
 
 GAME = load("nefertiti").game
 CONFIGS = [(2, ("harbor", "characters")), (3, ()), (4, ()), (4, ("characters", "scenario")), (5, ("harbor",))]
@@ -69,34 +69,46 @@ def test_sample_chance_has_the_distribution_of_chance_outcomes(players: int, mod
 
 @pytest.mark.parametrize(("players", "modules"), CONFIGS)
 def test_cached_legal_actions_equal_recomputed_ones(players: int, modules: tuple[str, ...]) -> None:
-    """legal_actions (cached on the state) equals a fresh computation on an uncached copy, for every state."""
+    """legal_actions (remembered for the last state) equals a fresh computation on a copy, for every state."""
     for state in states_along_games(range(3), players, modules):
-        fresh = dataclasses.replace(state)
-        assert CACHE_KEY not in fresh.__dict__
-        assert rules.legal_actions(state) == rules._legal_actions(fresh)
-        for m, market in enumerate(state.markets):
-            assert CACHE_KEY not in dataclasses.replace(market).__dict__
+        fresh = evolve(state)
+        assert fresh == state and fresh is not state
+        assert rules.legal_actions(state) == rules._legal_actions(fresh) == rules.legal_actions(fresh)
+        assert rules.legal_actions(state) == rules._legal_actions(state)
+        for m in range(len(state.markets)):
             if GAME.current_player(state) is not None and m in rules.placeable_markets(state):
                 expected = tuple(Place(m, sq) for sq in rules.free_squares(state, m))
                 assert rules.market_placements(state, m) == expected
 
 
-def test_evolve_is_dataclasses_replace_without_the_cache() -> None:
-    """evolve gives an equal state to dataclasses.replace, leaves the input alone and drops cached data."""
+def test_evolve_and_the_rules_copies_agree_with_replace() -> None:
+    """state.evolve, the rules' copies and NamedTuple._replace give equal records; the input is left alone."""
     state = states_along_games(range(1), 4, ())[40]
     before = GAME.state_to_data(state)
     rules.legal_actions(state)
-    assert CACHE_KEY in state.__dict__
-    new = evolve(state, phase=state.phase, deben=tuple(d + 1 for d in state.deben))
-    assert new == dataclasses.replace(state, deben=tuple(d + 1 for d in state.deben))
-    assert CACHE_KEY not in new.__dict__
+    deben = tuple(d + 1 for d in state.deben)
+    new = evolve(state, phase=state.phase, deben=deben)
+    assert type(new) is NefState
+    assert new == state._replace(deben=deben) == rules.evolve(state, deben=deben)
     assert GAME.state_to_data(state) == before
     market = evolve(state.markets[0], deben=7)
-    assert market == dataclasses.replace(state.markets[0], deben=7)
+    assert type(market) is Market and type(rules.remarket(state.markets[0], deben=7)) is Market
+    assert market == state.markets[0]._replace(deben=7) == rules.remarket(state.markets[0], deben=7)
+    assert rules.remarket(market, cards=(), stall=1, pawns=((0, 1, 0),), status=2) == Market((), 7, 1, ((0, 1, 0),), 2)
     with pytest.raises(TypeError):
         evolve(state, no_such_field=1)
     with pytest.raises(TypeError):
         evolve(state.markets[0], no_such_field=1)
+
+
+@pytest.mark.parametrize(("players", "modules"), CONFIGS)
+def test_states_round_trip_through_json(players: int, modules: tuple[str, ...]) -> None:
+    """The JSON of a state is that of its frozen-dataclass twin, and decodes to an equal NamedTuple state."""
+    for state in states_along_games(range(1), players, modules)[::7]:
+        data = GAME.state_to_data(state)
+        assert data["type"] == "NefState" and data["markets"][0]["type"] == "Market"
+        back = GAME.state_from_data(data)
+        assert back == state and type(back) is NefState and all(type(m) is Market for m in back.markets)
 
 
 def test_apply_checks_equal_actions_and_never_changes_its_input() -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -12,7 +11,7 @@ import pytest
 from nilerules.core import CHANCE
 from nilerules.games import load
 from nilerules.games.nefertiti import rules
-from nilerules.games.nefertiti.state import AKH, CHAIR, GIZEH, NefState, slot
+from nilerules.games.nefertiti.state import AKH, CHAIR, GIZEH, NefState, evolve, slot
 
 GAME = load("nefertiti").game
 
@@ -41,23 +40,23 @@ def test_the_unbroken_states_are_clean() -> None:
 
 
 CASES: list[tuple[str, Callable[[NefState], NefState], str]] = [
-    ("a Deben forged", lambda s: replace(s, deben=bump(s.deben, 0, 1)), "Deben not conserved"),
+    ("a Deben forged", lambda s: evolve(s, deben=bump(s.deben, 0, 1)), "Deben not conserved"),
     ("a Deben lost from a market",
-     lambda s: rules.set_market(s, GIZEH, replace(s.markets[GIZEH], deben=s.markets[GIZEH].deben - 1)),
+     lambda s: rules.set_market(s, GIZEH, evolve(s.markets[GIZEH], deben=s.markets[GIZEH].deben - 1)),
      "Deben not conserved"),
-    ("negative Deben", lambda s: replace(s, deben=(-1, s.deben[1] + s.deben[0] + 1)), "negative Deben"),
-    ("a Gift forged in a hand", lambda s: replace(s, hands=(bump(s.hands[0], CHAIR, 1), s.hands[1])),
+    ("negative Deben", lambda s: evolve(s, deben=(-1, s.deben[1] + s.deben[0] + 1)), "negative Deben"),
+    ("a Gift forged in a hand", lambda s: evolve(s, hands=(bump(s.hands[0], CHAIR, 1), s.hands[1])),
      f"Gift card {CHAIR} not conserved"),
-    ("a Gift lost from the discard", lambda s: replace(s, discard=bump(s.discard, CHAIR, 1)),
+    ("a Gift lost from the discard", lambda s: evolve(s, discard=bump(s.discard, CHAIR, 1)),
      f"Gift card {CHAIR} not conserved"),
-    ("a Servant vanishes", lambda s: replace(s, servants=bump(s.servants, 1, -1)), "seat 1: Servants not conserved"),
-    ("a neutral pawn appears", lambda s: replace(s, neutrals=bump(s.neutrals, 0, 1)),
+    ("a Servant vanishes", lambda s: evolve(s, servants=bump(s.servants, 1, -1)), "seat 1: Servants not conserved"),
+    ("a neutral pawn appears", lambda s: evolve(s, neutrals=bump(s.neutrals, 0, 1)),
      "seat 0: neutral pawns not conserved"),
-    ("a Royal Seal forged", lambda s: replace(s, seals=bump(s.seals, 0, 1)), "Royal Seals not conserved"),
-    ("a second Akhenaton", lambda s: replace(s, bottom=(*s.bottom, AKH)), "Akhenaton card is misplaced"),
-    ("negative prestige", lambda s: replace(s, prestige=(-1, s.prestige[1])), "negative prestige"),
+    ("a Royal Seal forged", lambda s: evolve(s, seals=bump(s.seals, 0, 1)), "Royal Seals not conserved"),
+    ("a second Akhenaton", lambda s: evolve(s, bottom=(*s.bottom, AKH)), "Akhenaton card is misplaced"),
+    ("negative prestige", lambda s: evolve(s, prestige=(-1, s.prestige[1])), "negative prestige"),
     ("a sealed card from nowhere",
-     lambda s: rules.set_market(s, GIZEH, replace(s.markets[GIZEH], cards=(*s.markets[GIZEH].cards,
+     lambda s: rules.set_market(s, GIZEH, evolve(s.markets[GIZEH], cards=(*s.markets[GIZEH].cards,
                                                                            slot(CHAIR, sealed=True)))),
      "Royal Seals not conserved"),
 ]

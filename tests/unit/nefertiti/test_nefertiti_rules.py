@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -72,6 +71,7 @@ from nilerules.games.nefertiti.state import (
     WANDERING_THIEF,
     WT,
     NefState,
+    evolve,
     slot,
 )
 
@@ -82,7 +82,7 @@ def take_from_pile(state: NefState, *codes: int) -> NefState:
     pile = list(state.pile)
     for c in codes:
         pile[c] -= 1
-    return replace(state, pile=tuple(pile))
+    return evolve(state, pile=tuple(pile))
 
 
 def give(state: NefState, seat: int, *codes: int) -> NefState:
@@ -100,15 +100,15 @@ def market_with(state: NefState, m: int, codes: tuple[int, ...], **kw: object) -
     for s in old.cards:
         discard[s >> 2] += 1
         seals += bool(s & 2)
-    state = replace(state, discard=tuple(discard), seal_supply=state.seal_supply + seals)
+    state = evolve(state, discard=tuple(discard), seal_supply=state.seal_supply + seals)
     state = take_from_pile(state, *codes)
     cards = tuple(sorted(slot(c) for c in codes))
-    return rules.set_market(state, m, replace(old, cards=cards, **kw))  # type: ignore[arg-type]
+    return rules.set_market(state, m, evolve(old, cards=cards, **kw))  # type: ignore[arg-type]
 
 
 def with_character(state: NefState, char: int) -> NefState:
     me = state.to_move
-    return replace(
+    return evolve(
         state,
         chars=rules.bump(state.chars, char, 1),
         seals=rules.bump(state.seals, me, 1),
@@ -119,7 +119,7 @@ def with_character(state: NefState, char: int) -> NefState:
 def rebalance(state: NefState) -> NefState:
     """After a hand-built change of Deben, take the new total as the one to conserve."""
     total = sum(state.deben) + sum(m.deben for m in state.markets) + state.deben_removed
-    return replace(state, start_total=total)
+    return evolve(state, start_total=total)
 
 
 def play(state: NefState, *actions: object) -> NefState:
@@ -183,7 +183,7 @@ def test_deck_and_fixed_characters_by_player_count() -> None:
     five = build_params(spec, GAME.config(5))
     assert five.deck[CUP] == 4 and five.servants == 3 and five.deck[PAPYRUS] == 5
     with pytest.raises(InvalidConfig):
-        build_params(spec, replace(GAME.config(5), modules=()))
+        build_params(spec, evolve(GAME.config(5), modules=()))
 
 
 @pytest.mark.rules("nefertiti.base.first_player", "nefertiti.two.start_deben", "nefertiti.five.start_deben")
@@ -212,7 +212,7 @@ def test_characters_six_drawn_or_a_scenario() -> None:
         ["scribe_2", "scribe_3", "merchant", "amon_priest", "amon_merchant", "chief", "treasurer", "beggar", "trader"]
     )
     assert not any(isinstance(a, UseCharacter) for a in GAME.legal_actions(scen))
-    scen = replace(scen, seals=rules.bump(scen.seals, scen.to_move, 1), seal_supply=scen.seal_supply - 1)
+    scen = evolve(scen, seals=rules.bump(scen.seals, scen.to_move, 1), seal_supply=scen.seal_supply - 1)
     usable = {a.char for a in GAME.legal_actions(scen) if isinstance(a, UseCharacter)}
     assert usable == {c for c in range(15) if scen.chars[c]}
 
@@ -269,11 +269,11 @@ def test_closing_a_market_in_bid_order_then_reopening_louqsor() -> None:
     s = market_with(s, GIZEH, (CHAIR, HARP, MIRROR, NECKLACE), deben=3)
     sealed = slot(CHAIR, sealed=True)
     cards = tuple(sorted((sealed, slot(HARP), slot(MIRROR), slot(NECKLACE))))
-    s = rules.set_market(s, GIZEH, replace(s.markets[GIZEH], cards=cards))
-    s = replace(s, seal_supply=s.seal_supply - 1, deben=(10, 10, 10, 10))
+    s = rules.set_market(s, GIZEH, evolve(s.markets[GIZEH], cards=cards))
+    s = evolve(s, seal_supply=s.seal_supply - 1, deben=(10, 10, 10, 10))
     a, b, c, d = ((s.to_move + k) % 4 for k in range(4))
-    s = rules.set_market(s, GIZEH, replace(s.markets[GIZEH], pawns=((5, a, 0), (3, b, 0), (1, c, 0))))
-    s = replace(s, servants=rules.bump(rules.bump(rules.bump(s.servants, a, -1), b, -1), c, -1), to_move=d)
+    s = rules.set_market(s, GIZEH, evolve(s.markets[GIZEH], pawns=((5, a, 0), (3, b, 0), (1, c, 0))))
+    s = evolve(s, servants=rules.bump(rules.bump(rules.bump(s.servants, a, -1), b, -1), c, -1), to_move=d)
     s = rebalance(s)
     s = GAME.apply(s, Place(GIZEH, 0))  # d's fourth pawn, bid 1: closes, d earns nothing (pawns already there)
     assert s.phase == P_RESOLVE and GAME.current_player(s) == a
@@ -301,7 +301,7 @@ def test_highest_bidder_takes_two_unsealed_gifts() -> None:
     """Reference: the highest bidder takes two Gifts (when not taking the sealed one)."""
     s = start_state(GAME, 3)
     s = market_with(s, GIZEH, (HARP, MIRROR, NECKLACE))
-    s = replace(s, phase=P_RESOLVE, res_market=GIZEH, res_queue=((5, 0, 0, 1),), deben=(9, 9, 9))
+    s = evolve(s, phase=P_RESOLVE, res_market=GIZEH, res_queue=((5, 0, 0, 1),), deben=(9, 9, 9))
     s = GAME.apply(s, TakeCard(slot(HARP)))
     assert s.phase == P_RESOLVE and GAME.current_player(s) == 0
     s = GAME.apply(s, TakeCard(slot(MIRROR)))
@@ -321,10 +321,10 @@ def test_giza_right_stall_three_colours_with_neutral_pawns() -> None:
     """Seed: Giza's right stall (3 colours or 4 pawns) closes on 2 Servant colours + a neutral, or 2 neutral colours +
     a Servant; a neutral counts as a Servant for the 4 pawns."""
     s = start_state(GAME, 2)
-    s = rules.set_market(s, GIZEH, replace(s.markets[GIZEH], stall=1))
+    s = rules.set_market(s, GIZEH, evolve(s.markets[GIZEH], stall=1))
 
     def closes(pawns: tuple[tuple[int, int, int], ...]) -> bool:
-        return rules.stall_closes(rules.set_market(s, GIZEH, replace(s.markets[GIZEH], pawns=pawns)), GIZEH)
+        return rules.stall_closes(rules.set_market(s, GIZEH, evolve(s.markets[GIZEH], pawns=pawns)), GIZEH)
 
     assert closes(((0, 0, 0), (1, 1, 0), (2, 0, 1)))
     assert closes(((0, 0, 0), (1, 0, 1), (2, 1, 1)))
@@ -346,8 +346,8 @@ def test_neutral_pawn_placement_limits() -> None:
     holding a Servant."""
     s = start_state(GAME, 2)
     me, other = s.to_move, 1 - s.to_move
-    s = rules.set_market(s, GIZEH, replace(s.markets[GIZEH], pawns=((3, other, 0),)))
-    s = replace(s, servants=rules.bump(s.servants, other, -1))
+    s = rules.set_market(s, GIZEH, evolve(s.markets[GIZEH], pawns=((3, other, 0),)))
+    s = evolve(s, servants=rules.bump(s.servants, other, -1))
     s = GAME.apply(s, Place(AKHET, 5))
     assert s.phase == rules.P_NEUTRAL and s.to_move == me
     legal = GAME.legal_actions(s)
@@ -375,9 +375,9 @@ def test_neutral_pawn_actions_at_a_closing_market() -> None:
     s = market_with(s, GIZEH, (CHAIR, HARP), deben=4)
     sealed = slot(CHAIR, sealed=True)
     s = rules.set_market(
-        s, GIZEH, replace(s.markets[GIZEH], cards=tuple(sorted((sealed, slot(HARP)))), pawns=((2, 0, 1), (1, 1, 1)))
+        s, GIZEH, evolve(s.markets[GIZEH], cards=tuple(sorted((sealed, slot(HARP)))), pawns=((2, 0, 1), (1, 1, 1)))
     )
-    s = rebalance(replace(s, seal_supply=s.seal_supply - 1, neutrals=(1, 1)))
+    s = rebalance(evolve(s, seal_supply=s.seal_supply - 1, neutrals=(1, 1)))
     s = rules.start_resolution(s, GIZEH, final=False)
     legal = GAME.legal_actions(s)
     assert NeutralDeben((1, 2, 3)) in legal and NeutralGift(sealed) in legal
@@ -399,8 +399,8 @@ def test_no_servant_left_forces_a_closure() -> None:
     me = s.to_move
     pawns = {GIZEH: ((0, me, 0), (1, me, 0)), AKHET: ((0, me, 0), (1, me, 0))}
     for m, p in pawns.items():
-        s = rules.set_market(s, m, replace(s.markets[m], pawns=p))
-    s = replace(s, servants=rules.put(s.servants, me, 0))
+        s = rules.set_market(s, m, evolve(s.markets[m], pawns=p))
+    s = evolve(s, servants=rules.put(s.servants, me, 0))
     assert set(GAME.legal_actions(s)) == {ForceClose(GIZEH), ForceClose(AKHET)}
     s = GAME.apply(s, ForceClose(AKHET))
     assert s.phase == P_RESOLVE and s.res_market == AKHET
@@ -433,10 +433,10 @@ def test_akhenaton_triggers_the_final_harbor_distribution() -> None:
     markets_run_out reading a market closed afterwards is closed for good and no market reopens."""
     s = start_state(GAME, 4, ("harbor",))
     me = s.to_move
-    s = rules.set_market(s, HARBOR, replace(s.markets[HARBOR], pawns=((0, me, 0),)))
+    s = rules.set_market(s, HARBOR, evolve(s.markets[HARBOR], pawns=((0, me, 0),)))
     discard = tuple(a + b for a, b in zip(s.discard, s.pile, strict=True))
     bottom = tuple(c for c in s.bottom if c != AKH)
-    s = replace(
+    s = evolve(
         s,
         servants=rules.bump(s.servants, me, -1),
         pile=(0,) * N_CODES,
@@ -455,15 +455,15 @@ def test_akhenaton_triggers_the_final_harbor_distribution() -> None:
     assert s.markets[HARBOR].status == DONE and s.akh_drawn
     assert s.phase == P_TURN
     assert not any(isinstance(a, Place) and a.market == HARBOR for a in GAME.legal_actions(s))
-    s = rules.set_market(s, GIZEH, replace(s.markets[GIZEH], pawns=((0, me, 0),)))
-    s = replace(s, servants=rules.bump(s.servants, me, -1))
+    s = rules.set_market(s, GIZEH, evolve(s.markets[GIZEH], pawns=((0, me, 0),)))
+    s = evolve(s, servants=rules.bump(s.servants, me, -1))
     s = rules.start_resolution(s, GIZEH, final=False)
     while s.phase == P_RESOLVE:
         s = GAME.apply(s, GAME.legal_actions(s)[-1])
     assert s.markets[GIZEH].status == DONE and s.markets[LOUQSOR].status != OPEN
     assert GIZEH not in rules.board_markets(s)
     immediate = start_state(GAME, 4, (), {"end_of_game": "immediate"})
-    immediate = replace(
+    immediate = evolve(
         immediate, pile=(0,) * N_CODES, bottom=(AKH,), bottom_ordered=True, phase=P_REFILL, refill_queue=(LOUQSOR,)
     )
     assert GAME.apply(immediate, DrawCard(AKH)).phase == P_OVER
@@ -489,9 +489,9 @@ def test_priest_exchanges_and_orders_the_bottom_cards() -> None:
     discard = list(s.discard)
     for c in bottom:
         discard[c] += 1
-    s = replace(s, discard=tuple(discard))
+    s = evolve(s, discard=tuple(discard))
     s = take_from_pile(s, SENET, HARP, MIRROR, GOLDWORK)
-    s = replace(s, bottom=tuple(sorted((SENET, HARP, MIRROR, GOLDWORK, AKH))))
+    s = evolve(s, bottom=tuple(sorted((SENET, HARP, MIRROR, GOLDWORK, AKH))))
     s = give(s, me, NECKLACE)
     s = with_character(s, PRIEST)
     s = GAME.apply(s, UseCharacter(PRIEST))
@@ -504,7 +504,7 @@ def test_priest_exchanges_and_orders_the_bottom_cards() -> None:
     assert s.hands[me][GOLDWORK] == 1 and NECKLACE in s.bottom
     s = play(s, Done(), Pick(AKH), Pick(SENET), Pick(HARP), Pick(MIRROR))
     assert s.bottom == (AKH, SENET, HARP, MIRROR, NECKLACE) and s.bottom_ordered and s.phase == P_TURN
-    drained = replace(s, pile=(0,) * N_CODES, phase=P_REFILL, refill_queue=(LOUQSOR,))
+    drained = evolve(s, pile=(0,) * N_CODES, phase=P_REFILL, refill_queue=(LOUQSOR,))
     assert GAME.chance_outcomes(drained) == ((DrawCard(AKH), Fraction(1)),)
 
 
@@ -524,8 +524,8 @@ def test_wandering_thief_from_a_closed_market_then_bought_and_used() -> None:
     me = s.to_move
     s = market_with(s, LOUQSOR, (HARP, GOLDWORK))
     sealed_harp = slot(HARP, sealed=True)
-    s = rules.set_market(s, LOUQSOR, replace(s.markets[LOUQSOR], cards=tuple(sorted((sealed_harp, slot(GOLDWORK))))))
-    s = replace(s, seal_supply=s.seal_supply - 1)
+    s = rules.set_market(s, LOUQSOR, evolve(s.markets[LOUQSOR], cards=tuple(sorted((sealed_harp, slot(GOLDWORK))))))
+    s = evolve(s, seal_supply=s.seal_supply - 1)
     s = with_character(s, WANDERING_THIEF)
     s = GAME.apply(s, UseCharacter(WANDERING_THIEF))
     assert Target(LOUQSOR, sealed_harp) in GAME.legal_actions(s)
@@ -533,13 +533,13 @@ def test_wandering_thief_from_a_closed_market_then_bought_and_used() -> None:
     s = GAME.apply(s, Target(LOUQSOR, sealed_harp))
     assert s.hands[me][HARP] == 1 and s.seals[me] == 0
     assert slot(WT, sealed=True) in s.markets[LOUQSOR].cards
-    thief = replace(s, phase=P_CHAR, char_active=THIEF)
+    thief = evolve(s, phase=P_CHAR, char_active=THIEF)
     assert not any(isinstance(a, Target) and (a.item >> 2) == WT for a in GAME.legal_actions(thief))
-    trader = replace(s, phase=P_CHAR, char_active=TRADER, scratch=(0,))
+    trader = evolve(s, phase=P_CHAR, char_active=TRADER, scratch=(0,))
     assert not any(isinstance(a, Swap) and a.market >= 0 and (a.slot >> 2) == WT for a in GAME.legal_actions(trader))
-    s = rules.set_market(s, LOUQSOR, replace(s.markets[LOUQSOR], status=OPEN))
+    s = rules.set_market(s, LOUQSOR, evolve(s.markets[LOUQSOR], status=OPEN))
     buyer = (me + 1) % 4
-    s = replace(s, phase=P_RESOLVE, res_market=LOUQSOR, res_queue=((4, buyer, 0, 0),), deben=(9, 9, 9, 9))
+    s = evolve(s, phase=P_RESOLVE, res_market=LOUQSOR, res_queue=((4, buyer, 0, 0),), deben=(9, 9, 9, 9))
     s = GAME.apply(s, TakeCard(slot(WT, sealed=True)))
     assert s.phase == P_WT_SWAP and s.seals[buyer] == 1
     targets = GAME.legal_actions(s)
@@ -567,11 +567,11 @@ def test_trader_pays_the_difference_and_can_trade_with_the_neutral() -> None:
     s = give(s, me, HARP, STATUETTE)
     s = market_with(s, GIZEH, (GOLDWORK,), deben=0)
     s = take_from_pile(s, NECKLACE)
-    s = replace(s, neutral_hand=rules.bump(s.neutral_hand, NECKLACE, 1))
+    s = evolve(s, neutral_hand=rules.bump(s.neutral_hand, NECKLACE, 1))
     foreign = next(c for c in range(10, 20) if s.pile[c] > 0)
     s = take_from_pile(s, foreign)
     s = rules.set_market(
-        s, HARBOR, replace(s.markets[HARBOR], cards=rules.add_slot(s.markets[HARBOR].cards, slot(foreign)))
+        s, HARBOR, evolve(s.markets[HARBOR], cards=rules.add_slot(s.markets[HARBOR].cards, slot(foreign)))
     )
     s = rebalance(with_character(s, TRADER))
     s = GAME.apply(s, UseCharacter(TRADER))
@@ -601,7 +601,7 @@ def test_base_characters_assumed_powers() -> None:
     s = start_state(GAME, 2)
     me, other = s.to_move, 1 - s.to_move
     s = market_with(s, GIZEH, (MIRROR, STATUETTE), deben=2)
-    s = replace(s, deben=(20, 20))
+    s = evolve(s, deben=(20, 20))
     m = play(with_character(s, MERCHANT), UseCharacter(MERCHANT), Target(GIZEH, slot(MIRROR)))
     assert m.hands[me][MIRROR] == 1 and m.deben[me] == 10 and m.markets[GIZEH].deben == 12
     t = play(with_character(s, TREASURER), UseCharacter(TREASURER), Target(GIZEH))
@@ -611,17 +611,17 @@ def test_base_characters_assumed_powers() -> None:
     r = give(s, other, CHAIR)
     r = play(with_character(r, ROYAL_SERVANT), UseCharacter(ROYAL_SERVANT), Pick(CHAIR, other))
     assert r.hands[other][CHAIR] == 0 and r.discard[CHAIR] >= 1
-    c = rules.set_market(s, AKHET, replace(s.markets[AKHET], pawns=((2, me, 0),)))
-    c = replace(c, servants=rules.bump(c.servants, me, -1))
+    c = rules.set_market(s, AKHET, evolve(s.markets[AKHET], pawns=((2, me, 0),)))
+    c = evolve(c, servants=rules.bump(c.servants, me, -1))
     c = play(with_character(c, CHIEF), UseCharacter(CHIEF), Target(AKHET, 2))
     assert c.markets[AKHET].pawns == () and c.servants[me] == 4
     sc = give(start_state(GAME, 4), 0, CHAIR, CHAIR)
-    sc = replace(sc, to_move=0)
+    sc = evolve(sc, to_move=0)
     sc = play(with_character(sc, SCRIBE3), UseCharacter(SCRIBE3), Pick(2))
     assert sc.prestige[0] == 2 * (9 + 3)
     ap = play(with_character(s, AMON_PRIEST), UseCharacter(AMON_PRIEST))
     assert ap.amon_priest == me and ap.phase == P_TURN
-    assert Pick(CHAIR, NEUTRAL_OWNER) not in GAME.legal_actions(replace(r, phase=P_CHAR, char_active=ROYAL_SERVANT))
+    assert Pick(CHAIR, NEUTRAL_OWNER) not in GAME.legal_actions(evolve(r, phase=P_CHAR, char_active=ROYAL_SERVANT))
 
 
 @pytest.mark.rules("nefertiti.end.final_scoring", "nefertiti.end.tiebreak")
@@ -630,7 +630,7 @@ def test_final_scoring_and_deben_tiebreak() -> None:
     s = start_state(GAME, 2)
     s = give(s, 0, CHAIR, CHAIR)
     s = give(s, 1, CHAIR, MIRROR)
-    s = replace(s, deben=(3, 5), seals=(1, 0), prestige=(4, 0))
+    s = evolve(s, deben=(3, 5), seals=(1, 0), prestige=(4, 0))
     # chair owned by 2 players: 7 each (seed). Seat 0: 4 + 14 + 2 + 3 = 23. Seat 1: 7 + 10 (mirror, sole owner:
     # the assumed value table, params in specs/nefertiti.toml) + 5 = 22.
     assert final_scores(s) == (23, 22)
@@ -656,7 +656,7 @@ def test_other_scenarios_through_an_edited_spec(scenario: str, expected: dict[st
     spec = GAME.spec
     params = dict(spec.params)
     params["scenario"] = Param("scenario", scenario, "seed", "test", "", ())
-    game = make_game(replace(spec, params=params))
+    game = make_game(evolve(spec, params=params))
     state = start_state(game, 4, ("scenario",))
     fixed = {"scribe_2": 1, "scribe_3": 1, "merchant": 1}
     got = {CHAR_NAMES[c]: state.chars[c] for c in range(15) if state.chars[c]}

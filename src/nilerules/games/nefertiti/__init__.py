@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from nilerules.core.codec import from_data, to_data
 from nilerules.core.game import Diagnostic, GameBase
 from nilerules.core.types import Config, GameInfo, Ranking
 from nilerules.games.nefertiti import rules, scoring
@@ -12,7 +14,7 @@ from nilerules.games.nefertiti.checks import CHECKS
 from nilerules.games.nefertiti.invariants import invariants
 from nilerules.games.nefertiti.params import build_params
 from nilerules.games.nefertiti.queries import QUERIES
-from nilerules.games.nefertiti.state import P_OVER, NefState
+from nilerules.games.nefertiti.state import P_OVER, NefState, NefStateRecord, state_from_record, state_record
 from nilerules.specs import Spec, bundled_spec_path, load_spec
 
 MAX_GAME_LENGTH = 6000
@@ -82,6 +84,12 @@ class NefertitiGame(GameBase[NefState, NefAction]):
 
     def state_config(self, state: NefState) -> Config:
         return state.config
+
+    def state_to_data(self, state: NefState) -> Any:
+        return to_data(state_record(state))
+
+    def state_from_data(self, data: Any) -> NefState:
+        return state_from_record(from_data(NefStateRecord, data))
 
 
 def make_game(spec: Spec | None = None) -> NefertitiGame:

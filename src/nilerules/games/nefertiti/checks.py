@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from nilerules.analysis.model import Budget, Check, CheckResult
@@ -48,6 +47,7 @@ from nilerules.games.nefertiti.state import (
     TRADER,
     WANDERING_THIEF,
     NefState,
+    evolve,
     slot,
 )
 
@@ -69,7 +69,7 @@ def with_reading(game: Any, state: NefState, name: str, reading: str) -> NefStat
     """The same situation under another reading of one ambiguity."""
     readings = state.config.readings_dict()
     readings[name] = reading
-    return replace(state, config=game.config(state.config.players, state.config.modules, readings))
+    return evolve(state, config=game.config(state.config.players, state.config.modules, readings))
 
 
 def per_reading(
@@ -105,7 +105,7 @@ def _hand(*codes: int) -> tuple[int, ...]:
 def _set_hand(state: NefState, seat: int, hand: tuple[int, ...]) -> NefState:
     hands = list(state.hands)
     hands[seat] = hand
-    return replace(state, hands=tuple(hands))
+    return evolve(state, hands=tuple(hands))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -291,7 +291,7 @@ def check_amon_priest_ties(game: Any, budget: Budget) -> CheckResult:
 def check_neutral_action_order(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 2)
     cards = tuple(sorted((slot(CHAIR), slot(HARP), slot(MIRROR))))
-    gizeh = replace(state.markets[GIZEH], cards=cards, pawns=((5, 0, 0), (2, 1, 1), (0, 1, 0)), deben=1)
+    gizeh = evolve(state.markets[GIZEH], cards=cards, pawns=((5, 0, 0), (2, 1, 1), (0, 1, 0)), deben=1)
     state = rules.set_market(state, GIZEH, gizeh)
 
     def outcome(s: NefState) -> str:
@@ -316,7 +316,7 @@ def check_neutral_action_order(game: Any, budget: Budget) -> CheckResult:
 
 def check_priest_value_limit(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 4, ("characters",))
-    state = replace(state, phase=P_CHAR, char_active=PRIEST, scratch=(0, 12, 0))
+    state = evolve(state, phase=P_CHAR, char_active=PRIEST, scratch=(0, 12, 0))
 
     def outcome(s: NefState) -> str:
         ok = rules.priest_ok(s, SENET, NECKLACE)
@@ -331,9 +331,9 @@ def check_priest_value_limit(game: Any, budget: Budget) -> CheckResult:
 
 def check_sealed_card_buyer(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 3)
-    gizeh = replace(state.markets[GIZEH], cards=(slot(CHAIR, sealed=True), slot(HARP), slot(MIRROR)), pawns=())
+    gizeh = evolve(state.markets[GIZEH], cards=(slot(CHAIR, sealed=True), slot(HARP), slot(MIRROR)), pawns=())
     state = rules.set_market(state, GIZEH, gizeh)
-    state = replace(state, phase=P_RESOLVE, res_market=GIZEH, res_queue=((2, 1, 0, 0),), res_taken=0, deben=(9, 9, 9))
+    state = evolve(state, phase=P_RESOLVE, res_market=GIZEH, res_queue=((2, 1, 0, 0),), res_taken=0, deben=(9, 9, 9))
 
     def outcome(s: NefState) -> str:
         can = TakeCard(slot(CHAIR, sealed=True)) in rules.resolution_actions(s)
@@ -358,7 +358,7 @@ def check_harbor_first_deben(game: Any, budget: Budget) -> CheckResult:
 def check_end_of_game(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 4)
     discard = tuple(a + b for a, b in zip(state.discard, state.pile, strict=True))
-    state = replace(
+    state = evolve(
         state,
         pile=(0,) * N_CODES,
         discard=discard,
@@ -383,9 +383,9 @@ def check_end_of_game(game: Any, budget: Budget) -> CheckResult:
 def check_forced_close_harbor(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 2, ("harbor",))
     me = state.to_move
-    harbor = replace(state.markets[HARBOR], pawns=tuple((sq, me, 0) for sq in range(4)))
+    harbor = evolve(state.markets[HARBOR], pawns=tuple((sq, me, 0) for sq in range(4)))
     state = rules.set_market(state, HARBOR, harbor)
-    state = replace(state, servants=rules.put(state.servants, me, 0))
+    state = evolve(state, servants=rules.put(state.servants, me, 0))
 
     def outcome(s: NefState) -> str:
         return ", ".join(
@@ -399,10 +399,10 @@ def check_forced_close_harbor(game: Any, budget: Budget) -> CheckResult:
 def check_no_servant_many_players(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 3)
     me = state.to_move
-    gizeh = replace(state.markets[GIZEH], pawns=((0, me, 0), (1, me, 0)))
-    akhet = replace(state.markets[AKHET], pawns=((0, me, 0), (1, me, 0)))
+    gizeh = evolve(state.markets[GIZEH], pawns=((0, me, 0), (1, me, 0)))
+    akhet = evolve(state.markets[AKHET], pawns=((0, me, 0), (1, me, 0)))
     state = rules.set_market(rules.set_market(state, GIZEH, gizeh), AKHET, akhet)
-    state = replace(state, servants=rules.put(state.servants, me, 0))
+    state = evolve(state, servants=rules.put(state.servants, me, 0))
 
     def outcome(s: NefState) -> str:
         return ", ".join(
@@ -415,9 +415,9 @@ def check_no_servant_many_players(game: Any, budget: Budget) -> CheckResult:
 
 def check_unaffordable_bid(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 3)
-    gizeh = replace(state.markets[GIZEH], cards=(slot(CHAIR),))
+    gizeh = evolve(state.markets[GIZEH], cards=(slot(CHAIR),))
     state = rules.set_market(state, GIZEH, gizeh)
-    state = replace(state, phase=P_RESOLVE, res_market=GIZEH, res_queue=((6, 0, 0, 1),), deben=(0, 9, 9))
+    state = evolve(state, phase=P_RESOLVE, res_market=GIZEH, res_queue=((6, 0, 0, 1),), deben=(0, 9, 9))
 
     def outcome(s: NefState) -> str:
         acts = rules.resolution_actions(s)
@@ -431,9 +431,9 @@ def check_unaffordable_bid(game: Any, budget: Budget) -> CheckResult:
 
 def check_royal_servant_neutral(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 2)
-    state = replace(state, neutral_hand=_hand(CHAIR), phase=P_CHAR, char_active=ROYAL_SERVANT, scratch=())
+    state = evolve(state, neutral_hand=_hand(CHAIR), phase=P_CHAR, char_active=ROYAL_SERVANT, scratch=())
     pile = rules.bump(state.pile, CHAIR, -1)
-    state = replace(state, pile=pile)
+    state = evolve(state, pile=pile)
 
     def outcome(s: NefState) -> str:
         acts = rules.base_character_actions(s)
@@ -451,9 +451,9 @@ def check_harbor_trigger_added(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 3, ("harbor",))
     black = (state.to_move + 1) % 3
     cards = tuple(sorted(slot(c) for c in (F_HARP1, F_HARP2, F_MIRROR1, F_MIRROR2)))
-    harbor = replace(state.markets[HARBOR], cards=cards, pawns=((1, black, 0),))
+    harbor = evolve(state.markets[HARBOR], cards=cards, pawns=((1, black, 0),))
     state = rules.set_market(state, HARBOR, harbor)
-    state = replace(state, refill_added=0, harbor_added_since=2)
+    state = evolve(state, refill_added=0, harbor_added_since=2)
 
     def outcome(s: NefState) -> str:
         after = rules.harbor_check(s)
@@ -470,7 +470,7 @@ def check_harbor_trigger_added(game: Any, budget: Budget) -> CheckResult:
 
 def check_beggar_markets(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 4, ("characters",))
-    louqsor = replace(state.markets[LOUQSOR], cards=(slot(NECKLACE),))
+    louqsor = evolve(state.markets[LOUQSOR], cards=(slot(NECKLACE),))
     state = rules.set_market(state, LOUQSOR, louqsor)
 
     def outcome(s: NefState) -> str:
@@ -483,8 +483,8 @@ def check_beggar_markets(game: Any, budget: Budget) -> CheckResult:
 
 def check_wandering_thief_placement(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 4, ("characters",))
-    state = replace(state, phase=P_CHAR, char_active=WANDERING_THIEF)
-    gizeh = replace(state.markets[GIZEH], cards=tuple(sorted((slot(SENET), slot(GOLDWORK), slot(STATUETTE)))))
+    state = evolve(state, phase=P_CHAR, char_active=WANDERING_THIEF)
+    gizeh = evolve(state.markets[GIZEH], cards=tuple(sorted((slot(SENET), slot(GOLDWORK), slot(STATUETTE)))))
     state = rules.set_market(state, GIZEH, gizeh)
 
     def outcome(s: NefState) -> str:
@@ -500,7 +500,7 @@ def check_wandering_thief_placement(game: Any, budget: Budget) -> CheckResult:
 def check_neutral_gift_face_down(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 2)
     state = rules.set_market(
-        state, GIZEH, replace(state.markets[GIZEH], cards=(slot(CHAIR, down=True),), pawns=((1, 0, 1), (4, 1, 0)))
+        state, GIZEH, evolve(state.markets[GIZEH], cards=(slot(CHAIR, down=True),), pawns=((1, 0, 1), (4, 1, 0)))
     )
 
     def outcome(s: NefState) -> str:
@@ -517,10 +517,10 @@ def check_neutral_gift_face_down(game: Any, budget: Budget) -> CheckResult:
 def check_forced_close_then_place(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 2)
     me = state.to_move
-    gizeh = replace(state.markets[GIZEH], pawns=((0, me, 0), (1, me, 0)))
-    akhet = replace(state.markets[AKHET], pawns=((0, me, 0), (1, me, 0)))
+    gizeh = evolve(state.markets[GIZEH], pawns=((0, me, 0), (1, me, 0)))
+    akhet = evolve(state.markets[AKHET], pawns=((0, me, 0), (1, me, 0)))
     state = rules.set_market(rules.set_market(state, GIZEH, gizeh), AKHET, akhet)
-    state = replace(state, servants=rules.put(state.servants, me, 0), neutrals=(0, 0))
+    state = evolve(state, servants=rules.put(state.servants, me, 0), neutrals=(0, 0))
 
     def outcome(s: NefState) -> str:
         rng = random.Random(budget.seed)
@@ -545,7 +545,7 @@ def check_papyrus_from_neutral(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 2, ("harbor", "characters"))
     me = state.to_move
     pile = rules.bump(rules.bump(state.pile, PAPYRUS, -1), CHAIR, -1)
-    state = replace(state, pile=pile, neutral_hand=_hand(PAPYRUS), phase=P_CHAR, char_active=TRADER, scratch=(0,))
+    state = evolve(state, pile=pile, neutral_hand=_hand(PAPYRUS), phase=P_CHAR, char_active=TRADER, scratch=(0,))
     state = _set_hand(state, me, _hand(CHAIR))
 
     def outcome(s: NefState) -> str:
@@ -559,7 +559,7 @@ def check_papyrus_from_neutral(game: Any, budget: Budget) -> CheckResult:
 
 def check_high_priest_harbor(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 4, ("harbor",))
-    state = replace(state, high_priest=True, placements_left=2, char_used=True)
+    state = evolve(state, high_priest=True, placements_left=2, char_used=True)
 
     def outcome(s: NefState) -> str:
         can = any(isinstance(a, Place) and a.market == HARBOR for a in rules.legal_actions(s))

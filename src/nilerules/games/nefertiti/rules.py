@@ -8,11 +8,13 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from itertools import combinations
+from typing import Any, Final
 
 from nilerules.core.chance import draw_outcomes, sample_index
 from nilerules.core.registry import rule
 from nilerules.core.types import CHANCE, Config, Mover
 from nilerules.errors import IllegalAction
+from nilerules.games.nefertiti import state as _state
 from nilerules.games.nefertiti.actions import (
     Done,
     DrawCard,
@@ -32,19 +34,16 @@ from nilerules.games.nefertiti.actions import (
     Target,
     UseCharacter,
 )
+from nilerules.games.nefertiti.cards import slot, slot_code, slot_down, slot_sealed
 from nilerules.games.nefertiti.scoring import holders, selection_score
 from nilerules.games.nefertiti.state import (
     AKH,
     AMON_MERCHANT,
     AMON_PRIEST,
     BEGGAR,
-    CACHE_KEY,
-    CARD_TYPE,
-    CARD_UNITS,
     CHIEF,
     CLOSED,
     DONE,
-    FOREIGN,
     HARBOR,
     HIGH_PRIEST,
     LOUQSOR,
@@ -79,12 +78,111 @@ from nilerules.games.nefertiti.state import (
     Market,
     NefState,
     Params,
-    evolve,
-    slot,
-    slot_code,
-    slot_down,
-    slot_sealed,
 )
+
+# the card tables as module constants of this (compiled) module: one static load, not a lookup in state's namespace
+CARD_TYPE: Final[tuple[int, ...]] = _state.CARD_TYPE
+CARD_UNITS: Final[tuple[int, ...]] = _state.CARD_UNITS
+FOREIGN: Final[tuple[bool, ...]] = _state.FOREIGN
+
+# ---------------------------------------------------------------------------------------------------------------
+# copying states and markets (the hot path of every playout: positional, no validation; see state.evolve)
+
+_tuple_new: Any = tuple.__new__
+_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(NefState._fields)}
+
+
+def evolve(state: NefState, **changes: object) -> NefState:
+    """A copy of ``state`` with some fields changed (the rules only name fields that exist)."""
+    values = list(state)
+    for name, value in changes.items():
+        values[_INDEX[name]] = value
+    new: NefState = _tuple_new(NefState, values)
+    return new
+
+
+# field positions of NefState, for the hot paths that build the next state from a list of the fields (``made``)
+I_CONFIG: Final = 0
+I_PARAMS: Final = 1
+I_PHASE: Final = 2
+I_TO_MOVE: Final = 3
+I_FIRST: Final = 4
+I_DEBEN: Final = 5
+I_SEALS: Final = 6
+I_SERVANTS: Final = 7
+I_NEUTRALS: Final = 8
+I_PRESTIGE: Final = 9
+I_HANDS: Final = 10
+I_NEUTRAL_HAND: Final = 11
+I_MARKETS: Final = 12
+I_PILE: Final = 13
+I_BOTTOM: Final = 14
+I_BOTTOM_ORDERED: Final = 15
+I_DISCARD: Final = 16
+I_BOX: Final = 17
+I_SEAL_SUPPLY: Final = 18
+I_SEALS_REMOVED: Final = 19
+I_DEBEN_REMOVED: Final = 20
+I_CHARS: Final = 21
+I_CHAR_DRAWS_LEFT: Final = 22
+I_AMON_PRIEST: Final = 23
+I_AKH_DRAWN: Final = 24
+I_PLACEMENTS_LEFT: Final = 25
+I_PLACED_MARKETS: Final = 26
+I_CHAR_USED: Final = 27
+I_HIGH_PRIEST: Final = 28
+I_REFILL_QUEUE: Final = 29
+I_REFILL_ADDED: Final = 30
+I_REFILL_LAST: Final = 31
+I_HARBOR_ADDED_SINCE: Final = 32
+I_RES_MARKET: Final = 33
+I_RES_QUEUE: Final = 34
+I_RES_TAKEN: Final = 35
+I_RES_PAID: Final = 36
+I_RES_FINAL: Final = 37
+I_CHAR_ACTIVE: Final = 38
+I_SCRATCH: Final = 39
+I_START_TOTAL: Final = 40
+_FIELD_ORDER = (
+    "config params phase to_move first deben seals servants neutrals prestige hands neutral_hand markets pile "
+    "bottom bottom_ordered discard box seal_supply seals_removed deben_removed chars char_draws_left amon_priest "
+    "akh_drawn placements_left placed_markets char_used high_priest refill_queue refill_added refill_last "
+    "harbor_added_since res_market res_queue res_taken res_paid res_final char_active scratch start_total"
+)
+assert " ".join(NefState._fields) == _FIELD_ORDER, "the I_* positions follow NefState's fields"
+
+
+def made(values: list[object]) -> NefState:
+    """The state whose fields are ``values`` (a ``list(state)`` with some positions replaced)."""
+    new: NefState = _tuple_new(NefState, values)
+    return new
+
+
+def make_market(
+    cards: tuple[int, ...], deben: int, stall: int, pawns: tuple[tuple[int, int, int], ...], status: int
+) -> Market:
+    """``Market(...)`` without the NamedTuple's Python-level ``__new__``."""
+    new: Market = _tuple_new(Market, (cards, deben, stall, pawns, status))
+    return new
+
+
+def remarket(
+    market: Market,
+    cards: tuple[int, ...] | None = None,
+    deben: int = -1,
+    stall: int = -1,
+    pawns: tuple[tuple[int, int, int], ...] | None = None,
+    status: int = -1,
+) -> Market:
+    """A copy of ``market`` with the given fields changed (Deben, stall and status are never negative)."""
+    return make_market(
+        market.cards if cards is None else cards,
+        market.deben if deben < 0 else deben,
+        market.stall if stall < 0 else stall,
+        market.pawns if pawns is None else pawns,
+        market.status if status < 0 else status,
+    )
+
 
 # ---------------------------------------------------------------------------------------------------------------
 # shared action values (actions are immutable values: equal to freshly built ones, and cheaper to hand out)
@@ -136,13 +234,16 @@ def remove_slot(cards: tuple[int, ...], s: int) -> tuple[int, ...]:
 
 
 def set_market(state: NefState, m: int, market: Market) -> NefState:
-    markets = (*state.markets[:m], market, *state.markets[m + 1 :])
-    return evolve(state, markets=markets)
+    v = list(state)
+    v[I_MARKETS] = with_market(state.markets, m, market)
+    return made(v)
 
 
 def with_market(markets: tuple[Market, ...], m: int, market: Market) -> tuple[Market, ...]:
     """``markets`` with market ``m`` replaced (for one ``evolve`` of the state that changes several fields)."""
-    return (*markets[:m], market, *markets[m + 1 :])
+    out = list(markets)
+    out[m] = market
+    return tuple(out)
 
 
 @rule("nefertiti.harbor.foreign_max_value")
@@ -335,16 +436,26 @@ def chance_outcomes(state: NefState) -> tuple[tuple[NefAction, Fraction], ...]:
 DRAWS: tuple[DrawCard, ...] = tuple(DrawCard(c) for c in range(N_CODES))
 
 
+def pick_index(counts: tuple[int, ...], rng: random.Random) -> int:
+    """``core.chance.sample_index`` (the same draw for the same generator), inlined into the compiled rules."""
+    pick = rng.randrange(sum(counts))
+    for k, c in enumerate(counts):
+        if pick < c:
+            return k
+        pick -= c
+    raise AssertionError("unreachable: counts sum to the range")  # pragma: no cover
+
+
 def sample_chance(state: NefState, rng: random.Random) -> NefAction:
     """The fast path of ``sample(chance_outcomes(state))``: each outcome with the same probability (count/total)."""
     phase = state.phase
     if phase == P_REFILL:
-        return DRAWS[sample_index(draw_counts(state), rng)]
+        return DRAWS[pick_index(draw_counts(state), rng)]
     if phase == P_FIRST:
         return FirstPlayer(sample_index([1] * n_players(state), rng))
     if phase == P_CHARS:
         return DrawCharacter(sample_index(character_pool(state), rng))
-    return DRAWS[sample_index(state.pile, rng)]
+    return DRAWS[pick_index(state.pile, rng)]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -373,26 +484,19 @@ def draw_for_refill(state: NefState, code: int) -> NefState:
         return akhenaton(evolve(state, pile=pile, bottom=bottom))
     markets = state.markets
     harbor = markets[HARBOR]
+    v = list(state)
+    v[I_PILE] = pile
+    v[I_BOTTOM] = bottom
     if FOREIGN[code] and harbor.status == OPEN:
-        state = evolve(
-            state,
-            pile=pile,
-            bottom=bottom,
-            markets=with_market(markets, HARBOR, evolve(harbor, cards=add_slot(harbor.cards, slot(code)))),
-            refill_added=state.refill_added + 1,
-            harbor_added_since=state.harbor_added_since + 1,
-        )
+        v[I_MARKETS] = with_market(markets, HARBOR, remarket(harbor, cards=add_slot(harbor.cards, code << 2)))
+        v[I_REFILL_ADDED] = state.refill_added + 1
+        v[I_HARBOR_ADDED_SINCE] = state.harbor_added_since + 1
     else:
         m = state.refill_queue[0]
         market = markets[m]
-        state = evolve(
-            state,
-            pile=pile,
-            bottom=bottom,
-            markets=with_market(markets, m, evolve(market, cards=add_slot(market.cards, slot(code)))),
-            refill_last=code,
-        )
-    return continue_refill(state)
+        v[I_MARKETS] = with_market(markets, m, remarket(market, cards=add_slot(market.cards, code << 2)))
+        v[I_REFILL_LAST] = code
+    return continue_refill(made(v))
 
 
 @rule("nefertiti.base.fill")
@@ -405,8 +509,14 @@ def continue_refill(state: NefState) -> NefState:
             if not state.bottom and not sum(state.pile):  # pragma: no cover - Akhenaton is always left to draw
                 raise AssertionError("the Gift pile ran out before Akhenaton")
             return state if state.phase == P_REFILL else evolve(state, phase=P_REFILL)
-        state = place_seal(state, m)
-        state = evolve(state, refill_queue=state.refill_queue[1:], refill_last=-1)
+        v = list(state)
+        sealed = sealed_market(state, m)
+        if sealed is not None:
+            v[I_MARKETS] = with_market(state.markets, m, sealed)
+            v[I_SEAL_SUPPLY] = state.seal_supply - 1
+        v[I_REFILL_QUEUE] = state.refill_queue[1:]
+        v[I_REFILL_LAST] = -1
+        state = made(v)
         checked = harbor_check(state)
         if checked is not state:
             return checked
@@ -416,17 +526,18 @@ def continue_refill(state: NefState) -> NefState:
 
 
 @rule("nefertiti.harbor.no_seals")
-def place_seal(state: NefState, m: int) -> NefState:
-    """A Royal Seal from the supply goes on the last card drawn into a market without one (never the Harbor)."""
+def sealed_market(state: NefState, m: int) -> Market | None:
+    """A Royal Seal from the supply goes on the last card drawn into a market without one (never the Harbor).
+
+    The market with its new seal (one seal leaves the supply), or None when no seal is placed.
+    """
     market = state.markets[m]
     if any(slot_sealed(s) for s in market.cards) or state.seal_supply == 0 or state.refill_last < 0:
-        return state
+        return None
     target = slot(state.refill_last)
     if target not in market.cards:
-        return state
-    cards = add_slot(remove_slot(market.cards, target), slot(state.refill_last, sealed=True))
-    markets = with_market(state.markets, m, evolve(market, cards=cards))
-    return evolve(state, markets=markets, seal_supply=state.seal_supply - 1)
+        return None
+    return remarket(market, cards=add_slot(remove_slot(market.cards, target), slot(state.refill_last, sealed=True)))
 
 
 @rule("nefertiti.harbor.trigger", "nefertiti.harbor.trigger_added", "nefertiti.harbor.trigger_four")
@@ -453,7 +564,7 @@ def akhenaton(state: NefState) -> NefState:
     if state.markets[HARBOR].status == OPEN and state.markets[HARBOR].pawns:
         return start_resolution(state, HARBOR, final=True)
     if state.markets[HARBOR].status == OPEN:
-        state = set_market(state, HARBOR, evolve(state.markets[HARBOR], status=DONE))
+        state = set_market(state, HARBOR, remarket(state.markets[HARBOR], status=DONE))
     return after_akhenaton(state)
 
 
@@ -482,15 +593,14 @@ def continue_turn(state: NefState) -> NefState:
 
 
 def next_player(state: NefState) -> NefState:
-    return evolve(
-        state,
-        phase=P_TURN,
-        to_move=(state.to_move + 1) % n_players(state),
-        placements_left=1,
-        placed_markets=(),
-        char_used=False,
-        high_priest=False,
-    )
+    v = list(state)
+    v[I_PHASE] = P_TURN
+    v[I_TO_MOVE] = (state.to_move + 1) % n_players(state)
+    v[I_PLACEMENTS_LEFT] = 1
+    v[I_PLACED_MARKETS] = ()
+    v[I_CHAR_USED] = False
+    v[I_HIGH_PRIEST] = False
+    return made(v)
 
 
 def free_squares(state: NefState, m: int) -> tuple[int, ...]:
@@ -533,24 +643,20 @@ def servant_placements(state: NefState) -> tuple[NefAction, ...]:
 
 
 def market_placements(state: NefState, m: int) -> tuple[Place, ...]:
-    """``Place`` on each free square of market ``m``, cached on the (immutable, shared) Market with its inputs."""
+    """``Place`` on each free square of market ``m`` (shared action values)."""
     market = state.markets[m]
     params = state.params
     n = len(params.harbor_squares if m == HARBOR else params.stalls[m][market.stall].squares)  # squares_of
-    cache = market.__dict__
-    cached: tuple[int, int, tuple[Place, ...]] | None = cache.get(CACHE_KEY)
-    if cached is not None and cached[0] == m and cached[1] == n:
-        return cached[2]
     pawns = market.pawns
     if n > _MAX_SQUARES:
-        row = tuple(Place(m, sq) for sq in free_squares(state, m))
-    elif not pawns:
-        row = PLACES[m][:n]
-    else:
-        taken = {p[0] for p in pawns}
-        row = tuple([PLACES[m][sq] for sq in range(n) if sq not in taken])
-    cache[CACHE_KEY] = (m, n, row)
-    return row
+        return tuple(Place(m, sq) for sq in free_squares(state, m))
+    row = PLACES[m]
+    if not pawns:
+        return row[:n]
+    taken = 0
+    for pawn in pawns:
+        taken |= 1 << pawn[0]
+    return tuple([row[sq] for sq in range(n) if not taken >> sq & 1])
 
 
 @rule("nefertiti.two.no_servant_left", "nefertiti.two.no_servant_regardless")
@@ -594,7 +700,7 @@ def place_servant(state: NefState, m: int, square: int) -> NefState:
     if m == HARBOR and state.config.reading("harbor_first_deben") == "none":
         earns = False
     pawns = tuple(sorted((*market.pawns, (square, me, 0))))
-    market = evolve(market, pawns=pawns, deben=market.deben - int(earns))
+    market = remarket(market, pawns=pawns, deben=market.deben - int(earns))
     markets = with_market(state.markets, m, market)
     deben = bump(state.deben, me, int(earns))
     servants = bump(state.servants, me, -1)
@@ -611,18 +717,17 @@ def place_servant(state: NefState, m: int, square: int) -> NefState:
         return start_resolution(state, m, final=False)
     n = n_players(state)
     if left == 0 and not state.akh_drawn and n != 2:  # continue_turn goes straight to next_player: one copy
-        return evolve(
-            state,
-            markets=markets,
-            deben=deben,
-            servants=servants,
-            phase=P_TURN,
-            to_move=(me + 1) % n,
-            placements_left=1,
-            placed_markets=(),
-            char_used=False,
-            high_priest=False,
-        )
+        v = list(state)
+        v[I_MARKETS] = markets
+        v[I_DEBEN] = deben
+        v[I_SERVANTS] = servants
+        v[I_PHASE] = P_TURN
+        v[I_TO_MOVE] = (me + 1) % n
+        v[I_PLACEMENTS_LEFT] = 1
+        v[I_PLACED_MARKETS] = ()
+        v[I_CHAR_USED] = False
+        v[I_HIGH_PRIEST] = False
+        return made(v)
     state = evolve(
         state,
         markets=markets,
@@ -721,7 +826,7 @@ def place_neutral(state: NefState, m: int, square: int) -> NefState:
     """A neutral pawn from the supply (they come back after each closing) goes on the board."""
     me = state.to_move
     market = state.markets[m]
-    market = evolve(market, pawns=tuple(sorted((*market.pawns, (square, me, 1)))))
+    market = remarket(market, pawns=tuple(sorted((*market.pawns, (square, me, 1)))))
     state = set_market(state, m, market)
     state = evolve(state, neutrals=bump(state.neutrals, me, -1))
     if m != HARBOR and stall_closes(state, m):
@@ -747,8 +852,14 @@ def start_resolution(state: NefState, m: int, final: bool) -> NefState:
         bids = neutrals + servants
     top = servants[0] if servants else None
     queue = tuple((v, o, nt, int(top is not None and (v, o, nt) == top)) for v, o, nt in bids)
-    state = evolve(state, phase=P_RESOLVE, res_market=m, res_queue=queue, res_taken=0, res_paid=False, res_final=final)
-    return advance_resolution(state)
+    v = list(state)
+    v[I_PHASE] = P_RESOLVE
+    v[I_RES_MARKET] = m
+    v[I_RES_QUEUE] = queue
+    v[I_RES_TAKEN] = 0
+    v[I_RES_PAID] = False
+    v[I_RES_FINAL] = final
+    return advance_resolution(made(v))
 
 
 def advance_resolution(state: NefState) -> NefState:
@@ -756,10 +867,14 @@ def advance_resolution(state: NefState) -> NefState:
     while state.res_queue:
         actions = resolution_actions(state)
         if actions:
-            if state.phase == P_RESOLVE:  # they are this state's legal actions: cache them (see legal_actions)
-                state.__dict__[CACHE_KEY] = actions
+            if state.phase == P_RESOLVE:  # they are this state's legal actions (see legal_actions)
+                remember(state, actions)
             return state
-        state = evolve(state, res_queue=state.res_queue[1:], res_taken=0, res_paid=False)
+        v = list(state)
+        v[I_RES_QUEUE] = state.res_queue[1:]
+        v[I_RES_TAKEN] = 0
+        v[I_RES_PAID] = False
+        state = made(v)
     return finish_resolution(state)
 
 
@@ -841,7 +956,7 @@ def neutral_choices(state: NefState) -> tuple[NefAction, ...]:
 def pay_bid(state: NefState, owner: int, value: int, m: int) -> NefState:
     pay = min(value, state.deben[owner])
     market = state.markets[m]
-    state = set_market(state, m, evolve(market, deben=market.deben + pay))
+    state = set_market(state, m, remarket(market, deben=market.deben + pay))
     return evolve(state, deben=bump(state.deben, owner, -pay), res_paid=True)
 
 
@@ -855,7 +970,7 @@ def take_card(state: NefState, s: int) -> NefState:
         pay = min(value, deben[owner])
         deben = bump(deben, owner, -pay)
         market_deben += pay
-    market = evolve(market, cards=remove_slot(market.cards, s), deben=market_deben)
+    market = remarket(market, cards=remove_slot(market.cards, s), deben=market_deben)
     code = s >> 2
     sealed = bool(s & 2)
     seals = bump(state.seals, owner, 1) if sealed else state.seals
@@ -876,17 +991,21 @@ def take_card(state: NefState, s: int) -> NefState:
     if code == PAPYRUS and supply > 0:  # gain_card: nefertiti.harbor.papyrus_seal
         seals = bump(seals, owner, 1)
         supply -= 1
-    state = evolve(
-        state,
-        markets=markets,
-        deben=deben,
-        res_paid=True,
-        res_taken=state.res_taken + 1,
-        seals=seals,
-        hands=tuple(hands),
-        seal_supply=supply,
-    )
-    return after_take(state, sealed=sealed)
+    v = list(state)
+    v[I_MARKETS] = markets
+    v[I_DEBEN] = deben
+    v[I_SEALS] = seals
+    v[I_HANDS] = tuple(hands)
+    v[I_SEAL_SUPPLY] = supply
+    taken = state.res_taken + 1
+    if state.res_queue[0][3] and not sealed and taken < 2:  # the highest bidder may take a second card
+        v[I_RES_PAID] = True
+        v[I_RES_TAKEN] = taken
+        return after_take(made(v), sealed=False)
+    v[I_RES_QUEUE] = state.res_queue[1:]  # after_take when the bidder is done: the next bidder (one copy)
+    v[I_RES_TAKEN] = 0
+    v[I_RES_PAID] = False
+    return advance_resolution(made(v))
 
 
 def after_take(state: NefState, sealed: bool) -> NefState:
@@ -896,7 +1015,7 @@ def after_take(state: NefState, sealed: bool) -> NefState:
         if actions:
             if state.phase != P_RESOLVE:
                 state = evolve(state, phase=P_RESOLVE)
-            state.__dict__[CACHE_KEY] = actions  # this state's legal actions (see legal_actions)
+            remember(state, actions)  # this state's legal actions (see legal_actions)
             return state
     state = evolve(state, phase=P_RESOLVE, res_queue=state.res_queue[1:], res_taken=0, res_paid=False)
     return advance_resolution(state)
@@ -909,7 +1028,7 @@ def wt_swap(state: NefState, action: Swap) -> NefState:
     target = state.markets[action.market]
     sealed = slot_sealed(action.slot)
     cards = add_slot(remove_slot(target.cards, action.slot), slot(WT, sealed=sealed))
-    state = set_market(state, action.market, evolve(target, cards=cards))
+    state = set_market(state, action.market, remarket(target, cards=cards))
     state = gain_card(state, owner, slot_code(action.slot), from_board=True)
     return after_take(evolve(state, phase=P_RESOLVE), sealed=False)
 
@@ -919,15 +1038,13 @@ def take_half(state: NefState) -> NefState:
     m = state.res_market
     market = state.markets[m]
     half = (market.deben + 1) // 2
-    state = evolve(
-        state,
-        markets=with_market(state.markets, m, evolve(market, deben=market.deben - half)),
-        deben=bump(state.deben, owner, half),
-        res_queue=state.res_queue[1:],
-        res_taken=0,
-        res_paid=False,
-    )
-    return advance_resolution(state)
+    v = list(state)
+    v[I_MARKETS] = with_market(state.markets, m, remarket(market, deben=market.deben - half))
+    v[I_DEBEN] = bump(state.deben, owner, half)
+    v[I_RES_QUEUE] = state.res_queue[1:]
+    v[I_RES_TAKEN] = 0
+    v[I_RES_PAID] = False
+    return advance_resolution(made(v))
 
 
 @rule("nefertiti.two.neutral_no_deben")
@@ -936,9 +1053,9 @@ def neutral_deben(state: NefState, targets: tuple[int, ...]) -> NefState:
     m = state.res_market
     k = len(targets)
     markets = list(state.markets)
-    markets[m] = evolve(markets[m], deben=markets[m].deben - k)
+    markets[m] = remarket(markets[m], deben=markets[m].deben - k)
     for t in targets:
-        markets[t] = evolve(markets[t], deben=markets[t].deben + 1)
+        markets[t] = remarket(markets[t], deben=markets[t].deben + 1)
     state = evolve(state, markets=tuple(markets), res_queue=state.res_queue[1:])
     return advance_resolution(state)
 
@@ -948,7 +1065,7 @@ def neutral_gift(state: NefState, s: int) -> NefState:
     """All four neutral pawns feed one neutral hand; a seal on the card leaves the game."""
     m = state.res_market
     market = state.markets[m]
-    state = set_market(state, m, evolve(market, cards=remove_slot(market.cards, s)))
+    state = set_market(state, m, remarket(market, cards=remove_slot(market.cards, s)))
     state = evolve(state, neutral_hand=bump(state.neutral_hand, slot_code(s), 1))
     if slot_sealed(s):
         state = evolve(state, seals_removed=state.seals_removed + 1)
@@ -975,28 +1092,37 @@ def finish_resolution(state: NefState) -> NefState:
             neutrals[owner] += 1
         else:
             servants[owner] += 1
+    if m != HARBOR and not state.akh_drawn:  # a market closes, the one under the tile reopens: one copy
+        markets = list(state.markets)
+        reopen = [c for c in range(4) if markets[c].status == CLOSED]
+        markets[m] = remarket(market, pawns=(), status=CLOSED)
+        for c in reopen:
+            old = markets[c]
+            cards = tuple(sorted([s & ~1 for s in old.cards]))
+            markets[c] = remarket(old, cards=cards, stall=1 - old.stall, status=OPEN)
+        v = list(state)
+        v[I_SERVANTS] = tuple(servants)
+        v[I_NEUTRALS] = tuple(neutrals)
+        v[I_RES_MARKET] = -1
+        v[I_RES_QUEUE] = ()
+        v[I_PHASE] = P_REFILL
+        v[I_MARKETS] = tuple(markets)
+        v[I_REFILL_QUEUE] = tuple(reopen)
+        v[I_REFILL_ADDED] = 0
+        v[I_REFILL_LAST] = -1
+        return continue_refill(made(v))
     state = evolve(
         state, servants=tuple(servants), neutrals=tuple(neutrals), res_market=-1, res_queue=(), phase=P_REFILL
     )
     if m == HARBOR:
         status = DONE if state.res_final else OPEN
-        state = set_market(state, HARBOR, evolve(market, pawns=(), status=status))
+        state = set_market(state, HARBOR, remarket(market, pawns=(), status=status))
         state = evolve(state, harbor_added_since=0, refill_added=0)
         if state.res_final:
             return after_akhenaton(evolve(state, res_final=False))
         return continue_refill(state)
-    if state.akh_drawn:
-        state = set_market(state, m, evolve(market, pawns=(), status=DONE))
-        return continue_turn(state)
-    markets = list(state.markets)
-    reopen = [c for c in range(4) if markets[c].status == CLOSED]
-    markets[m] = evolve(market, pawns=(), status=CLOSED)
-    for c in reopen:
-        old = markets[c]
-        cards = tuple(sorted(s & ~1 for s in old.cards))
-        markets[c] = evolve(old, cards=cards, stall=1 - old.stall, status=OPEN)
-    state = evolve(state, markets=tuple(markets), refill_queue=tuple(reopen), refill_added=0, refill_last=-1)
-    return continue_refill(state)
+    state = set_market(state, m, remarket(market, pawns=(), status=DONE))  # after Akhenaton
+    return continue_turn(state)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -1139,11 +1265,11 @@ def beggar_apply(state: NefState, action: NefAction) -> NefState:
     if isinstance(action, Target):
         market = state.markets[m]
         if action.item < 0:
-            state = set_market(state, m, evolve(market, deben=market.deben - 1))
+            state = set_market(state, m, remarket(market, deben=market.deben - 1))
             state = evolve(state, deben=bump(state.deben, me, 1))
         else:
             cards = add_slot(remove_slot(market.cards, action.item), action.item | 1)
-            state = set_market(state, m, evolve(market, cards=cards))
+            state = set_market(state, m, remarket(market, cards=cards))
     return beggar_next(state, m)
 
 
@@ -1228,7 +1354,7 @@ def wandering_thief_take(state: NefState, m: int, s: int) -> NefState:
     if state.config.reading("wandering_thief_placement") == "literal":
         return end_character(evolve(state, box=bump(state.box, WT, 1)))
     cards = add_slot(remove_slot(market.cards, s), slot(WT, sealed=slot_sealed(s)))
-    state = set_market(state, m, evolve(market, cards=cards))
+    state = set_market(state, m, remarket(market, cards=cards))
     state = gain_card(state, me, slot_code(s), from_board=True)
     return end_character(state)
 
@@ -1284,7 +1410,7 @@ def trader_apply(state: NefState, action: Swap) -> NefState:
         market = state.markets[action.market]
         new = slot(action.give, sealed=slot_sealed(action.slot))
         cards = add_slot(remove_slot(market.cards, action.slot), new)
-        state = set_market(state, action.market, evolve(market, cards=cards, deben=market.deben + cost))
+        state = set_market(state, action.market, remarket(market, cards=cards, deben=market.deben + cost))
         state = gain_card(state, me, slot_code(action.slot), from_board=True)
     count = state.scratch[0] + 1
     if count >= 2:
@@ -1347,14 +1473,14 @@ def base_character_apply(state: NefState, action: NefAction) -> NefState:
     assert isinstance(action, Target)
     market = state.markets[action.market]
     if c == TREASURER:
-        state = set_market(state, action.market, evolve(market, deben=0))
+        state = set_market(state, action.market, remarket(market, deben=0))
         return end_character(evolve(state, deben=bump(state.deben, me, market.deben)))
     if c == CHIEF:
         pawns = tuple(pw for pw in market.pawns if pw[0] != action.item)
-        state = set_market(state, action.market, evolve(market, pawns=pawns))
+        state = set_market(state, action.market, remarket(market, pawns=pawns))
         return end_character(evolve(state, servants=bump(state.servants, me, 1)))
     price = max_value(state.params, slot_code(action.item)) if c == MERCHANT else 0
-    market = evolve(market, cards=remove_slot(market.cards, action.item), deben=market.deben + price)
+    market = remarket(market, cards=remove_slot(market.cards, action.item), deben=market.deben + price)
     state = set_market(state, action.market, market)
     state = evolve(state, deben=bump(state.deben, me, -price))
     state = gain_card(state, me, slot_code(action.item), from_board=True)
@@ -1428,15 +1554,25 @@ def current_player(state: NefState) -> Mover:
 def legal_actions(state: NefState) -> tuple[NefAction, ...]:
     """The legal actions of the player to move, in a fixed order (empty at chance nodes and at the end).
 
-    They are derived data of the (immutable) state, so they are cached on it: a policy asks for them, then ``apply``
-    checks the chosen action against the same tuple. The cache is no dataclass field (see ``state.CACHE_KEY``).
+    They are derived data of the (immutable) state, so the last state's are remembered: a policy asks for them, then
+    ``apply`` checks the chosen action against the same tuple (the memo is keyed by identity, and holds the state).
     """
-    cache = state.__dict__
-    result: tuple[NefAction, ...] | None = cache.get(CACHE_KEY)
-    if result is None:
-        result = _legal_actions(state)
-        cache[CACHE_KEY] = result
+    memo = _memo
+    if memo[0] is state:
+        return memo[1]
+    result = _legal_actions(state)
+    remember(state, result)
     return result
+
+
+_memo: tuple[object, tuple[NefAction, ...]] = (None, ())
+"""The last state whose legal actions were computed, with them (one tuple: read and replaced atomically)."""
+
+
+def remember(state: NefState, actions: tuple[NefAction, ...]) -> None:
+    """Record ``actions`` as the legal actions of ``state`` (a memo of derived data; the state is unchanged)."""
+    global _memo
+    _memo = (state, actions)
 
 
 def _legal_actions(state: NefState) -> tuple[NefAction, ...]:

@@ -1,4 +1,4 @@
-"""Nefertiti state: cards as small ints, markets as frozen records, the whole game as one frozen dataclass.
+"""Nefertiti state: cards as small ints, markets and the whole game as NamedTuples (frozen-dataclass twins for JSON).
 
 Card codes (``Card``) index count vectors; a card lying in a market is encoded as ``code << 2 | down | sealed << 1``
 so that a market is a sorted tuple of ints (a multiset whose elements carry their face-down and Royal Seal flags).
@@ -7,9 +7,13 @@ so that a market is a sorted tuple of ints (a multiset whose elements carry thei
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, TypeAlias, TypeVar
+from typing import Any, Final, NamedTuple, TypeAlias, TypeVar
 
 from nilerules.core.types import Config
+from nilerules.games.nefertiti.cards import slot as slot  # the slot encoding lives in cards.py (compiled)
+from nilerules.games.nefertiti.cards import slot_code as slot_code
+from nilerules.games.nefertiti.cards import slot_down as slot_down
+from nilerules.games.nefertiti.cards import slot_sealed as slot_sealed
 
 T = TypeVar("T")
 
@@ -21,8 +25,26 @@ Deben: TypeAlias = int
 MarketId: TypeAlias = int
 """0 Gizeh, 1 Louqsor, 2 Akhet-Aton, 3 Abou Simbel, 4 the Memphis Harbor."""
 
-SENET, SENET2, HARP, CHAIR, MIRROR, STATUETTE, NECKLACE, GOLDWORK, CUP, PAPYRUS = range(10)
-F_HARP1, F_HARP2, F_CHAIR1, F_CHAIR2, F_MIRROR1, F_MIRROR2, F_STAT1, F_STAT2, F_NECK, F_GOLD = range(10, 20)
+SENET: Final = 0
+SENET2: Final = 1
+HARP: Final = 2
+CHAIR: Final = 3
+MIRROR: Final = 4
+STATUETTE: Final = 5
+NECKLACE: Final = 6
+GOLDWORK: Final = 7
+CUP: Final = 8
+PAPYRUS: Final = 9
+F_HARP1: Final = 10
+F_HARP2: Final = 11
+F_CHAIR1: Final = 12
+F_CHAIR2: Final = 13
+F_MIRROR1: Final = 14
+F_MIRROR2: Final = 15
+F_STAT1: Final = 16
+F_STAT2: Final = 17
+F_NECK: Final = 18
+F_GOLD: Final = 19
 WT: Final = 20
 AKH: Final = 21
 N_GIFTS: Final = 20
@@ -59,28 +81,32 @@ CARD_UNITS: Final = (1, 2) + (1,) * 18 + (0, 0)
 """How many Gift cards a card counts as (the double senet counts as two)."""
 FOREIGN: Final = tuple(10 <= c < 20 for c in range(N_CODES))
 
-GIZEH, LOUQSOR, AKHET, ABOU, HARBOR = range(5)
+GIZEH: Final = 0
+LOUQSOR: Final = 1
+AKHET: Final = 2
+ABOU: Final = 3
+HARBOR: Final = 4
 MARKET_NAMES: Final = ("Gizeh", "Louqsor", "Akhet-Aton", "Abou Simbel", "Memphis Harbor")
-OPEN, CLOSED, DONE = range(3)
+OPEN: Final = 0
+CLOSED: Final = 1
+DONE: Final = 2
 """Market status: open; under the Market Closed tile; completely closed (after Akhenaton) or unused Harbor."""
 
-(
-    SCRIBE2,
-    SCRIBE3,
-    MERCHANT,
-    HIGH_PRIEST,
-    TREASURER,
-    THIEF,
-    ROYAL_SERVANT,
-    CHIEF,
-    PRIEST,
-    BEGGAR,
-    AMON_MERCHANT,
-    AMON_PRIEST,
-    ROYAL_SCRIBE,
-    WANDERING_THIEF,
-    TRADER,
-) = range(15)
+SCRIBE2: Final = 0
+SCRIBE3: Final = 1
+MERCHANT: Final = 2
+HIGH_PRIEST: Final = 3
+TREASURER: Final = 4
+THIEF: Final = 5
+ROYAL_SERVANT: Final = 6
+CHIEF: Final = 7
+PRIEST: Final = 8
+BEGGAR: Final = 9
+AMON_MERCHANT: Final = 10
+AMON_PRIEST: Final = 11
+ROYAL_SCRIBE: Final = 12
+WANDERING_THIEF: Final = 13
+TRADER: Final = 14
 N_CHARS: Final = 15
 CHAR_NAMES: Final = (
     "scribe_2",
@@ -101,25 +127,18 @@ CHAR_NAMES: Final = (
 )
 
 # phases
-P_FIRST, P_CHARS, P_BOTTOM, P_REFILL, P_TURN, P_RESOLVE, P_NEUTRAL, P_CHAR, P_WT_SWAP, P_OVER = range(10)
+P_FIRST: Final = 0
+P_CHARS: Final = 1
+P_BOTTOM: Final = 2
+P_REFILL: Final = 3
+P_TURN: Final = 4
+P_RESOLVE: Final = 5
+P_NEUTRAL: Final = 6
+P_CHAR: Final = 7
+P_WT_SWAP: Final = 8
+P_OVER: Final = 9
 NEUTRAL_OWNER: Final = -1
 """Owner id of the neutral player (2-player game) in target fields."""
-
-
-def slot(code: Card, down: bool = False, sealed: bool = False) -> Slot:
-    return code << 2 | int(down) | int(sealed) << 1
-
-
-def slot_code(s: Slot) -> Card:
-    return s >> 2
-
-
-def slot_down(s: Slot) -> bool:
-    return bool(s & 1)
-
-
-def slot_sealed(s: Slot) -> bool:
-    return bool(s & 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,9 +187,11 @@ class Params:
     bottom_gifts: int
 
 
-@dataclass(frozen=True)
-class Market:
-    """A market (or the Harbor): its cards, Deben, active stall, pawns ``(square, owner, neutral)`` and status."""
+class Market(NamedTuple):
+    """A market (or the Harbor): its cards, Deben, active stall, pawns ``(square, owner, neutral)`` and status.
+
+    A NamedTuple (see ``NefState``); its JSON is that of the frozen dataclass ``MarketRecord``, tagged ``"Market"``.
+    """
 
     cards: tuple[Slot, ...]
     deben: Deben
@@ -179,9 +200,13 @@ class Market:
     status: int
 
 
-@dataclass(frozen=True)
-class NefState:
-    """The whole game. Per-turn and per-phase scratch fields are named for the phase that uses them."""
+class NefState(NamedTuple):
+    """The whole game. Per-turn and per-phase scratch fields are named for the phase that uses them.
+
+    An immutable NamedTuple: copying it with a few fields changed (the hot path of every playout) is one ``list`` and
+    one ``tuple.__new__``, and compiled rules read its fields by index. Its JSON is that of the frozen dataclass
+    ``NefStateRecord`` (same name, fields and hints, tagged ``"NefState"``): see ``state_to_data``.
+    """
 
     config: Config
     params: Params
@@ -231,41 +256,55 @@ class NefState:
     start_total: int
 
 
-_new = object.__new__
-_set = object.__setattr__
+_FIELDS: Final = {NefState: frozenset(NefState._fields), Market: frozenset(Market._fields)}
+_tuple_new: Any = tuple.__new__
 
 
 def evolve(obj: T, **changes: Any) -> T:
-    """``dataclasses.replace`` for NefState and Market without re-running ``__init__`` (a hot path of every playout).
+    """A copy of a ``NefState`` or ``Market`` with some fields changed (``dataclasses.replace`` for these records).
 
-    Both classes are frozen dataclasses without slots, so a copy is one copy of the instance dict. Only field names
-    may be changed (checked), and nothing cached on the old instance (``CACHE_KEY``) is carried over.
+    Unknown field names raise TypeError. The rules use their own positional copies on the hot path.
     """
-    cls = type(obj)
-    count = _FIELD_COUNT.get(cls)
-    if count is None:
+    fields = _FIELDS.get(type(obj))
+    if fields is None:
         import dataclasses
 
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    d = obj.__dict__.copy()
-    d.update(changes)
-    if len(d) != count:
-        d.pop(CACHE_KEY, None)
-        if len(d) != count:  # a name that is not a field was given
-            raise TypeError(f"unknown fields {sorted(set(changes) - _field_names(cls))!r}")
-    new: T = _new(cls)
-    _set(new, "__dict__", d)
+    if not fields.issuperset(changes):
+        raise TypeError(f"unknown fields {sorted(set(changes) - fields)!r}")
+    new: T = obj._replace(**changes)  # type: ignore[attr-defined]
     return new
 
 
-CACHE_KEY: Final = "_cache"
-"""Instance-dict key of per-state derived data (never a dataclass field: not compared, encoded or copied)."""
+# ---------------------------------------------------------------------------------------------------------------
+# JSON: the frozen-dataclass twins the codec reads and writes
 
 
-def _field_names(cls: type) -> frozenset[str]:
+def _twin(cls: Any, name: str, hints: dict[str, Any]) -> Any:
     import dataclasses
 
-    return frozenset(f.name for f in dataclasses.fields(cls))
+    fields = [(f, hints.get(f, cls.__annotations__[f])) for f in cls._fields]
+    twin: Any = dataclasses.make_dataclass(name, fields, frozen=True)
+    twin.__module__ = __name__
+    return twin
 
 
-_FIELD_COUNT: Final = {NefState: len(_field_names(NefState)), Market: len(_field_names(Market))}
+MarketRecord: Any = _twin(Market, "Market", {})
+"""The frozen-dataclass twin of ``Market`` for JSON (same name, fields and hints)."""
+NefStateRecord: Any = _twin(NefState, "NefState", {"markets": tuple[MarketRecord, ...]})
+"""The frozen-dataclass twin of ``NefState`` for JSON (its markets are ``MarketRecord`` twins)."""
+
+
+def state_record(state: NefState) -> Any:
+    """The ``NefStateRecord`` equal field by field to ``state`` (what ``state_to_data`` encodes)."""
+    markets = tuple(MarketRecord(*m) for m in state.markets)
+    return NefStateRecord(*state._replace(markets=markets))
+
+
+def state_from_record(record: Any) -> NefState:
+    """The ``NefState`` a decoded ``NefStateRecord`` stands for."""
+    import dataclasses
+
+    values = {f.name: getattr(record, f.name) for f in dataclasses.fields(record)}
+    values["markets"] = tuple(Market(*(getattr(m, f) for f in Market._fields)) for m in record.markets)
+    return NefState(**values)
