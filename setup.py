@@ -24,6 +24,7 @@ HOT_MODULES = {
     "core": ("playout",),
     "games/ra": ("scoring", "rules", "game"),
     "games/sobek": ("scoring", "rules", "game"),
+    "games/nefertiti": ("cards", "scoring", "rules"),
 }
 COMPILED = [f"src/nilerules/{package}/{module}.py" for package, modules in HOT_MODULES.items() for module in modules]
 
