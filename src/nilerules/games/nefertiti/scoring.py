@@ -15,6 +15,11 @@ from nilerules.games.nefertiti.state import (
     Params,
 )
 
+TYPE_CODES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in range(N_GIFTS) if CARD_TYPE[c] == t) for t in range(N_TYPES)
+)
+"""The Gift card codes of each scoring type (so scoring a type looks at its own cards only)."""
+
 
 @rule("nefertiti.two.neutral_third_owner")
 def holders(hands: Sequence[Sequence[int]]) -> tuple[int, ...]:
@@ -39,7 +44,11 @@ def card_value(params: Params, card_type: int, owners: int) -> int:
 @rule("nefertiti.harbor.foreign_same_value", "nefertiti.harbor.foreign_not_distinguished")
 def type_bonus(params: Params, hand: Sequence[int], card_type: int) -> int:
     """The sum of the foreign bonuses of the cards of ``card_type`` in ``hand`` (0 for normal cards)."""
-    return sum(params.bonus[c] * hand[c] for c in range(N_GIFTS) if CARD_TYPE[c] == card_type and params.bonus[c])
+    bonus = params.bonus
+    total = 0
+    for c in TYPE_CODES[card_type]:
+        total += bonus[c] * hand[c]
+    return total
 
 
 @rule("nefertiti.harbor.foreign_bonus", "nefertiti.harbor.bonus_cumulative")
@@ -47,7 +56,9 @@ def gift_score(params: Params, hand: Sequence[int], owners: Sequence[int]) -> in
     """Final scoring of one hand: each card is worth its type's value plus every foreign bonus of that type held."""
     total = 0
     for t in range(N_TYPES):
-        units = sum(hand[c] * CARD_UNITS[c] for c in range(N_GIFTS) if CARD_TYPE[c] == t)
+        units = 0
+        for c in TYPE_CODES[t]:
+            units += hand[c] * CARD_UNITS[c]
         if units:
             total += units * (card_value(params, t, owners[t]) + type_bonus(params, hand, t))
     return total
