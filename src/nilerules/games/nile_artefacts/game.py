@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from nilerules.core import CHANCE, Config, Diagnostic, GameBase, GameInfo, Mover, Ranking
 from nilerules.core.codec import from_data, to_data
@@ -116,11 +116,14 @@ class NileArtefactsGame(GameBase[NAState, Action]):
         return from_record(from_data(NAStateRecord, data))
 
 
+RANDOM: Final = random.Random
+
+
 def _below(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)`` for ``n > 0``: the same number from the same generator state. For a plain
     ``random.Random`` it is computed as ``Random._randbelow_with_getrandbits`` does (a draw of ``n.bit_length()``
     bits, repeated while it is not below ``n``) without the Python-level frames; other generators are asked."""
-    if type(rng) is not random.Random or n <= 0:
+    if type(rng) is not RANDOM or n <= 0:
         return rng.randrange(n)
     k = n.bit_length()
     r = rng.getrandbits(k)

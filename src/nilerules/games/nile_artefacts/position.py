@@ -54,7 +54,9 @@ class Ctx:
         self.card_region: tuple[int, ...] = params.card_region
         self.card_types: tuple[tuple[int, ...], ...] = params.card_types
         self.coin_space: tuple[bool, ...] = tuple(d in params.coin_spaces for d in range(params.right_port + 1))
-        self.monuments: tuple[tuple[Condition, Condition, Condition], ...] = params.monuments
+        # each Monument's conditions by level, as a tuple of any length: compiled code indexes a fixed-length tuple
+        # type by a variable only after boxing it anew
+        self.monuments: tuple[tuple[Condition, ...], ...] = params.monuments
         self.reward_points: tuple[int, ...] = params.reward_points
         # readings (see specs/nile_artefacts.toml [ambiguities])
         self.type_choice: str = r.type_choice

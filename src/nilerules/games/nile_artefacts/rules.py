@@ -6,14 +6,17 @@ Phases: Monument reveals (chance) -> round setup deals (chance) -> navigation ->
 ``apply`` never changes the state it is given: each step copies it once (``clone``) and the step's helpers set the
 fields that change on that copy (their first argument, ``s``, is always such a copy, owned by the step), then the
 copy is returned. This module is compiled by mypyc in a regular install: it reads the per-game tables of the state's
-``ctx`` (``position.Ctx``) rather than the spec records.
+``ctx`` (``position.Ctx``) rather than the spec records, and the functions of the hot path cite their rules with
+``rule(...)(function)`` right after their definition rather than with the ``@rule`` decorator (compiled code calls a
+decorated function through the module's namespace, about twenty times slower than a direct call; the registry records
+the same citation either way).
 """
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Final
 
 from nilerules.core import CHANCE, Config, Mover, draw_outcomes, rule
 from nilerules.errors import IllegalAction
@@ -37,16 +40,37 @@ RULE_BUY = "nile_artefacts.navigation.buy"
 RULE_OFFER_BUY = "nile_artefacts.offerings.buy"
 Entries = tuple[tuple[int, tuple[int, ...], int], ...]
 
+# The action classes (and Note) as constants of this module: compiled code looks an imported name up in the module's
+# namespace at each use, a constant it reads directly.
+MOVE: Final = Move
+OFFER: Final = Offer
+TAKE: Final = Take
+DONE: Final = Done
+TURN: Final = TurnAround
+BUY: Final = Buy
+DRAW: Final = Draw
+REVEAL: Final = Reveal
+NOTE: Final = Note
+
 
 def _add_note(notes: tuple[Note, ...], kind: str, rule_id: str, detail: str) -> tuple[Note, ...]:
-    note = Note(kind, rule_id, detail)
-    return notes if note in notes else (*notes, note)
+    for note in notes:
+        if note.detail == detail and note.rule_id == rule_id and note.kind == kind:
+            return notes
+    return (*notes, NOTE(kind, rule_id, detail))
 
 
 def _insert(cards: tuple[int, ...], kind: int) -> tuple[int, ...]:
     """A sorted tuple of kinds with one more card of ``kind``."""
-    out = list(cards)
-    insort(out, kind)
+    out: list[int] = []
+    placed = False
+    for k in cards:
+        if not placed and kind < k:
+            out.append(kind)
+            placed = True
+        out.append(k)
+    if not placed:
+        out.append(kind)
     return tuple(out)
 
 
@@ -171,11 +195,6 @@ def _can_draw(state: NAState) -> bool:
 
 
 # ------------------------------------------------------------------------------------------------ legal actions
-@rule(
-    "nile_artefacts.navigation.move",
-    "nile_artefacts.navigation.destination",
-    "nile_artefacts.navigation.shared_spaces",
-)
 def moves(state: NAState, seat: int) -> tuple[Action, ...]:
     """Forward in the facing direction to a space with a card or to a Port; other Boats never block."""
     pos = state.boats[seat]
@@ -197,6 +216,13 @@ def moves(state: NAState, seat: int) -> tuple[Action, ...]:
         if board[d]:
             out.append(table[d])
     return tuple(out)
+
+
+rule(
+    "nile_artefacts.navigation.move",
+    "nile_artefacts.navigation.destination",
+    "nile_artefacts.navigation.shared_spaces",
+)(moves)
 
 
 def legal_actions(state: NAState) -> tuple[Action, ...]:
@@ -245,7 +271,6 @@ def _takes(c: Ctx, here: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(out)
 
 
-@rule("nile_artefacts.offerings.buy")
 def _offer_actions(state: NAState) -> tuple[Action, ...]:
     """Buy (3 Coins a card) before offering, offer each card (by kind) with a type choice, or finish (Done)."""
     seat = state.to_move
@@ -263,6 +288,9 @@ def _offer_actions(state: NAState) -> tuple[Action, ...]:
     return tuple(out)
 
 
+rule("nile_artefacts.offerings.buy")(_offer_actions)
+
+
 # ------------------------------------------------------------------------------------------------ apply
 @rule("nile_artefacts.round.stages")
 def apply(state: NAState, action: Action) -> NAState:
@@ -277,49 +305,49 @@ def apply(state: NAState, action: Action) -> NAState:
                 break
         if not found and action not in legal:
             raise IllegalAction(_forbidding_rule(state, action), "not a legal action here", state, action)
-        if isinstance(action, Move):
+        if isinstance(action, MOVE):
             return _apply_move(state, action.space)
-        if isinstance(action, Offer):
+        if isinstance(action, OFFER):
             return _apply_offer(state, action)
-        if isinstance(action, Take):
+        if isinstance(action, TAKE):
             return _apply_take(state, action.kind)
-        if isinstance(action, Done):
+        if isinstance(action, DONE):
             return _apply_done(state)
-        if isinstance(action, TurnAround):
+        if isinstance(action, TURN):
             return _apply_turn(state)
         return _apply_buy(state)
     if phase == PH_REVEAL:
         if (
-            not isinstance(action, Reveal)
+            not isinstance(action, REVEAL)
             or not 0 <= action.monument < len(state.ctx.reveals)
             or (action.monument in state.seen)
         ):
             raise IllegalAction("nile_artefacts.setup.monuments_visible", "reveal an unseen Monument", state, action)
         return _apply_reveal(state, action.monument)
     if phase in (PH_DEAL, PH_BUY):
-        if not isinstance(action, Draw) or not 0 <= action.kind < len(state.deck) or not state.deck[action.kind]:
+        kind = action.kind if isinstance(action, DRAW) else -1
+        if not 0 <= kind < len(state.deck) or not state.deck[kind]:
             raise IllegalAction("nile_artefacts.round_setup.draw", "draw a card kind left in the pile", state, action)
-        return _apply_deal(state, action.kind) if phase == PH_DEAL else _apply_bought(state, action.kind)
+        return _apply_deal(state, kind) if phase == PH_DEAL else _apply_bought(state, kind)
     raise IllegalAction("nile_artefacts.end.winner", "the game is over", state, action)
 
 
 def _forbidding_rule(state: NAState, action: Action) -> str:
-    if isinstance(action, Move):
+    if isinstance(action, MOVE):
         return "nile_artefacts.navigation.destination"
-    if isinstance(action, Take):
+    if isinstance(action, TAKE):
         return "nile_artefacts.navigation.take_card"
-    if isinstance(action, TurnAround):
+    if isinstance(action, TURN):
         return "nile_artefacts.navigation.turn_around"
-    if isinstance(action, Buy):
+    if isinstance(action, BUY):
         return RULE_BUY if state.phase == PH_NAV else RULE_OFFER_BUY
-    if isinstance(action, Offer):
+    if isinstance(action, OFFER):
         return "nile_artefacts.offerings.choose_type"
-    if isinstance(action, Done):
+    if isinstance(action, DONE):
         return "nile_artefacts.offerings.order"
     return "nile_artefacts.round.stages"
 
 
-@rule("nile_artefacts.rewards.replace", "nile_artefacts.setup.worshipers", "nile_artefacts.end.trigger")
 def _apply_reveal(state: NAState, monument: int) -> NAState:
     """A new Monument with every Worshiper at the bottom; turning the pile's last card triggers the end."""
     s = clone(state)
@@ -339,6 +367,9 @@ def _apply_reveal(state: NAState, monument: int) -> NAState:
     return _end_round(s)
 
 
+rule("nile_artefacts.rewards.replace", "nile_artefacts.setup.worshipers", "nile_artefacts.end.trigger")(_apply_reveal)
+
+
 def _start_round(s: NAState) -> NAState:
     s.round += 1
     s.phase = PH_DEAL
@@ -354,7 +385,6 @@ def _next_deal(s: NAState) -> NAState:
     return _start_nav(s)
 
 
-@rule("nile_artefacts.round_setup.place", "nile_artefacts.round_setup.accumulate")
 def _apply_deal(state: NAState, kind: int) -> NAState:
     """The drawn card goes under the space it names, next to any cards already there."""
     s = clone(state)
@@ -372,7 +402,9 @@ def _apply_deal(state: NAState, kind: int) -> NAState:
     return _next_deal(s)
 
 
-@rule("nile_artefacts.navigation.leftovers")
+rule("nile_artefacts.round_setup.place", "nile_artefacts.round_setup.accumulate")(_apply_deal)
+
+
 def _start_nav(s: NAState) -> NAState:
     """Uncollected cards stay; which Boats in a Port may move follows the reading ``port_start``."""
     c = s.ctx
@@ -388,6 +420,9 @@ def _start_nav(s: NAState) -> NAState:
     return _advance_nav(s, s.first)
 
 
+rule("nile_artefacts.navigation.leftovers")(_start_nav)
+
+
 def _coin(s: NAState, coins: list[int], seat: int, rule_id: str) -> None:
     """Give one Coin from the stock; an empty stock gives nothing (or goes negative: reading ``coin_stock``)."""
     stock = s.stock
@@ -400,13 +435,6 @@ def _coin(s: NAState, coins: list[int], seat: int, rule_id: str) -> None:
     s.notes = _add_note(s.notes, "supply_exhausted", rule_id, "the Coin stock ran out; no Coin was given")
 
 
-@rule(
-    "nile_artefacts.navigation.order",
-    "nile_artefacts.navigation.turn_end",
-    "nile_artefacts.navigation.port_wait",
-    "nile_artefacts.navigation.stage_end",
-    "nile_artefacts.ref.port_coin_each_turn",
-)
 def _advance_nav(s: NAState, seat: int) -> NAState:
     """Pass the turn clockwise; Boats already in a Port earn a Coin instead; all in a Port ends the stage."""
     docked = s.docked
@@ -431,11 +459,15 @@ def _advance_nav(s: NAState, seat: int) -> NAState:
         seat = (seat + 1) % n
 
 
-@rule(
-    "nile_artefacts.navigation.coin_space",
-    "nile_artefacts.navigation.port_coin",
-    "nile_artefacts.navigation.port_turns",
-)
+rule(
+    "nile_artefacts.navigation.order",
+    "nile_artefacts.navigation.turn_end",
+    "nile_artefacts.navigation.port_wait",
+    "nile_artefacts.navigation.stage_end",
+    "nile_artefacts.ref.port_coin_each_turn",
+)(_advance_nav)
+
+
 def _apply_move(state: NAState, space: int) -> NAState:
     """Reach a Port (Coin, turn round, done) or a card space (pick cards; a Coin space adds a Coin)."""
     s = clone(state)
@@ -465,7 +497,13 @@ def _apply_move(state: NAState, space: int) -> NAState:
     return s
 
 
-@rule("nile_artefacts.navigation.take_card")
+rule(
+    "nile_artefacts.navigation.coin_space",
+    "nile_artefacts.navigation.port_coin",
+    "nile_artefacts.navigation.port_turns",
+)(_apply_move)
+
+
 def _apply_take(state: NAState, kind: int) -> NAState:
     """Move the chosen card from under the Boat to the player's cards; the turn ends after the last pick."""
     s = clone(state)
@@ -486,7 +524,9 @@ def _apply_take(state: NAState, kind: int) -> NAState:
     return _advance_nav(s, (seat + 1) % s.ctx.players)
 
 
-@rule("nile_artefacts.navigation.turn_around")
+rule("nile_artefacts.navigation.take_card")(_apply_take)
+
+
 def _apply_turn(state: NAState) -> NAState:
     """Pay 3 Coins (to the stock) and reverse the Boat, once, before moving."""
     s = clone(state)
@@ -503,7 +543,9 @@ def _apply_turn(state: NAState) -> NAState:
     return s
 
 
-@rule("nile_artefacts.navigation.buy")
+rule("nile_artefacts.navigation.turn_around")(_apply_turn)
+
+
 def _apply_buy(state: NAState) -> NAState:
     """Pay 3 Coins and draw the top card of the pile (a chance node) into the player's cards."""
     s = clone(state)
@@ -517,6 +559,9 @@ def _apply_buy(state: NAState) -> NAState:
     s.buy_return = s.phase
     s.phase = PH_BUY
     return s
+
+
+rule("nile_artefacts.navigation.buy")(_apply_buy)
 
 
 def _apply_bought(state: NAState, kind: int) -> NAState:
@@ -543,7 +588,6 @@ def _start_offer(s: NAState) -> NAState:
     return s
 
 
-@rule("nile_artefacts.offerings.choose_cards")
 def _apply_offer(state: NAState, action: Offer) -> NAState:
     """Push one card forward into the offering with the types chosen for it."""
     s = clone(state)
@@ -558,11 +602,9 @@ def _apply_offer(state: NAState, action: Offer) -> NAState:
     return s
 
 
-@rule(
-    "nile_artefacts.offerings.check_monuments",
-    "nile_artefacts.offerings.one_level",
-    "nile_artefacts.example.offering_phase",
-)
+rule("nile_artefacts.offerings.choose_cards")(_apply_offer)
+
+
 def advance_levels(state: NAState, seat: int) -> tuple[tuple[int, ...], ...]:
     """Each visible Monument whose next level's condition the offering meets moves the player up exactly one level.
 
@@ -599,6 +641,13 @@ def advance_levels(state: NAState, seat: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+rule(
+    "nile_artefacts.offerings.check_monuments",
+    "nile_artefacts.offerings.one_level",
+    "nile_artefacts.example.offering_phase",
+)(advance_levels)
+
+
 def _evaluator(entries: Entries, c: Ctx) -> Callable[[Condition], bool]:
     """Whether these offered cards meet a condition (with the chosen types, or any choice under per_monument)."""
     regions = [c.card_region[k] for k, _, _ in entries]
@@ -610,7 +659,6 @@ def _evaluator(entries: Entries, c: Ctx) -> Callable[[Condition], bool]:
     return lambda cond: meets_some_choice(cond, options, regions, both)
 
 
-@rule("nile_artefacts.offerings.order")
 def _apply_done(state: NAState) -> NAState:
     """Check the offering, set its cards aside, and pass to the next player; after the last player, discard."""
     s = clone(state)
@@ -627,7 +675,9 @@ def _apply_done(state: NAState) -> NAState:
     return _rewards(s)
 
 
-@rule("nile_artefacts.offerings.discard", "nile_artefacts.offerings.keep_rest")
+rule("nile_artefacts.offerings.order")(_apply_done)
+
+
 def _end_offerings(s: NAState) -> None:
     """Offered cards go to the discard; cards not offered stay in hand (nothing else to do)."""
     discard = list(s.discard)
@@ -637,7 +687,9 @@ def _end_offerings(s: NAState) -> None:
     s.altar = ()
 
 
-@rule("nile_artefacts.rewards.completed")
+rule("nile_artefacts.offerings.discard", "nile_artefacts.offerings.keep_rest")(_end_offerings)
+
+
 def _rewards(s: NAState) -> NAState:
     """Completed Monuments (someone at level 3) score 10/5/2/0 for every player and leave; refill to 5."""
     c = s.ctx
@@ -664,7 +716,9 @@ def _rewards(s: NAState) -> NAState:
     return _end_round(s)
 
 
-@rule("nile_artefacts.rewards.first_player", "nile_artefacts.ref.model_cap")
+rule("nile_artefacts.rewards.completed")(_rewards)
+
+
 def _end_round(s: NAState) -> NAState:
     """Pass the First Player token left; end the game after the last round (or at the model's round cap)."""
     c = s.ctx
@@ -680,6 +734,9 @@ def _end_round(s: NAState) -> NAState:
         over.phase = PH_OVER
         return over
     return _start_round(s)
+
+
+rule("nile_artefacts.rewards.first_player", "nile_artefacts.ref.model_cap")(_end_round)
 
 
 def holdings(state: NAState) -> tuple[int, int, int, int, int]:
