@@ -75,20 +75,36 @@ def playout(
     state = game.setup(config)
     actions: list[Any] = []
     uniform = choose is random_policy
+    # the game's methods looked up once: this loop runs a million times a second
+    current_player, legal_actions = game.current_player, game.legal_actions
+    sample_chance, apply = game.sample_chance, game.apply
     # current_player is None exactly when the game is over (the conformance suite checks it for every game)
-    while (mover := game.current_player(state)) is not None:
+    while (mover := current_player(state)) is not None:
         if len(actions) >= limit:
             return Playout(config, seed, name, tuple(actions), state, True)
         if mover is CHANCE:
-            action = game.sample_chance(state, rng)
+            action = sample_chance(state, rng)
         else:
-            legal = game.legal_actions(state)
+            legal = legal_actions(state)
             if not legal:
                 raise StuckState(state, len(actions))
-            action = rng.choice(legal) if uniform else choose(game, state, rng)
-        state = game.apply(state, action)
+            action = legal[random_index(rng, len(legal))] if uniform else choose(game, state, rng)
+        state = apply(state, action)
         actions.append(action)
     return Playout(config, seed, name, tuple(actions), state, False)
+
+
+def random_index(rng: random.Random, n: int) -> int:
+    """A uniform index below ``n`` (> 0), drawn exactly as ``rng.choice`` draws it for a sequence of length ``n``.
+
+    ``random.Random.choice`` is Python code; this is the same draw (``getrandbits`` of ``n.bit_length()`` bits until
+    the value is below ``n``), so seeded games are the same with either. tests/unit/kernel pins the equivalence.
+    """
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def playout_log(game: Game[Any, Any], result: Playout) -> GameLog:

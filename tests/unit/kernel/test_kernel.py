@@ -25,6 +25,7 @@ from nilerules.core import (
     sample,
     sample_index,
 )
+from nilerules.core.playout import random_index, random_policy
 from nilerules.core.registry import RegistrationError, validate_implementations
 from nilerules.errors import IllegalAction, InvalidConfig, MalformedAction, ReplayError, SpecError
 from nilerules.specs import parse_spec
@@ -109,6 +110,27 @@ def test_playout_is_deterministic_and_replays(game) -> None:  # type: ignore[no-
     log = playout_log(game, a)
     assert log_from_json(log_to_json(log)) == log
     assert replay(game, log_from_json(log_to_json(log))) == a.final
+
+
+def test_random_index_draws_exactly_as_random_choice() -> None:
+    """Oracle: the standard library. Same index and same generator state after, for lengths around powers of two."""
+    for n in (1, 2, 3, 4, 5, 7, 8, 9, 31, 32, 33, 100, 1000):
+        for seed in range(20):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            for _ in range(5):
+                assert random_index(ours, n) == theirs.choice(range(n))
+            assert ours.getstate() == theirs.getstate()
+
+
+def test_uniform_fast_path_plays_the_same_games_as_random_choice(game) -> None:  # type: ignore[no-untyped-def]
+    """The random policy's fast path (random_index) and the policy itself (rng.choice) give the same seeded games."""
+    config = game.config(3, ["bonus"], {"last_stone": "loses"})
+
+    def via_choice(g, s, rng):  # type: ignore[no-untyped-def]
+        return random_policy(g, s, rng)
+
+    for seed in range(20):
+        assert playout(game, config, seed).actions == playout(game, config, seed, via_choice).actions
 
 
 def test_corrupted_logs_are_replay_errors(game) -> None:  # type: ignore[no-untyped-def]
