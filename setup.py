@@ -21,7 +21,7 @@ from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 HOT_MODULES = {
-    "core": ("playout",),
+    "core": ("chance", "playout"),
     "games/ra": ("scoring", "rules", "game"),
     "games/sobek": ("scoring", "rules", "game"),
     "games/nefertiti": ("cards", "scoring", "rules"),

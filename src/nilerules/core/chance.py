@@ -40,12 +40,26 @@ def sample_index(counts: Sequence[int], rng: random.Random) -> int:
     It has the distribution of ``sample(draw_outcomes(counts, ...))`` but not the same draw for the same generator
     state (``sample`` works with reduced fractions), so a game must use one or the other consistently.
     """
-    pick = rng.randrange(sum(counts))
+    pick = random_index(rng, sum(counts))
     for k, c in enumerate(counts):
         if pick < c:
             return k
         pick -= c
     raise AssertionError("unreachable: counts sum to the range")  # pragma: no cover
+
+
+def random_index(rng: random.Random, n: int) -> int:
+    """A uniform index below ``n`` (> 0), drawn exactly as ``rng.randrange(n)`` and ``rng.choice`` (of a sequence of
+    length ``n``) draw it: ``getrandbits`` of ``n.bit_length()`` bits until the value is below ``n``.
+
+    The standard library's versions are Python code; this one is compiled with the rest of the hot path, and seeded
+    games are the same with either (tests/unit/kernel pins the equivalence against the standard library).
+    """
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def _gcd(a: int, b: int) -> int:

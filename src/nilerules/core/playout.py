@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from nilerules.core.chance import random_index
 from nilerules.core.game import Game
 from nilerules.core.log import GameLog, make_log
 from nilerules.core.types import CHANCE, Config
@@ -93,18 +94,6 @@ def playout(
         actions.append(action)
     return Playout(config, seed, name, tuple(actions), state, False)
 
-
-def random_index(rng: random.Random, n: int) -> int:
-    """A uniform index below ``n`` (> 0), drawn exactly as ``rng.choice`` draws it for a sequence of length ``n``.
-
-    ``random.Random.choice`` is Python code; this is the same draw (``getrandbits`` of ``n.bit_length()`` bits until
-    the value is below ``n``), so seeded games are the same with either. tests/unit/kernel pins the equivalence.
-    """
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
 
 
 def playout_log(game: Game[Any, Any], result: Playout) -> GameLog:

@@ -25,7 +25,8 @@ from nilerules.core import (
     sample,
     sample_index,
 )
-from nilerules.core.playout import random_index, random_policy
+from nilerules.core.chance import random_index
+from nilerules.core.playout import random_policy
 from nilerules.core.registry import RegistrationError, validate_implementations
 from nilerules.errors import IllegalAction, InvalidConfig, MalformedAction, ReplayError, SpecError
 from nilerules.specs import parse_spec
@@ -119,7 +120,18 @@ def test_random_index_draws_exactly_as_random_choice() -> None:
             ours, theirs = random.Random(seed), random.Random(seed)
             for _ in range(5):
                 assert random_index(ours, n) == theirs.choice(range(n))
+                assert random_index(ours, n) == theirs.randrange(n)
             assert ours.getstate() == theirs.getstate()
+
+
+def test_sample_index_draws_as_randrange_over_the_total() -> None:
+    """Oracle: the standard library — index k where randrange(total) falls in the k-th block of counts."""
+    counts = [3, 0, 1, 5]
+    blocks = [k for k, c in enumerate(counts) for _ in range(c)]
+    for seed in range(50):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert sample_index(counts, ours) == blocks[theirs.randrange(sum(counts))]
+        assert ours.getstate() == theirs.getstate()
 
 
 def test_uniform_fast_path_plays_the_same_games_as_random_choice(game) -> None:  # type: ignore[no-untyped-def]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import random
 from collections import Counter
@@ -13,7 +14,7 @@ from nilerules.core import CHANCE
 from nilerules.errors import IllegalAction
 from nilerules.games import load
 from nilerules.games.nefertiti import rules
-from nilerules.games.nefertiti.actions import Place, TakeCard
+from nilerules.games.nefertiti.actions import NefAction, Place, TakeCard
 from nilerules.games.nefertiti.state import Market, NefState, evolve
 
 GAME = load("nefertiti").game
@@ -34,18 +35,26 @@ def states_along_games(seeds: range, players: int, modules: tuple[str, ...]) -> 
     return out
 
 
+class Swept(Exception):
+    """The sweep has given every value once."""
+
+
 class Sweep(random.Random):
-    """A stand-in generator whose ``randrange(n)`` returns 0, 1, ..., n - 1 in turn: one pass covers every pick."""
+    """A stand-in generator whose ``getrandbits(k)`` returns 0, 1, ..., 2**k - 1 in turn, then raises Swept.
+
+    The draw (``core.chance.random_index``) rejects the values >= n, so one pass gives every pick below n exactly once.
+    """
 
     def __init__(self) -> None:
         super().__init__(0)
         self.next = 0
-        self.n = 0
+        self.bits = -1
 
-    def randrange(self, start: int, *args: object, **kwargs: object) -> int:
-        assert not args and not kwargs
-        assert self.n in (0, start), "one chance node draws from one range"
-        self.n = start
+    def getrandbits(self, k: int) -> int:
+        assert self.bits in (-1, k), "one chance node draws from one range"
+        self.bits = k
+        if self.next == 1 << k:
+            raise Swept
         value = self.next
         self.next += 1
         return value
@@ -58,11 +67,12 @@ def test_sample_chance_has_the_distribution_of_chance_outcomes(players: int, mod
     for state in states_along_games(range(2), players, modules):
         if GAME.current_player(state) is not CHANCE:
             continue
-        sweep = Sweep()
-        counts = Counter([GAME.sample_chance(state, sweep)])
-        while sweep.next < sweep.n:
-            counts[GAME.sample_chance(state, sweep)] += 1
-        assert {a: Fraction(c, sweep.n) for a, c in counts.items()} == dict(GAME.chance_outcomes(state))
+        sweep, counts = Sweep(), Counter[NefAction]()
+        with contextlib.suppress(Swept):
+            while True:
+                counts[GAME.sample_chance(state, sweep)] += 1
+        total = sum(counts.values())
+        assert {a: Fraction(c, total) for a, c in counts.items()} == dict(GAME.chance_outcomes(state))
         checked += 1
     assert checked > 50
 

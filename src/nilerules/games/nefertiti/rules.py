@@ -436,26 +436,16 @@ def chance_outcomes(state: NefState) -> tuple[tuple[NefAction, Fraction], ...]:
 DRAWS: tuple[DrawCard, ...] = tuple(DrawCard(c) for c in range(N_CODES))
 
 
-def pick_index(counts: tuple[int, ...], rng: random.Random) -> int:
-    """``core.chance.sample_index`` (the same draw for the same generator), inlined into the compiled rules."""
-    pick = rng.randrange(sum(counts))
-    for k, c in enumerate(counts):
-        if pick < c:
-            return k
-        pick -= c
-    raise AssertionError("unreachable: counts sum to the range")  # pragma: no cover
-
-
 def sample_chance(state: NefState, rng: random.Random) -> NefAction:
     """The fast path of ``sample(chance_outcomes(state))``: each outcome with the same probability (count/total)."""
     phase = state.phase
     if phase == P_REFILL:
-        return DRAWS[pick_index(draw_counts(state), rng)]
+        return DRAWS[sample_index(draw_counts(state), rng)]
     if phase == P_FIRST:
         return FirstPlayer(sample_index([1] * n_players(state), rng))
     if phase == P_CHARS:
         return DrawCharacter(sample_index(character_pool(state), rng))
-    return DRAWS[pick_index(state.pile, rng)]
+    return DRAWS[sample_index(state.pile, rng)]
 
 
 # ---------------------------------------------------------------------------------------------------------------
