@@ -106,3 +106,25 @@ def test_evolve_is_replace() -> None:
     assert before == s.round
     with pytest.raises(TypeError):
         evolve(s, rounds=7)
+
+
+def test_offering_tally_fast_path_agrees_with_tally_and_meets() -> None:
+    """``tally_offering`` counts what ``tally`` counts, and ``advance_levels`` moves a level exactly where ``meets``
+    (on tuples) says the next level's condition is met."""
+    from nilerules.games.nile_artefacts.conditions import meets, tally, tally_offering
+    from nilerules.games.nile_artefacts.state import PH_OFFER
+
+    checked = 0
+    for s in states(4, range(4)):
+        if s.phase != PH_OFFER or not s.offering:
+            continue
+        region = s.params.card_region
+        counts, regions = tally([t for _, t, _ in s.offering], [region[k] for k, _, _ in s.offering])
+        assert tally_offering(s.offering, region) == (counts, regions)
+        after = rules.advance_levels(s, s.to_move)
+        for i, monument in enumerate(s.visible):
+            level = s.levels[i][s.to_move]
+            met = level < 3 and meets(s.params.monuments[monument][level], tuple(counts), tuple(regions), s.ctx.both)
+            assert after[i][s.to_move] == level + (1 if met else 0)
+            checked += 1
+    assert checked

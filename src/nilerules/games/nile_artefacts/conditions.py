@@ -52,14 +52,14 @@ def type_options(printed: tuple[int, ...], type_choice: str, double_card: str) -
     return (tuple(sorted(printed)),)
 
 
-def _type(n: int, a: int, counts: Sequence[int]) -> bool:
+def _type(n: int, a: int, counts: list[int]) -> bool:
     return counts[a] >= n
 
 
 rule("nile_artefacts.conditions.type")(_type)
 
 
-def _pair(n: int, a: int, b: int, counts: Sequence[int], both: bool) -> bool:
+def _pair(n: int, a: int, b: int, counts: list[int], both: bool) -> bool:
     if both and (counts[a] == 0 or counts[b] == 0):
         return False
     return counts[a] + counts[b] >= n
@@ -68,14 +68,14 @@ def _pair(n: int, a: int, b: int, counts: Sequence[int], both: bool) -> bool:
 rule("nile_artefacts.conditions.pair")(_pair)
 
 
-def _same(n: int, counts: Sequence[int]) -> bool:
+def _same(n: int, counts: list[int]) -> bool:
     return max(counts) >= n
 
 
 rule("nile_artefacts.conditions.same")(_same)
 
 
-def _diff(n: int, counts: Sequence[int]) -> bool:
+def _diff(n: int, counts: list[int]) -> bool:
     kinds = 0
     for c in counts:
         if c:
@@ -86,21 +86,21 @@ def _diff(n: int, counts: Sequence[int]) -> bool:
 rule("nile_artefacts.conditions.different")(_diff)
 
 
-def _region(n: int, a: int, regions: Sequence[int]) -> bool:
+def _region(n: int, a: int, regions: list[int]) -> bool:
     return regions[a] >= n
 
 
 rule("nile_artefacts.conditions.region")(_region)
 
 
-def _each(a: int, b: int, c: int, regions: Sequence[int]) -> bool:
+def _each(a: int, b: int, c: int, regions: list[int]) -> bool:
     return regions[a] >= 1 and regions[b] >= 1 and (c < 0 or regions[c] >= 1)
 
 
 rule("nile_artefacts.conditions.each_region")(_each)
 
 
-def _two_plus(a: int, b: int, regions: Sequence[int]) -> bool:
+def _two_plus(a: int, b: int, regions: list[int]) -> bool:
     return regions[a] >= 1 and regions[b] >= 1 and regions[a] + regions[b] >= 3
 
 
@@ -109,6 +109,15 @@ rule("nile_artefacts.conditions.two_plus_one")(_two_plus)
 
 def meets(cond: Condition, counts: Sequence[int], regions: Sequence[int], both: bool) -> bool:
     """Whether Artifact type counts ``counts`` (6) and card region counts ``regions`` (3) meet ``cond``."""
+    return meets_counts(cond, list(counts), list(regions), both)
+
+
+rule("nile_artefacts.conditions.header")(meets)
+
+
+def meets_counts(cond: Condition, counts: list[int], regions: list[int], both: bool) -> bool:
+    """``meets`` on lists (what ``tally`` returns): the rules' path, without copying the counts (compiled code
+    reads a list of ints directly, a general sequence through the generic protocol)."""
     kind, n, a, b, c = cond
     if kind == COND_TYPE:
         return _type(n, a, counts)
@@ -127,9 +136,6 @@ def meets(cond: Condition, counts: Sequence[int], regions: Sequence[int], both: 
     raise ValueError(f"unknown condition kind {kind!r}")
 
 
-rule("nile_artefacts.conditions.header")(meets)
-
-
 def tally(types: Sequence[tuple[int, ...]], card_regions: Sequence[int]) -> tuple[list[int], list[int]]:
     """Type counts of the Artifacts and region counts of the cards (a 2-Artifact card is one card)."""
     counts = [0] * N_TYPES
@@ -142,11 +148,24 @@ def tally(types: Sequence[tuple[int, ...]], card_regions: Sequence[int]) -> tupl
     return counts, regions
 
 
+def tally_offering(
+    offering: tuple[tuple[int, tuple[int, ...], int], ...], card_region: tuple[int, ...]
+) -> tuple[list[int], list[int]]:
+    """``tally`` of an offering's entries (kind, chosen types, Monument): the types as chosen, the kinds' regions."""
+    counts = [0] * N_TYPES
+    regions = [0] * N_REGIONS
+    for kind, chosen, _ in offering:
+        for t in chosen:
+            counts[t] += 1
+        regions[card_region[kind]] += 1
+    return counts, regions
+
+
 def meets_some_choice(cond: Condition, options: Sequence[Options], card_regions: Sequence[int], both: bool) -> bool:
     """Whether some choice of one option per card meets ``cond`` (exact, without enumerating every assignment)."""
     kind, n, a, b, _ = cond
     if kind >= COND_REGION:
-        return meets(cond, [0] * N_TYPES, tally((), card_regions)[1], both)
+        return meets_counts(cond, [0] * N_TYPES, tally((), card_regions)[1], both)
     if kind == COND_TYPE:
         return sum(max(o.count(a) for o in opts) for opts in options) >= n
     if kind == COND_SAME:

@@ -12,7 +12,7 @@ from nilerules.games.nile_artefacts import rules
 from nilerules.games.nile_artefacts.actions import Action, Done, Move, Offer, Take
 from nilerules.games.nile_artefacts.data import load_params
 from nilerules.games.nile_artefacts.invariants import invariants
-from nilerules.games.nile_artefacts.position import NAState, from_record
+from nilerules.games.nile_artefacts.position import COMPILED, NAState, from_record
 from nilerules.games.nile_artefacts.records import PH_NAV, PH_OFFER, PH_OVER, PH_REVEAL, NAStateRecord, Params
 from nilerules.games.nile_artefacts.scoring import ranking
 from nilerules.specs import Spec, bundled_spec_path, load_spec
@@ -48,8 +48,8 @@ class NileArtefactsGame(GameBase[NAState, Action]):
             return None
         return CHANCE
 
-    legal_actions = staticmethod(rules.legal_actions)
-    """``rules.legal_actions`` itself (no wrapper frame: it is called at every step of a playout)."""
+    def legal_actions(self, state: NAState) -> tuple[Action, ...]:
+        return rules.legal_actions(state)
 
     def chance_outcomes(self, state: NAState) -> tuple[tuple[Action, Fraction], ...]:
         return rules.chance_outcomes(state)
@@ -67,8 +67,8 @@ class NileArtefactsGame(GameBase[NAState, Action]):
             return ctx.reveals[rules.unseen_monument(state, _below(rng, unseen))]
         return ctx.draws[rules.drawn_kind(state, _below(rng, state.left))]
 
-    apply = staticmethod(rules.apply)
-    """``rules.apply`` itself (no wrapper frame)."""
+    def apply(self, state: NAState, action: Action) -> NAState:
+        return rules.apply(state, action)
 
     def is_terminal(self, state: NAState) -> bool:
         return state.phase == PH_OVER
@@ -115,6 +115,13 @@ class NileArtefactsGame(GameBase[NAState, Action]):
     def state_from_data(self, data: Any) -> NAState:
         return from_record(from_data(NAStateRecord, data))
 
+
+if not COMPILED:
+    # Pure Python: the rules' functions themselves, without a wrapper frame (both are called at every step of a
+    # playout). Compiled, the methods above are the faster form: a compiled class hands out a class attribute holding
+    # a ``staticmethod`` as the descriptor object itself, which is then called through its generic ``__call__``.
+    setattr(NileArtefactsGame, "legal_actions", staticmethod(rules.legal_actions))  # noqa: B010
+    setattr(NileArtefactsGame, "apply", staticmethod(rules.apply))  # noqa: B010
 
 RANDOM: Final = random.Random
 

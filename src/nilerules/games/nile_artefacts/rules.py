@@ -21,7 +21,14 @@ from typing import Final
 from nilerules.core import CHANCE, Config, Mover, draw_outcomes, rule
 from nilerules.errors import IllegalAction
 from nilerules.games.nile_artefacts.actions import Action, Buy, Done, Draw, Move, Offer, Reveal, Take, TurnAround
-from nilerules.games.nile_artefacts.conditions import meets, meets_some_choice, tally, type_options
+from nilerules.games.nile_artefacts.conditions import (
+    meets,
+    meets_counts,
+    meets_some_choice,
+    tally,
+    tally_offering,
+    type_options,
+)
 from nilerules.games.nile_artefacts.position import Ctx, NAState, clone, ctx_of
 from nilerules.games.nile_artefacts.records import (
     PH_BUY,
@@ -292,7 +299,6 @@ rule("nile_artefacts.offerings.buy")(_offer_actions)
 
 
 # ------------------------------------------------------------------------------------------------ apply
-@rule("nile_artefacts.round.stages")
 def apply(state: NAState, action: Action) -> NAState:
     """Apply one action; anything not legal raises IllegalAction naming the rule that forbids it."""
     phase = state.phase
@@ -330,6 +336,9 @@ def apply(state: NAState, action: Action) -> NAState:
             raise IllegalAction("nile_artefacts.round_setup.draw", "draw a card kind left in the pile", state, action)
         return _apply_deal(state, kind) if phase == PH_DEAL else _apply_bought(state, kind)
     raise IllegalAction("nile_artefacts.end.winner", "the game is over", state, action)
+
+
+rule("nile_artefacts.round.stages")(apply)
 
 
 def _forbidding_rule(state: NAState, action: Action) -> str:
@@ -613,17 +622,9 @@ def advance_levels(state: NAState, seat: int) -> tuple[tuple[int, ...], ...]:
     """
     c = state.ctx
     offering = state.offering
-    out: list[tuple[int, ...]] = []
     if c.per_offering and not c.split:  # the common case, without closures: one tally checked against each Monument
-        regions = [c.card_region[k] for k, _, _ in offering]
-        counts, region_counts = tally([types for _, types, _ in offering], regions)
-        for i, monument in enumerate(state.visible):
-            row = state.levels[i]
-            level = row[seat]
-            if level < 3 and meets(c.monuments[monument][level], counts, region_counts, c.both):
-                row = (*row[:seat], level + 1, *row[seat + 1 :])
-            out.append(row)
-        return tuple(out)
+        return _advance_shared(c, offering, state.visible, state.levels, seat)
+    out: list[tuple[int, ...]] = []
     whole = _evaluator(offering, c)
     for i, monument in enumerate(state.visible):
         row = state.levels[i]
@@ -648,6 +649,27 @@ rule(
 )(advance_levels)
 
 
+def _advance_shared(
+    c: Ctx, offering: Entries, visible: tuple[int, ...], levels: tuple[tuple[int, ...], ...], seat: int
+) -> tuple[tuple[int, ...], ...]:
+    """``advance_levels`` when the whole offering counts for every Monument with the types chosen for it: one tally
+    (as lists) checked against each Monument's next level; ``levels`` itself when no level moves."""
+    counts, regions = tally_offering(offering, c.card_region)
+    monuments = c.monuments
+    both = c.both
+    out: list[tuple[int, ...]] | None = None
+    for i in range(len(visible)):
+        row = levels[i]
+        level = row[seat]
+        if level < 3 and meets_counts(monuments[visible[i]][level], counts, regions, both):
+            if out is None:
+                out = list(levels)
+            raised = list(row)
+            raised[seat] = level + 1
+            out[i] = tuple(raised)
+    return levels if out is None else tuple(out)
+
+
 def _evaluator(entries: Entries, c: Ctx) -> Callable[[Condition], bool]:
     """Whether these offered cards meet a condition (with the chosen types, or any choice under per_monument)."""
     regions = [c.card_region[k] for k, _, _ in entries]
@@ -665,7 +687,10 @@ def _apply_done(state: NAState) -> NAState:
     seat = s.to_move
     if s.offering:
         s.levels = advance_levels(s, seat)
-        s.altar = (*s.altar, *(k for k, _, _ in s.offering))
+        altar = list(s.altar)
+        for entry in s.offering:
+            altar.append(entry[0])
+        s.altar = tuple(altar)
         s.offering = ()
     nxt = (seat + 1) % s.ctx.players
     s.to_move = nxt
@@ -697,7 +722,11 @@ def _rewards(s: NAState) -> NAState:
     scores = list(s.scores)
     visible: list[int] = []
     levels: list[tuple[int, ...]] = []
-    for monument, row in zip(s.visible, s.levels, strict=True):
+    shown = s.visible
+    rows = s.levels
+    for i in range(len(shown)):  # an index loop (compiled, zip(..., strict=True) is a generic call)
+        monument = shown[i]
+        row = rows[i]
         if max(row) == 3:
             for seat, level in enumerate(row):
                 scores[seat] += points[level]
