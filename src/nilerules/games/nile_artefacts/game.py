@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from nilerules.core import CHANCE, Config, Diagnostic, GameBase, GameInfo, Mover, Ranking
+from nilerules.core.chance import random_index
 from nilerules.core.codec import from_data, to_data
 from nilerules.games.nile_artefacts import rules
 from nilerules.games.nile_artefacts.actions import Action, Done, Move, Offer, Take
@@ -128,15 +129,11 @@ RANDOM: Final = random.Random
 
 def _below(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)`` for ``n > 0``: the same number from the same generator state. For a plain
-    ``random.Random`` it is computed as ``Random._randbelow_with_getrandbits`` does (a draw of ``n.bit_length()``
-    bits, repeated while it is not below ``n``) without the Python-level frames; other generators are asked."""
+    ``random.Random`` it is ``core.chance.random_index`` (compiled, without the Python-level frames); other
+    generators (the tests' enumerating ones) are asked."""
     if type(rng) is not RANDOM or n <= 0:
         return rng.randrange(n)
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
+    return random_index(rng, n)
 
 
 def make_game(spec: Spec | None = None) -> NileArtefactsGame:
