@@ -695,18 +695,9 @@ def place_servant(state: NefState, m: int, square: int) -> NefState:
     deben = bump(state.deben, me, int(earns))
     servants = bump(state.servants, me, -1)
     left = state.placements_left - 1
-    if m != HARBOR and market_closes(state, m, market):
-        state = evolve(
-            state,
-            markets=markets,
-            deben=deben,
-            servants=servants,
-            placements_left=left,
-            placed_markets=(*state.placed_markets, m),
-        )
-        return start_resolution(state, m, final=False)
+    closes = m != HARBOR and market_closes(state, m, market)
     n = n_players(state)
-    if left == 0 and not state.akh_drawn and n != 2:  # continue_turn goes straight to next_player: one copy
+    if not closes and left == 0 and not state.akh_drawn and n != 2:  # continue_turn goes to next_player: one copy
         v = list(state)
         v[I_MARKETS] = markets
         v[I_DEBEN] = deben
@@ -726,7 +717,7 @@ def place_servant(state: NefState, m: int, square: int) -> NefState:
         placements_left=left,
         placed_markets=(*state.placed_markets, m),
     )
-    return continue_turn(state)
+    return start_resolution(state, m, final=False) if closes else continue_turn(state)
 
 
 @rule("nefertiti.two.neutral_counts_as_servant", "nefertiti.close.condition", "nefertiti.two.giza_three_colors")

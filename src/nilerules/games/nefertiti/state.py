@@ -6,6 +6,7 @@ so that a market is a sorted tuple of ints (a multiset whose elements carry thei
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, TypeAlias, TypeVar
 
@@ -267,8 +268,6 @@ def evolve(obj: T, **changes: Any) -> T:
     """
     fields = _FIELDS.get(type(obj))
     if fields is None:
-        import dataclasses
-
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     if not fields.issuperset(changes):
         raise TypeError(f"unknown fields {sorted(set(changes) - fields)!r}")
@@ -281,8 +280,6 @@ def evolve(obj: T, **changes: Any) -> T:
 
 
 def _twin(cls: Any, name: str, hints: dict[str, Any]) -> Any:
-    import dataclasses
-
     fields = [(f, hints.get(f, cls.__annotations__[f])) for f in cls._fields]
     twin: Any = dataclasses.make_dataclass(name, fields, frozen=True)
     twin.__module__ = __name__
@@ -303,8 +300,6 @@ def state_record(state: NefState) -> Any:
 
 def state_from_record(record: Any) -> NefState:
     """The ``NefState`` a decoded ``NefStateRecord`` stands for."""
-    import dataclasses
-
     values = {f.name: getattr(record, f.name) for f in dataclasses.fields(record)}
     values["markets"] = tuple(Market(*(getattr(m, f) for f in Market._fields)) for m in record.markets)
     return NefState(**values)

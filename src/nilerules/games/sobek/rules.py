@@ -347,50 +347,40 @@ def sample_chance(state: SobekState, rng: random.Random) -> DrawCard:
     """The fast sampler of a pending draw: the same index as ``core.chance.sample_index`` for the same generator
     state (one ``randrange`` over the pile's total), found by bisection; its support and probabilities are those
     of ``chance_outcomes``."""
-    draw = state.draws[0]
-    dest = draw.dest
-    if dest == D_MARKET:
-        source = state.deck
-    elif dest == D_GREEN:
-        source = state.green_pile
-    elif dest == D_TOKEN:
-        source = state.token_bag
-    else:
-        source = draw_source(state, draw)
-    cumulative = list(accumulate(source))
+    cumulative = list(accumulate(draw_source(state, state.draws[0])))
     return DRAWS[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+
+
+def _one_fewer(source: tuple[int, ...], item: int, state: SobekState, action: DrawCard) -> tuple[int, ...]:
+    """``source`` with one ``item`` drawn from it; IllegalAction when none is left."""
+    if not 0 <= item < len(source) or source[item] == 0:
+        raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, action)
+    left = list(source)
+    left[item] -= 1
+    return tuple(left)
 
 
 def apply_draw(state: SobekState, item: int) -> SobekState:
     draw = state.draws[0]
     dest = draw.dest
     if dest == D_MARKET:
-        # the commonest draw, inlined: the deck is the source
-        deck = state.deck
-        if not 0 <= item < NTYPES or deck[item] == 0:
-            raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, DrawCard(item))
-        left = list(deck)
-        left[item] -= 1
-        return _r(state, draws=state.draws[1:], deck=tuple(left), row=(*state.row, item))
+        # the commonest draw, tested first: the deck is the source
+        deck = _one_fewer(state.deck, item, state, DrawCard(item))
+        return _r(state, draws=state.draws[1:], deck=deck, row=(*state.row, item))
     source = draw_source(state, draw)
-    if not 0 <= item < len(source) or source[item] == 0:
-        raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, DrawCard(item))
+    left = _one_fewer(source, item, state, DrawCard(item))
     p = draw.player
     rest = state.draws[1:]
     if dest == D_GREEN:
-        left = list(source)
-        left[item] -= 1
         dealt = list(state.hands)
         hand = list(dealt[p])
         hand[item] += 1
         dealt[p] = tuple(hand)
-        return _r(state, draws=rest, green_pile=tuple(left), hands=tuple(dealt))
+        return _r(state, draws=rest, green_pile=left, hands=tuple(dealt))
     if dest == D_TOKEN:
-        left = list(source)
-        left[item] -= 1
         tokens = list(state.tokens)
         tokens[item] += 1
-        return _r(state, draws=rest, token_bag=tuple(left), tokens=tuple(tokens))
+        return _r(state, draws=rest, token_bag=left, tokens=tuple(tokens))
     if dest == D_REMOVE:
         return _r(state, draws=rest, deck=add(state.deck, item, -1), removed=add(state.removed, item))
     if dest == D_QUEEN:
@@ -658,32 +648,17 @@ def _apply_draw_and_settle(state: SobekState, draws: tuple[Draw, ...], action: D
     item = action.item
     values = list(state)
     if dest == D_MARKET:
-        source = state.deck
-        if not 0 <= item < len(source) or source[item] == 0:
-            raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, action)
-        left = list(source)
-        left[item] -= 1
-        values[I_DECK] = tuple(left)
+        values[I_DECK] = _one_fewer(state.deck, item, state, action)
         values[I_ROW] = (*state.row, item)
     elif dest == D_GREEN:
-        source = state.green_pile
-        if not 0 <= item < len(source) or source[item] == 0:
-            raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, action)
-        left = list(source)
-        left[item] -= 1
-        values[I_GREEN] = tuple(left)
+        values[I_GREEN] = _one_fewer(state.green_pile, item, state, action)
         hands = list(state.hands)
         hand = list(hands[draw.player])
         hand[item] += 1
         hands[draw.player] = tuple(hand)
         values[I_HANDS] = tuple(hands)
     elif dest == D_TOKEN:
-        source = state.token_bag
-        if not 0 <= item < len(source) or source[item] == 0:
-            raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, action)
-        left = list(source)
-        left[item] -= 1
-        values[I_TOKEN_BAG] = tuple(left)
+        values[I_TOKEN_BAG] = _one_fewer(state.token_bag, item, state, action)
         tokens = list(state.tokens)
         tokens[item] += 1
         values[I_TOKENS] = tuple(tokens)
