@@ -26,6 +26,14 @@ FINDING_KINDS: Final = ("ambiguity", "contradiction", "data_gap", "rules_hole")
 _ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _CODE = re.compile(r"^[A-Z]{2,4}-[0-9]{3}$")
+AUDIT_QUESTIONS: Final = (
+    "none", "scope", "timing", "whose", "limits", "players", "interactions", "may_must", "terms", "conflicts",
+    "examples",
+)
+"""What the second pass asks of each sentence (``none``: no question applies, e.g. flavour text)."""
+_AUDIT = re.compile(
+    r"^(" + "|".join(AUDIT_QUESTIONS) + r"): (clear\b.+|[A-Z]{2,4}-[0-9]{3}\b.*|assumed [a-z_][a-z0-9_]*\b.*)$"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +46,9 @@ class RuleEntry:
     quote: str
     summary: str
     kind: RuleKind
+    audit: tuple[str, ...] = ()
+    """The second pass: ``"<question>: <answer>"``, the answer being ``clear (why)``, a finding code, or
+    ``assumed <param>``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +69,8 @@ class Reading:
 
     name: str
     description: str
+    contradicted: str = ""
+    """When the text itself rules this reading out: the quote that does (the report says the text decides)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +86,8 @@ class Ambiguity:
     readings: tuple[Reading, ...]
     default: str
     recommendation: str
+    answered_by: str = ""
+    """A published ruling or FAQ that already answers the question (the finding is marked answered by a source)."""
 
     def reading_names(self) -> tuple[str, ...]:
         return tuple(r.name for r in self.readings)
@@ -210,7 +225,7 @@ def _parse(path: str, raw: bytes) -> Spec:
         rule_id = problems.text(entry, key, "id")
         if rule_id:
             key = f"rules[{index}] ({rule_id})"
-        problems.keys(entry, key, ("id", "seed", "section", "quote", "kind"), ("summary",))
+        problems.keys(entry, key, ("id", "seed", "section", "quote", "kind"), ("summary", "audit"))
         if rule_id:
             if not _ID.match(rule_id) or (game and not rule_id.startswith(game + ".")):
                 problems.add(f"{key}.id", f"expected '{game}.<section>.<name>' in lower case, got {rule_id!r}")
@@ -224,6 +239,14 @@ def _parse(path: str, raw: bytes) -> Spec:
         if "quote" in entry and not quote.strip():
             problems.add(f"{key}.quote", "empty quote")
         kind = problems.choice(entry, key, "kind", RULE_KINDS)
+        audit = problems.strs(entry, key, "audit")
+        for line in audit:
+            if not _AUDIT.match(line):
+                problems.add(
+                    f"{key}.audit",
+                    f"expected '<question>: clear (why) | <CODE> | assumed <param>' with a question among "
+                    f"{', '.join(AUDIT_QUESTIONS)}, got {line[:80]!r}",
+                )
         rules.append(
             RuleEntry(
                 id=rule_id,
@@ -232,6 +255,7 @@ def _parse(path: str, raw: bytes) -> Spec:
                 quote=quote,
                 summary=problems.text(entry, key, "summary"),
                 kind=cast(RuleKind, kind),
+                audit=audit,
             )
         )
 
@@ -269,7 +293,10 @@ def _parse(path: str, raw: bytes) -> Spec:
             problems.add(key, "expected a lower-case snake_case name")
         entry = problems.table(item, key)
         problems.keys(
-            entry, key, ("code", "title", "kind", "rules", "quote", "readings", "default", "recommendation")
+            entry,
+            key,
+            ("code", "title", "kind", "rules", "quote", "readings", "default", "recommendation"),
+            ("answered_by",),
         )
         code = problems.text(entry, key, "code")
         if code and not _CODE.match(code):
@@ -287,8 +314,10 @@ def _parse(path: str, raw: bytes) -> Spec:
             if not _NAME.match(name):
                 problems.add(rkey, "expected a lower-case snake_case name")
             body = problems.table(reading, rkey)
-            problems.keys(body, rkey, ("description",))
-            readings.append(Reading(name, problems.text(body, rkey, "description")))
+            problems.keys(body, rkey, ("description",), ("contradicted",))
+            readings.append(
+                Reading(name, problems.text(body, rkey, "description"), problems.text(body, rkey, "contradicted"))
+            )
         if "readings" in entry and len(readings) < 2:
             problems.add(f"{key}.readings", "an ambiguity needs at least two readings")
         default = problems.text(entry, key, "default")
@@ -304,6 +333,7 @@ def _parse(path: str, raw: bytes) -> Spec:
             readings=tuple(readings),
             default=default,
             recommendation=problems.text(entry, key, "recommendation"),
+            answered_by=problems.text(entry, key, "answered_by"),
         )
 
     if problems.problems:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from nilerules.core.log import GameLog
 from nilerules.core.verdicts import Verdict
 
 Method = Literal["z3", "exhaustive", "hypothesis", "monte-carlo", "arithmetic", "playout", "situation"]
@@ -46,6 +47,14 @@ class CheckResult:
     """The domain or bounds searched and the budget spent, in words."""
     data: Mapping[str, Any] = field(default_factory=dict)
     """Extra figures (for example Monte Carlo estimates), JSON-able."""
+    witness_log: GameLog | None = None
+    """The witness as a game: a log from setup (config with every reading named, moves and chance outcomes) that
+    replays to the position where the readings part. None when there is no witness or it was not found in play."""
+    constructed: bool = False
+    """True when the witness position was built by hand (reachability from setup not shown); it must still pass
+    the game's invariants."""
+    depends_on: tuple[tuple[str, str], ...] = ()
+    """Non-default readings of other ambiguities that the witness needs: (ambiguity id, reading)."""
 
 
 Check = Callable[[Any, Budget], CheckResult]
