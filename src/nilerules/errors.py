@@ -51,11 +51,26 @@ class QueryError(NileRulesError, ValueError):
     """An unknown named query, or a bad parameter to one."""
 
 
+class PositionError(NileRulesError, ValueError):
+    """A written position cannot be built: names the key path and what is wrong with it."""
+
+    def __init__(self, key: str, what: str) -> None:
+        self.key = key
+        self.what = what
+        super().__init__(f"position {key or '<top>'}: {what}")
+
+
+class InvalidState(NileRulesError, ValueError):
+    """A state (read from a file or built by hand) breaks one of the game's invariants; names the invariant."""
+
+
 __all__ = [
     "IllegalAction",
     "InvalidConfig",
     "MalformedAction",
+    "InvalidState",
     "NileRulesError",
+    "PositionError",
     "QueryError",
     "ReplayError",
     "SpecError",
