@@ -1,5 +1,5 @@
-"""The single entry point for checks: `nox` runs typecheck, lint, tests and compiled; `nox -s report|bench|explore` on
-demand."""
+"""The single entry point for checks: `nox` runs typecheck, lint, tests and compiled; `nox -s
+report|bench|explore|coverage` on demand."""
 
 from __future__ import annotations
 
@@ -54,6 +54,13 @@ def report(session: nox.Session) -> None:
     """Write report/ambiguities.md and report/findings.json with the default budget."""
     session.install("-e", ".")
     session.run("nilerules", "report", "--out", "report", *session.posargs)
+
+
+@nox.session
+def coverage(session: nox.Session) -> None:
+    """Rule coverage (a developer's view, not in the report): rule id -> implementing function -> pinning tests."""
+    session.install("-e", ".")
+    session.run("python", "tools/coverage.py", *session.posargs)
 
 
 @nox.session

@@ -12,7 +12,7 @@ from nilerules.report import write_report
 
 def main() -> None:
     budget = Budget(playouts=2000, examples=2000, rlimit=50_000_000)
-    analyses = [analyse(load(g), budget, Path("tests")) for g in GAME_IDS]
+    analyses = [analyse(load(g), budget) for g in GAME_IDS]
     md, js = write_report(Path("report-explore"), analyses, budget)
     print(f"wrote {md} and {js}")
 

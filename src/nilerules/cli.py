@@ -221,9 +221,8 @@ def _analyses(args: argparse.Namespace) -> list[Any]:
     from nilerules.analysis.runner import analyse
 
     games = [_spec_game(args)] if (args.game or args.spec) else list(GAME_IDS)
-    tests = Path(args.tests) if args.tests else (Path("tests") if Path("tests").is_dir() else None)
     budget = _budget(args.budget)
-    return [analyse(load(g, args.spec), budget, tests) for g in games]
+    return [analyse(load(g, args.spec), budget) for g in games]
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -312,7 +311,6 @@ def build_parser() -> argparse.ArgumentParser:
     ):
         p = add(name, help, game="optional", json_out=False)
         p.add_argument("--budget", choices=("default", "quick"), default="default", help="search budget")
-        p.add_argument("--tests", help="the tests folder to list rule pins from (default: ./tests if present)")
         if name == "report":
             p.add_argument("--out", default="report", help="output folder (default: report/)")
             p.set_defaults(func=cmd_report)

@@ -1,4 +1,7 @@
-"""Run everything the report shows for one game: ambiguity checks, hole detectors, assumptions, rule coverage."""
+"""Run everything the report shows for one game: ambiguity checks, hole detectors, assumptions.
+
+Rule coverage (which tests pin which rules) is a developer's view: ``tools/coverage.py`` / ``nox -s coverage``.
+"""
 
 from __future__ import annotations
 
@@ -9,21 +12,10 @@ from pathlib import Path
 from nilerules.analysis.detectors import HoleResult, run_detectors
 from nilerules.analysis.findings import Finding, make_finding
 from nilerules.analysis.model import Budget, CheckResult
-from nilerules.core.registry import implementations, pinned_rules
 from nilerules.core.verdicts import Unknown
 from nilerules.games import GameModule
 from nilerules.specs import Param, Spec
 from nilerules.testing.conformance import covering_readings, every_config
-
-
-@dataclass(frozen=True, slots=True)
-class RuleCoverage:
-    """A catalogued rule, where it is implemented, and which tests pin it."""
-
-    rule_id: str
-    kind: str
-    implementation: str
-    tests: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,8 +28,6 @@ class GameAnalysis:
     findings: tuple[Finding, ...]
     holes: tuple[HoleResult, ...]
     assumptions: tuple[Param, ...]
-    coverage: tuple[RuleCoverage, ...]
-    tests_searched: str
     hole_bounds: str
 
 
@@ -55,22 +45,7 @@ def run_check(module: GameModule, amb_id: str, budget: Budget) -> CheckResult:
         )
 
 
-def rule_coverage(spec: Spec, tests_dir: Path | None) -> tuple[tuple[RuleCoverage, ...], str]:
-    impls = implementations(spec.game)
-    if tests_dir is not None and tests_dir.is_dir():
-        pinned = pinned_rules(tests_dir.rglob("test_*.py"))
-        searched = "tests found under the tests folder"
-    else:
-        pinned, searched = {}, "no tests folder given: test pins not listed"
-    rows = []
-    for entry in spec.rules:
-        impl = impls.get(entry.id)
-        where = f"{impl.module}.{impl.qualname}" if impl else ""
-        rows.append(RuleCoverage(entry.id, entry.kind, where, pinned.get(entry.id, ())))
-    return tuple(rows), searched
-
-
-def analyse(module: GameModule, budget: Budget, tests_dir: Path | None = None) -> GameAnalysis:
+def analyse(module: GameModule, budget: Budget) -> GameAnalysis:
     game = module.game
     spec: Spec = game.spec
     ambs = sorted(spec.ambiguities.values(), key=lambda a: a.code)
@@ -87,7 +62,6 @@ def analyse(module: GameModule, budget: Budget, tests_dir: Path | None = None) -
         f"{len(configs)} configs (every player count and module set, and reading combinations covering every pair "
         f"of readings) × random and greedy play × {len(seeds)} seeds"
     )
-    coverage, searched = rule_coverage(spec, tests_dir)
     return GameAnalysis(
-        spec.game, spec.title, spec, findings, holes, spec.assumed(), coverage, searched, bounds
+        spec.game, spec.title, spec, findings, holes, spec.assumed(), bounds
     )

@@ -61,10 +61,6 @@ def analysis_data(a: GameAnalysis) -> dict[str, Any]:
             for h in a.holes
         ],
         "hole_bounds": a.hole_bounds,
-        "coverage": [
-            {"rule": c.rule_id, "kind": c.kind, "implementation": c.implementation, "tests": list(c.tests)}
-            for c in a.coverage
-        ],
     }
 
 

@@ -75,25 +75,7 @@ def _game(a: GameAnalysis) -> list[str]:
             f"| {h.detector} | {DESCRIPTIONS[h.detector]} | {h.verdict.kind} | {h.hits}/{h.playouts} | "
             f"{h.verdict.summary} |"
         )
-    implemented = sum(1 for c in a.coverage if c.implementation)
-    pinned = sum(1 for c in a.coverage if c.tests)
-    mechanical = sum(1 for c in a.coverage if c.kind == "mechanical")
-    lines += [
-        "",
-        "### Rule coverage",
-        "",
-        f"{len(a.coverage)} catalogued rules ({mechanical} mechanical); {implemented} implemented; "
-        f"{pinned} pinned by tests ({a.tests_searched}).",
-        "",
-        "<details><summary>rule → implementation → tests</summary>",
-        "",
-        "| rule | kind | implementation | tests |",
-        "| --- | --- | --- | --- |",
-    ]
-    for c in a.coverage:
-        tests = ", ".join(f"`{t}`" for t in c.tests) or "—"
-        lines.append(f"| `{c.rule_id}` | {c.kind} | `{c.implementation or '—'}` | {tests} |")
-    lines += ["", "</details>", ""]
+    lines.append("")
     return lines
 
 

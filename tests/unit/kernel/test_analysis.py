@@ -16,8 +16,6 @@ from nilerules.report import json as json_report
 from nilerules.report import markdown, write_report
 from tests.toys import nim
 
-TESTS = Path(__file__).resolve().parents[2]
-
 
 def toy() -> GameModule:
     return GameModule(nim.make_game(), nim.CHECKS, nim.QUERIES)
@@ -25,7 +23,7 @@ def toy() -> GameModule:
 
 def test_analysis_merges_spec_and_check() -> None:
     """NIM-001 carries the spec's quote and readings, and the check's witness and outcomes."""
-    analysis = analyse(toy(), Budget.quick(), TESTS)
+    analysis = analyse(toy(), Budget.quick())
     (finding,) = analysis.findings
     assert (finding.code, finding.verdict, finding.quote) == ("NIM-001", "witness", "Who takes the last stone")
     assert [(r.name, r.outcome, r.default) for r in finding.readings] == [
@@ -36,21 +34,22 @@ def test_analysis_merges_spec_and_check() -> None:
     assert {h.detector: h.verdict.kind for h in analysis.holes}["stuck"] == "unknown"
 
 
-def test_report_lists_findings_assumptions_holes_and_coverage(tmp_path: Path) -> None:
-    """The markdown names the finding, the assumed datum, every detector and the rule coverage."""
-    analysis = analyse(toy(), Budget.quick(), TESTS)
+def test_report_lists_findings_assumptions_and_holes(tmp_path: Path) -> None:
+    """The markdown names the finding, the assumed datum and every detector; rule coverage is not in it (issue 10)."""
+    analysis = analyse(toy(), Budget.quick())
     md, js = write_report(tmp_path, [analysis], Budget.quick())
     text = md.read_text()
-    for needle in ("NIM-001", "`bonus`", "stuck", "supply_exhaustion", "`nim.turn.take`", "Recommended clarification"):
+    for needle in ("NIM-001", "`bonus`", "stuck", "supply_exhaustion", "Recommended clarification"):
         assert needle in text
     data = json.loads(js.read_text())
     assert data["games"]["nim"]["findings"][0]["verdict"] == "witness"
+    assert "Rule coverage" not in text and "coverage" not in data["games"]["nim"]
     assert markdown.render([analysis], Budget.quick()) == text
 
 
 def test_regression_check_reports_each_change() -> None:
     """A changed verdict, a new finding and a vanished one are each one line."""
-    doc = json.loads(json_report.render([analyse(toy(), Budget.quick(), None)], Budget.quick()))
+    doc = json.loads(json_report.render([analyse(toy(), Budget.quick())], Budget.quick()))
     assert differences(doc, doc) == []
     changed = json.loads(json.dumps(doc))
     changed["games"]["nim"]["findings"][0]["verdict"] = "unknown"
