@@ -51,7 +51,9 @@ def test_golden_playthrough_three_players() -> None:
         regenerate()
     data = json.loads(GOLDEN.read_text(encoding="utf-8"))
     log = log_from_json(json.dumps(data["log"]))
-    final = replay(GAME, log)
+    # the spec's text (audit entries, wording) changes without changing the rules: the log's spec digest is not
+    # compared, the game's behaviour is (the same actions must give the same final scores and places)
+    final = replay(GAME, log, check_spec=False)
     assert list(final.scores) == data["scores"]
     assert [list(g) for g in GAME.ranking(final).places] == data["places"]
 

@@ -189,14 +189,30 @@ def check_track_low_end(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
+    """A marker a few spaces before the end of the track scores enough to pass the early-end total; under ``stop``
+    the highest score any marker can hold is the last space, which the check compares with the early-end total
+    (when it is not above it, the reading makes 'more than N points' impossible: the text rules it out)."""
+    params = game.params
+    last = params.track_spaces - 1
+    start = max(last - params.penalty_step // 2, 0)
+    gain = params.early_end + 1 - start if params.early_end + 1 > start else params.penalty_step
+    reachable: dict[str, bool] = {}
+
     def run(readings: dict[str, str]) -> str:
-        state = situation(game, 2, readings, scores=(95, 0))
-        state = rules.move_marker(state, 0, 95 + 10)
-        return f"marker at {state.scores[0]}; early end possible: {state.scores[0] > 100}"
+        state = situation(game, 2, readings, scores=(start, 0))
+        state = rules.move_marker(state, 0, start + gain)
+        highest = last if readings["track_end"] == "stop" else None
+        reachable[readings["track_end"]] = highest is None or highest > params.early_end
+        ends = state.scores[0] > params.early_end
+        never = "" if reachable[readings["track_end"]] else \
+            f"; no marker can pass {params.early_end} under this reading (it stops on {last})"
+        return f"marker at {state.scores[0]}; more than {params.early_end} points: {ends}{never}"
 
     outcomes = per_reading(game, "track_end", run)
-    return result(outcomes, "A player on space 95 scores 10 points.", {"score": 95, "gain": 10},
-                  "one hand-built situation", "situation")
+    summary = f"A player on space {start} of a track of {params.track_spaces} spaces scores {gain} points."
+    return result(outcomes, summary, {"score": start, "gain": gain, "last_space": last,
+                                      "early_end_points": params.early_end,
+                                      "early_end_reachable": reachable}, "one hand-built situation", "situation")
 
 
 def _end_round_situation(game: SobekGame, readings: Mapping[str, str]) -> SobekState:

@@ -1,0 +1,80 @@
+"""Readings the rule document itself rules out (issue 15): each is marked ``contradicted`` with the quote, and the
+model shows why the quoted sentence could never apply under it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nilerules.analysis.model import Budget
+from nilerules.core import playout
+from nilerules.games import load
+from nilerules.games.sobek import rules
+from nilerules.games.sobek.checks import situation
+from tests.helpers import SEEDS
+
+MODULE = load("sobek")
+GAME = MODULE.game
+
+
+def _text(path: Path) -> str:
+    if not path.is_file():
+        pytest.skip(f"{path} not found beside the checkout")
+    return " ".join(path.read_text(encoding="utf-8").split())
+
+
+def _document() -> str:
+    return _text(SEEDS / "002_bee3e532ffed5adf.txt")
+
+
+def _reference() -> str:
+    return _text(SEEDS.parent / "reference" / "sobek.md")
+
+
+EARLY_END_SENTENCE = "The game can end early if one player gets more than 100 points."
+
+
+@pytest.mark.rules("sobek.game_end.early")
+def test_track_end_stop_is_marked_contradicted_by_the_early_end_sentence() -> None:
+    """Issue 15 item 4: under ``stop`` scores stop on the last space, so the document's early-end sentence (quoted
+    from the document itself) could never apply; the spec marks the reading contradicted with that quote."""
+    readings = {r.name: r for r in GAME.spec.ambiguities["track_end"].readings}
+    assert readings["lap"].contradicted == ""
+    assert readings["stop"].contradicted.startswith(EARLY_END_SENTENCE)
+    assert EARLY_END_SENTENCE in _document()
+
+
+@pytest.mark.rules("sobek.game_end.early")
+def test_under_stop_no_marker_ever_passes_the_early_end_total() -> None:
+    """Bundled spec: a track of 100 spaces (0..99, assumed) and an early end above 100 points (the document): a
+    marker on 95 that scores 10 stops on 99, which is not more than 100, so the game does not end early."""
+    config = {"track_end": "stop", "early_end": "immediately"}
+    state = situation(GAME, 2, config, scores=(95, 0))
+    after = rules.move_marker(state, 0, 95 + 10)
+    assert after.scores[0] == 99
+    assert after.early_end is False
+    for seed in range(3):
+        final = playout(GAME, GAME.config(3, readings={"track_end": "stop"}), seed, "greedy").final
+        assert max(final.scores) <= 99
+        assert final.early_end is False
+
+
+def test_track_end_check_says_the_early_end_is_unreachable_under_stop() -> None:
+    """The finding's outcome for ``stop`` says no marker can pass the early-end total; under ``lap`` 94 + 7 = 101
+    passes 100 (hand count: the marker starts half a penalty step before the last space, 99 - 5)."""
+    result = MODULE.checks["track_end"](GAME, Budget.quick())
+    outcomes = dict(result.outcomes)
+    assert outcomes["lap"] == "marker at 101; more than 100 points: True"
+    assert "no marker can pass 100 under this reading (it stops on 99)" in outcomes["stop"]
+    assert result.verdict.data["early_end_reachable"] == {"lap": True, "stop": False}
+
+
+@pytest.mark.parametrize("amb", sorted(GAME.spec.ambiguities))
+def test_every_contradicted_reading_quotes_the_document(amb: str) -> None:
+    """A reading marked contradicted quotes a sentence that is in the rule document (or the reference facts)."""
+    text = _document()
+    for reading in GAME.spec.ambiguities[amb].readings:
+        if reading.contradicted:
+            quote = reading.contradicted.split(" (")[0].strip("'\"")
+            assert quote in text or quote in _reference(), (amb, reading.name, quote)
