@@ -9,7 +9,7 @@ import hashlib
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final, Literal, TypeVar, cast
@@ -107,6 +107,12 @@ class Spec:
     rules: tuple[RuleEntry, ...]
     params: Mapping[str, Param]
     ambiguities: Mapping[str, Ambiguity]
+    documents: Mapping[str, str] = field(default_factory=dict)
+    """What each seed or reference file is, for people ("the Traders module for Ra"); optional ``meta.documents``."""
+
+    def document(self, name: str) -> str:
+        """A seed or reference file named by what it is (the file name when ``meta.documents`` does not say)."""
+        return self.documents.get(name, name)
 
     def rule(self, rule_id: str) -> RuleEntry:
         for entry in self.rules:
@@ -203,7 +209,7 @@ def _parse(path: str, raw: bytes) -> Spec:
     problems.keys(doc, "", ("meta", "rules"), ("params", "ambiguities"))
 
     meta = problems.table(doc.get("meta", {}), "meta")
-    problems.keys(meta, "meta", ("id", "title", "designers", "seeds"), ("references",))
+    problems.keys(meta, "meta", ("id", "title", "designers", "seeds"), ("references", "documents"))
     game = problems.text(meta, "meta", "id")
     if game and not _NAME.match(game):
         problems.add("meta.id", f"expected a lower-case game id, got {game!r}")
@@ -212,6 +218,14 @@ def _parse(path: str, raw: bytes) -> Spec:
     seeds = problems.strs(meta, "meta", "seeds")
     references = problems.strs(meta, "meta", "references")
     sources = set(seeds) | set(references)
+    documents: dict[str, str] = {}
+    for name, what in sorted(problems.table(meta.get("documents", {}), "meta.documents").items()):
+        if name not in sources:
+            problems.add(f"meta.documents.{name}", "not one of meta.seeds or meta.references")
+        if not isinstance(what, str) or not what.strip():
+            problems.add(f"meta.documents.{name}", f"expected what the document is, in words, got {what!r}")
+        else:
+            documents[name] = what
 
     rules: list[RuleEntry] = []
     seen: set[str] = set()
@@ -349,6 +363,7 @@ def _parse(path: str, raw: bytes) -> Spec:
         rules=tuple(rules),
         params=params,
         ambiguities=ambiguities,
+        documents=documents,
     )
 
 
