@@ -70,6 +70,14 @@ def _readings(items: Sequence[str]) -> dict[str, str]:
     return out
 
 
+def _execution(args: argparse.Namespace) -> Any:
+    """Where the command's games and checks run (--jobs, --scheduler or NILERULES_SCHEDULER) and whether a progress
+    bar may show (not with --quiet)."""
+    from nilerules.analysis.parallel import Execution
+
+    return Execution.from_options(args.jobs, args.scheduler, args.quiet)
+
+
 def _budget(name: str) -> Budget:
     return Budget.quick() if name == "quick" else Budget()
 
@@ -117,7 +125,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     module = _module(args)
-    summary = simulate(module.game, _config(args, module), args.games, args.seed, args.policy)
+    summary = simulate(module, _config(args, module), args.games, args.seed, args.policy, _execution(args))
     data = summary.to_data(timing=args.timing)
     lines = [
         f"{summary.game}: {summary.games} {summary.policy} games, {summary.config.players} players, seeds "
@@ -218,11 +226,11 @@ def cmd_query(args: argparse.Namespace) -> int:
 
 
 def _analyses(args: argparse.Namespace) -> list[Any]:
-    from nilerules.analysis.runner import analyse
+    from nilerules.analysis.runner import analyse_games
 
     games = [_spec_game(args)] if (args.game or args.spec) else list(GAME_IDS)
     budget = _budget(args.budget)
-    return [analyse(load(g, args.spec), budget) for g in games]
+    return analyse_games([load(g, args.spec) for g in games], budget, _execution(args))
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -270,6 +278,14 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--json", action="store_true", help="print data as JSON")
         return p
 
+    def run_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--jobs", type=int, metavar="N", help="local processes (default: every core; 1: in process)")
+        p.add_argument(
+            "--scheduler", metavar="ADDRESS",
+            help="run on a Dask cluster (tcp://host:8786; default: $NILERULES_SCHEDULER; needs nilerules[dask])",
+        )
+        p.add_argument("--quiet", action="store_true", help="no progress bar")
+
     def play_args(p: argparse.ArgumentParser) -> None:
         p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
         p.add_argument("--players", type=int, help="player count (default: the smallest supported)")
@@ -284,6 +300,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--timing", action="store_true", help="also print games per second (not deterministic)")
     play_args(p)
+    run_args(p)
     p.set_defaults(func=cmd_simulate)
 
     p = add("play", "play one seeded game and write its log", game=True, json_out=False)
@@ -311,6 +328,7 @@ def build_parser() -> argparse.ArgumentParser:
     ):
         p = add(name, help, game="optional", json_out=False)
         p.add_argument("--budget", choices=("default", "quick"), default="default", help="search budget")
+        run_args(p)
         if name == "report":
             p.add_argument("--out", default="report", help="output folder (default: report/)")
             p.set_defaults(func=cmd_report)

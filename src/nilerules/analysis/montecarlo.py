@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import math
+import pickle
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from nilerules.analysis.parallel import IN_PROCESS, Execution, GameRef, chunk_ranges, game_source, resolve, run_chunks
 from nilerules.core.game import Game
 from nilerules.core.playout import Playout, playout
 from nilerules.core.types import Config
+
+if TYPE_CHECKING:
+    from nilerules.games import GameModule
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,18 +59,53 @@ def wilson(hits: int, trials: int, z: float = 1.959963984540054) -> tuple[float,
     return round(max(0.0, centre - half), 12), round(min(1.0, centre + half), 12)
 
 
+ESTIMATE_CHUNK = 250
+"""Trials per chunk."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Chunk:
+    source: GameRef | GameModule
+    configs: tuple[Config, ...]
+    event: Callable[[Playout], bool]
+    trials: range
+    policy: str
+    seed: int
+
+
+def _count(chunk: _Chunk) -> int:
+    game = resolve(chunk.source).game
+    configs = chunk.configs
+    return sum(
+        bool(chunk.event(playout(game, configs[i % len(configs)], chunk.seed + i, chunk.policy))) for i in chunk.trials
+    )
+
+
 def estimate(
-    game: Game[Any, Any],
+    game: Game[Any, Any] | GameModule,
     configs: Sequence[Config],
     event: Callable[[Playout], bool],
     trials: int,
     policy: str = "random",
     seed: int = 0,
+    execution: Execution = IN_PROCESS,
 ) -> Estimate:
-    """How often ``event`` holds over ``trials`` seeded playouts (configs taken in turn)."""
-    hits = 0
-    for i in range(trials):
-        result = playout(game, configs[i % len(configs)], seed + i, policy)
-        hits += bool(event(result))
+    """How often ``event`` holds over ``trials`` seeded playouts (configs taken in turn).
+
+    Trial ``i`` plays ``configs[i % len(configs)]`` with seed ``seed + i`` wherever it runs. To leave this process,
+    ``event`` must pickle (a module-level function); an event that does not (a lambda) is counted in process.
+    """
+    from nilerules.games import GameModule
+
+    module = game if isinstance(game, GameModule) else GameModule(game, {}, {})
+    source = game_source(module)
+    try:
+        pickle.dumps(event)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        execution = IN_PROCESS
+    chunks = [
+        _Chunk(source, tuple(configs), event, r, policy, seed) for r in chunk_ranges(trials, ESTIMATE_CHUNK)
+    ]
+    hits = sum(run_chunks(_count, chunks, execution, sizes=[len(c.trials) for c in chunks], unit="games"))
     low, high = wilson(hits, trials)
     return Estimate(hits, trials, policy, low, high)

@@ -6,12 +6,23 @@ Rule coverage (which tests pin which rules) is a developer's view: ``tools/cover
 from __future__ import annotations
 
 import traceback
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, cast
 
-from nilerules.analysis.detectors import HoleResult, run_detectors
+from nilerules.analysis.detectors import (
+    DetectorChunk,
+    DetectorFound,
+    HoleResult,
+    detect_chunk,
+    detector_chunks,
+    merge_detectors,
+)
 from nilerules.analysis.findings import Finding, make_finding
 from nilerules.analysis.model import Budget, CheckResult
+from nilerules.analysis.parallel import IN_PROCESS, Execution, GameRef, game_source, resolve, run_chunks
+from nilerules.core.types import Config
 from nilerules.core.verdicts import Unknown
 from nilerules.games import GameModule
 from nilerules.specs import Param, Spec
@@ -45,23 +56,78 @@ def run_check(module: GameModule, amb_id: str, budget: Budget) -> CheckResult:
         )
 
 
-def analyse(module: GameModule, budget: Budget) -> GameAnalysis:
-    game = module.game
-    spec: Spec = game.spec
-    ambs = sorted(spec.ambiguities.values(), key=lambda a: a.code)
-    findings = tuple(make_finding(spec.game, amb, run_check(module, amb.id, budget)) for amb in ambs)
+@dataclass(frozen=True, slots=True)
+class CheckChunk:
+    """One ambiguity check, the unit the checks are run in (each on a fresh Z3 context)."""
+
+    source: GameRef | GameModule
+    amb_id: str
+    budget: Budget
+
+
+def check_chunk(chunk: CheckChunk) -> CheckResult:
+    """Run one check on a fresh Z3 context, so its verdict does not depend on what this process ran before."""
+    from nilerules.solver.context import Z3_LOCK, fresh_context
+
+    with Z3_LOCK:
+        fresh_context()
+        return run_check(resolve(chunk.source), chunk.amb_id, chunk.budget)
+
+
+def _hole_configs(game: Any) -> list[Config]:
     configs = []
     base = every_config(game)
     for i, readings in enumerate(covering_readings(game)):
         template = base[i % len(base)]
         configs.append(game.config(template.players, template.modules, readings))
     configs.extend(base)
-    seeds = range(budget.seed, budget.seed + max(1, budget.playouts // 20))
-    holes = run_detectors(game, configs, seeds)
-    bounds = (
-        f"{len(configs)} configs (every player count and module set, and reading combinations covering every pair "
-        f"of readings) × random and greedy play × {len(seeds)} seeds"
-    )
-    return GameAnalysis(
-        spec.game, spec.title, spec, findings, holes, spec.assumed(), bounds
-    )
+    return configs
+
+
+def analyse(module: GameModule, budget: Budget, execution: Execution = IN_PROCESS) -> GameAnalysis:
+    """Everything the report says about one game (see `analyse_games`)."""
+    (analysis,) = analyse_games([module], budget, execution)
+    return analysis
+
+
+def analyse_games(
+    modules: Sequence[GameModule], budget: Budget, execution: Execution = IN_PROCESS
+) -> list[GameAnalysis]:
+    """Run every game's checks and hole detectors as one batch of chunks through the parallel layer.
+
+    Each chunk's result depends only on the chunk (a check runs on a fresh Z3 context; a detector chunk plays fixed
+    seeds), and results merge in chunk order, so the analyses are the same for every ``execution``.
+    """
+    plans = []
+    work: list[CheckChunk | DetectorChunk] = []
+    for module in modules:
+        game = module.game
+        spec: Spec = game.spec
+        source = game_source(module)
+        ambs = sorted(spec.ambiguities.values(), key=lambda a: a.code)
+        configs = _hole_configs(game)
+        seeds = range(budget.seed, budget.seed + max(1, budget.playouts // 20))
+        detectors = detector_chunks(module, configs, seeds)
+        plans.append((module, ambs, len(work), detectors, len(seeds), len(configs)))
+        work.extend(CheckChunk(source, amb.id, budget) for amb in ambs)
+        work.extend(detectors)
+    results = run_chunks(_run_chunk, work, execution, unit="chunks", label="analysis")
+    out = []
+    for module, ambs, first, detectors, seed_count, config_count in plans:
+        spec = module.game.spec
+        checks = results[first : first + len(ambs)]
+        found = results[first + len(ambs) : first + len(ambs) + len(detectors)]
+        findings = tuple(
+            make_finding(spec.game, amb, cast(CheckResult, result)) for amb, result in zip(ambs, checks, strict=True)
+        )
+        holes = merge_detectors(spec.game, detectors, cast(list[DetectorFound], found))
+        bounds = (
+            f"{config_count} configs (every player count and module set, and reading combinations covering every "
+            f"pair of readings) × random and greedy play × {seed_count} seeds"
+        )
+        out.append(GameAnalysis(spec.game, spec.title, spec, findings, holes, spec.assumed(), bounds))
+    return out
+
+
+def _run_chunk(chunk: CheckChunk | DetectorChunk) -> CheckResult | DetectorFound:
+    return check_chunk(chunk) if isinstance(chunk, CheckChunk) else detect_chunk(chunk)

@@ -6,12 +6,16 @@ import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from nilerules.analysis.parallel import IN_PROCESS, Execution, GameRef, chunk_ranges, game_source, resolve, run_chunks
 from nilerules.build import build_label
 from nilerules.core.game import Game
 from nilerules.core.playout import playout
 from nilerules.core.types import Config
+
+if TYPE_CHECKING:
+    from nilerules.games import GameModule
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,17 +63,46 @@ class SimulationSummary:
         return data
 
 
-def simulate(game: Game[Any, Any], config: Config, games: int, seed: int, policy: str = "random") -> SimulationSummary:
-    """Play ``games`` seeded games (seeds ``seed``, ``seed+1``, …) and summarise them."""
+SIMULATE_CHUNK = 250
+"""Games per chunk: small enough to spread over many workers, large enough that sending it costs little."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Chunk:
+    """Games ``first .. first + count - 1`` of a simulation (seeds ``seed + first`` onwards)."""
+
+    source: GameRef | GameModule
+    config: Config
+    seed: int
+    first: int
+    count: int
+    policy: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Tally:
+    """What one chunk of games gives; tallies merge in chunk order into the whole run's figures."""
+
+    totals: tuple[int, ...]
+    lengths: tuple[int, ...]
+    scores: tuple[int, ...]
+    wins: tuple[int, ...]
+    decided: tuple[tuple[str, int], ...]
+    open_ties: int
+    truncated: int
+
+
+def _play_chunk(chunk: _Chunk) -> _Tally:
+    game = resolve(chunk.source).game
+    config = chunk.config
     totals = [0] * config.players
     lengths: list[int] = []
     all_scores: list[int] = []
     wins = [0] * config.players
     decided: Counter[str] = Counter()
     open_ties = truncated = 0
-    start = time.perf_counter()
-    for i in range(games):
-        result = playout(game, config, seed + i, policy)
+    for i in range(chunk.first, chunk.first + chunk.count):
+        result = playout(game, config, chunk.seed + i, chunk.policy)
         lengths.append(result.length)
         truncated += result.truncated
         scores = game.scores(result.final)
@@ -82,7 +115,51 @@ def simulate(game: Game[Any, Any], config: Config, games: int, seed: int, policy
             wins[ranking.winners[0]] += 1
         if ranking.open_tie:
             open_ties += 1
+    return _Tally(
+        tuple(totals), tuple(lengths), tuple(all_scores), tuple(wins), tuple(sorted(decided.items())), open_ties,
+        truncated,
+    )
+
+
+def simulate(
+    game: Game[Any, Any] | GameModule,
+    config: Config,
+    games: int,
+    seed: int,
+    policy: str = "random",
+    execution: Execution = IN_PROCESS,
+) -> SimulationSummary:
+    """Play ``games`` seeded games (seeds ``seed``, ``seed+1``, …) and summarise them.
+
+    Game ``i`` always plays seed ``seed + i``, whichever chunk and worker runs it, so the summary is the same for every
+    ``execution``; only ``seconds`` differs.
+    """
+    from nilerules.games import GameModule
+
+    module = game if isinstance(game, GameModule) else GameModule(game, {}, {})
+    source = game_source(module)
+    chunks = [
+        _Chunk(source, config, seed, r.start, len(r), policy) for r in chunk_ranges(games, SIMULATE_CHUNK)
+    ]
+    start = time.perf_counter()
+    tallies = run_chunks(
+        _play_chunk, chunks, execution, sizes=[c.count for c in chunks], unit="games", label=f"{config.game} games"
+    )
     seconds = time.perf_counter() - start
+    totals = [0] * config.players
+    lengths: list[int] = []
+    all_scores: list[int] = []
+    wins = [0] * config.players
+    decided: Counter[str] = Counter()
+    open_ties = truncated = 0
+    for tally in tallies:
+        totals = [a + b for a, b in zip(totals, tally.totals, strict=True)]
+        wins = [a + b for a, b in zip(wins, tally.wins, strict=True)]
+        lengths.extend(tally.lengths)
+        all_scores.extend(tally.scores)
+        decided.update(dict(tally.decided))
+        open_ties += tally.open_ties
+        truncated += tally.truncated
     return SimulationSummary(
         game=config.game,
         config=config,
