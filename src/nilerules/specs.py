@@ -52,6 +52,34 @@ class RuleEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class Schema:
+    """What a parameter's value must look like: its type, shape and bounds (``docs/spec-format.md``)."""
+
+    type: str
+    """``int``, ``str``, ``custom``, ``list[T]``, ``map[T]`` (string keys), ``by_players[T]`` (player-count keys)."""
+    length: int | str | None = None
+    """Exact length of the outermost list: a number, ``"players"`` (the player count of the enclosing
+    ``by_players`` key), or the name of another parameter (its value if an int, else its length)."""
+    keys: tuple[str, ...] | None = None
+    """The exact keys of the outermost table."""
+    min: int | None = None
+    """Lower bound of every int inside."""
+    max: int | None = None
+    """Upper bound of every int inside."""
+    choices: tuple[str, ...] | None = None
+    """The allowed values of every string inside."""
+
+    def fields(self) -> dict[str, Any]:
+        """The fields as written in the spec (for comparing an edited spec with the bundled one)."""
+        out: dict[str, Any] = {"type": self.type}
+        for name in ("length", "keys", "min", "max", "choices"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class Param:
     """One datum (a count, a table, a layout) with its provenance."""
 
@@ -61,6 +89,7 @@ class Param:
     source: str
     description: str
     rules: tuple[str, ...]
+    schema: Schema | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,14 +162,14 @@ class Spec:
     def int(self, name: str) -> int:
         value = self.value(name)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise SpecError(self.path, [(f"params.{name}.value", f"expected an integer, got {value!r}")])
+            raise SpecError(self.path, [(f"params.{name}.value", f"expected an integer, got {_short(value)}")])
         return value
 
     def typed(self, name: str, check: Callable[[Any], bool], expected: str) -> Any:
         """The value of a parameter, checked by ``check``; ``expected`` says in words what it should be."""
         value = self.value(name)
         if not check(value):
-            raise SpecError(self.path, [(f"params.{name}.value", f"expected {expected}, got {value!r}")])
+            raise SpecError(self.path, [(f"params.{name}.value", f"expected {expected}, got {_short(value)}")])
         return value
 
     def assumed(self) -> tuple[Param, ...]:
@@ -148,6 +177,140 @@ class Spec:
 
 
 T = TypeVar("T")
+
+MAX_SPEC_BYTES: Final = 4_000_000
+"""A spec file larger than this is refused (the bundled ones are well under 200 kB)."""
+SCHEMA_FIELDS: Final = ("type", "length", "keys", "min", "max", "choices")
+_TYPE = re.compile(r"^(int|str|custom|(list|map|by_players)\[(.+)\])$")
+MAX_PLAYERS: Final = 99
+"""The largest player count a ``by_players`` key may name."""
+
+
+def _short(value: Any) -> str:
+    """``repr`` of a found value, cut to about 80 characters (error messages stay one short line)."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+_PLAIN_KEY = re.compile(r"^[A-Za-z0-9_.-]{1,80}$")
+
+
+def _k(name: str) -> str:
+    """A key as it appears in a key path: plain names as they are, anything else quoted with ``repr`` and cut."""
+    return name if _PLAIN_KEY.match(name) else _short(name)
+
+
+def _type_ok(text: str) -> bool:
+    match = _TYPE.match(text)
+    if match is None:
+        return False
+    return match.group(3) is None or _type_ok(match.group(3))
+
+
+def _has_int(text: str) -> bool:
+    return re.search(r"\bint\b", text) is not None
+
+
+class _ValueChecker:
+    """Checks one parameter's value against its schema, recording each problem with its key path."""
+
+    def __init__(self, schema: Schema, params: Mapping[str, Any], problems: list[tuple[str, str]]) -> None:
+        self.schema = schema
+        self.params = params
+        self.problems = problems
+
+    def _length(self, players: int | None) -> int | None:
+        length = self.schema.length
+        if length is None or isinstance(length, int):
+            return length
+        if length == "players":
+            return players
+        other = self.params.get(length)
+        if isinstance(other, bool):
+            return None
+        if isinstance(other, int):
+            return other
+        return len(other) if isinstance(other, list) else None
+
+    def check(self, value: Any, type_: str, key: str, first_list: bool, first_table: bool, players: int | None) -> None:
+        """``first_list`` / ``first_table``: no list / table encloses this value (``length`` / ``keys`` apply)."""
+        s = self.schema
+        if type_ == "custom":
+            return
+        if type_ == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                self.problems.append((key, f"expected an integer, found {_short(value)}"))
+            elif (s.min is not None and value < s.min) or (s.max is not None and value > s.max):
+                self.problems.append((key, f"expected an integer in {s.min}..{s.max}, found {_short(value)}"))
+            return
+        if type_ == "str":
+            if not isinstance(value, str):
+                self.problems.append((key, f"expected a string, found {_short(value)}"))
+            elif s.choices is not None and value not in s.choices:
+                self.problems.append((key, f"expected one of {', '.join(s.choices)}, found {_short(value)}"))
+            return
+        match = _TYPE.match(type_)
+        assert match is not None and match.group(3) is not None
+        kind, inner = match.group(2), match.group(3)
+        if kind == "list":
+            if not isinstance(value, list):
+                self.problems.append((key, f"expected a list ({type_}), found {_short(value)}"))
+                return
+            want = self._length(players) if first_list else None
+            if want is not None and len(value) != want:
+                self.problems.append((key, f"expected a list of length {want}, found {len(value)} items"))
+            elif not value:
+                self.problems.append((key, "expected a non-empty list, found []"))
+            for i, item in enumerate(value):
+                self.check(item, inner, f"{key}[{i}]", False, first_table, players)
+            return
+        if not isinstance(value, dict):
+            self.problems.append((key, f"expected a table ({type_}), found {_short(value)}"))
+            return
+        if first_table and s.keys is not None:
+            missing = [k for k in s.keys if k not in value]
+            extra = [k for k in value if k not in s.keys]
+            if missing:
+                self.problems.append((key, f"missing key {_short(missing[0])} (expected keys {', '.join(s.keys)})"))
+            if extra:
+                self.problems.append((key, f"unknown key {_short(extra[0])} (expected keys {', '.join(s.keys)})"))
+        for name, item in value.items():
+            count = players
+            if kind == "by_players":
+                if not (name.isascii() and name.isdigit() and 1 <= int(name) <= MAX_PLAYERS):
+                    self.problems.append((f"{key}.{_short(name)}", f"expected a player count 1..{MAX_PLAYERS} as key"))
+                    continue
+                count = int(name)
+            self.check(item, inner, f"{key}.{_k(name)}", first_list, False, count)
+
+
+def _schema(problems: _Collector, entry: Mapping[str, Any], key: str) -> Schema | None:
+    """Read a parameter's schema fields (``type`` required; ``min``/``max`` required when it holds integers)."""
+    type_ = problems.text(entry, key, "type")
+    if "type" not in entry:
+        return None
+    if not _type_ok(type_):
+        expected = "int, str, custom, list[T], map[T] or by_players[T]"
+        problems.add(f"{key}.type", f"expected {expected}, found {_short(type_)}")
+        return None
+    bounds: dict[str, int | None] = {}
+    for name in ("min", "max"):
+        value = entry.get(name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            problems.add(f"{key}.{name}", f"expected an integer, found {_short(value)}")
+            value = None
+        bounds[name] = value
+    if _has_int(type_) and (bounds["min"] is None or bounds["max"] is None):
+        problems.add(key, "a parameter holding integers declares both 'min' and 'max'")
+    length = entry.get("length")
+    if length is not None and not (
+        (isinstance(length, int) and not isinstance(length, bool) and length >= 1) or isinstance(length, str)
+    ):
+        problems.add(f"{key}.length", f"expected a length >= 1, 'players' or a parameter name, found {_short(length)}")
+        length = None
+    keys = problems.strs(entry, key, "keys") if "keys" in entry else None
+    choices = problems.strs(entry, key, "choices") if "choices" in entry else None
+    return Schema(type_, length, keys, bounds["min"], bounds["max"], choices)
 
 
 class _Collector:
@@ -170,32 +333,39 @@ class _Collector:
         allowed = set(required) | set(optional)
         for name in required:
             if name not in data:
-                self.add(f"{key}.{name}" if key else name, "missing")
+                self.add(f"{key}.{_k(name)}" if key else _k(name), "missing")
         for name in data:
             if name not in allowed:
-                self.add(f"{key}.{name}" if key else name, "unknown key")
+                self.add(f"{key}.{_k(name)}" if key else _k(name), "unknown key")
 
     def text(self, data: Mapping[str, Any], key: str, name: str, default: str | None = None) -> str:
         value = data.get(name, default)
         if value is None:
             return ""
         if not isinstance(value, str):
-            self.add(f"{key}.{name}", f"expected a string, got {value!r}")
+            self.add(f"{key}.{name}", f"expected a string, got {_short(value)}")
             return ""
         return value
 
     def strs(self, data: Mapping[str, Any], key: str, name: str) -> tuple[str, ...]:
         value = data.get(name, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self.add(f"{key}.{name}", f"expected a list of strings, got {value!r}")
+            self.add(f"{key}.{name}", f"expected a list of strings, got {_short(value)}")
             return ()
         return tuple(value)
 
     def choice(self, data: Mapping[str, Any], key: str, name: str, allowed: tuple[str, ...]) -> str:
         value = self.text(data, key, name)
         if name in data and value not in allowed:
-            self.add(f"{key}.{name}", f"expected one of {', '.join(allowed)}, got {data[name]!r}")
+            self.add(f"{key}.{name}", f"expected one of {', '.join(allowed)}, got {_short(data[name])}")
         return value
+
+
+def problems_entry_keys(doc: Mapping[str, Any], name: str) -> tuple[str, ...]:
+    """The keys written under ``[params.<name>]`` (empty when it is not a table)."""
+    params = doc.get("params")
+    entry = params.get(name) if isinstance(params, dict) else None
+    return tuple(entry) if isinstance(entry, dict) else ()
 
 
 def _parse(path: str, raw: bytes) -> Spec:
@@ -206,13 +376,17 @@ def _parse(path: str, raw: bytes) -> Spec:
         raise SpecError(path, [("", f"not UTF-8 text ({exc.reason})")]) from None
     except tomllib.TOMLDecodeError as exc:
         raise SpecError(path, [("", f"not valid TOML: {exc}")]) from None
+    except RecursionError:
+        raise SpecError(path, [("", "not valid TOML: nested too deep")]) from None
+    except ValueError as exc:  # an integer with more digits than Python converts
+        raise SpecError(path, [("", f"not valid TOML: {str(exc)[:100]}")]) from None
     problems.keys(doc, "", ("meta", "rules"), ("params", "ambiguities"))
 
     meta = problems.table(doc.get("meta", {}), "meta")
     problems.keys(meta, "meta", ("id", "title", "designers", "seeds"), ("references", "documents"))
     game = problems.text(meta, "meta", "id")
     if game and not _NAME.match(game):
-        problems.add("meta.id", f"expected a lower-case game id, got {game!r}")
+        problems.add("meta.id", f"expected a lower-case game id, got {_short(game)}")
     title = problems.text(meta, "meta", "title")
     designers = problems.strs(meta, "meta", "designers")
     seeds = problems.strs(meta, "meta", "seeds")
@@ -238,17 +412,17 @@ def _parse(path: str, raw: bytes) -> Spec:
         entry = problems.table(item, key)
         rule_id = problems.text(entry, key, "id")
         if rule_id:
-            key = f"rules[{index}] ({rule_id})"
+            key = f"rules[{index}] ({_k(rule_id)})"
         problems.keys(entry, key, ("id", "seed", "section", "quote", "kind"), ("summary", "audit"))
         if rule_id:
             if not _ID.match(rule_id) or (game and not rule_id.startswith(game + ".")):
-                problems.add(f"{key}.id", f"expected '{game}.<section>.<name>' in lower case, got {rule_id!r}")
+                problems.add(f"{key}.id", f"expected '{_k(game)}.<section>.<name>', got {_short(rule_id)}")
             if rule_id in seen:
-                problems.add(f"{key}.id", f"duplicate rule id {rule_id!r}")
+                problems.add(f"{key}.id", f"duplicate rule id {_short(rule_id)}")
             seen.add(rule_id)
         seed = problems.text(entry, key, "seed")
         if seed and seed not in sources:
-            problems.add(f"{key}.seed", f"{seed!r} is not one of meta.seeds or meta.references")
+            problems.add(f"{key}.seed", f"{_short(seed)} is not one of meta.seeds or meta.references")
         quote = problems.text(entry, key, "quote")
         if "quote" in entry and not quote.strip():
             problems.add(f"{key}.quote", "empty quote")
@@ -259,7 +433,7 @@ def _parse(path: str, raw: bytes) -> Spec:
                 problems.add(
                     f"{key}.audit",
                     f"expected '<question>: clear (why) | <CODE> | assumed <param>' with a question among "
-                    f"{', '.join(AUDIT_QUESTIONS)}, got {line[:80]!r}",
+                    f"{', '.join(AUDIT_QUESTIONS)}, got {_short(line[:80])}",
                 )
         rules.append(
             RuleEntry(
@@ -275,9 +449,9 @@ def _parse(path: str, raw: bytes) -> Spec:
 
     params: dict[str, Param] = {}
     for name, item in sorted(problems.table(doc.get("params", {}), "params").items()):
-        key = f"params.{name}"
+        key = f"params.{_k(name)}"
         entry = problems.table(item, key)
-        problems.keys(entry, key, ("value", "provenance", "source"), ("description", "rules"))
+        problems.keys(entry, key, ("value", "provenance", "source", "type"), ("description", "rules", *SCHEMA_FIELDS))
         provenance = problems.choice(entry, key, "provenance", PROVENANCES)
         source = problems.text(entry, key, "source")
         if "source" in entry and not source.strip():
@@ -285,7 +459,7 @@ def _parse(path: str, raw: bytes) -> Spec:
         cited = problems.strs(entry, key, "rules")
         for rule_id in cited:
             if rule_id not in seen:
-                problems.add(f"{key}.rules", f"unknown rule id {rule_id!r}")
+                problems.add(f"{key}.rules", f"unknown rule id {_short(rule_id)}")
         params[name] = Param(
             name=name,
             value=entry.get("value"),
@@ -293,7 +467,13 @@ def _parse(path: str, raw: bytes) -> Spec:
             source=source,
             description=problems.text(entry, key, "description"),
             rules=cited,
+            schema=_schema(problems, entry, key),
         )
+    values = {name: p.value for name, p in params.items()}
+    for name, param in params.items():
+        if param.schema is not None and "value" in problems_entry_keys(doc, name):
+            checker = _ValueChecker(param.schema, values, problems.problems)
+            checker.check(param.value, param.schema.type, f"params.{name}.value", True, True, None)
     cited_by_params = {rule_id for p in params.values() for rule_id in p.rules}
     for entry_ in rules:
         if entry_.kind == "data" and entry_.id and entry_.id not in cited_by_params:
@@ -302,7 +482,7 @@ def _parse(path: str, raw: bytes) -> Spec:
     ambiguities: dict[str, Ambiguity] = {}
     codes: set[str] = set()
     for amb_id, item in sorted(problems.table(doc.get("ambiguities", {}), "ambiguities").items()):
-        key = f"ambiguities.{amb_id}"
+        key = f"ambiguities.{_k(amb_id)}"
         if not _NAME.match(amb_id):
             problems.add(key, "expected a lower-case snake_case name")
         entry = problems.table(item, key)
@@ -314,17 +494,17 @@ def _parse(path: str, raw: bytes) -> Spec:
         )
         code = problems.text(entry, key, "code")
         if code and not _CODE.match(code):
-            problems.add(f"{key}.code", f"expected a code like 'RA-007', got {code!r}")
+            problems.add(f"{key}.code", f"expected a code like 'RA-007', got {_short(code)}")
         if code in codes:
-            problems.add(f"{key}.code", f"duplicate finding code {code!r}")
+            problems.add(f"{key}.code", f"duplicate finding code {_short(code)}")
         codes.add(code)
         cited = problems.strs(entry, key, "rules")
         for rule_id in cited:
             if rule_id not in seen:
-                problems.add(f"{key}.rules", f"unknown rule id {rule_id!r}")
+                problems.add(f"{key}.rules", f"unknown rule id {_short(rule_id)}")
         readings: list[Reading] = []
         for name, reading in problems.table(entry.get("readings", {}), f"{key}.readings").items():
-            rkey = f"{key}.readings.{name}"
+            rkey = f"{key}.readings.{_k(name)}"
             if not _NAME.match(name):
                 problems.add(rkey, "expected a lower-case snake_case name")
             body = problems.table(reading, rkey)
@@ -336,7 +516,7 @@ def _parse(path: str, raw: bytes) -> Spec:
             problems.add(f"{key}.readings", "an ambiguity needs at least two readings")
         default = problems.text(entry, key, "default")
         if default and readings and default not in {r.name for r in readings}:
-            problems.add(f"{key}.default", f"{default!r} is not one of its readings")
+            problems.add(f"{key}.default", f"{_short(default)} is not one of its readings")
         ambiguities[amb_id] = Ambiguity(
             id=amb_id,
             code=code,
@@ -368,13 +548,60 @@ def _parse(path: str, raw: bytes) -> Spec:
 
 
 def load_spec(path: str | Path) -> Spec:
-    """Load and validate a spec file; every problem is reported with the file and key path."""
+    """Load and validate a spec file; every problem is reported with the file and key path.
+
+    An edited copy of a bundled spec must keep the bundled parameters' schema (type, shape, bounds): the bounds are
+    what keeps the work finite, so they are not the editor's to change.
+    """
     path = Path(path)
+    spec = _parse(str(path), _read_spec(path))
+    bundled = bundled_spec_path(spec.game) if spec.game else None
+    if bundled is not None and bundled.is_file() and bundled.resolve() != path.resolve():
+        _same_schema(spec, _parse(str(bundled), _read_spec(bundled)))
+    return spec
+
+
+def _read_spec(path: Path) -> bytes:
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_SPEC_BYTES + 1)
     except OSError as exc:
-        raise SpecError(str(path), [("", f"cannot read: {exc.strerror}")]) from None
-    return _parse(str(path), raw)
+        raise SpecError(str(path), [("", f"cannot read: {exc.strerror or type(exc).__name__}")]) from None
+    if len(raw) > MAX_SPEC_BYTES:
+        raise SpecError(str(path), [("", f"larger than {MAX_SPEC_BYTES} bytes")])
+    return raw
+
+
+def _same_schema(spec: Spec, bundled: Spec) -> None:
+    """Each parameter of the bundled spec is present in ``spec`` with the same schema fields."""
+    problems: list[tuple[str, str]] = []
+    for name, param in bundled.params.items():
+        mine = spec.params.get(name)
+        if mine is None:
+            problems.append((f"params.{name}", "missing (the bundled spec has it)"))
+        elif param.schema is not None and (mine.schema is None or mine.schema.fields() != param.schema.fields()):
+            found = _short(mine.schema.fields() if mine.schema else None)
+            expected = _short(param.schema.fields())
+            what = f"the schema is fixed by the bundled spec: expected {expected}, got {found}"
+            problems.append((f"params.{name}", what))
+    for name in spec.params:
+        if name not in bundled.params:
+            problems.append((f"params.{name}", "unknown parameter (not in the bundled spec)"))
+    for amb_id, amb in bundled.ambiguities.items():
+        edited = spec.ambiguities.get(amb_id)
+        if edited is None:
+            problems.append((f"ambiguities.{amb_id}", "missing (the game's rules read it; keep every ambiguity)"))
+        elif set(edited.reading_names()) != set(amb.reading_names()):
+            problems.append((
+                f"ambiguities.{amb_id}.readings",
+                f"expected the readings the game implements ({', '.join(amb.reading_names())}), "
+                f"got {_short(list(edited.reading_names()))}",
+            ))
+    for amb_id in spec.ambiguities:
+        if amb_id not in bundled.ambiguities:
+            problems.append((f"ambiguities.{amb_id}", "unknown ambiguity (the game's rules do not read it)"))
+    if problems:
+        raise SpecError(spec.path, problems)
 
 
 def parse_spec(text: str, path: str = "<string>") -> Spec:

@@ -155,8 +155,6 @@ def from_data(tp: Any, data: JSON, where: str = "$") -> Any:
 
 
 def decode(tp: type[T] | Any, text: str) -> Any:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MalformedAction(f"not valid JSON: {exc}") from None
-    return from_data(tp, data)
+    from nilerules.core import jsonio
+
+    return from_data(tp, jsonio.loads(text, "JSON", MalformedAction))

@@ -11,7 +11,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 from nilerules.core import chance as _chance
 from nilerules.core.codec import from_data, to_data
 from nilerules.core.types import Config, GameInfo, Mover, Ranking
-from nilerules.errors import InvalidConfig
+from nilerules.errors import InvalidConfig, InvalidState
 from nilerules.specs import Spec
 
 S = TypeVar("S")
@@ -163,3 +163,26 @@ def make_config(
             raise InvalidConfig(f"{info.id}: unknown reading {choice!r} for {amb_id!r} (readings: {options})")
         resolved.append((amb_id, choice))
     return Config(info.id, players, tuple(sorted(chosen)), tuple(resolved))
+
+
+def check_state(game: Any, state: Any) -> Any:
+    """Validate a state read from outside (a file, a hand-written position) before anything scores it.
+
+    Its configuration must be one the game supports under its spec (players, modules, known readings), and it must
+    keep every invariant of the game; otherwise :class:`InvalidState` names the first problem. Returns ``state``.
+    """
+    try:
+        config = game.state_config(state)
+        remade = make_config(game.info, game.spec, config.players, config.modules, dict(config.readings))
+    except InvalidConfig as exc:
+        raise InvalidState(f"the state's configuration is not valid: {exc}") from None
+    if remade != config:
+        raise InvalidState(f"the state's configuration does not name every reading: {config.readings!r}"[:300])
+    try:
+        broken = tuple(game.invariants(state))
+    except (LookupError, TypeError, ValueError, ArithmeticError) as exc:  # shapes the invariants cannot even read
+        raise InvalidState(f"the state is malformed ({type(exc).__name__} while checking its invariants)") from None
+    if broken:
+        more = f" (and {len(broken) - 1} more)" if len(broken) > 1 else ""
+        raise InvalidState(f"the state breaks an invariant of {game.info.id}: {broken[0]}{more}"[:300])
+    return state

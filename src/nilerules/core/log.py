@@ -6,11 +6,11 @@ A log round-trips through canonical JSON, and ``replay`` reproduces the final st
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from nilerules.core import jsonio
 from nilerules.core.codec import dumps, from_data, to_data
 from nilerules.core.game import Game
 from nilerules.core.types import Config
@@ -59,10 +59,7 @@ def log_to_json(log: GameLog) -> str:
 
 def log_from_json(text: str) -> GameLog:
     """Parse a log; anything malformed is a ReplayError naming what is wrong."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ReplayError(f"log is not valid JSON: {exc}") from None
+    data = jsonio.loads(text, "log", ReplayError)
     if not isinstance(data, dict):
         raise ReplayError("log must be a JSON object")
     if data.get("format") != LOG_FORMAT:
@@ -79,7 +76,7 @@ def log_from_json(text: str) -> GameLog:
     for key in ("game", "spec_digest", "final_digest"):
         if not isinstance(data[key], str):
             raise ReplayError(f"log {key!r} must be a string")
-    if not isinstance(data["version"], int):
+    if isinstance(data["version"], bool) or not isinstance(data["version"], int):
         raise ReplayError("log 'version' must be an integer")
     return GameLog(
         data["game"], data["version"], data["spec_digest"], config, tuple(data["actions"]), data["final_digest"]
@@ -98,6 +95,10 @@ def replay(game: Game[Any, Any], log: GameLog, *, check_spec: bool = True) -> An
         config = game.config(log.config.players, log.config.modules, dict(log.config.readings))
     except NileRulesError as exc:
         raise ReplayError(f"log config: {exc}") from None
+    if len(log.actions) > game.info.max_game_length:
+        raise ReplayError(
+            f"log has {len(log.actions)} actions; a {game.info.id} game ends within {game.info.max_game_length}"
+        )
     state = game.setup(config)
     for index, raw in enumerate(log.actions):
         try:
