@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from nilerules.core import rule
-from nilerules.games.nile_artefacts.records import (
+from nilerules.games.nile_artefacts.data import (
     COND_DIFF,
     COND_EACH,
     COND_PAIR,

@@ -8,14 +8,13 @@ from typing import Any, Final
 
 from nilerules.core import CHANCE, Config, Diagnostic, GameBase, GameInfo, Mover, Ranking
 from nilerules.core.chance import random_index
-from nilerules.core.codec import from_data, to_data
 from nilerules.games.nile_artefacts import rules
 from nilerules.games.nile_artefacts.actions import Action, Done, Move, Offer, Take
-from nilerules.games.nile_artefacts.data import load_params
+from nilerules.games.nile_artefacts.data import PH_NAV, PH_OFFER, PH_OVER, PH_REVEAL, Params, load_params, player_counts
 from nilerules.games.nile_artefacts.invariants import invariants
-from nilerules.games.nile_artefacts.position import COMPILED, NAState, from_record
-from nilerules.games.nile_artefacts.records import PH_NAV, PH_OFFER, PH_OVER, PH_REVEAL, NAStateRecord, Params
+from nilerules.games.nile_artefacts.position import COMPILED, NAState
 from nilerules.games.nile_artefacts.scoring import ranking
+from nilerules.games.nile_artefacts.state import state_from_data, state_to_data
 from nilerules.specs import Spec, bundled_spec_path, load_spec
 
 ROUND_BOUND = 4000
@@ -30,9 +29,9 @@ class NileArtefactsGame(GameBase[NAState, Action]):
 
     def __init__(self, spec: Spec) -> None:
         super().__init__(spec)
-        counts = tuple(int(n) for n in spec.value("player_counts"))
+        counts = player_counts(spec)
         self._params: dict[int, Params] = {n: load_params(spec, n) for n in counts}
-        cap = spec.int("max_rounds")
+        cap = self._params[counts[0]].max_rounds
         self.info = GameInfo("nile_artefacts", spec.title, counts, (), cap * ROUND_BOUND + 100, 3)
 
     def params(self, players: int) -> Params:
@@ -109,12 +108,12 @@ class NileArtefactsGame(GameBase[NAState, Action]):
     def state_config(self, state: NAState) -> Config:
         return state.config
 
-    # -- JSON: through the frozen-dataclass twin ``NAStateRecord`` (same fields, tagged "NAState") ---------------
+    # -- JSON and the position format: see ``state`` -----------------------------------------------------------
     def state_to_data(self, state: NAState) -> Any:
-        return to_data(state.to_record())
+        return state_to_data(state)
 
     def state_from_data(self, data: Any) -> NAState:
-        return from_record(from_data(NAStateRecord, data))
+        return state_from_data(data)
 
 
 if not COMPILED:

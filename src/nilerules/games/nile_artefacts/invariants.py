@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from nilerules.games.nile_artefacts.data import PH_OFFER
+from nilerules.games.nile_artefacts.position import NAState
 from nilerules.games.nile_artefacts.rules import holdings
-from nilerules.games.nile_artefacts.state import PH_OFFER, NAState
 
 
 def invariants(state: NAState) -> tuple[str, ...]:
@@ -23,8 +24,8 @@ def invariants(state: NAState) -> tuple[str, ...]:
     if state.stock < 0 and state.config.reading("coin_stock") == "limited":
         out.append(f"negative Coin stock {state.stock} with a limited stock")
     for i, row in enumerate(state.levels):
-        if any(not 0 <= level <= 3 for level in row):
-            out.append(f"Worshiper level out of 0..3 on visible Monument {i}: {row}")
+        if any(not 0 <= level <= p.top for level in row):
+            out.append(f"Worshiper level out of 0..{p.top} on visible Monument {i}: {row}")
     if state.phase == PH_OFFER and len(state.phase_levels) == len(state.levels):
         for i, (before, now) in enumerate(zip(state.phase_levels, state.levels, strict=True)):
             if any(b > a or a - b > 1 for b, a in zip(before, now, strict=True)):

@@ -1,10 +1,10 @@
 """A game position of Nile Artefacts as a compiled record, and the per-game tables the rules read from it.
 
-``NAState`` holds the same 29 fields as the JSON record ``records.NAStateRecord`` (the JSON is unchanged), plus two
-derived ones that are not part of the position: ``ctx`` (the ``Ctx`` tables of its params and config) and ``left``
-(cards in the draw pile, ``sum(deck)``). Under mypyc (a regular install) it is a native class: a copy is one C call
-and a field read is a struct read, which is what random playouts spend most of their time on. In pure Python a copy
-is one ``__dict__`` copy.
+``NAState`` holds the 29 fields of a position (``STATE_FIELDS``; their meaning, their JSON form and the public
+position format are in ``state``), plus two derived ones that are not part of the position: ``ctx`` (the ``Ctx``
+tables of its params and config) and ``left`` (cards in the draw pile, ``sum(deck)``). Under mypyc (a regular
+install) it is a native class: a copy is one C call and a field read is a struct read, which is what random playouts
+spend most of their time on. In pure Python a copy is one ``__dict__`` copy.
 
 A state is a value: the rules never change a state they are given. They copy it (``clone``), set the fields that
 change on the copy, and return the copy; nothing else may set a field. ``evolve`` is the readable way to do the same
@@ -19,7 +19,7 @@ from typing import Any, Final
 from nilerules.core import Config
 from nilerules.games.nile_artefacts.actions import Action, Buy, Done, Draw, Move, Offer, Reveal, Take, TurnAround
 from nilerules.games.nile_artefacts.conditions import type_options
-from nilerules.games.nile_artefacts.records import STATE_FIELDS, Condition, NAStateRecord, Note, Params, readings_of
+from nilerules.games.nile_artefacts.data import Condition, Note, Params, readings_of
 
 
 def _probe() -> None:
@@ -33,6 +33,39 @@ _new: Any = object.__new__
 _put: Any = object.__setattr__
 
 Offers = tuple[Offer, ...]
+
+STATE_FIELDS: Final = (
+    "config",
+    "params",
+    "phase",
+    "round",
+    "first",
+    "to_move",
+    "pending",
+    "deck",
+    "discard",
+    "board",
+    "hands",
+    "coins",
+    "stock",
+    "boats",
+    "facing",
+    "docked",
+    "turned",
+    "picks",
+    "buy_return",
+    "offering",
+    "altar",
+    "visible",
+    "levels",
+    "phase_levels",
+    "seen",
+    "pile",
+    "scores",
+    "final_round",
+    "notes",
+)
+"""The fields of a position, in order (the keys of its JSON form)."""
 
 
 class Ctx:
@@ -49,6 +82,7 @@ class Ctx:
         self.buy_cost: int = params.buy_cost
         self.cards_per_round: int = params.cards_per_round
         self.monuments_visible: int = params.monuments_visible
+        self.top: int = params.top
         self.max_rounds: int = params.max_rounds
         self.card_space: tuple[int, ...] = params.card_space
         self.card_region: tuple[int, ...] = params.card_region
@@ -126,8 +160,8 @@ def ctx_of(params: Params, config: Config) -> Ctx:
 class NAState:
     """A whole game position. Everything ``apply`` needs is here (config with readings, component data).
 
-    The fields and their meaning are those of ``records.NAStateRecord`` (documented there); ``ctx`` and ``left``
-    are derived (see the module docstring) and take no part in equality or JSON.
+    The fields and their meaning are documented in ``state.STATE_TYPES``; ``ctx`` and ``left`` are derived (see the
+    module docstring) and take no part in equality or JSON.
     """
 
     def __init__(
@@ -247,10 +281,6 @@ class NAState:
         body = ", ".join(f"{name}={value!r}" for name, value in zip(STATE_FIELDS, self.fields(), strict=True))
         return f"NAState({body})"
 
-    def to_record(self) -> NAStateRecord:
-        """The JSON record of this position."""
-        return NAStateRecord(*self.fields())
-
 
 def make_state(**fields: Any) -> NAState:
     """A position from its 29 fields (by name); the derived fields are computed."""
@@ -262,10 +292,6 @@ def make_state(**fields: Any) -> NAState:
     config: Config = fields["config"]
     deck: tuple[int, ...] = fields["deck"]
     return NAState(**fields, ctx=ctx_of(params, config), left=sum(deck))
-
-
-def from_record(record: NAStateRecord) -> NAState:
-    return make_state(**{name: getattr(record, name) for name in STATE_FIELDS})
 
 
 def clone(s: NAState) -> NAState:

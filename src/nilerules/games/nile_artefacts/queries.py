@@ -38,7 +38,7 @@ OFFER_AMBIGUITIES = ("type_choice", "type_scope", "double_card", "pair_mix", "ca
 RLIMIT = 50_000_000
 
 
-def _conditions(text: str, monuments: Sequence[tuple[Condition, Condition, Condition]] = ()) -> list[Condition]:
+def _conditions(text: str, monuments: Sequence[tuple[Condition, ...]] = ()) -> list[Condition]:
     out = []
     for item in (c.strip() for c in text.split(";")):
         if not item:

@@ -29,8 +29,7 @@ from nilerules.games.nile_artefacts.conditions import (
     tally_offering,
     type_options,
 )
-from nilerules.games.nile_artefacts.position import Ctx, NAState, clone, ctx_of
-from nilerules.games.nile_artefacts.records import (
+from nilerules.games.nile_artefacts.data import (
     PH_BUY,
     PH_DEAL,
     PH_NAV,
@@ -41,6 +40,7 @@ from nilerules.games.nile_artefacts.records import (
     Note,
     Params,
 )
+from nilerules.games.nile_artefacts.position import Ctx, NAState, clone, ctx_of
 from nilerules.games.nile_artefacts.scoring import final_scoring
 
 RULE_BUY = "nile_artefacts.navigation.buy"
@@ -279,7 +279,8 @@ def _takes(c: Ctx, here: tuple[int, ...]) -> tuple[Action, ...]:
 
 
 def _offer_actions(state: NAState) -> tuple[Action, ...]:
-    """Buy (3 Coins a card) before offering, offer each card (by kind) with a type choice, or finish (Done)."""
+    """Buy (``buy_cost`` Coins a card) before offering, offer each card (by kind) with a type choice, or finish
+    (Done)."""
     seat = state.to_move
     c = state.ctx
     table = c.offer_table(len(state.visible) if c.split else 0)
@@ -537,7 +538,7 @@ rule("nile_artefacts.navigation.take_card")(_apply_take)
 
 
 def _apply_turn(state: NAState) -> NAState:
-    """Pay 3 Coins (to the stock) and reverse the Boat, once, before moving."""
+    """Pay ``turn_cost`` Coins (to the stock) and reverse the Boat, once, before moving."""
     s = clone(state)
     seat = s.to_move
     cost = s.ctx.turn_cost
@@ -556,7 +557,7 @@ rule("nile_artefacts.navigation.turn_around")(_apply_turn)
 
 
 def _apply_buy(state: NAState) -> NAState:
-    """Pay 3 Coins and draw the top card of the pile (a chance node) into the player's cards."""
+    """Pay ``buy_cost`` Coins and draw the top card of the pile (a chance node) into the player's cards."""
     s = clone(state)
     seat = s.to_move
     cost = s.ctx.buy_cost
@@ -629,7 +630,7 @@ def advance_levels(state: NAState, seat: int) -> tuple[tuple[int, ...], ...]:
     for i, monument in enumerate(state.visible):
         row = state.levels[i]
         level = row[seat]
-        if level < 3:
+        if level < c.top:
             cond = c.monuments[monument][level]
             if c.split:
                 part = tuple(entry for entry in offering if entry[2] == i)
@@ -657,11 +658,12 @@ def _advance_shared(
     counts, regions = tally_offering(offering, c.card_region)
     monuments = c.monuments
     both = c.both
+    top = c.top
     out: list[tuple[int, ...]] | None = None
     for i in range(len(visible)):
         row = levels[i]
         level = row[seat]
-        if level < 3 and meets_counts(monuments[visible[i]][level], counts, regions, both):
+        if level < top and meets_counts(monuments[visible[i]][level], counts, regions, both):
             if out is None:
                 out = list(levels)
             raised = list(row)
@@ -716,9 +718,11 @@ rule("nile_artefacts.offerings.discard", "nile_artefacts.offerings.keep_rest")(_
 
 
 def _rewards(s: NAState) -> NAState:
-    """Completed Monuments (someone at level 3) score 10/5/2/0 for every player and leave; refill to 5."""
+    """Completed Monuments (someone at the top level) score ``reward_points`` by level for every player and leave;
+    refill to ``monuments_visible``."""
     c = s.ctx
     points = c.reward_points
+    top = c.top
     scores = list(s.scores)
     visible: list[int] = []
     levels: list[tuple[int, ...]] = []
@@ -727,7 +731,7 @@ def _rewards(s: NAState) -> NAState:
     for i in range(len(shown)):  # an index loop (compiled, zip(..., strict=True) is a generic call)
         monument = shown[i]
         row = rows[i]
-        if max(row) == 3:
+        if max(row) >= top:
             for seat, level in enumerate(row):
                 scores[seat] += points[level]
         else:

@@ -1,17 +1,26 @@
-"""The state of a game of Nile Artefacts: one import point for the position and its records.
+"""The state of a game of Nile Artefacts and its forms outside the program: the one place to read about both.
 
-Cards are *kinds* (indices into ``Params.card_*``); the draw pile and the discard are count vectors over kinds (a
-shuffled pile is a multiset), hands and river spaces are sorted tuples of kinds.
+- ``position.NAState`` is the state the rules work on: a record of the 29 fields below (compiled by mypyc in a
+  regular install, which is why it lives in its own module), copied and never changed by the rules.
+- Its JSON form (``state_to_data`` / ``state_from_data``: the game's ``state_to_data``, what log digests are taken
+  of) is the record field for field, cards as *kinds* (indices into ``Params.cards``), tagged ``"NAState"``.
+- Its public position form (``position_data`` / ``position``, documented in docs/positions.md) names everything:
+  cards as ``eye/nile@3``, Monuments by their conditions, spaces as ``left_port``, ``space_3``, ``right_port``;
+  the draw pile, the Coin stock and the seen Monuments are derived by conservation.
+- Actions serialise with names (``{"draw": "eye/nile@3"}``); logs written before (``{"type": "Draw", "kind": 0}``)
+  still load (``action_from_data``).
 
-- ``records``: the constants, ``Params``, ``Note`` and ``NAStateRecord`` (the JSON form), read by the codec and so
-  never compiled;
-- ``position``: ``NAState``, the position the rules work on (compiled under a regular install), with ``evolve``.
+The component data, the name tables and the constants are in ``data``.
 """
 
 from __future__ import annotations
 
-from nilerules.games.nile_artefacts.position import NAState, clone, evolve, from_record, make_state
-from nilerules.games.nile_artefacts.records import (
+from typing import Any, Final
+
+from nilerules.core import Config
+from nilerules.core.codec import from_data, to_data
+from nilerules.errors import MalformedAction
+from nilerules.games.nile_artefacts.data import (
     COND_DIFF,
     COND_EACH,
     COND_NAMES,
@@ -29,13 +38,11 @@ from nilerules.games.nile_artefacts.records import (
     PH_OVER,
     PH_REVEAL,
     REGION_NAMES,
-    STATE_FIELDS,
     TYPE_NAMES,
     ArtifactType,
     CardKind,
     Condition,
     MonumentId,
-    NAStateRecord,
     Note,
     Params,
     PlayerId,
@@ -44,6 +51,60 @@ from nilerules.games.nile_artefacts.records import (
     Space,
     readings_of,
 )
+from nilerules.games.nile_artefacts.position import STATE_FIELDS, NAState, clone, evolve, make_state
+
+STATE_TYPES: Final[dict[str, Any]] = {
+    "config": Config,
+    "params": Params,
+    "phase": int,  # PH_* (data.PHASE_NAMES)
+    "round": int,
+    "first": int,  # the seat holding the First Player token
+    "to_move": int,
+    "pending": int,  # chance draws still due in this phase (reveals or deals)
+    "deck": tuple[int, ...],  # the draw pile: a count per card kind
+    "discard": tuple[int, ...],  # the discard pile: a count per card kind
+    "board": tuple[tuple[int, ...], ...],  # the cards under each space (sorted kinds), Ports included
+    "hands": tuple[tuple[int, ...], ...],  # the cards in front of each player (sorted kinds)
+    "coins": tuple[int, ...],
+    "stock": int,  # Coins in the stock (negative only under coin_stock=unlimited)
+    "boats": tuple[int, ...],  # each Boat's space
+    "facing": tuple[int, ...],  # +1 toward the right Port, -1 toward the left
+    "docked": tuple[bool, ...],  # the Boat has reached a Port this stage (or started there, port_start=literal)
+    "turned": bool,  # the player to move has already turned round this turn
+    "picks": int,  # cards the player to move must still take from the space their Boat reached
+    "buy_return": int,  # the phase a purchase (PH_BUY) returns to
+    "offering": tuple[tuple[int, tuple[int, ...], int], ...],  # (kind, types counted, visible Monument or -1)
+    "altar": tuple[int, ...],  # cards offered this phase, discarded when every player has offered
+    "visible": tuple[int, ...],  # the visible Monuments (ids into Params.monuments), in the row's order
+    "levels": tuple[tuple[int, ...], ...],  # levels[i][p]: level of player p on visible Monument i
+    "phase_levels": tuple[tuple[int, ...], ...],  # levels at the start of the offering phase (else empty)
+    "seen": frozenset[int],  # Monuments turned over so far (visible or completed)
+    "pile": int,  # Monuments left in the pile (the removed ones are unseen but never drawn)
+    "scores": tuple[int, ...],  # Divine Favor points
+    "final_round": int,  # the last round once the end is triggered, else 0
+    "notes": tuple[Note, ...],  # diagnostics noted during play
+}
+"""Each field of a state with its type (the JSON codec's guide) and meaning."""
+
+
+def state_to_data(state: NAState) -> Any:
+    """The JSON form: every field of the record, tagged ``"NAState"``."""
+    out: dict[str, Any] = {"type": "NAState"}
+    for name, value in zip(STATE_FIELDS, state.fields(), strict=True):
+        out[name] = to_data(value)
+    return out
+
+
+def state_from_data(data: Any) -> NAState:
+    """The inverse of ``state_to_data``; a wrong shape raises MalformedAction naming the JSON path."""
+    if not isinstance(data, dict) or data.get("type") != "NAState":
+        raise MalformedAction(f"$: expected a Nile Artefacts state (an object with type 'NAState'), got {data!r}"[:300])
+    unknown = sorted(set(data) - set(STATE_FIELDS) - {"type"})
+    missing = [name for name in STATE_FIELDS if name not in data]
+    if unknown or missing:
+        raise MalformedAction(f"$: state fields missing {missing!r}, unknown {unknown!r}")
+    return make_state(**{name: from_data(STATE_TYPES[name], data[name], f"$.{name}") for name in STATE_FIELDS})
+
 
 __all__ = [
     "COND_DIFF",
@@ -64,13 +125,13 @@ __all__ = [
     "PH_REVEAL",
     "REGION_NAMES",
     "STATE_FIELDS",
+    "STATE_TYPES",
     "TYPE_NAMES",
     "ArtifactType",
     "CardKind",
     "Condition",
     "MonumentId",
     "NAState",
-    "NAStateRecord",
     "Note",
     "Params",
     "PlayerId",
@@ -79,7 +140,8 @@ __all__ = [
     "Space",
     "clone",
     "evolve",
-    "from_record",
     "make_state",
     "readings_of",
+    "state_from_data",
+    "state_to_data",
 ]
