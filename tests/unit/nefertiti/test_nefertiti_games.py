@@ -174,7 +174,7 @@ def test_queries_reject_bad_parameters() -> None:
 def test_deben_budget_query_counts_setup_deben() -> None:
     """Hand count: 5 players need 8+8+8+9+9 = 42 + 4 market Deben + 1 on the Harbor = 47 > 30 + 8 coins."""
     data = MODULE.queries["deben-budget"].run(GAME, {}).data
-    assert data["5"] == 47 and data["coins"] == 38
+    assert data["5+harbor"] == 47 and data["coins"] == 38
 
 
 @pytest.mark.parametrize("name", ["nefertiti_2p_harbor.json", "nefertiti_5p.json"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections.abc import Callable, Mapping
@@ -9,21 +10,20 @@ from typing import Any
 
 from nilerules.analysis.model import Budget, Check, CheckResult
 from nilerules.core.types import CHANCE
-from nilerules.core.verdicts import Unknown, Witness
+from nilerules.core.verdicts import Proof, Unknown, Witness
 from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.actions import NeutralGift, Place, Swap, TakeCard, TakeHalf
 from nilerules.games.nefertiti.scoring import amon_priest_bonus, selection_score
 from nilerules.games.nefertiti.state import (
+    ABOU,
     AKH,
     AKHET,
+    BEGGAR,
     CARD_NAMES,
     CHAIR,
+    CLOSED,
     F_CHAIR1,
     F_CHAIR2,
-    F_HARP1,
-    F_HARP2,
-    F_MIRROR1,
-    F_MIRROR2,
     GIZEH,
     GOLDWORK,
     HARBOR,
@@ -108,6 +108,60 @@ def _set_hand(state: NefState, seat: int, hand: tuple[int, ...]) -> NefState:
     return evolve(state, hands=tuple(hands))
 
 
+def _projection(state: NefState) -> tuple[Any, ...]:
+    """What a reading can change in a state (everything but the config)."""
+    return tuple(state)[2:]
+
+
+def find_in_play(
+    game: Any,
+    name: str,
+    setups: tuple[tuple[int, tuple[str, ...]], ...],
+    seeds: range,
+    describe: Callable[[NefState, NefState], str],
+) -> tuple[Any, NefState, tuple[tuple[str, str], ...]] | None:
+    """Seeded random play under the default readings until one step gives a different result under another reading of
+    ``name`` (different legal moves, or the same action leading to a different position).
+
+    Returns the log from setup up to the position where the readings part, that position, and each reading's outcome
+    there (``describe(before, after)``); None when no seeded game met a divergence.
+    """
+    from nilerules.core.log import make_log
+
+    readings = game.spec.ambiguities[name].reading_names()
+    for players, modules in setups:
+        config = game.config(players, modules)
+        for seed in seeds:
+            rng = random.Random(seed)
+            state: NefState = game.setup(config)
+            actions: list[Any] = []
+            while game.current_player(state) is not None and len(actions) < game.info.max_game_length:
+                if game.current_player(state) is CHANCE:
+                    action = game.sample_chance(state, rng)
+                else:
+                    legal = game.legal_actions(state)
+                    action = legal[rng.randrange(len(legal))]
+                variants = [with_reading(game, state, name, r) for r in readings]
+                moves = {tuple(game.legal_actions(v)) for v in variants}
+                afters = [
+                    game.apply(v, action)
+                    if game.current_player(v) is CHANCE or action in game.legal_actions(v)
+                    else None
+                    for v in variants
+                ]
+                seen = {None if a is None else _projection(a) for a in afters}
+                if len(moves) > 1 or len(seen) > 1:
+                    log = make_log(game, config, actions, state)
+                    outcomes = tuple(
+                        (r, describe(v, a) if a is not None else "the move is not legal")
+                        for r, v, a in zip(readings, variants, afters, strict=True)
+                    )
+                    return log, state, outcomes
+                state = game.apply(state, action)
+                actions.append(action)
+    return None
+
+
 # ---------------------------------------------------------------------------------------------------------------
 
 
@@ -147,50 +201,97 @@ def python_closure_table(
     return table
 
 
-def check_neutral_three_colors(game: Any, budget: Budget) -> CheckResult:
-    from nilerules.solver.nefertiti import PAWN_KINDS, listed_equals_four_kinds, neutral_closure_table
+def giza_right_stall(game: Any) -> tuple[int, int, int, int]:
+    """Gizeh's right stall in a 2-player game, from the params: (Servants, neutral pawns, pawns that close, squares)."""
+    p = game.setup(game.config(2)).params
+    stall = p.stalls[GIZEH][1]
+    pawns = min((n for kind, n in stall.conditions if kind == "pawns"), default=len(stall.squares))
+    return p.servants, p.neutral_pawns, pawns, len(stall.squares)
 
-    rows, complete = neutral_closure_table(rlimit=budget.rlimit * 4)
-    py = python_closure_table()
+
+# the multisets the text lists as closing Gizeh's right stall with 2 players (red Servant, black Servant, red
+# neutral, black neutral): "2 Servant pawns of different colors + 1 neutral pawn", "2 neutral pawns of different
+# colors + 1 Servant pawn"
+LISTED_PATTERNS: tuple[tuple[int, int, int, int], ...] = ((1, 1, 1, 0), (1, 0, 1, 1))
+
+
+def check_neutral_three_colors(game: Any, budget: Budget) -> CheckResult:
+    from nilerules.solver.nefertiti import NEUTRAL_READINGS, PAWN_KINDS, listed_equals_four_kinds, neutral_closure_table
+
+    servants, neutrals, pawns_to_close, squares = giza_right_stall(game)
+    rows, complete = neutral_closure_table(servants, neutrals, pawns_to_close, squares, rlimit=budget.rlimit * 4)
+    py = python_closure_table(servants, neutrals, pawns_to_close, squares)
     z3_table = {r.counts: r.status for r in rows}
+    searched = (
+        f"all multisets of <= {servants}+{servants} Servants and <= {neutrals}+{neutrals} neutral pawns on a stall "
+        f"closed by 3 colours or {pawns_to_close} pawns ({squares} squares); Z3 all-models, cross-checked "
+        "exhaustively in Python"
+    )
     if not complete:
         return CheckResult(
             Unknown("Z3 ran out of budget enumerating pawn multisets", budget=f"rlimit {budget.rlimit * 4}"),
             "z3",
             (),
-            "all multisets of at most 4+4 Servants and 2+2 neutral pawns",
+            searched,
         )
     if z3_table != py:
         raise AssertionError("Z3 and Python disagree on the neutral-pawn closure table")
+    amb = game.spec.ambiguities["neutral_three_colors"]
+    ruled_out = {r.name for r in amb.readings if r.contradicted}
+    index = {r: i for i, r in enumerate(NEUTRAL_READINGS)}
+    allowed = [r for r in NEUTRAL_READINGS if r not in ruled_out]
     differ = [r for r in rows if len(set(r.status)) > 1]
+    differ_allowed = [r for r in rows if len({r.status[index[a]] for a in allowed}) > 1]
     proof = listed_equals_four_kinds(budget.rlimit)
 
     def words(c: tuple[int, int, int, int]) -> str:
         return ", ".join(f"{n} {k}" for n, k in zip(c, PAWN_KINDS, strict=True) if n)
 
-    first = next(r for r in differ if r.status[0] == "closes" and r.status[1] == "open")
-    summary = (
-        f"{len(differ)} of the {len(rows)} pawn multisets that can stand on Gizeh's right stall in a 2-player game "
-        f"are classified differently; e.g. {words(first.counts)}. Listed patterns = 'four pawn kinds as colours' "
-        f"({proof.kind})."
+    # the text's own sentences, run under every reading: a reading that leaves a listed pattern open is ruled out
+    broken = {
+        r: [c for c in LISTED_PATTERNS if z3_table.get(c, ("",) * 3)[index[r]] != "closes"] for r in NEUTRAL_READINGS
+    }
+    showcase = next(
+        (r for r in differ_allowed if "closes" in {r.status[index[a]] for a in allowed} and "open" in r.status),
+        differ_allowed[0] if differ_allowed else None,
     )
+    if showcase is None:
+        return CheckResult(
+            Unknown("the readings the text allows agree on every multiset", budget="exhaustive"),
+            "z3",
+            (),
+            searched,
+        )
     outcomes = tuple(
-        (r, "; ".join(f"{words(row.counts)}: {row.status[i]}" for row in differ[:4]))
-        for i, r in enumerate(("listed", "neutral_one_color", "neutral_pawn_each"))
+        (
+            r,
+            f"{words(showcase.counts)}: {showcase.status[i]}"
+            + "".join(f"; {words(c)} (listed in the text): {z3_table[c][i]}" for c in broken[r]),
+        )
+        for i, r in enumerate(NEUTRAL_READINGS)
     )
+    parts = ", ".join(f"{a} {showcase.status[index[a]]}" for a in allowed)
+    summary = (
+        f"{len(differ_allowed)} of the {len(rows)} pawn multisets that can stand on Gizeh's right stall in a 2-player "
+        f"game are classified differently by the readings the text allows; e.g. {words(showcase.counts)}: {parts}. "
+        f"Listed patterns = 'four pawn kinds as colours' ({proof.kind})."
+    )
+    for r in sorted(ruled_out):
+        if broken[r]:
+            summary += (
+                f" The text rules out {r}: it leaves {'; '.join(words(c) for c in broken[r])} open, "
+                "which the text lists as closing."
+            )
     data = {
         "disagreeing": len(differ),
+        "disagreeing_allowed": len(differ_allowed),
         "standing": len(rows),
+        "showcase": list(showcase.counts),
         "rows": [{"counts": list(r.counts), "status": list(r.status)} for r in differ],
+        "listed_patterns_open_under": {r: [list(c) for c in cs] for r, cs in broken.items() if cs},
         "listed_equals_four_kinds": proof.kind,
     }
-    return CheckResult(
-        Witness(summary, data),
-        "z3",
-        outcomes,
-        "all multisets of <= 4+4 Servants, <= 2+2 neutral pawns (Z3 all-models, cross-checked exhaustively in Python)",
-        data,
-    )
+    return CheckResult(Witness(summary, data), "z3", outcomes, searched, data, constructed=True)
 
 
 def check_scribe_foreign_bonus(game: Any, budget: Budget) -> CheckResult:
@@ -447,38 +548,159 @@ def check_royal_servant_neutral(game: Any, budget: Budget) -> CheckResult:
     return _situation(outcomes, "2 players: the neutral player holds a chair; the Royal Servant is used.", {})
 
 
-def check_harbor_trigger_added(game: Any, budget: Budget) -> CheckResult:
+def harbor_example_state(game: Any) -> NefState:
+    """The seed's Harbor example at the moment the next market is prepared: 4 foreign cards on the Harbor (2 from
+    setup, 2 from an earlier refill while no pawn was there), Black's Servant on it, and a refill that added none."""
     state = start_state(game, 3, ("harbor",))
+    p = state.params
     black = (state.to_move + 1) % 3
-    cards = tuple(sorted(slot(c) for c in (F_HARP1, F_HARP2, F_MIRROR1, F_MIRROR2)))
+    pile = state.pile
+    for s in state.markets[HARBOR].cards:  # whatever setup diverted there goes back to the pile first
+        pile = rules.bump(pile, s >> 2, 1)
+    foreign = [c for c in range(N_GIFTS) if p.bonus[c] > 0 and pile[c] > 0][: p.harbor_threshold]
+    cards = tuple(sorted(slot(c) for c in foreign))
+    for c in foreign:
+        pile = rules.bump(pile, c, -1)
     harbor = evolve(state.markets[HARBOR], cards=cards, pawns=((1, black, 0),))
     state = rules.set_market(state, HARBOR, harbor)
-    state = evolve(state, refill_added=0, harbor_added_since=2)
+    servants = rules.bump(state.servants, black, -1)
+    return evolve(state, pile=pile, servants=servants, refill_added=0, harbor_added_since=len(foreign))
+
+
+def check_harbor_trigger_added(game: Any, budget: Budget) -> CheckResult:
+    def distributes(s: NefState) -> bool:
+        return s.phase == P_RESOLVE and s.res_market == HARBOR
 
     def outcome(s: NefState) -> str:
-        after = rules.harbor_check(s)
-        return "distribution" if after.phase == P_RESOLVE else "no distribution"
+        return "distribution" if distributes(rules.harbor_check(s)) else "no distribution"
 
-    outcomes = per_reading(game, "harbor_trigger_added", state, outcome)
-    summary = (
-        "The seed's Harbor example: 4 foreign cards (2 added by an earlier refill, no pawn then), Black's "
-        "pawn is there, the next refill draws no foreign card. The seed says: no distribution."
+    example = harbor_example_state(game)
+    on_example = per_reading(game, "harbor_trigger_added", example, outcome)
+    ruled_out = [r.name for r in game.spec.ambiguities["harbor_trigger_added"].readings if r.contradicted]
+    seeds = range(budget.seed, budget.seed + min(budget.playouts, 20))
+    found = find_in_play(
+        game,
+        "harbor_trigger_added",
+        ((3, ("harbor",)), (4, ("harbor",)), (5, ("harbor",))),
+        seeds,
+        lambda _before, after: "distribution" if distributes(after) else "no distribution",
     )
-    data = {"harbor_cards": 4, "added_this_refill": 0, "added_before": 2}
-    return _situation(outcomes, summary, data, "one situation (the seed's example)")
+    example_words = "; ".join(f"{r}: {o}" for r, o in on_example)
+    summary = (
+        f"The seed's Harbor example ({example.params.harbor_threshold} foreign cards, Black's pawn there, the next "
+        f"refill draws none) gives {example_words}; the seed says 'no distribution'"
+        + (f", so the text rules out {', '.join(ruled_out)}." if ruled_out else ".")
+    )
+    data: dict[str, Any] = {"example": dict(on_example)}
+    if found is None:
+        searched = f"the seed's example; seeded play ({len(seeds)} games per player count) met no divergence"
+        return CheckResult(Witness(summary, data), "situation", on_example, searched, data, constructed=True)
+    log, state, outcomes = found
+    data["harbor_cards"] = len(state.markets[HARBOR].cards)
+    data["play_steps"] = len(log.actions)
+    summary += f" Seeded play meets the same situation after {len(log.actions)} steps."
+    return CheckResult(
+        Witness(summary, data),
+        "playout",
+        outcomes,
+        f"seeded random play, up to {len(seeds)} games per player count with the Harbor, until the readings part",
+        data,
+        witness_log=log,
+    )
+
+
+# the four markets the Beggar example acts on: "from Gizeh and Akhet-Aton ... at Louqsor ... at Abou Simbel"
+BEGGAR_EXAMPLE_MARKETS: tuple[int, ...] = (GIZEH, AKHET, LOUQSOR, ABOU)
+
+
+def _closed_market_state(game: Any, char: int) -> NefState:
+    """4 players: the Character ``char`` is being used while Louqsor is under the Market Closed tile holding a
+    necklace (a hand-built position)."""
+    state = start_state(game, 4, ("characters",))
+    pile = rules.bump(state.pile, NECKLACE, -1)
+    louqsor = evolve(state.markets[LOUQSOR], cards=(slot(NECKLACE),))
+    state = evolve(rules.set_market(state, LOUQSOR, louqsor), pile=pile)
+    me = state.to_move
+    pile = rules.bump(state.pile, CHAIR, -1)
+    state = _set_hand(evolve(state, pile=pile), me, _hand(CHAIR))
+    return evolve(state, phase=P_CHAR, char_active=char, scratch=(0,))
+
+
+def _character_search(game: Any, name: str, budget: Budget, describe: Callable[[NefState, NefState], str]) -> Any:
+    seeds = range(budget.seed, budget.seed + min(budget.playouts, 20))
+    setups = ((4, ("scenario",)), (3, ("scenario",)), (5, ("harbor", "scenario")))
+    return find_in_play(game, name, setups, seeds, describe), len(seeds)
 
 
 def check_beggar_markets(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 4, ("characters",))
-    louqsor = evolve(state.markets[LOUQSOR], cards=(slot(NECKLACE),))
-    state = rules.set_market(state, LOUQSOR, louqsor)
+    state = _closed_market_state(game, BEGGAR)
 
     def outcome(s: NefState) -> str:
         return "visits " + ", ".join(_MARKET_NAMES[m] for m in rules.beggar_markets(s))
 
     outcomes = per_reading(game, "beggar_markets", state, outcome)
-    summary = "The Beggar is used while Louqsor is under the Market Closed tile with a necklace left on it."
-    return _situation(outcomes, summary, {}, "one situation (the seed's example)")
+    open_count = len(rules.open_markets(state))
+    ruled_out = [r.name for r in game.spec.ambiguities["beggar_markets"].readings if r.contradicted]
+    situation = "The Beggar is used while Louqsor is under the Market Closed tile with a necklace left on it."
+    because = (
+        f"The seed's example acts on {len(set(BEGGAR_EXAMPLE_MARKETS))} different markets, while only {open_count} "
+        "are open at any time before Akhenaton (one lies under the Market Closed tile)"
+        + (f": the text rules out {', '.join(ruled_out)}." if ruled_out else ".")
+    )
+    summary = f"{situation} {because}"
+    data = {"example_markets": len(set(BEGGAR_EXAMPLE_MARKETS)), "open_markets": open_count}
+
+    def describe(before: NefState, after: NefState) -> str:
+        if before.phase != P_CHAR or before.char_active != BEGGAR:
+            return "differs before the Beggar is used"
+        return outcome(before) + f" (next: {_MARKET_NAMES[after.scratch[0]] if after.phase == P_CHAR else 'done'})"
+
+    found, games = _character_search(game, "beggar_markets", budget, describe)
+    if found is not None:
+        log, at, play_outcomes = found
+        data["step"] = len(log.actions)
+        closed = ", ".join(_MARKET_NAMES[m] for m in range(4) if at.markets[m].status == CLOSED)
+        summary = f"Seeded play, step {len(log.actions)}: the Beggar is used while {closed} lies under the Market "
+        summary += f"Closed tile. {because}"
+        searched = f"seeded random play of the scenario with the Beggar, up to {games} games per player count"
+        return CheckResult(Witness(summary, data), "playout", play_outcomes, searched, data, witness_log=log)
+    result = _situation(outcomes, summary, data, "one situation (the seed's example)")
+    return dataclasses.replace(result, constructed=True)
+
+
+def check_trader_markets(game: Any, budget: Budget) -> CheckResult:
+    def closed_swaps(s: NefState) -> list[Swap]:
+        acts = rules.trader_actions(s)
+        return [a for a in acts if isinstance(a, Swap) and a.market >= 0 and s.markets[a.market].status == CLOSED]
+
+    def describe(before: NefState, _after: NefState) -> str:
+        if before.phase != P_CHAR or before.char_active != TRADER:
+            return "differs before the Trader is used"
+        n = len(closed_swaps(before))
+        return f"{n} exchange(s) with the closed market's cards" if n else "no exchange with the closed market"
+
+    found, games = _character_search(game, "trader_markets", budget, describe)
+    if found is not None:
+        log, state, outcomes = found
+        summary = (
+            f"Seeded play, step {len(log.actions)}: a player uses the Trader while "
+            f"{', '.join(_MARKET_NAMES[m] for m in range(4) if state.markets[m].status == CLOSED)} lies under the "
+            "Market Closed tile with face-up cards on it."
+        )
+        return CheckResult(
+            Witness(summary, {"step": len(log.actions)}),
+            "playout",
+            outcomes,
+            f"seeded random play of the scenario with the Trader, up to {games} games per player count",
+            {"step": len(log.actions)},
+            witness_log=log,
+        )
+    state = _closed_market_state(game, TRADER)
+    outcomes = per_reading(game, "trader_markets", state, lambda s: describe(s, s))
+    summary = (
+        "The Trader is used while Louqsor is under the Market Closed tile holding a necklace; the user has a chair."
+    )
+    return dataclasses.replace(_situation(outcomes, summary, {}), constructed=True)
 
 
 def check_wandering_thief_placement(game: Any, budget: Budget) -> CheckResult:
@@ -569,6 +791,61 @@ def check_high_priest_harbor(game: Any, budget: Budget) -> CheckResult:
     return _situation(outcomes, "The High Priest was just used; the first of two placements.", {})
 
 
+def setup_deben(game: Any) -> tuple[int, tuple[tuple[int, tuple[str, ...], int], ...]]:
+    """The Deben coins in the boxes, and for each player count (with and without the Harbor where allowed) the Deben
+    the setup lays out: the players' starting Deben, each market tile's and the Harbor's (all from the params)."""
+    coins = game.spec.value("deben_coins")
+    have = int(coins["base"]) + int(coins["expansion"])
+    rows = []
+    for n in game.info.player_counts:
+        required = game.info.required_modules.get(n, ())
+        for modules in ((), ("harbor",)):
+            if "harbor" in required and not modules:
+                continue
+            state = game.setup(game.config(n, modules))
+            need = sum(state.params.start_deben) + sum(m.deben for m in state.markets)
+            rows.append((n, modules, need))
+    return have, tuple(rows)
+
+
+def check_deben_coins(game: Any, budget: Budget) -> CheckResult:
+    have, rows = setup_deben(game)
+    short = [(n, mods, need) for n, mods, need in rows if need > have]
+
+    def words(n: int, mods: tuple[str, ...], need: int) -> str:
+        return f"{n} players{' with the Harbor' if mods else ''}: {need} Deben"
+
+    readings = game.spec.ambiguities["deben_coins"].reading_names()
+    if not short:
+        return CheckResult(
+            Proof(f"the {have} coins cover every setup even at one Deben each", ("nefertiti.contents.deben",)),
+            "arithmetic",
+            tuple((r, "the setup can be laid out") for r in readings),
+            "every player count, with and without the Harbor",
+        )
+    listing = "; ".join(words(*row) for row in short)
+    outcomes = (
+        (readings[0], "coins of several values: every setup can be laid out; play is unchanged"),
+        (readings[1], f"{listing} needed against {have} coins: the setup cannot be laid out"),
+    )
+    counts = sorted({n for n, _, _ in short})
+    summary = (
+        f"The boxes hold {have} Deben coins; the setup lays out {listing} (starting Deben, the market tiles and the "
+        f"Harbor), so at {', '.join(map(str, counts))} players the coins are too few unless coins have several values."
+    )
+    data = {
+        "coins": have,
+        "needed": [{"players": n, "modules": list(mods), "deben": need} for n, mods, need in rows],
+    }
+    return CheckResult(
+        Witness(summary, data),
+        "arithmetic",
+        outcomes,
+        "every player count, with and without the Harbor (setup Deben from the params)",
+        data,
+    )
+
+
 CHECKS: dict[str, Check] = {
     "neutral_three_colors": check_neutral_three_colors,
     "scribe_foreign_bonus": check_scribe_foreign_bonus,
@@ -586,6 +863,8 @@ CHECKS: dict[str, Check] = {
     "royal_servant_neutral": check_royal_servant_neutral,
     "harbor_trigger_added": check_harbor_trigger_added,
     "beggar_markets": check_beggar_markets,
+    "trader_markets": check_trader_markets,
+    "deben_coins": check_deben_coins,
     "wandering_thief_placement": check_wandering_thief_placement,
     "neutral_gift_face_down": check_neutral_gift_face_down,
     "forced_close_then_place": check_forced_close_then_place,

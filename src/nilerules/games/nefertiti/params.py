@@ -6,7 +6,7 @@ from typing import Any
 
 from nilerules.core.registry import rule
 from nilerules.core.types import Config
-from nilerules.errors import InvalidConfig
+from nilerules.errors import InvalidConfig, SpecError
 from nilerules.games.nefertiti.state import (
     CARD_NAMES,
     CHAR_NAMES,
@@ -27,8 +27,6 @@ def _codes(spec: Spec, name: str, names: tuple[str, ...]) -> dict[int, int]:
     out: dict[int, int] = {}
     for key, count in raw.items():
         if key not in names or not isinstance(count, int):
-            from nilerules.errors import SpecError
-
             raise SpecError(spec.path, [(f"params.{name}.value.{key}", f"unknown name or bad count {count!r}")])
         out[names.index(key)] = count
     return out
@@ -101,6 +99,19 @@ def build_params(spec: Spec, config: Config) -> Params:
         char_draw = 0
     elif config.has("characters"):
         pool = [a + b for a, b in zip(pool, expansion, strict=True)]
+    # "draw 6 at random" from the shuffled rest: a smaller pool (an edited spec) is drawn whole, never waited on
+    char_draw = min(char_draw, sum(pool))
+    bottom_gifts = spec.int("bottom_gifts")
+    if sum(deck) < bottom_gifts:
+        raise SpecError(
+            spec.path,
+            [
+                (
+                    "params.base_gifts.value",
+                    f"{n} players: {sum(deck)} Gift cards cannot put {bottom_gifts} under the pile",
+                )
+            ],
+        )
     seals = spec.int("royal_seals") + (spec.int("harbor_royal_seals") if harbor else 0)
     scribes = spec.value("scribe_bonus")
     return Params(
@@ -128,5 +139,5 @@ def build_params(spec: Spec, config: Config) -> Params:
         neutral_deben=(int(spec.value("neutral_deben")[0]), int(spec.value("neutral_deben")[1])),
         harbor_threshold=spec.int("harbor_threshold"),
         market_size=spec.int("market_size"),
-        bottom_gifts=spec.int("bottom_gifts"),
+        bottom_gifts=bottom_gifts,
     )

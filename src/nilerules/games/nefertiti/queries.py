@@ -8,7 +8,7 @@ from math import comb
 from typing import Any
 
 from nilerules.analysis.model import Query, QueryParam, QueryResult
-from nilerules.core.verdicts import Witness
+from nilerules.core.verdicts import Proof, Witness
 from nilerules.errors import QueryError
 from nilerules.games.nefertiti.params import build_params
 from nilerules.games.nefertiti.scoring import amon_priest_bonus, amon_priest_rank, gift_score
@@ -28,27 +28,34 @@ def _int(params: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -
 
 def neutral_closure(game: Any, params: Mapping[str, Any]) -> QueryResult:
     """Every pawn multiset on Gizeh's right stall in a 2-player game, under each reading of NEF-001."""
-    from nilerules.solver.nefertiti import PAWN_KINDS, listed_equals_four_kinds, neutral_closure_table
+    from nilerules.games.nefertiti.checks import giza_right_stall
+    from nilerules.solver.nefertiti import NEUTRAL_READINGS, PAWN_KINDS, listed_equals_four_kinds, neutral_closure_table
 
-    pawns = _int(params, "pawns", 4, 2, 6)
-    rows, complete = neutral_closure_table(pawns_to_close=pawns)
-    differ = [r for r in rows if len(set(r.status)) > 1]
+    servants, neutrals, stall_pawns, squares = giza_right_stall(game)
+    pawns = _int(params, "pawns", stall_pawns, 2, squares)
+    rows, complete = neutral_closure_table(servants, neutrals, pawns, squares)
+    ruled_out = {r.name: r.contradicted for r in game.spec.ambiguities["neutral_three_colors"].readings}
+    allowed = [i for i, r in enumerate(NEUTRAL_READINGS) if not ruled_out.get(r)]
+    differ = [r for r in rows if len({r.status[i] for i in allowed}) > 1]
     proof = listed_equals_four_kinds()
     lines = [
-        f"Stall closed by 3 colours or {pawns} pawns; readings: listed / neutral_one_color / neutral_pawn_each.",
+        f"Stall closed by 3 colours or {pawns} pawns; readings: {' / '.join(NEUTRAL_READINGS)}.",
         f"{len(rows)} multisets can stand on the stall under some reading; {len(differ)} are classified differently"
-        + ("" if complete else " (Z3 budget ran out: lower bound)")
-        + ":",
+        " by the readings the text allows" + ("" if complete else " (Z3 budget ran out: lower bound)") + ":",
     ]
     for r in differ:
         words = ", ".join(f"{n} {k}" for n, k in zip(r.counts, PAWN_KINDS, strict=True) if n)
         lines.append(f"  {words}: {' / '.join(r.status)}")
+    for name, quote in ruled_out.items():
+        if quote:
+            lines.append(f"{name} is ruled out by the text: {quote}")
     lines.append(f"'listed' equals 'four pawn kinds count as four colours': {proof.kind} ({proof.summary})")
     data = {
         "standing": len(rows),
         "disagreeing": len(differ),
         "complete": complete,
         "rows": [{"counts": list(r.counts), "status": list(r.status)} for r in differ],
+        "contradicted": {k: v for k, v in ruled_out.items() if v},
     }
     return QueryResult(
         "\n".join(lines), data, Witness(f"{len(differ)} disagreeing multisets", data) if differ else proof
@@ -117,21 +124,25 @@ def amon_priest_ranks(game: Any, params: Mapping[str, Any]) -> QueryResult:
 
 
 def deben_budget(game: Any, params: Mapping[str, Any]) -> QueryResult:
-    """Deben needed at setup (players + markets + Harbor) against the coins in the boxes."""
-    coins = game.spec.value("deben_coins")
-    have = int(coins["base"]) + int(coins["expansion"])
+    """Deben needed at setup (players + markets + Harbor) against the coins in the boxes (the check NEF-023)."""
+    from nilerules.games.nefertiti.checks import setup_deben
+
+    have, rows = setup_deben(game)
     lines = []
     data: dict[str, Any] = {"coins": have}
-    for n in (2, 3, 4, 5):
-        modules = ("harbor",) if n == 5 else ()
-        p = build_params(game.spec, game.config(n, modules))
-        need = sum(p.start_deben) + 4 * p.market_deben + (p.harbor_deben if modules else 0)
+    for n, modules, need in rows:
         lines.append(
             f"{n} players{' (Harbor)' if modules else ''}: {need} Deben needed, {have} coins "
             f"({'enough' if need <= have else 'NOT enough unless coins have several values'})"
         )
-        data[str(n)] = need
-    return QueryResult("\n".join(lines), data)
+        data[f"{n}{'+harbor' if modules else ''}"] = need
+    short = [row for row in rows if row[2] > have]
+    verdict = (
+        Witness(f"{len(short)} setups need more Deben than the {have} coins", data)
+        if short
+        else Proof(f"the {have} coins cover every setup", ("nefertiti.contents.deben",))
+    )
+    return QueryResult("\n".join(lines), data, verdict)
 
 
 def character_odds(game: Any, params: Mapping[str, Any]) -> QueryResult:

@@ -1355,8 +1355,9 @@ def trader_actions(state: NefState) -> tuple[NefAction, ...]:
     p = state.params
     out: list[NefAction] = []
     gives = hand_gift_codes(state.hands[me])
+    markets = trader_markets(state)
     for g in gives:
-        for m in board_markets(state):
+        for m in markets:
             for s in face_up_gifts(state.markets[m].cards):
                 if max(0, max_value(p, slot_code(s)) - max_value(p, g)) <= state.deben[me]:
                     out.append(Swap(g, m, s))
@@ -1366,6 +1367,13 @@ def trader_actions(state: NefState) -> tuple[NefAction, ...]:
                     out.append(Swap(g, -1, c))
     out.append(Done())
     return tuple(out)
+
+
+def trader_markets(state: NefState) -> tuple[int, ...]:
+    """The markets whose cards count as "cards on the board" for the Trader (a reading: the closed one too or not)."""
+    if state.config.reading("trader_markets") == "open_only":
+        return open_markets(state)
+    return board_markets(state)
 
 
 def neutral_targetable(state: NefState) -> bool:

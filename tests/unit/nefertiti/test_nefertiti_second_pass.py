@@ -1,0 +1,204 @@
+"""Issue 15's Nefertiti items: readings the text rules out, the Trader's own ambiguity, the Deben coins; issue 10's
+hangs on edited specs. Expected values come from the expansion's sentences and examples, or hand counts (named)."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from nilerules.analysis.model import Budget
+from nilerules.core import CHANCE, playout, replay
+from nilerules.errors import SpecError
+from nilerules.games import load
+from nilerules.games.nefertiti import checks, rules
+from nilerules.games.nefertiti.actions import Swap
+from nilerules.games.nefertiti.state import CLOSED, HARBOR, LOUQSOR, P_RESOLVE, TRADER, NefState
+from nilerules.specs import bundled_spec_path
+
+MODULE = load("nefertiti")
+GAME = MODULE.game
+SPEC_TEXT = bundled_spec_path("nefertiti").read_text(encoding="utf-8")
+
+
+def edited_spec(tmp_path: Path, pattern: str, replacement: str) -> Path:
+    """A copy of the bundled spec with one line edited (the pattern must match exactly once)."""
+    text, count = re.subn(pattern, replacement, SPEC_TEXT, flags=re.MULTILINE)
+    assert count == 1, pattern
+    path = tmp_path / "nefertiti.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --- issue 15 item 1: "2 neutral pawns of different colors + 1 Servant pawn" closes -----------------------------
+
+RED_SERVANT_RED_NEUTRAL_BLACK_NEUTRAL = (1, 0, 1, 1)
+BOTH_SERVANTS_ONE_NEUTRAL = (1, 1, 1, 0)
+
+
+@pytest.mark.rules("nefertiti.two.giza_pattern_neutrals", "nefertiti.two.giza_pattern_servants")
+def test_every_reading_the_text_allows_closes_both_listed_patterns() -> None:
+    """The document lists '2 Servant pawns of different colors + 1 neutral pawn' and '2 neutral pawns of different
+    colors + 1 Servant pawn' as 3 colours: every reading not marked contradicted counts 3 colours for both."""
+    amb = GAME.spec.ambiguities["neutral_three_colors"]
+    for reading in amb.readings:
+        closes = [
+            rules.colours_two_player(c[0], c[1], c[2], c[3], reading.name) >= 3
+            for c in (BOTH_SERVANTS_ONE_NEUTRAL, RED_SERVANT_RED_NEUTRAL_BLACK_NEUTRAL)
+        ]
+        assert (closes == [True, True]) == (reading.contradicted == ""), reading.name
+
+
+@pytest.mark.rules("nefertiti.two.giza_three_colors")
+def test_neutral_one_color_is_marked_contradicted_and_the_showcase_is_genuinely_open() -> None:
+    """Issue 15 item 1: neutral_one_color leaves red Servant + black neutral + red neutral open, which the text lists
+    as closing; the finding's showcase is a multiset on which the readings the text allows disagree."""
+    amb = GAME.spec.ambiguities["neutral_three_colors"]
+    assert [r.name for r in amb.readings if r.contradicted] == ["neutral_one_color"]
+    result = MODULE.checks["neutral_three_colors"](GAME, Budget.quick())
+    showcase = tuple(result.data["showcase"])
+    assert showcase not in (RED_SERVANT_RED_NEUTRAL_BLACK_NEUTRAL, BOTH_SERVANTS_ONE_NEUTRAL)
+    allowed = {r.name for r in amb.readings if not r.contradicted}
+    assert (
+        len({rules.colours_two_player(showcase[0], showcase[1], showcase[2], showcase[3], r) >= 3 for r in allowed})
+        == 2
+    )
+    assert "rules out neutral_one_color" in result.verdict.summary
+
+
+def test_one_servant_and_two_same_colour_neutrals_split_the_allowed_readings() -> None:
+    """Hand count: a Servant of one colour with both neutral pawns of one colour is 2 of the 4 pawn kinds (open under
+    'listed') and 1 + 2 colours under 'neutral_pawn_each' (closes); four such multisets."""
+    rows = {
+        tuple(r["counts"]): tuple(r["status"])
+        for r in MODULE.checks["neutral_three_colors"](GAME, Budget.quick()).data["rows"]
+    }
+    for counts in ((1, 0, 2, 0), (1, 0, 0, 2), (0, 1, 2, 0), (0, 1, 0, 2)):
+        listed, _one_colour, pawn_each = rows[counts]
+        assert (listed, pawn_each) == ("open", "closes")
+
+
+# --- issue 15 item 2: "no foreign Gift cards are drawn, so there is no distribution" ---------------------------
+
+
+@pytest.mark.rules("nefertiti.harbor.trigger_added", "nefertiti.harbor.example_no_new")
+def test_harbor_example_no_new_card_means_no_distribution_and_since_last_is_contradicted() -> None:
+    """The Harbor example: 4 foreign cards (added while no pawn was there), Black's pawn placed, the next refill adds
+    none: 'so there is no distribution'. this_refill agrees; since_last distributes and is marked contradicted."""
+    example = checks.harbor_example_state(GAME)
+    got = {}
+    for reading in GAME.spec.ambiguities["harbor_trigger_added"].readings:
+        after = rules.harbor_check(checks.with_reading(GAME, example, "harbor_trigger_added", reading.name))
+        got[reading.name] = (after.phase == P_RESOLVE and after.res_market == HARBOR, bool(reading.contradicted))
+    assert got == {"this_refill": (False, False), "since_last": (True, True)}
+    assert GAME.invariants(example) == ()
+
+
+def test_harbor_trigger_witness_replays_from_setup_to_the_divergence() -> None:
+    """The check's witness is a seeded game: its log replays, and at its end the next chance draw distributes under
+    since_last only (the example's situation, reached in play)."""
+    result = MODULE.checks["harbor_trigger_added"](GAME, Budget.quick())
+    assert result.witness_log is not None
+    state = replay(GAME, result.witness_log)
+    assert GAME.current_player(state) is CHANCE
+    assert dict(result.outcomes) == {"this_refill": "no distribution", "since_last": "distribution"}
+
+
+# --- issue 15 item 3: the Trader's "cards on the board" -----------------------------------------------------------
+
+
+@pytest.mark.rules("nefertiti.trader.exchange")
+def test_trader_reaches_the_closed_market_only_under_all_markets() -> None:
+    """'exchange ... with cards on the board': under all_markets the necklace on the closed Louqsor can be taken for a
+    chair; under open_only it cannot (the Trader branches on its own ambiguity, NEF-022)."""
+    base = checks._closed_market_state(GAME, TRADER)
+    assert base.markets[LOUQSOR].status == CLOSED
+    reach = {}
+    for r in ("all_markets", "open_only"):
+        s = checks.with_reading(GAME, base, "trader_markets", r)
+        reach[r] = any(isinstance(a, Swap) and a.market == LOUQSOR for a in rules.trader_actions(s))
+    assert reach == {"all_markets": True, "open_only": False}
+    result = MODULE.checks["trader_markets"](GAME, Budget.quick())
+    assert result.verdict.kind == "witness"
+    if result.witness_log is not None:
+        at: NefState = replay(GAME, result.witness_log)
+        assert any(m.status == CLOSED for m in at.markets[:4])
+
+
+@pytest.mark.rules("nefertiti.beggar.example_detail")
+def test_beggar_example_uses_four_markets_so_open_only_is_contradicted() -> None:
+    """The Beggar example acts on Gizeh, Akhet-Aton, Louqsor and Abou Simbel: four markets, while one market always
+    lies under the Market Closed tile, so 'open markets only' is ruled out by the text."""
+    amb = GAME.spec.ambiguities["beggar_markets"]
+    assert {r.name: bool(r.contradicted) for r in amb.readings} == {"all_four": False, "open_only": True}
+    state = checks.start_state(GAME, 4)
+    assert len(rules.open_markets(state)) == 3
+
+
+# --- issue 15 item 5: the Deben coins ---------------------------------------------------------------------------
+
+
+@pytest.mark.rules("nefertiti.contents.deben")
+def test_deben_coins_finding_counts_the_setup() -> None:
+    """Hand count: 4 players 8+9+9+10 = 36 + 4 market Deben = 40; 5 players 8+8+8+9+9 = 42 + 4 + 1 on the Harbor = 47;
+    the boxes hold 30 + 8 = 38 coins. The finding and the query agree."""
+    result = MODULE.checks["deben_coins"](GAME, Budget.quick())
+    assert result.verdict.kind == "witness"
+    needed = {(row["players"], tuple(row["modules"])): row["deben"] for row in result.data["needed"]}
+    assert (needed[(4, ())], needed[(5, ("harbor",))], result.data["coins"]) == (40, 47, 38)
+    query = MODULE.queries["deben-budget"].run(GAME, {})
+    assert query.verdict is not None and query.verdict.kind == result.verdict.kind
+
+
+def test_deben_coins_finding_follows_an_edited_coin_count(tmp_path: Path) -> None:
+    """What-if: with 60 base coins every setup (at most 47 Deben, hand count above) is covered: a proof."""
+    path = edited_spec(tmp_path, r"^value = \{ base = 30, expansion = 8 \}$", "value = { base = 60, expansion = 8 }")
+    module = load("nefertiti", path)
+    assert module.checks["deben_coins"](module.game, Budget.quick()).verdict.kind == "proof"
+
+
+# --- issue 10: edited specs that used to hang -------------------------------------------------------------------
+
+
+def test_no_base_characters_plays_to_the_end(tmp_path: Path) -> None:
+    """Issue 10: all five base_characters at 0 hung simulate; 'draw 6 at random' from an empty pool now draws none."""
+    path = edited_spec(
+        tmp_path,
+        r"^value = \{ high_priest = 2, treasurer = 2, thief = 2, royal_servant = 2, chief = 2 \}$",
+        "value = { high_priest = 0, treasurer = 0, thief = 0, royal_servant = 0, chief = 0 }",
+    )
+    game = load("nefertiti", path).game
+    for modules in ((), ("characters",)):
+        result = playout(game, game.config(4, modules), seed=3)
+        assert not result.truncated and game.is_terminal(result.final)
+
+
+def test_too_few_gift_cards_for_the_bottom_of_the_pile_is_a_spec_error(tmp_path: Path) -> None:
+    """A deck that cannot put the bottom Gift cards under the pile is refused with a SpecError naming the key."""
+    path = edited_spec(
+        tmp_path,
+        r"^value = \{ senet = 5, senet_x2 = 3, harp = 8, chair = 8, mirror = 6, statuette = 6, necklace = 5, "
+        r"goldwork = 5 \}$",
+        "value = { senet = 0, senet_x2 = 0, harp = 0, chair = 0, mirror = 0, statuette = 0, necklace = 0, "
+        "goldwork = 1 }",
+    )
+    game = load("nefertiti", path).game
+    with pytest.raises(SpecError, match="base_gifts"):
+        game.setup(game.config(4))
+
+
+def test_random_play_under_every_trader_reading_ends() -> None:
+    """Both Trader readings play whole scenario games with the invariants holding."""
+    for r in ("all_markets", "open_only"):
+        rng = random.Random(5)
+        state = GAME.setup(GAME.config(4, ("scenario",), {"trader_markets": r}))
+        while not GAME.is_terminal(state):
+            action = (
+                GAME.sample_chance(state, rng)
+                if GAME.current_player(state) is CHANCE
+                else rng.choice(GAME.legal_actions(state))
+            )
+            state = GAME.apply(state, action)
+            assert GAME.invariants(state) == ()
