@@ -247,18 +247,25 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from nilerules.analysis.regression import differences, load_baseline
+    from nilerules.analysis.regression import differences, incompatibility, load_baseline
+    from nilerules.core.jsonio import load_file
     from nilerules.report import json as json_report
 
-    baseline = load_baseline(_read(args.baseline), args.baseline)
-    current = json.loads(json_report.render(_analyses(args), _budget(args.budget)))
+    baseline = load_baseline(load_file(args.baseline, UsageError), args.baseline)
+    budget = _budget(args.budget)
+    reason = incompatibility(baseline, json_report.run_metadata(budget))
+    if reason and not args.force:
+        raise UsageError(f"{args.baseline}: {reason} (pass --force to compare anyway)")
+    current = json.loads(json_report.render(_analyses(args), budget))
+    if reason:
+        print(f"nilerules check: comparing anyway although {reason}")
     diffs = differences(baseline, current)
     if diffs:
         for line in diffs:
             print(line)
-        print(f"nilerules check: {len(diffs)} findings differ from {args.baseline}", file=sys.stderr)
+        print(f"nilerules check: {len(diffs)} differences from {args.baseline}", file=sys.stderr)
         return EXIT_CHECK_FAILED
-    print(f"nilerules check: findings match {args.baseline}")
+    print(f"nilerules check: every finding matches {args.baseline}")
     return EXIT_OK
 
 
@@ -334,6 +341,11 @@ def build_parser() -> argparse.ArgumentParser:
             p.set_defaults(func=cmd_report)
         else:
             p.add_argument("--baseline", required=True, help="a findings.json to compare with")
+            p.add_argument(
+                "--force",
+                action="store_true",
+                help="compare even when the baseline was written with another budget or nilerules version",
+            )
             p.set_defaults(func=cmd_check)
     return parser
 

@@ -6,6 +6,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from nilerules import __version__
 from nilerules.analysis.findings import Finding
 from nilerules.analysis.model import Budget
 from nilerules.analysis.runner import GameAnalysis
@@ -64,26 +65,29 @@ def analysis_data(a: GameAnalysis) -> dict[str, Any]:
     }
 
 
-def render(analyses: Sequence[GameAnalysis], budget: Budget) -> str:
-    doc = {
-        "format": FORMAT,
+def run_metadata(budget: Budget) -> dict[str, Any]:
+    """What makes two reports comparable field by field: the nilerules version and the budget (seeds included)."""
+    return {
+        "nilerules": __version__,
         "budget": {
             "playouts": budget.playouts,
             "examples": budget.examples,
             "rlimit": budget.rlimit,
             "seed": budget.seed,
         },
-        "games": {a.game: analysis_data(a) for a in analyses},
+    }
+
+
+def render(analyses: Sequence[GameAnalysis], budget: Budget) -> str:
+    doc = {
+        "format": FORMAT,
+        **run_metadata(budget),
+        "games": {
+            a.game: {
+                **analysis_data(a),
+                "readings": {amb_id: amb.default for amb_id, amb in sorted(a.spec.ambiguities.items())},
+            }
+            for a in analyses
+        },
     }
     return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-
-
-def fingerprint(doc: Any) -> dict[str, tuple[str, str]]:
-    """What the regression check compares: for each finding and hole detector, its verdict and summary."""
-    out: dict[str, tuple[str, str]] = {}
-    for game_id, game in sorted(doc.get("games", {}).items()):
-        for f in game.get("findings", []):
-            out[f"{game_id}:{f['code']}"] = (f["verdict"], f["summary"])
-        for h in game.get("holes", []):
-            out[f"{game_id}:{h['detector']}"] = (h["verdict"], h["summary"])
-    return out
