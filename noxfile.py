@@ -26,13 +26,19 @@ def lint(session: nox.Session) -> None:
     session.run("ruff", "check", "src", "tests", "tools", "noxfile.py", "setup.py")
 
 
+WORKERS = ("-n", "auto", "--dist", "worksteal")
+"""pytest-xdist: one test process per core, idle workers steal queued tests (the slow state machines spread out)."""
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
-    """pytest under coverage (branch coverage, fail under 90 %), CI Hypothesis profile."""
-    session.install("-e", DEV)
+    """pytest on every core under coverage (branch coverage, fail under 90 %), CI Hypothesis profile; the dask extra
+    is installed so the Dask cluster test runs."""
+    session.install("-e", ".[dev,dask]")
     session.env["NILERULES_HYPOTHESIS_PROFILE"] = "ci"
     session.run("coverage", "erase")
-    session.run("coverage", "run", "-m", "pytest", *session.posargs)
+    session.run("coverage", "run", "-m", "pytest", *WORKERS, *session.posargs)
+    session.run("coverage", "combine", "--quiet")
     session.run("coverage", "report", "--fail-under=90")
 
 
@@ -43,10 +49,10 @@ def compiled(session: nox.Session) -> None:
     The golden playthroughs replay logged games and check their final digests, so this is a differential test of the
     compiled modules against the pure ones; tests/unit/kernel/test_build.py checks that every hot module compiled.
     """
-    session.install(".", "pytest>=8")
+    session.install(".[dask]", "pytest>=8", "pytest-xdist>=3.5")
     session.env["NILERULES_HYPOTHESIS_PROFILE"] = "ci"
     session.env["NILERULES_EXPECT_COMPILED"] = "1"
-    session.run("pytest", "-p", "no:cacheprovider", *session.posargs)
+    session.run("pytest", "-p", "no:cacheprovider", *WORKERS, *session.posargs)
 
 
 @nox.session
