@@ -147,10 +147,18 @@ def chair_example(row: Sequence[int], rlimit: int = 1_000_000) -> Verdict:
     return problem.check(decode, "Red's five chairs score exactly 50 (5 x (7 + 1 + 2)).", extra=[score != 50])
 
 
-def scribe_divergence(row: Sequence[int], bonuses: Sequence[int], rlimit: int = 1_000_000) -> Verdict:
+def scribe_divergence(
+    row: Sequence[int],
+    bonuses: Sequence[int],
+    rlimit: int = 1_000_000,
+    per_card: int = 1,
+    max_normal: int = 8,
+    max_owners: int = 5,
+) -> Verdict:
     """The smallest Royal Scribe selection of one type where 'held' and 'scored_only' bonuses give different points.
 
-    Cards: index 0 normal (any count), then one foreign card per entry of ``bonuses[1:]`` (0 or 1 each).
+    Cards: index 0 normal (0..``max_normal``), then one foreign card per entry of ``bonuses[1:]`` (0 or 1 each); each
+    card scored earns ``per_card`` more (the Royal Scribe's bonus).
     """
     k = len(bonuses)
     held = [z3.Int(f"h{i}") for i in range(k)]
@@ -158,14 +166,14 @@ def scribe_divergence(row: Sequence[int], bonuses: Sequence[int], rlimit: int = 
     owners = z3.Int("owners")
     opt = make_solver(rlimit, optimize=True)
     for i in range(k):
-        opt.add(chosen[i] >= 0, chosen[i] <= held[i], held[i] >= 0, held[i] <= (8 if i == 0 else 1))
-    opt.add(owners >= 1, owners <= 5)
+        opt.add(chosen[i] >= 0, chosen[i] <= held[i], held[i] >= 0, held[i] <= (max_normal if i == 0 else 1))
+    opt.add(owners >= 1, owners <= max_owners)
     base = _lookup(row, owners)
     held_bonus = sum(h * b for h, b in zip(held, bonuses, strict=True))
     chosen_bonus = sum(c * b for c, b in zip(chosen, bonuses, strict=True))
     n_chosen = sum(chosen)
-    score_held = n_chosen * (base + held_bonus + 1)
-    score_chosen = n_chosen * (base + chosen_bonus + 1)
+    score_held = n_chosen * (base + held_bonus + per_card)
+    score_chosen = n_chosen * (base + chosen_bonus + per_card)
     opt.add(score_held != score_chosen)
     # a strict order on candidates, so that the witness is the same on every run
     tiebreak = sum((i + 1) * (h + 4 * c) for i, (h, c) in enumerate(zip(held, chosen, strict=True)))

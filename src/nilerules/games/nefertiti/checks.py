@@ -13,13 +13,14 @@ from nilerules.core.types import CHANCE
 from nilerules.core.verdicts import Proof, Unknown, Witness
 from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.actions import NeutralGift, Place, Swap, TakeCard, TakeHalf
-from nilerules.games.nefertiti.scoring import amon_priest_bonus, selection_score
+from nilerules.games.nefertiti.scoring import amon_priest_bonus, amon_priest_rank, selection_score
 from nilerules.games.nefertiti.state import (
     ABOU,
     AKH,
     AKHET,
     BEGGAR,
     CARD_NAMES,
+    CARD_TYPE,
     CHAIR,
     CLOSED,
     F_CHAIR1,
@@ -32,6 +33,7 @@ from nilerules.games.nefertiti.state import (
     MIRROR,
     N_CODES,
     N_GIFTS,
+    N_TYPES,
     NECKLACE,
     NEUTRAL_OWNER,
     P_CHAR,
@@ -106,6 +108,51 @@ def _set_hand(state: NefState, seat: int, hand: tuple[int, ...]) -> NefState:
     hands = list(state.hands)
     hands[seat] = hand
     return evolve(state, hands=tuple(hands))
+
+
+def lay_cards(state: NefState, m: int, cards: tuple[int, ...]) -> NefState:
+    """Market ``m`` holding exactly the slots ``cards``: its old cards go back to the pile (their seals to the supply)
+    and the new ones come from the pile (seals from the supply), so every conservation law still holds."""
+    pile = state.pile
+    supply = state.seal_supply
+    for s in state.markets[m].cards:
+        pile = rules.bump(pile, s >> 2, 1)
+        supply += int(bool(s & 2))
+    for s in cards:
+        pile = rules.bump(pile, s >> 2, -1)
+        supply -= int(bool(s & 2))
+    if min(pile) < 0 or supply < 0:
+        raise ValueError("the pile or the seal supply cannot provide these cards")
+    market = evolve(state.markets[m], cards=tuple(sorted(cards)))
+    return evolve(rules.set_market(state, m, market), pile=pile, seal_supply=supply)
+
+
+def lay_pawns(state: NefState, m: int, pawns: tuple[tuple[int, int, int], ...]) -> NefState:
+    """Market ``m`` holding exactly ``pawns`` (square, seat, neutral): old pawns go home, new ones leave the supply."""
+    servants, neutrals = list(state.servants), list(state.neutrals)
+    for _sq, seat, neutral in state.markets[m].pawns:
+        (neutrals if neutral else servants)[seat] += 1
+    for _sq, seat, neutral in pawns:
+        (neutrals if neutral else servants)[seat] -= 1
+    if min(servants, default=0) < 0 or min(neutrals, default=0) < 0:
+        raise ValueError("not enough pawns in the supply")
+    market = evolve(state.markets[m], pawns=tuple(sorted(pawns)))
+    return evolve(rules.set_market(state, m, market), servants=tuple(servants), neutrals=tuple(neutrals))
+
+
+def give(state: NefState, seat: int, *codes: int) -> NefState:
+    """Seat ``seat`` (or the neutral player, NEUTRAL_OWNER) takes these cards from the pile."""
+    pile = state.pile
+    hand = state.neutral_hand if seat == NEUTRAL_OWNER else state.hands[seat]
+    for c in codes:
+        pile = rules.bump(pile, c, -1)
+        hand = rules.bump(hand, c, 1)
+    if min(pile) < 0:
+        raise ValueError("the pile cannot provide these cards")
+    state = evolve(state, pile=pile)
+    if seat == NEUTRAL_OWNER:
+        return evolve(state, neutral_hand=hand)
+    return _set_hand(state, seat, hand)
 
 
 def _projection(state: NefState) -> tuple[Any, ...]:
@@ -299,26 +346,37 @@ def check_scribe_foreign_bonus(game: Any, budget: Budget) -> CheckResult:
 
     state = start_state(game, 4, ("harbor",))
     p = state.params
-    row = p.values[2]
-    verdict = scribe_divergence(row, [0, p.bonus[F_CHAIR1], p.bonus[F_CHAIR2]], budget.rlimit)
+    chair = CARD_TYPE[CHAIR]
+    row = p.values[chair]
+    normal = p.deck[CHAIR] + p.box[CHAIR]
+    verdict = scribe_divergence(
+        row,
+        [0, p.bonus[F_CHAIR1], p.bonus[F_CHAIR2]],
+        budget.rlimit,
+        per_card=p.royal_scribe_bonus,
+        max_normal=normal,
+        max_owners=len(row),
+    )
+    searched = f"one type (chair): up to {normal} normal and both foreign cards, 1 to {len(row)} owners"
     if not isinstance(verdict, Witness):
-        return CheckResult(verdict, "z3", (), "one type (chair), up to 8 normal and both foreign cards")
+        return CheckResult(verdict, "z3", (), searched)
     held_counts = verdict.data["held"]
     scored_counts = verdict.data["scored"]
     hand = _hand(*([CHAIR] * held_counts[0] + [F_CHAIR1] * held_counts[1] + [F_CHAIR2] * held_counts[2]))
     chosen = _hand(*([CHAIR] * scored_counts[0] + [F_CHAIR1] * scored_counts[1] + [F_CHAIR2] * scored_counts[2]))
-    owners = [1] * 9
-    owners[2] = verdict.data["owners"]
+    owners = [1] * N_TYPES
+    owners[chair] = verdict.data["owners"]
     outcomes = tuple(
-        (r, f"{selection_score(p, hand, chosen[:N_GIFTS], owners, 1, r, 'two_cards')} points")
-        for r in ("held", "scored_only")
+        (r, f"{selection_score(p, hand, chosen[:N_GIFTS], owners, p.royal_scribe_bonus, r, 'two_cards')} points")
+        for r in game.spec.ambiguities["scribe_foreign_bonus"].reading_names()
     )
     return CheckResult(
         verdict,
         "z3",
         outcomes,
-        "Z3 minimum over chair hands; Python scoring recomputes both readings",
+        f"Z3 minimum over {searched}; Python scoring recomputes both readings",
         dict(verdict.data),
+        constructed=True,
     )
 
 
@@ -326,25 +384,26 @@ def check_senet_x2_scribe(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 4)
     p = state.params
     hand = _hand(SENET2)
-    owners = [1] * 9
+    owners = [1] * N_TYPES
     outcomes = tuple(
-        (r, f"{selection_score(p, hand, hand[:N_GIFTS], owners, 1, 'held', r)} points")
-        for r in ("two_cards", "one_card")
+        (r, f"{selection_score(p, hand, hand[:N_GIFTS], owners, p.royal_scribe_bonus, 'held', r)} points")
+        for r in game.spec.ambiguities["senet_x2_scribe"].reading_names()
     )
     summary = "The only senet owner scores one Senet x2 with the Royal Scribe."
-    return _situation(outcomes, summary, {"card": "senet_x2", "owners": 1})
+    return dataclasses.replace(_situation(outcomes, summary, {"card": "senet_x2", "owners": 1}), constructed=True)
 
 
 def check_amon_merchant_foreign(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 4, ("harbor",))
-    state = _set_hand(state, state.to_move, _hand(F_CHAIR2))
+    state = start_state(game, 4, ("harbor",), seed=1)
+    state = give(state, state.to_move, F_CHAIR2)
 
     def outcome(s: NefState) -> str:
         after = rules.amon_merchant_discard(s, F_CHAIR2)
         return f"+{after.prestige[s.to_move] - s.prestige[s.to_move]} prestige"
 
     outcomes = per_reading(game, "amon_merchant_foreign", state, outcome)
-    return _situation(outcomes, "The Amon Merchant discards the +2 foreign chair.", {"card": "chair_f2"})
+    summary = "The Amon Merchant discards the +2 foreign chair."
+    return dataclasses.replace(_situation(outcomes, summary, {"card": "chair_f2"}), constructed=True)
 
 
 def check_amon_priest_ties(game: Any, budget: Budget) -> CheckResult:
@@ -352,7 +411,7 @@ def check_amon_priest_ties(game: Any, budget: Budget) -> CheckResult:
     p = state.params
     readings = game.spec.ambiguities["amon_priest_ties"].reading_names()
     per_count: dict[str, Any] = {}
-    for n in (2, 3, 4, 5):
+    for n in game.info.player_counts:
         # most readings told apart first; then, like the seed's example, the holder tied with exactly one player
         best: tuple[tuple[int, int, int], tuple[int, ...], tuple[int, ...]] | None = None
         for scores in itertools.product(range(3), repeat=n):
@@ -370,30 +429,43 @@ def check_amon_priest_ties(game: Any, budget: Budget) -> CheckResult:
             "holder": 0,
             "bonus": {r: amon_priest_bonus(p, scores, debens, 0, r) for r in readings},
         }
+    counts = [str(n) for n in game.info.player_counts]
     four = per_count["4"]
-    outcomes = tuple(
-        (r, ", ".join(f"{n}p: +{per_count[n]['bonus'][r]}" for n in ("2", "3", "4", "5"))) for r in readings
-    )
+    outcomes = tuple((r, ", ".join(f"{n}p: +{per_count[n]['bonus'][r]}" for n in counts)) for r in readings)
+    scores4 = four["scores"]
+    rank = amon_priest_rank(scores4, four["debens"], 0, "competition")
+    tied = scores4.count(scores4[0]) > 1
     summary = (
-        f"E.g. 4 players, final scores {four['scores']} and Deben {four['debens']}, the Amon Priest with seat 0: "
+        f"E.g. 4 players, final scores {scores4} and Deben {four['debens']}, the Amon Priest with seat 0: "
         + ", ".join(f"{r} +{b}" for r, b in four["bonus"].items())
-        + ". Seat 0 is tied for 3rd place, the seed's example, which gives 9 only under competition (and "
-        + "deben_tiebreak when Deben do not separate). A witness exists for every player count (see data)."
+        + f". Seat 0 is {'tied for' if tied else 'in'} place {rank} of the standard competition ranking."
     )
+    example_place = 3  # the seed's example: "A player tied for 3rd place gains 9 extra prestige points"
+    if tied and rank == example_place and len(p.amon_priest_bonus) >= example_place:
+        table = p.amon_priest_bonus[example_place - 1]
+        agree = [r for r, b in four["bonus"].items() if b == table]
+        summary += (
+            f" The seed's example gives the 3rd-place bonus (+{table} in the table) to a tied player: here that holds "
+            f"under {', '.join(agree) or 'no reading'}."
+        )
+    summary += " A witness exists for every player count (see data)."
     return CheckResult(
         Witness(summary, per_count),
         "exhaustive",
         outcomes,
-        "for 2..5 players every score vector in 0..2 and Deben in 0..1 (all reading pairs compared)",
+        f"for {counts[0]}..{counts[-1]} players every score vector in 0..2 and Deben in 0..1 (all reading pairs "
+        "compared)",
         per_count,
     )
 
 
 def check_neutral_action_order(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 2)
-    cards = tuple(sorted((slot(CHAIR), slot(HARP), slot(MIRROR))))
-    gizeh = evolve(state.markets[GIZEH], cards=cards, pawns=((5, 0, 0), (2, 1, 1), (0, 1, 0)), deben=1)
-    state = rules.set_market(state, GIZEH, gizeh)
+    red, black = state.to_move, 1 - state.to_move
+    squares = rules.squares_of(state, GIZEH)
+    top, mid, low = len(squares) - 1, len(squares) // 2 - 1, 0
+    state = lay_cards(state, GIZEH, (slot(CHAIR), slot(HARP), slot(MIRROR)))
+    state = lay_pawns(state, GIZEH, ((top, red, 0), (mid, black, 1), (low, black, 0)))
 
     def outcome(s: NefState) -> str:
         s = rules.start_resolution(s, GIZEH, final=False)
@@ -401,23 +473,29 @@ def check_neutral_action_order(game: Any, budget: Budget) -> CheckResult:
             legal = rules.resolution_actions(s)
             pick = next((a for a in legal if isinstance(a, NeutralGift | TakeCard)), legal[-1])
             s = rules.apply(s, pick)
-        names = ("red", "black")
-        held = [f"{names[i]}: {[CARD_NAMES[c] for c in (HARP, CHAIR, MIRROR) if s.hands[i][c]]}" for i in range(2)]
+        names = {red: "red", black: "black"}
+        held = [f"{names[i]}: {[CARD_NAMES[c] for c in (HARP, CHAIR, MIRROR) if s.hands[i][c]]}" for i in (red, black)]
         held.append(f"neutral: {[CARD_NAMES[c] for c in (HARP, CHAIR, MIRROR) if s.neutral_hand[c]]}")
         return "; ".join(held)
 
     outcomes = per_reading(game, "neutral_action_order", state, outcome)
+    bids = {"red servant": squares[top], "black neutral": squares[mid], "black servant": squares[low]}
     summary = (
-        "Gizeh closes holding a harp, a chair and a mirror: red Servant bids 6, black neutral pawn 3, black "
-        "Servant 1; everyone takes a card when they can (the highest bidder the first two offered)."
+        "Gizeh closes holding a harp, a chair and a mirror: "
+        + ", ".join(f"{who} bids {v}" for who, v in bids.items())
+        + "; everyone takes a card when they can (the highest bidder the first two offered)."
     )
-    data = {"cards": ["harp", "chair", "mirror"], "bids": {"red servant": 6, "black neutral": 3, "black servant": 1}}
-    return _situation(outcomes, summary, data, "one situation, with a fixed policy: take a Gift when possible")
+    data = {"cards": ["harp", "chair", "mirror"], "bids": bids}
+    result = _situation(outcomes, summary, data, "one situation, with a fixed policy: take a Gift when possible")
+    return dataclasses.replace(result, constructed=True)
 
 
 def check_priest_value_limit(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 4, ("characters",))
-    state = evolve(state, phase=P_CHAR, char_active=PRIEST, scratch=(0, 12, 0))
+    p = state.params
+    mv = {c: rules.max_value(p, c) for c in (GOLDWORK, SENET, NECKLACE)}
+    # earlier in this use: a goldwork returned for a senet; now a senet offered for a necklace
+    state = evolve(state, phase=P_CHAR, char_active=PRIEST, scratch=(0, mv[GOLDWORK], mv[SENET]))
 
     def outcome(s: NefState) -> str:
         ok = rules.priest_ok(s, SENET, NECKLACE)
@@ -425,24 +503,33 @@ def check_priest_value_limit(game: Any, budget: Budget) -> CheckResult:
 
     outcomes = per_reading(game, "priest_value_limit", state, outcome)
     summary = (
-        "The Priest already returned a goldwork (max 12) for a senet (max 6); now a senet (6) for a necklace (12)."
+        f"The Priest already returned a goldwork (max {mv[GOLDWORK]}) for a senet (max {mv[SENET]}); now a senet "
+        f"({mv[SENET]}) for a necklace ({mv[NECKLACE]})."
     )
-    return _situation(outcomes, summary, {"given": ["goldwork", "senet"], "received": ["senet", "necklace"]})
+    data = {"given": ["goldwork", "senet"], "received": ["senet", "necklace"]}
+    return dataclasses.replace(_situation(outcomes, summary, data), constructed=True)
 
 
 def check_sealed_card_buyer(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 3)
-    gizeh = evolve(state.markets[GIZEH], cards=(slot(CHAIR, sealed=True), slot(HARP), slot(MIRROR)), pawns=())
-    state = rules.set_market(state, GIZEH, gizeh)
-    state = evolve(state, phase=P_RESOLVE, res_market=GIZEH, res_queue=((2, 1, 0, 0),), res_taken=0, deben=(9, 9, 9))
+    state = lay_pawns(state, GIZEH, ())
+    state = lay_cards(state, GIZEH, (slot(CHAIR, sealed=True), slot(HARP), slot(MIRROR)))
+    squares = rules.squares_of(state, GIZEH)
+    second = (state.to_move + 1) % 3
+    bid = squares[1]
+    state = evolve(state, phase=P_RESOLVE, res_market=GIZEH, res_queue=((bid, second, 0, 0),), res_taken=0)
 
     def outcome(s: NefState) -> str:
         can = TakeCard(slot(CHAIR, sealed=True)) in rules.resolution_actions(s)
         return "may buy the sealed chair and gets the seal" if can else "may not buy the sealed chair"
 
     outcomes = per_reading(game, "sealed_card_buyer", state, outcome)
-    summary = "The highest bidder took two unsealed Gifts; the second bidder faces the sealed chair."
-    return _situation(outcomes, summary, {"market": ["chair (sealed)", "harp", "mirror"]})
+    summary = (
+        f"The highest bidder took two unsealed Gifts; the second bidder (bid {bid}) faces the sealed chair, a harp "
+        "and a mirror."
+    )
+    data = {"market": ["chair (sealed)", "harp", "mirror"], "bid": bid}
+    return dataclasses.replace(_situation(outcomes, summary, data), constructed=True)
 
 
 def check_harbor_first_deben(game: Any, budget: Budget) -> CheckResult:
@@ -459,6 +546,9 @@ def check_harbor_first_deben(game: Any, budget: Budget) -> CheckResult:
 def check_end_of_game(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 4)
     discard = tuple(a + b for a, b in zip(state.discard, state.pile, strict=True))
+    for c in state.bottom:  # the bottom Gift cards too: only Akhenaton is left to draw
+        if c != AKH:
+            discard = rules.bump(discard, c, 1)
     state = evolve(
         state,
         pile=(0,) * N_CODES,
@@ -478,15 +568,26 @@ def check_end_of_game(game: Any, budget: Budget) -> CheckResult:
         return "the game is over"
 
     outcomes = per_reading(game, "end_of_game", state, outcome)
-    return _situation(outcomes, "Akhenaton is drawn while Louqsor is being refilled.", {})
+    summary = "Akhenaton is drawn while Louqsor is being refilled."
+    return dataclasses.replace(_situation(outcomes, summary, {}), constructed=True)
+
+
+def _spread(state: NefState, seat: int, markets: tuple[int, ...]) -> NefState:
+    """Every Servant of ``seat`` placed, spread over ``markets`` on the lowest free squares (from the supply)."""
+    left = state.servants[seat]
+    share = [left // len(markets) + int(i < left % len(markets)) for i in range(len(markets))]
+    for m, k in zip(markets, share, strict=True):
+        taken = {pw[0] for pw in state.markets[m].pawns}
+        free = [sq for sq in range(len(rules.squares_of(state, m))) if sq not in taken][:k]
+        state = lay_pawns(state, m, (*state.markets[m].pawns, *((sq, seat, 0) for sq in free)))
+    return state
 
 
 def check_forced_close_harbor(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 2, ("harbor",))
     me = state.to_move
-    harbor = evolve(state.markets[HARBOR], pawns=tuple((sq, me, 0) for sq in range(4)))
-    state = rules.set_market(state, HARBOR, harbor)
-    state = evolve(state, servants=rules.put(state.servants, me, 0))
+    servants = state.servants[me]
+    state = _spread(state, me, (HARBOR,))
 
     def outcome(s: NefState) -> str:
         return ", ".join(
@@ -494,16 +595,15 @@ def check_forced_close_harbor(game: Any, budget: Budget) -> CheckResult:
         )
 
     outcomes = per_reading(game, "forced_close_harbor", state, outcome)
-    return _situation(outcomes, "2 players: the active player's four Servants all stand on the Harbor.", {})
+    summary = f"2 players: the active player's {servants} Servants all stand on the Harbor."
+    return dataclasses.replace(_situation(outcomes, summary, {"servants": servants}), constructed=True)
 
 
 def check_no_servant_many_players(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 3)
     me = state.to_move
-    gizeh = evolve(state.markets[GIZEH], pawns=((0, me, 0), (1, me, 0)))
-    akhet = evolve(state.markets[AKHET], pawns=((0, me, 0), (1, me, 0)))
-    state = rules.set_market(rules.set_market(state, GIZEH, gizeh), AKHET, akhet)
-    state = evolve(state, servants=rules.put(state.servants, me, 0))
+    servants = state.servants[me]
+    state = _spread(state, me, (GIZEH, AKHET))
 
     def outcome(s: NefState) -> str:
         return ", ".join(
@@ -511,14 +611,19 @@ def check_no_servant_many_players(game: Any, budget: Budget) -> CheckResult:
         )
 
     outcomes = per_reading(game, "no_servant_many_players", state, outcome)
-    return _situation(outcomes, "3 players: the active player has placed all four Servants.", {})
+    summary = f"3 players: the active player has placed all {servants} Servants (on Gizeh and Akhet-Aton)."
+    return dataclasses.replace(_situation(outcomes, summary, {"servants": servants}), constructed=True)
 
 
 def check_unaffordable_bid(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 3)
-    gizeh = evolve(state.markets[GIZEH], cards=(slot(CHAIR),))
-    state = rules.set_market(state, GIZEH, gizeh)
-    state = evolve(state, phase=P_RESOLVE, res_market=GIZEH, res_queue=((6, 0, 0, 1),), deben=(0, 9, 9))
+    me = state.to_move
+    squares = rules.squares_of(state, GIZEH)
+    bid = squares[-1]
+    state = lay_cards(lay_pawns(state, GIZEH, ()), GIZEH, (slot(CHAIR),))
+    # the highest bidder's Deben went to another player (conserved), leaving none
+    deben = rules.bump(rules.put(state.deben, me, 0), (me + 1) % 3, state.deben[me])
+    state = evolve(state, phase=P_RESOLVE, res_market=GIZEH, res_queue=((bid, me, 0, 1),), deben=deben)
 
     def outcome(s: NefState) -> str:
         acts = rules.resolution_actions(s)
@@ -527,14 +632,13 @@ def check_unaffordable_bid(game: Any, budget: Budget) -> CheckResult:
         return "pays nothing (has 0) and takes the chair"
 
     outcomes = per_reading(game, "unaffordable_bid", state, outcome)
-    return _situation(outcomes, "The highest bidder (bid 6) has no Deben left when Gizeh closes.", {})
+    summary = f"The highest bidder (bid {bid}) has no Deben left when Gizeh closes."
+    return dataclasses.replace(_situation(outcomes, summary, {"bid": bid}), constructed=True)
 
 
 def check_royal_servant_neutral(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 2)
-    state = evolve(state, neutral_hand=_hand(CHAIR), phase=P_CHAR, char_active=ROYAL_SERVANT, scratch=())
-    pile = rules.bump(state.pile, CHAIR, -1)
-    state = evolve(state, pile=pile)
+    state = give(start_state(game, 2), NEUTRAL_OWNER, CHAIR)
+    state = evolve(state, phase=P_CHAR, char_active=ROYAL_SERVANT, scratch=())
 
     def outcome(s: NefState) -> str:
         acts = rules.base_character_actions(s)
@@ -545,7 +649,8 @@ def check_royal_servant_neutral(game: Any, budget: Budget) -> CheckResult:
         )
 
     outcomes = per_reading(game, "royal_servant_neutral", state, outcome)
-    return _situation(outcomes, "2 players: the neutral player holds a chair; the Royal Servant is used.", {})
+    summary = "2 players: the neutral player holds a chair; the Royal Servant is used."
+    return dataclasses.replace(_situation(outcomes, summary, {}), constructed=True)
 
 
 def harbor_example_state(game: Any) -> NefState:
@@ -617,12 +722,7 @@ def _closed_market_state(game: Any, char: int) -> NefState:
     """4 players: the Character ``char`` is being used while Louqsor is under the Market Closed tile holding a
     necklace (a hand-built position)."""
     state = start_state(game, 4, ("characters",))
-    pile = rules.bump(state.pile, NECKLACE, -1)
-    louqsor = evolve(state.markets[LOUQSOR], cards=(slot(NECKLACE),))
-    state = evolve(rules.set_market(state, LOUQSOR, louqsor), pile=pile)
-    me = state.to_move
-    pile = rules.bump(state.pile, CHAIR, -1)
-    state = _set_hand(evolve(state, pile=pile), me, _hand(CHAIR))
+    state = give(lay_cards(state, LOUQSOR, (slot(NECKLACE),)), state.to_move, CHAIR)
     return evolve(state, phase=P_CHAR, char_active=char, scratch=(0,))
 
 
@@ -706,8 +806,7 @@ def check_trader_markets(game: Any, budget: Budget) -> CheckResult:
 def check_wandering_thief_placement(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 4, ("characters",))
     state = evolve(state, phase=P_CHAR, char_active=WANDERING_THIEF)
-    gizeh = evolve(state.markets[GIZEH], cards=tuple(sorted((slot(SENET), slot(GOLDWORK), slot(STATUETTE)))))
-    state = rules.set_market(state, GIZEH, gizeh)
+    state = lay_cards(state, GIZEH, (slot(SENET), slot(GOLDWORK), slot(STATUETTE)))
 
     def outcome(s: NefState) -> str:
         after = rules.wandering_thief_take(s, GIZEH, slot(SENET))
@@ -716,14 +815,14 @@ def check_wandering_thief_placement(game: Any, budget: Budget) -> CheckResult:
         return f"player gains {gained or 'nothing'}; Gizeh holds {names}"
 
     outcomes = per_reading(game, "wandering_thief_placement", state, outcome)
-    return _situation(outcomes, "The Wandering Thief is used on Gizeh (senet, statuette, goldwork).", {})
+    summary = "The Wandering Thief is used on Gizeh (senet, statuette, goldwork)."
+    return dataclasses.replace(_situation(outcomes, summary, {}), constructed=True)
 
 
 def check_neutral_gift_face_down(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 2)
-    state = rules.set_market(
-        state, GIZEH, evolve(state.markets[GIZEH], cards=(slot(CHAIR, down=True),), pawns=((1, 0, 1), (4, 1, 0)))
-    )
+    state = lay_cards(state, GIZEH, (slot(CHAIR, down=True),))
+    state = lay_pawns(state, GIZEH, ((1, 0, 1), (len(rules.squares_of(state, GIZEH)) - 1, 1, 0)))
 
     def outcome(s: NefState) -> str:
         s = rules.start_resolution(s, GIZEH, final=False)
@@ -733,16 +832,14 @@ def check_neutral_gift_face_down(game: Any, budget: Budget) -> CheckResult:
 
     outcomes = per_reading(game, "neutral_gift_face_down", state, outcome)
     summary = "2 players: Gizeh closes holding only a chair the Beggar turned face down; a neutral pawn acts."
-    return _situation(outcomes, summary, {"cards": ["chair (face down)"]})
+    return dataclasses.replace(_situation(outcomes, summary, {"cards": ["chair (face down)"]}), constructed=True)
 
 
 def check_forced_close_then_place(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 2)
     me = state.to_move
-    gizeh = evolve(state.markets[GIZEH], pawns=((0, me, 0), (1, me, 0)))
-    akhet = evolve(state.markets[AKHET], pawns=((0, me, 0), (1, me, 0)))
-    state = rules.set_market(rules.set_market(state, GIZEH, gizeh), AKHET, akhet)
-    state = evolve(state, servants=rules.put(state.servants, me, 0), neutrals=(0, 0))
+    servants = state.servants[me]
+    state = _spread(state, me, (GIZEH, AKHET))
 
     def outcome(s: NefState) -> str:
         rng = random.Random(budget.seed)
@@ -759,16 +856,16 @@ def check_forced_close_then_place(game: Any, budget: Budget) -> CheckResult:
         return "the turn passes to the other player"
 
     outcomes = per_reading(game, "forced_close_then_place", state, outcome)
-    summary = "2 players: the active player has no Servant left (two on Gizeh, two on Akhet-Aton) and closes Gizeh."
-    return _situation(outcomes, summary, {}, "one situation; chance seeded, other choices fixed")
+    summary = f"2 players: the active player has no Servant left ({servants} on Gizeh and Akhet-Aton) and closes Gizeh."
+    result = _situation(outcomes, summary, {"servants": servants}, "one situation; chance seeded, other choices fixed")
+    return dataclasses.replace(result, constructed=True)
 
 
 def check_papyrus_from_neutral(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 2, ("harbor", "characters"))
     me = state.to_move
-    pile = rules.bump(rules.bump(state.pile, PAPYRUS, -1), CHAIR, -1)
-    state = evolve(state, pile=pile, neutral_hand=_hand(PAPYRUS), phase=P_CHAR, char_active=TRADER, scratch=(0,))
-    state = _set_hand(state, me, _hand(CHAIR))
+    state = give(give(state, NEUTRAL_OWNER, PAPYRUS), me, CHAIR)
+    state = evolve(state, phase=P_CHAR, char_active=TRADER, scratch=(0,))
 
     def outcome(s: NefState) -> str:
         after = rules.trader_apply(s, Swap(CHAIR, -1, PAPYRUS))
@@ -776,7 +873,7 @@ def check_papyrus_from_neutral(game: Any, budget: Budget) -> CheckResult:
 
     outcomes = per_reading(game, "papyrus_from_neutral", state, outcome)
     summary = "2 players: the Trader exchanges a chair for the neutral player's papyrus."
-    return _situation(outcomes, summary, {})
+    return dataclasses.replace(_situation(outcomes, summary, {}), constructed=True)
 
 
 def check_high_priest_harbor(game: Any, budget: Budget) -> CheckResult:
@@ -788,7 +885,8 @@ def check_high_priest_harbor(game: Any, budget: Budget) -> CheckResult:
         return "a Servant may go on the Harbor" if can else "no Servant may go on the Harbor"
 
     outcomes = per_reading(game, "high_priest_harbor", state, outcome)
-    return _situation(outcomes, "The High Priest was just used; the first of two placements.", {})
+    summary = "The High Priest was just used; the first of two placements."
+    return dataclasses.replace(_situation(outcomes, summary, {}), constructed=True)
 
 
 def setup_deben(game: Any) -> tuple[int, tuple[tuple[int, tuple[str, ...], int], ...]]:

@@ -12,7 +12,7 @@ from nilerules.core.verdicts import Proof, Witness
 from nilerules.errors import QueryError
 from nilerules.games.nefertiti.params import build_params
 from nilerules.games.nefertiti.scoring import amon_priest_bonus, amon_priest_rank, gift_score
-from nilerules.games.nefertiti.state import CARD_NAMES, CHAR_NAMES, N_CODES, N_TYPES, TYPE_NAMES
+from nilerules.games.nefertiti.state import CARD_NAMES, CHAR_NAMES, FOREIGN, N_CODES, N_TYPES, TYPE_NAMES
 
 
 def _int(params: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -> int:
@@ -73,8 +73,8 @@ def foreign_bonus(game: Any, params: Mapping[str, Any]) -> QueryResult:
     normal = _int(params, "normal", 3, 0, 8)
     owners = _int(params, "owners", 2, 1, 5)
     p = build_params(game.spec, game.config(4, ("harbor",)))
-    foreign = [c for c in range(10, 20) if CARD_NAMES[c].startswith(name + "_")]
-    codes = [t_code for t_code in range(10) if CARD_NAMES[t_code] == name] + foreign
+    foreign = [c for c in range(N_CODES) if FOREIGN[c] and CARD_NAMES[c].startswith(name + "_")]
+    codes = [c for c in range(N_CODES) if not FOREIGN[c] and CARD_NAMES[c] == name] + foreign
     hand = [0] * N_CODES
     hand[codes[0]] = normal
     for c in foreign:
@@ -89,7 +89,8 @@ def foreign_bonus(game: Any, params: Mapping[str, Any]) -> QueryResult:
     div = scribe_divergence(p.values[t], [p.bonus[c] for c in codes]) if foreign else None
     text = (
         f"{normal} normal {name}(s) + foreign {[CARD_NAMES[c] for c in foreign]} with {owners} owner(s): "
-        f"Python {python}, Z3 {z3_score}.\nSeed example (5 chairs incl. +1 and +2, 2 owners = 50): {example.kind}.\n"
+        f"Python {python}, Z3 {z3_score}.\nThe seed's example (5 chairs incl. +1 and +2, 2 owners: 'Red gets 50 "
+        f"prestige points') under the spec's chair values: {example.kind}.\n"
         + (f"Royal Scribe readings part at: {div.summary}" if div is not None else "No foreign cards of this type.")
     )
     data = {"python": python, "z3": z3_score, "example": example.kind, "scribe": getattr(div, "data", {})}
@@ -154,7 +155,7 @@ def character_odds(game: Any, params: Mapping[str, Any]) -> QueryResult:
     modules = tuple(m for m in str(params.get("modules", "characters")).split(",") if m)
     lines = []
     data: dict[str, str] = {}
-    for n in (2, 3, 4, 5):
+    for n in game.info.player_counts:
         mods = tuple(sorted(set(modules) | ({"harbor"} if n == 5 else set())))
         p = build_params(game.spec, game.config(n, mods))
         if p.char_fixed[c] > 0:

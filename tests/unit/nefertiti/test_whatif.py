@@ -1,0 +1,127 @@
+"""What-if (issue 10): an edited copy of specs/nefertiti.toml changes every figure the checks and queries state.
+
+Each case edits one numeric param to another valid value, loads the game with that spec, runs every check and query,
+and compares the figures that state the edited number with a hand calculation from the edited value.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from nilerules.analysis.model import Budget
+from nilerules.games import load
+from nilerules.specs import bundled_spec_path
+
+SPEC_TEXT = bundled_spec_path("nefertiti").read_text(encoding="utf-8")
+
+# (pattern of the one line edited, replacement, check id, reading, text expected in that reading's outcome or summary)
+CASES = [
+    # Royal Scribe +3: a lone senet owner's Senet x2 is 2 x 6 (senet, one owner) + 2 x 3 (two cards) = 18, or + 3 = 15
+    (
+        r"^(\[params\.royal_scribe_bonus\]\ntype = \"int\"\nmin = -100\nmax = 100\n)value = 1$",
+        r"\1value = 3",
+        "senet_x2_scribe",
+        "two_cards",
+        "18 points",
+    ),
+    (
+        r"^(\[params\.royal_scribe_bonus\]\ntype = \"int\"\nmin = -100\nmax = 100\n)value = 1$",
+        r"\1value = 3",
+        "senet_x2_scribe",
+        "one_card",
+        "15 points",
+    ),
+    # Amon Priest table 0, 7, 10, 13, 16: the 4-player witness holder tied for 3rd place gains 10 (was 9)
+    (r"^value = \[0, 6, 9, 12, 15\]$", "value = [0, 7, 10, 13, 16]", "amon_priest_ties", "competition", "4p: +10"),
+    # Gizeh's left stall with squares 2, 3, 4, 5, 7, 9: the highest square bids 9, the third 4, the first 2
+    (
+        r"^  \{ squares = \[1, 2, 3, 4, 5, 6\], conditions = \[\[\"pawns\", 4\], \[\"full\", 0\]\] \},$",
+        '  { squares = [2, 3, 4, 5, 7, 9], conditions = [["pawns", 4], ["full", 0]] },',
+        "neutral_action_order",
+        None,
+        "red servant bids 9, black neutral bids 4, black servant bids 2",
+    ),
+    (
+        r"^  \{ squares = \[1, 2, 3, 4, 5, 6\], conditions = \[\[\"pawns\", 4\], \[\"full\", 0\]\] \},$",
+        '  { squares = [2, 3, 4, 5, 7, 9], conditions = [["pawns", 4], ["full", 0]] },',
+        "unaffordable_bid",
+        None,
+        "(bid 9)",
+    ),
+    (
+        r"^  \{ squares = \[1, 2, 3, 4, 5, 6\], conditions = \[\[\"pawns\", 4\], \[\"full\", 0\]\] \},$",
+        '  { squares = [2, 3, 4, 5, 7, 9], conditions = [["pawns", 4], ["full", 0]] },',
+        "sealed_card_buyer",
+        None,
+        "(bid 3)",
+    ),
+    # 3 Servants each with 2 players: all 3 stand on the Harbor; the closure table searches up to 3+3 Servants
+    (
+        r'^value = \{ "2" = 4, "3" = 4, "4" = 4, "5" = 3 \}$',
+        'value = { "2" = 3, "3" = 4, "4" = 4, "5" = 3 }',
+        "forced_close_harbor",
+        None,
+        "3 Servants all stand on the Harbor",
+    ),
+    (
+        r'^value = \{ "2" = 4, "3" = 4, "4" = 4, "5" = 3 \}$',
+        'value = { "2" = 3, "3" = 4, "4" = 4, "5" = 3 }',
+        "neutral_three_colors",
+        "searched",
+        "<= 3+3 Servants",
+    ),
+    # goldwork worth 13 at most: the Priest's witness names it
+    (
+        r"goldwork = \[12, 10, 8, 6, 5\]",
+        "goldwork = [13, 10, 8, 6, 5]",
+        "priest_value_limit",
+        None,
+        "goldwork (max 13)",
+    ),
+    # 5 players with 9 Deben each: 45 + 4 market Deben + 1 on the Harbor = 50
+    (
+        r'"5" = \[8, 8, 8, 9, 9\] \}$',
+        '"5" = [9, 9, 9, 9, 9] }',
+        "deben_coins",
+        "one_deben_each",
+        "5 players with the Harbor: 50 Deben",
+    ),
+]
+
+
+def edited(tmp_path: Path, pattern: str, replacement: str) -> Path:
+    text, count = re.subn(pattern, replacement, SPEC_TEXT, flags=re.MULTILINE)
+    assert count == 1, pattern
+    path = tmp_path / "nefertiti.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("pattern", "replacement", "check", "reading", "expected"), CASES)
+def test_an_edited_param_changes_the_figure_the_check_states(
+    tmp_path: Path, pattern: str, replacement: str, check: str, reading: str | None, expected: str
+) -> None:
+    """The figure follows the edited spec (hand calculation in the comment above each case)."""
+    module = load("nefertiti", edited(tmp_path, pattern, replacement))
+    result = module.checks[check](module.game, Budget.quick())
+    if reading is None:
+        text = result.verdict.summary
+    elif reading == "searched":
+        text = result.searched
+    else:
+        text = dict(result.outcomes)[reading]
+    assert expected in text
+
+
+@pytest.mark.parametrize("case", sorted({(c[0], c[1]) for c in CASES}))
+def test_every_check_and_query_runs_on_an_edited_spec(tmp_path: Path, case: tuple[str, str]) -> None:
+    """Every check and every query (default parameters) still runs with each edited spec."""
+    module = load("nefertiti", edited(tmp_path, *case))
+    for name, check in module.checks.items():
+        result = check(module.game, Budget.quick())
+        assert {r for r, _ in result.outcomes} <= set(module.game.spec.ambiguities[name].reading_names())
+    for query in module.queries.values():
+        assert query.run(module.game, {}).text
