@@ -21,11 +21,40 @@ def _eval(term: z3.ExprRef) -> int:
     points=st.integers(0, 250),
     number=st.sampled_from(zsolver.NUMBER_READINGS),
     low=st.sampled_from(zsolver.LOW_READINGS),
+    step=st.integers(1, 30),
 )
-def test_penalty_encoding_matches_python(score: int, points: int, number: str, low: str) -> None:
-    """The closed form in Z3 equals the step-by-step Python penalty."""
-    term = zsolver.penalty_term(z3.IntVal(score), z3.IntVal(points), number, low)
-    assert _eval(term) == scoring.penalty(score, points, number, low)
+def test_penalty_encoding_matches_python(score: int, points: int, number: str, low: str, step: int) -> None:
+    """The closed form in Z3 equals the Python penalty, for any points-per-move step."""
+    term = zsolver.penalty_term(z3.IntVal(score), z3.IntVal(points), number, low, step)
+    assert _eval(term) == scoring.penalty(score, points, number, low, step)
+
+
+def _penalty_step_by_step(score: int, points: int, number: str, low: str, step: int) -> int:
+    """The seed's sentence taken literally, one move per lot (an independent oracle for the counted form)."""
+    symbol = score % 5
+    if points // step and symbol == 0:
+        if number == "no_move":
+            return score
+        if number == "previous_symbol":
+            symbol = 4
+    for _ in range(points // step):
+        target = score - ((score - symbol) % 5 or 5)
+        score = target if target >= 0 else (0 if low == "to_start" else score)
+    return score
+
+
+@pytest.mark.rules("sobek.end.penalty_move")
+@given(
+    score=st.integers(0, 250),
+    points=st.integers(0, 400),
+    number=st.sampled_from(zsolver.NUMBER_READINGS),
+    low=st.sampled_from(zsolver.LOW_READINGS),
+    step=st.integers(1, 30),
+)
+def test_counted_penalty_equals_one_move_per_lot(score: int, points: int, number: str, low: str, step: int) -> None:
+    """Issue 10 (no unbounded work): the penalty counts its moves instead of looping over them, with the same result
+    as moving back one symbol per lot."""
+    assert scoring.penalty(score, points, number, low, step) == _penalty_step_by_step(score, points, number, low, step)
 
 
 @pytest.mark.rules("sobek.events.guild")

@@ -37,7 +37,7 @@ def _back(start: Any, lots: Any, low_end: str) -> Any:
     return z3.If(target >= 0, target, 0)
 
 
-def penalty_term(score: Any, points: Any, number_reading: str, low_end: str, step: int = 10) -> Any:
+def penalty_term(score: Any, points: Any, number_reading: str, low_end: str, step: int) -> Any:
     """The score after the penalty, as a Z3 term (``score``, ``points`` non-negative integers)."""
     lots = points / step
     on_symbol = score % 5 != 0
@@ -66,6 +66,7 @@ def _domain(problem: Problem, score: Any, points: Any, max_score: int, max_point
 
 def penalty_divergence(
     readings: tuple[tuple[str, str], tuple[str, str]],
+    step: int,
     max_score: int = 200,
     max_points: int = 200,
     on_symbol: bool | None = None,
@@ -78,8 +79,8 @@ def penalty_divergence(
     if on_symbol is not None:
         problem.add((score % 5 != 0) if on_symbol else (score % 5 == 0))
     (n1, l1), (n2, l2) = readings
-    after1 = penalty_term(score, points, n1, l1)
-    after2 = penalty_term(score, points, n2, l2)
+    after1 = penalty_term(score, points, n1, l1, step)
+    after2 = penalty_term(score, points, n2, l2, step)
     problem.rule("sobek.end.penalty_move", after1 >= 0, after2 >= 0)
     problem.add(after1 != after2)
 

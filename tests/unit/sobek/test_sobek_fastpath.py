@@ -16,7 +16,7 @@ import pytest
 from nilerules.core import CHANCE
 from nilerules.errors import IllegalAction
 from nilerules.games.sobek import rules
-from nilerules.games.sobek.actions import DrawCard, Take
+from nilerules.games.sobek.actions import DrawCard, DrawToken, Take
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.state import OVER, PLAY, SobekState
 
@@ -74,7 +74,7 @@ def test_inlined_draws_equal_apply_draw_then_settle(game: SobekGame, players: in
             if game.current_player(state) is not CHANCE:
                 continue
             for action, _ in game.chance_outcomes(state):
-                assert isinstance(action, DrawCard)
+                assert isinstance(action, DrawCard | DrawToken)
                 assert rules.apply(state, action) == rules.settle(rules.apply_draw(state, action.item))
 
 

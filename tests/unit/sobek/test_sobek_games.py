@@ -15,6 +15,8 @@ from nilerules.games.sobek.invariants import invariants
 MODULE = load("sobek")
 GAME = MODULE.game
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "sobek_3p_seed7.json"
+OLD_FORM = GOLDEN.with_name("sobek_3p_seed7_v3_codes.json")
+"""The same game as written by rules version 3: actions tagged with codes (``{"type": "DrawCard", "item": 4}``)."""
 
 
 def reading_variants() -> list[dict[str, str]]:
@@ -56,6 +58,28 @@ def test_golden_playthrough_three_players() -> None:
     final = replay(GAME, log, check_spec=False)
     assert list(final.scores) == data["scores"]
     assert [list(g) for g in GAME.ranking(final).places] == data["places"]
+
+
+def test_a_log_written_with_codes_still_loads_and_replays() -> None:
+    """Issue 13: logs written before names still load: the version-3 golden game's tagged actions decode and replay
+    to its recorded scores and places (its rules version and spec digest are older, so it is stepped by hand)."""
+    data = json.loads(OLD_FORM.read_text(encoding="utf-8"))
+    log = log_from_json(json.dumps(data["log"]))
+    state = GAME.setup(GAME.config(log.config.players, log.config.modules, dict(log.config.readings)))
+    for raw in log.actions:
+        state = GAME.apply(state, GAME.action_from_data(raw))
+    assert GAME.is_terminal(state)
+    assert list(state.scores) == data["scores"]
+    assert [list(g) for g in GAME.ranking(state).places] == data["places"]
+
+
+def test_actions_serialise_with_names() -> None:
+    """Issue 13: chance outcomes and moves are written with names (a card, an event token, a row position)."""
+    log = json.loads(GOLDEN.read_text(encoding="utf-8"))["log"]["actions"]
+    assert all("type" not in a for a in log if isinstance(a, dict))
+    draws = {a["draw"] for a in log if isinstance(a, dict) and "draw" in a}
+    assert "flood" in draws or "curse" in draws or any(d.startswith("guild_") for d in draws)
+    assert any(isinstance(a, dict) and "take" in a for a in log)
 
 
 def regenerate() -> None:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from nilerules.games.sobek.checks import first_decision, plain
+from nilerules.games.sobek.checks import first_decision
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.invariants import invariants
 from nilerules.games.sobek.rules import add, replace
 from nilerules.games.sobek.state import FISH, PlayedSet
+from tests.unit.sobek.sobek_positions import plain
 
 
 @pytest.mark.rules("sobek.goods.total")
@@ -28,4 +29,4 @@ def test_invariants_catch_curses_markers_and_small_sets(game: SobekGame) -> None
     assert any("before the first space" in v for v in invariants(replace(state, scores=(-1, 0, 0))))
     two = PlayedSet(FISH, (plain(FISH), plain(FISH)))
     broken = replace(state, sets=((two,), (), ()), hands=(add(state.hands[0], plain(FISH), -2), *state.hands[1:]))
-    assert any("fewer than three" in v for v in invariants(broken))
+    assert any("fewer than 3 cards" in v for v in invariants(broken))

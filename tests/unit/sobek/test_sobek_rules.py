@@ -23,13 +23,14 @@ from nilerules.games.sobek.actions import (
     ChooseTarget,
     Done,
     DrawCard,
+    DrawToken,
     PlayCharacter,
     StartSet,
     Take,
 )
-from nilerules.games.sobek.checks import first_decision, green, hand_of, plain, situation, valued
+from nilerules.games.sobek.checks import first_decision
 from nilerules.games.sobek.game import SobekGame
-from nilerules.games.sobek.rules import ZERO, replace
+from nilerules.games.sobek.rules import ZERO
 from nilerules.games.sobek.state import (
     AMULET,
     CATTLE,
@@ -52,6 +53,7 @@ from nilerules.games.sobek.state import (
     PlayedSet,
     SobekState,
 )
+from tests.unit.sobek.sobek_positions import green, hand_of, plain, position, valued
 
 QUEEN, PRIEST, PRIESTESS, SCRIBE_FISH, SCRIBE_CATTLE, VIZIR, MERCHANT, COURTESAN, THIEF = range(FIRST_CHAR,
                                                                                               FIRST_CHAR + 9)
@@ -60,7 +62,7 @@ QUEEN, PRIEST, PRIESTESS, SCRIBE_FISH, SCRIBE_CATTLE, VIZIR, MERCHANT, COURTESAN
 def fish_set_played(game: SobekGame, readings: dict[str, str] | None = None, **changes: object) -> SobekState:
     """Seat 0 of a 3-player game plays three plain Fish as a new set (an event follows)."""
     cards = (plain(FISH),) * 3
-    state = situation(game, 3, readings or {}, hands=(hand_of(*cards), ZERO, ZERO), **changes)
+    state = position(game, 3, readings or {}, hands=(hand_of(*cards), ZERO, ZERO), **changes)
     state = rules.apply(state, StartSet(FISH, -1))
     for c in cards:
         state = rules.apply(state, AddCard(c))
@@ -95,8 +97,8 @@ def test_chance_outcomes_are_the_kinds_left_with_exact_probabilities(game: Sobek
     outcomes = game.chance_outcomes(state)
     assert sum(p for _, p in outcomes) == 1
     deck_tokens = rules.draw_source(state, state.draws[0])
-    assert dict(outcomes)[DrawCard(4)] == Fraction(deck_tokens[4], sum(deck_tokens))  # the 2 Flood tokens of 12
-    assert dict(outcomes)[DrawCard(4)] == Fraction(2, 12)
+    assert dict(outcomes)[DrawToken(FLOOD)] == Fraction(deck_tokens[FLOOD], sum(deck_tokens))
+    assert dict(outcomes)[DrawToken(FLOOD)] == Fraction(2, 12)  # the 2 Flood tokens of 12
     with pytest.raises(IllegalAction):
         game.apply(state, DrawCard(99))
 
@@ -149,10 +151,10 @@ def test_skipped_cards_go_to_the_takers_corruption_pile(game: SobekGame) -> None
 @pytest.mark.rules("sobek.market.refill", "sobek.end.trigger")
 def test_empty_row_is_refilled_then_the_round_ends(game: SobekGame) -> None:
     """Reference gap, assumed: the emptied row gets the round's second delivery; emptied again, the round ends."""
-    state = situation(game, 3, {}, row=(plain(FISH),))
+    state = position(game, 3, {}, row=(plain(FISH),))
     after = game.apply(state, Take(0))
     assert game.current_player(after) is CHANCE and len(after.draws) == 9 and after.deliveries_left == 0
-    last = replace(after, draws=(), row=(plain(FISH),), deliveries_left=0)
+    last = position(game, 3, {}, row=(plain(FISH),), deliveries_left=0, to_move=1)
     ended = game.apply(last, Take(0))
     assert ended.phase == HORIZONTAL
 
@@ -161,9 +163,9 @@ def test_empty_row_is_refilled_then_the_round_ends(game: SobekGame) -> None:
 @pytest.mark.rules("sobek.actions.play_set", "sobek.sets.definition")
 def test_a_set_needs_three_cards_of_one_type(game: SobekGame) -> None:
     """Seed: at least three goods cards of the same type; two Fish and a Wheat make no set."""
-    state = situation(game, 3, {}, hands=(hand_of(plain(FISH), plain(FISH), plain(WHEAT)), ZERO, ZERO))
+    state = position(game, 3, {}, hands=(hand_of(plain(FISH), plain(FISH), plain(WHEAT)), ZERO, ZERO))
     assert not [a for a in game.legal_actions(state) if isinstance(a, StartSet)]
-    state = situation(game, 3, {}, hands=(hand_of(plain(FISH), plain(FISH), plain(FISH)), ZERO, ZERO))
+    state = position(game, 3, {}, hands=(hand_of(plain(FISH), plain(FISH), plain(FISH)), ZERO, ZERO))
     assert StartSet(FISH, -1) in game.legal_actions(state)
     building = game.apply(game.apply(state, StartSet(FISH, -1)), AddCard(plain(FISH)))
     assert Done() not in game.legal_actions(building)
@@ -173,7 +175,7 @@ def test_a_set_needs_three_cards_of_one_type(game: SobekGame) -> None:
 def test_amulets_are_wild_and_characters_count_as_their_goods_type(game: SobekGame) -> None:
     """Seed: amulets are jokers; the Thief (Fish) counts as Fish and its power is ignored in a set."""
     hand = hand_of(plain(FISH), plain(AMULET), THIEF)
-    state = situation(game, 3, {}, hands=(hand, ZERO, ZERO))
+    state = position(game, 3, {}, hands=(hand, ZERO, ZERO))
     assert StartSet(FISH, -1) in game.legal_actions(state)
     for action in (StartSet(FISH, -1), AddCard(THIEF), AddCard(plain(AMULET)), AddCard(plain(FISH))):
         state = game.apply(state, action)
@@ -186,9 +188,10 @@ def test_amulets_are_wild_and_characters_count_as_their_goods_type(game: SobekGa
 def test_adding_to_a_played_set_needs_three_new_cards(game: SobekGame) -> None:
     """Seed: cards can be added to a played set, a minimum of 3 new cards."""
     played = PlayedSet(FISH, (plain(FISH),) * 3)
-    two = situation(game, 3, {}, hands=(hand_of(plain(FISH), plain(FISH)), ZERO, ZERO), sets=((played,), (), ()))
+    two = position(game, 3, {}, hands=(hand_of(plain(FISH), plain(FISH)), ZERO, ZERO), sets=((played,), (), ()))
     assert StartSet(FISH, 0) not in game.legal_actions(two)
-    three = replace(two, hands=(hand_of(plain(FISH), plain(FISH), plain(AMULET)), ZERO, ZERO))
+    three = position(game, 3, {}, hands=(hand_of(plain(FISH), plain(FISH), plain(AMULET)), ZERO, ZERO),
+                     sets=((played,), (), ()))
     assert StartSet(FISH, 0) in game.legal_actions(three)
 
 
@@ -233,7 +236,7 @@ def test_curse_counts_as_two_cards(game: SobekGame) -> None:
 @pytest.mark.rules("sobek.events.prosperity")
 def test_prosperity_joins_a_fish_cattle_or_wheat_set(game: SobekGame) -> None:
     """Seed: the token joins one of your fish, cattle or wheat sets (an Ivory set is not eligible)."""
-    ivory = PlayedSet(IVORY, (plain(IVORY),) * 3)
+    ivory = PlayedSet(IVORY, (valued(IVORY),) * 3)
     state = fish_set_played(game, tokens=(0, 0, 0, 0, 0, 0, 1, 0, 0), sets=((ivory,), (), ()))
     state = game.apply(state, ChooseEvent(PROSPERITY))
     assert game.legal_actions(state) == (ChooseSet(0, 1),)
@@ -261,7 +264,7 @@ def test_deceit_scores_the_corruption_pile(game: SobekGame) -> None:
 
 # -- characters ------------------------------------------------------------------------------------------------
 def with_hand(game: SobekGame, hand: tuple[int, ...], **changes: object) -> SobekState:
-    return situation(game, 3, {}, hands=(hand, ZERO, ZERO), **changes)
+    return position(game, 3, {}, hands=(hand, ZERO, ZERO), **changes)
 
 
 @pytest.mark.rules("sobek.actions.play_character", "sobek.characters.queen")
@@ -287,11 +290,11 @@ def test_priest_discards_one_goods_type_but_not_amulets(game: SobekGame) -> None
 @pytest.mark.rules("sobek.characters.scribe", "sobek.characters.scribe_choice")
 def test_scribe_makes_opponents_reduce_to_six_cards(game: SobekGame) -> None:
     """Seed: opponents reduce their hands to 6, the rest to their corruption pile (8 cards: 2 go)."""
-    big = hand_of(*([plain(FISH)] * 8))
-    state = situation(game, 3, {}, hands=(hand_of(SCRIBE_FISH), big, hand_of(plain(WHEAT))))
+    big = hand_of(*([plain(FISH)] * 5), plain(CATTLE), plain(CATTLE), plain(CATTLE))
+    state = position(game, 3, {}, hands=(hand_of(SCRIBE_FISH), big, hand_of(plain(WHEAT))))
     state = game.apply(state, PlayCharacter(SCRIBE_FISH))
     assert game.current_player(state) == 1
-    state = game.apply(game.apply(state, ChooseCard(plain(FISH))), ChooseCard(plain(FISH)))
+    state = game.apply(game.apply(state, ChooseCard(plain(FISH))), ChooseCard(plain(CATTLE)))
     assert sum(state.hands[1]) == 6 and sum(state.corruption[1]) == 2 and game.current_player(state) == 1
     assert state.pending is None
 
@@ -330,7 +333,7 @@ def test_courtesan_adds_one_or_two_cards_to_a_played_set(game: SobekGame) -> Non
 @pytest.mark.rules("sobek.characters.thief", "sobek.characters.thief_backs")
 def test_thief_chooses_a_back_colour_and_steals_a_card_of_it(game: SobekGame) -> None:
     """Seed: steal a card; the backs show the type (green-backed cards show only green)."""
-    state = situation(game, 3, {}, hands=(hand_of(THIEF), hand_of(plain(EBONY), green(CATTLE)), ZERO))
+    state = position(game, 3, {}, hands=(hand_of(THIEF), hand_of(plain(EBONY), green(CATTLE)), ZERO))
     state = game.apply(game.apply(state, PlayCharacter(THIEF)), ChooseTarget(1))
     assert game.legal_actions(state) == (ChooseBack(EBONY), ChooseBack(GREEN_BACK))
     state = game.apply(state, ChooseBack(EBONY))
@@ -344,13 +347,13 @@ def end_of_round(game: SobekGame, hand: tuple[int, ...], **changes: object) -> S
     base: dict[str, object] = {"hands": (hand, ZERO), "row": (), "phase": HORIZONTAL, "pending": None,
                                "hphase_left": (0, 1)}
     base.update(changes)
-    return situation(game, 2, {}, **base)
+    return position(game, 2, {}, **base)
 
 
 @pytest.mark.rules("sobek.end.horizontal", "sobek.end.horizontal_limits", "sobek.end.horizontal_purpose")
 def test_horizontal_sets_at_the_end_no_characters_no_additions(game: SobekGame) -> None:
     """Seed: horizontal sets from hand; no character cards, no additions to existing sets."""
-    played = PlayedSet(FISH, (plain(FISH),) * 3)
+    played = PlayedSet(FISH, (valued(FISH),) * 3)
     hand = hand_of(valued(IVORY), valued(IVORY), plain(AMULET), QUEEN, plain(FISH), plain(FISH), plain(FISH))
     state = rules.settle(end_of_round(game, hand, sets=((played,), ())))
     legal = game.legal_actions(state)
@@ -377,7 +380,7 @@ def test_sets_kept_between_rounds_score_again_under_keep(game: SobekGame) -> Non
     corrupt (seed: all tied players are penalised), but 9 points is no full lot of 10: no move back."""
     ivory = PlayedSet(IVORY, (valued(IVORY), plain(IVORY), plain(IVORY)))
     for reading, expected in (("discard", ((), ())), ("keep", ((ivory,), ()))):
-        state = situation(game, 2, {"sets_between_rounds": reading}, hands=(ZERO, ZERO), row=(), phase=HORIZONTAL,
+        state = position(game, 2, {"sets_between_rounds": reading}, hands=(ZERO, ZERO), row=(), phase=HORIZONTAL,
                           hphase_left=(), pending=None, sets=((ivory,), ()), scores=(0, 0))
         after = rules.end_round(state)
         assert after.sets == expected
@@ -407,7 +410,7 @@ def test_more_than_100_points_ends_the_game_after_the_round(game: SobekGame) -> 
 def test_events_in_the_end_phase_return_to_horizontal_sets(game: SobekGame) -> None:
     """Under horizontal_events=triggers, the event resolves and the player goes on with horizontal sets."""
     cards = (plain(FISH),) * 3
-    state = situation(game, 2, {"horizontal_events": "triggers"}, hands=(hand_of(*cards), ZERO), row=(),
+    state = position(game, 2, {"horizontal_events": "triggers"}, hands=(hand_of(*cards), ZERO), row=(),
                       phase=HORIZONTAL, hphase_left=(0, 1), pending=Pending(16, 0, FISH, 0, cards),
                       tokens=(0, 0, 0, 0, 1, 0, 0, 0, 0))
     state = game.apply(game.apply(state, Done()), ChooseEvent(FLOOD))

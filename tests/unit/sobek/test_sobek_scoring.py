@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from nilerules.games.sobek import scoring
-from nilerules.games.sobek.checks import plain, valued
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.state import AMULET, CATTLE, FIRST_CHAR, FISH, IVORY, PlayedSet
+from tests.unit.sobek.sobek_positions import plain, valued
 
 ANKH = 3  # the third symbol of a block under the assumed order snake, reed, ankh, scorpion
 SCORPION = 4
@@ -18,13 +18,13 @@ def test_penalty_seed_example_kate_back_two_ankhs(game: SobekGame) -> None:
     """Seed 002: Kate earned 23 points and ended on an ankh: 2 lots, back 2 ankh symbols (48 -> 43 -> 38)."""
     assert scoring.symbol_of(48) == ANKH
     assert game.params.symbol_order[ANKH - 1] == "ankh"
-    assert scoring.penalty(48, 23, "numbered_type", "stay") == 38
+    assert scoring.penalty(48, 23, "numbered_type", "stay", 10) == 38
 
 
 @pytest.mark.rules("sobek.end.penalty_move")
 def test_penalty_fewer_than_ten_points_moves_nothing() -> None:
     """Seed: one move per full 10 points; 9 points is no lot (hand count)."""
-    assert scoring.penalty(48, 9, "numbered_type", "stay") == 48
+    assert scoring.penalty(48, 9, "numbered_type", "stay", 10) == 48
 
 
 @pytest.mark.rules("sobek.end.penalty_move")
@@ -33,14 +33,14 @@ def test_penalty_fewer_than_ten_points_moves_nothing() -> None:
 )
 def test_penalty_on_a_numbered_space_under_each_reading(reading: str, expected: int) -> None:
     """Hand count: 23 points on the numbered space 25: two lots of 5, none, or 24 then 19."""
-    assert scoring.penalty(25, 23, reading, "stay") == expected
+    assert scoring.penalty(25, 23, reading, "stay", 10) == expected
 
 
 @pytest.mark.rules("sobek.end.penalty_move")
 def test_penalty_near_the_start_stays_or_goes_to_zero() -> None:
     """Hand count: on space 8 (ankh) with 30 points: 3 ankhs behind would be 3, -2: stop at 3, or go to 0."""
-    assert scoring.penalty(8, 30, "numbered_type", "stay") == 3
-    assert scoring.penalty(8, 30, "numbered_type", "to_start") == 0
+    assert scoring.penalty(8, 30, "numbered_type", "stay", 10) == 3
+    assert scoring.penalty(8, 30, "numbered_type", "to_start", 10) == 0
 
 
 @pytest.mark.rules("sobek.events.guild")

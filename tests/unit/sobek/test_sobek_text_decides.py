@@ -11,8 +11,8 @@ from nilerules.analysis.model import Budget
 from nilerules.core import playout
 from nilerules.games import load
 from nilerules.games.sobek import rules
-from nilerules.games.sobek.checks import situation
 from tests.helpers import SEEDS
+from tests.unit.sobek.sobek_positions import position
 
 MODULE = load("sobek")
 GAME = MODULE.game
@@ -50,8 +50,8 @@ def test_under_stop_no_marker_ever_passes_the_early_end_total() -> None:
     """Bundled spec: a track of 100 spaces (0..99, assumed) and an early end above 100 points (the document): a
     marker on 95 that scores 10 stops on 99, which is not more than 100, so the game does not end early."""
     config = {"track_end": "stop", "early_end": "immediately"}
-    state = situation(GAME, 2, config, scores=(95, 0))
-    after = rules.move_marker(state, 0, 95 + 10)
+    state = position(GAME, 2, config, scores=(95, 0))
+    after = rules.move_marker(state, 0, 95 + 10, 0)
     assert after.scores[0] == 99
     assert after.early_end is False
     for seed in range(3):

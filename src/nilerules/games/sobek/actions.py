@@ -14,6 +14,13 @@ class DrawCard:
 
 
 @dataclass(frozen=True, slots=True, order=True)
+class DrawToken:
+    """Chance: the event token type drawn (the round's five tokens, or a token taken blind)."""
+
+    item: int
+
+
+@dataclass(frozen=True, slots=True, order=True)
 class Take:
     """Take the card at ``index`` of the row along the Nile (market action, or the Merchant's power)."""
 
@@ -105,6 +112,6 @@ class Confirm:
 
 
 SobekAction: TypeAlias = (
-    DrawCard | Take | PlayCharacter | StartSet | StartHorizontal | AddCard | Done | ChooseEvent | ChooseTarget
-    | ChooseSet | ChooseGoods | ChooseCard | ChooseBack | Confirm
+    DrawCard | DrawToken | Take | PlayCharacter | StartSet | StartHorizontal | AddCard | Done | ChooseEvent
+    | ChooseTarget | ChooseSet | ChooseGoods | ChooseCard | ChooseBack | Confirm
 )

@@ -1,7 +1,10 @@
 """One divergence check per ambiguity of ``specs/sobek.toml``: a situation where the readings differ, or a proof.
 
-Situations are built from a real set-up state (seeded), edited to the case in point, and then run through the
-game's own rule functions under each reading.
+Situations are positions in the public format (docs/positions.md): a seeded game's first decision, written out with
+``position_data``, edited to the case in point and built back with ``game.position`` (so every witness passes the
+game's invariants; such a witness is labelled constructed). Where seeded play reaches the divergence itself, the
+witness is that game's log. Every number in a summary or an outcome is read from the spec's params or computed by
+running the rules under each reading.
 """
 
 from __future__ import annotations
@@ -12,10 +15,11 @@ from itertools import product
 from typing import Any
 
 from nilerules.analysis.model import Budget, Check, CheckResult
-from nilerules.core import CHANCE, Unknown, Witness
+from nilerules.core import CHANCE, Unknown, Witness, make_log
 from nilerules.games.sobek import rules, scoring
 from nilerules.games.sobek.actions import (
     ChooseBack,
+    ChooseEvent,
     ChooseGoods,
     ChooseTarget,
     Done,
@@ -24,63 +28,117 @@ from nilerules.games.sobek.actions import (
     StartSet,
 )
 from nilerules.games.sobek.game import SobekGame
-from nilerules.games.sobek.rules import ZERO, add, replace
+from nilerules.games.sobek.names import CARD_CODES
 from nilerules.games.sobek.state import (
-    AMULET,
-    CATTLE,
     DECEIT,
-    EBONY,
     EMBALMING,
-    FIRST_CHAR,
-    FISH,
-    HORIZONTAL,
-    IVORY,
     K_EVENT,
-    K_HSET,
-    MARBLE,
+    KINDS,
     OVER,
-    WHEAT,
-    Pending,
     PlayedSet,
     SobekState,
 )
 from nilerules.solver import sobek as zsolver
 
 SEED = 20261129
-QUEEN_CARD, PRIEST_CARD, SCRIBE_FISH, COURTESAN_CARD = FIRST_CHAR, FIRST_CHAR + 1, FIRST_CHAR + 3, FIRST_CHAR + 7
+SEATS = "seats"
 
 
-def valued(kind: int) -> int:
-    return 3 * kind
+def cards(kind: str, count: int, with_scarabs: int = 0) -> list[str]:
+    """``count`` cards of a goods kind by name, the first ``with_scarabs`` of them carrying scarabs."""
+    return [f"{kind}_scarabs"] * with_scarabs + [kind] * (count - with_scarabs)
 
 
-def plain(kind: int) -> int:
-    return 3 * kind + 1
-
-
-def green(kind: int) -> int:
-    return 3 * kind + 2
-
-
-def hand_of(*cards: int) -> tuple[int, ...]:
-    counts = ZERO
-    for c in cards:
-        counts = add(counts, c)
-    return counts
+def code(name: str) -> int:
+    return CARD_CODES[name]
 
 
 def first_decision(game: SobekGame, players: int, readings: Mapping[str, str], seed: int = SEED) -> SobekState:
     """A set-up game, chance resolved with a seeded generator, at the first player's first decision."""
+    return seeded_until(game, players, readings, lambda s: True, seed)[0]
+
+
+def seeded_until(
+    game: SobekGame, players: int, readings: Mapping[str, str], stop: Callable[[SobekState], bool],
+    seed: int = SEED, limit: int = 20_000,
+) -> tuple[SobekState, list[Any]]:
+    """Seeded play (chance sampled, the first legal action taken) from setup to the first player decision where
+    ``stop`` holds; the state and the actions that led there."""
     rng = random.Random(seed)
-    state = game.setup(game.config(players, readings=dict(readings)))
-    while game.current_player(state) is CHANCE:
-        state = game.apply(state, game.sample_chance(state, rng))
-    return state
+    config = game.config(players, readings=dict(readings))
+    state = game.setup(config)
+    actions: list[Any] = []
+    for _ in range(limit):
+        if game.current_player(state) is CHANCE:
+            action: Any = game.sample_chance(state, rng)
+        elif game.is_terminal(state) or stop(state):
+            break
+        else:
+            action = game.legal_actions(state)[0]
+        actions.append(action)
+        state = game.apply(state, action)
+    return state, actions
 
 
 def situation(game: SobekGame, players: int, readings: Mapping[str, str], **changes: Any) -> SobekState:
-    """The first decision of a seeded game, edited (hands, sets, piles…) to a situation in point."""
-    return replace(first_decision(game, players, readings), **changes)
+    """A seeded game's first decision in the position format, with ``changes`` written over it (per seat for
+    ``seats``; None removes a key), built back by ``game.position``."""
+    data = game.position_data(first_decision(game, players, readings))
+    seats = dict(data.get(SEATS, {}))
+    for seat, body in changes.pop(SEATS, {}).items():
+        seats[str(seat)] = body
+    for key, value in changes.items():  # None: back to the default (the key is not written)
+        if value is None:
+            data.pop(key, None)
+        else:
+            data[key] = value
+    data[SEATS] = seats
+    config = game.config(players, readings=dict(readings))
+    fit_row(game, config.reading("goods_total"), data)
+    return game.position(config, data)
+
+
+def fit_row(game: SobekGame, goods_total: str, data: dict[str, Any]) -> None:
+    """Drop from the written row and the removed cards (2 players) those that the edits put elsewhere (each card
+    exists once per copy; dropped ones go back to the deck)."""
+    left = list(rules.card_totals(game.params, goods_total))
+    piles = [data.get("discard", {})]
+    for body in data[SEATS].values():
+        piles += [body.get("hand", {}), body.get("corruption", {})]
+        piles += [{name: 1} for x in body.get("sets", []) for name in x["cards"]]
+    for pile in piles:
+        for name, count in pile.items():
+            left[code(name)] -= count
+    row = []
+    for name in data.get("row", []):
+        if left[code(name)] > 0:
+            left[code(name)] -= 1
+            row.append(name)
+    data["row"] = row
+    removed: dict[str, int] = {}
+    for name, count in data.get("removed", {}).items():
+        kept = max(min(count, left[code(name)]), 0)
+        left[code(name)] -= kept
+        if kept:
+            removed[name] = kept
+    data["removed"] = removed
+
+
+def end_of_round(game: SobekGame, players: int, readings: Mapping[str, str], **changes: Any) -> SobekState:
+    """The end of round 1 with the row empty: the last seat is choosing its horizontal sets (then the round is
+    scored); hands and corruption piles empty unless ``changes`` write them."""
+    last = players - 1
+    seats: dict[Any, Any] = {p: {} for p in range(players)}
+    seats.update(changes.pop(SEATS, {}))
+    base: dict[str, Any] = {"row": [], "deliveries_left": 0, "phase": "horizontal", "horizontal_left": [last],
+                            "pending": {"choice": "horizontal_sets", "seat": last}, SEATS: seats}
+    base.update(changes)
+    return situation(game, players, readings, **base)
+
+
+def score_round(game: SobekGame, state: SobekState) -> SobekState:
+    """The last seat is done with horizontal sets: the round is scored."""
+    return game.apply(state, Done())
 
 
 def per_reading(
@@ -96,10 +154,12 @@ def differs(outcomes: tuple[tuple[str, str], ...]) -> bool:
 
 def result(
     outcomes: tuple[tuple[str, str], ...], summary: str, data: Mapping[str, Any], searched: str,
-    method: Any = "situation",
+    method: Any = "situation", constructed: bool = True, witness_log: Any = None,
 ) -> CheckResult:
+    """A witness when the readings' outcomes differ (a hand-built position unless a log from setup is given)."""
     if differs(outcomes):
-        return CheckResult(Witness(summary, data), method, outcomes, searched)
+        return CheckResult(Witness(summary, data), method, outcomes, searched, witness_log=witness_log,
+                           constructed=constructed and witness_log is None)
     return CheckResult(Unknown(f"no difference in this situation: {summary}", "one situation"), method, outcomes,
                        searched)
 
@@ -130,44 +190,74 @@ def check_corruption_scarabs(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_zero_corruption(game: SobekGame, budget: Budget) -> CheckResult:
+    params = game.params
+    ivory = rich_set(game, "ivory")
+    points = scoring.set_score(PlayedSet(0, tuple(code(c) for c in ivory["cards"])), params)
+
     def run(readings: dict[str, str]) -> str:
-        ivory = PlayedSet(IVORY, (valued(IVORY), valued(IVORY), plain(IVORY)))  # 6 x 3 = 18
-        state = situation(game, 2, readings, hands=(ZERO, ZERO), row=(), phase=HORIZONTAL, hphase_left=(),
-                          pending=None, sets=((ivory,), ()), corruption=(ZERO, ZERO), scores=(0, 0))
-        return f"scores after the round {rules.end_round(state).scores}"
+        state = end_of_round(game, 2, readings, seats={0: {"sets": [ivory]}})
+        return f"scores after the round {list(score_round(game, state).scores)}"
 
     outcomes = per_reading(game, "zero_corruption", run)
-    return result(outcomes, "Nobody has a corruption card at the end of the round; seat 0 scored 18 with a set "
-                  "(6 scarabs in its sets).", {}, "one hand-built end of round")
+    return result(outcomes, f"Nobody has a corruption card at the end of the round; seat 0 scored {points} with a "
+                  "set, seat 1 nothing.", {"set_points": points}, "one hand-built end of round")
 
 
 def check_corrupt_all_tied(game: SobekGame, budget: Budget) -> CheckResult:
-    cards, scarabs = (4, 4, 2), (1, 1, 0)
-    outcomes = tuple((r, f"penalised {scoring.most_corrupt(cards, scarabs, r)}") for r in ("tied", "everyone"))
-    return CheckResult(
-        Witness("Three players: seats 0 and 1 tie on 4 cards and 1 scarab, seat 2 has 2 cards.",
-                {"cards": list(cards), "scarabs": list(scarabs)}),
-        "situation", outcomes, "one hand-built three-player situation",
-    )
+    params = game.params
+    big, small = params.set_min + 1, params.set_min - 1
+    piles = {0: [*cards("fish", big - 1, 1), "wheat"], 1: [*cards("cattle", big - 1, 1), "wheat"],
+             2: cards("ivory", small)}
+    sets = [rich_set(game, kind) for kind in ("ivory", "ebony", "marble")]
+
+    def run(readings: dict[str, str]) -> str:
+        seats: dict[Any, Any] = {p: {"corruption": _counts(piles[p]), "sets": [sets[p]]} for p in range(3)}
+        before = end_of_round(game, 3, readings, seats=seats)
+        after = score_round(game, before)
+        scored = [before.scores[p] + sum(scoring.round_points(before.sets[p], params)) for p in range(3)]
+        hit = [p for p in range(3) if after.scores[p] < scored[p]]
+        return f"penalised seats {hit}"
+
+    outcomes = per_reading(game, "corrupt_all_tied", run)
+    return result(outcomes, f"Three players: seats 0 and 1 end the round with {big} corruption cards each (one of "
+                  f"them with scarabs), seat 2 with {small}; every seat scored one set.",
+                  {"corruption_cards": [big, big, small]}, "one hand-built three-player end of round")
+
+
+def rich_set(game: SobekGame, kind: str) -> dict[str, Any]:
+    """A played set of the minimum size of ``kind``, with as many scarab cards as the game has."""
+    params = game.params
+    valued = params.totals[3 * KINDS.index(kind)]
+    return {"goods": kind, "cards": cards(kind, params.set_min, min(valued, params.set_min))}
+
+
+def _counts(names: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for name in names:
+        out[name] = out.get(name, 0) + 1
+    return out
 
 
 def check_penalty_on_number(game: SobekGame, budget: Budget) -> CheckResult:
     """Z3: readings differ on numbered spaces; on symbol spaces they provably agree (0..200)."""
-    witness = zsolver.penalty_divergence((("numbered_type", "stay"), ("previous_symbol", "stay")),
+    step = game.params.penalty_step
+    witness = zsolver.penalty_divergence((("numbered_type", "stay"), ("previous_symbol", "stay")), step,
                                          rlimit=budget.rlimit)
-    proof = zsolver.penalty_divergence((("numbered_type", "stay"), ("no_move", "stay")), on_symbol=True,
+    proof = zsolver.penalty_divergence((("numbered_type", "stay"), ("no_move", "stay")), step, on_symbol=True,
                                        rlimit=budget.rlimit)
-    score, points = 25, 23
-    outcomes = tuple((r, f"25 -> {scoring.penalty(score, points, r, 'stay')}")
-                     for r in ("numbered_type", "no_move", "previous_symbol"))
-    summary = ("Kate earns 23 set points and ends on the numbered space 25: the text's 'symbol of the type they "
-               "ended up on' does not exist there.")
+    # the document's example (Kate: two lots and a remainder), on the first numbered space it can move from
+    points = 2 * step + 3
+    score = 5 * (2 * 5 // 5 + 3)
+    readings = game.spec.ambiguities["penalty_on_number"].reading_names()
+    outcomes = tuple((r, f"{score} -> {scoring.penalty(score, points, r, 'stay', step)}") for r in readings)
+    summary = (f"A player earns {points} set points ({points // step} lots of {step}) and ends on the numbered "
+               f"space {score}: the text's 'symbol of the type they ended up on' does not exist there.")
     data: dict[str, Any] = {"score": score, "points": points, "z3": getattr(witness, "summary", "")}
     data["symbol_spaces"] = proof.kind + ": " + proof.summary
     differing = 0
     for s in range(0, 201, 5):  # exhaustive over the numbered spaces, where the readings can differ
         for pts in range(201):
-            if len({scoring.penalty(s, pts, r, "stay") for r in ("numbered_type", "no_move", "previous_symbol")}) > 1:
+            if len({scoring.penalty(s, pts, r, "stay", step) for r in readings}) > 1:
                 differing += 1
     data["numbered_cases_differing"] = f"{differing} of {41 * 201} (numbered spaces 0..200 x points 0..200)"
     return CheckResult(Witness(summary, data), "z3", outcomes,
@@ -176,9 +266,12 @@ def check_penalty_on_number(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_track_low_end(game: SobekGame, budget: Budget) -> CheckResult:
+    step = game.params.penalty_step
     verdict = zsolver.guild_low_divergence(rlimit=budget.rlimit)
-    outcomes = tuple((r, f"space 2, back to scorpion -> {scoring.back_to_symbol(2, 4, r)}; penalty 2 lots from "
-                         f"space 8 -> {scoring.penalty(8, 20, 'numbered_type', r)}") for r in ("stay", "to_start"))
+    scorpion = game.params.symbol_order.index("scorpion") + 1
+    outcomes = tuple((r, f"space 2, back to scorpion -> {scoring.back_to_symbol(2, scorpion, r)}; penalty of "
+                         f"{2 * step} points from space 8 -> {scoring.penalty(8, 2 * step, 'numbered_type', r, step)}")
+                     for r in game.spec.ambiguities["track_low_end"].reading_names())
     if isinstance(verdict, Witness):
         return CheckResult(verdict, "z3", outcomes, "Z3 over scores 0..200 and the four symbols")
     # Z3 did not give a witness: fall back to the hand-built situation above, and say so
@@ -188,10 +281,24 @@ def check_track_low_end(game: SobekGame, budget: Budget) -> CheckResult:
     )
 
 
+PLAIN_KINDS = ("fish", "wheat", "cattle", "ebony", "marble", "ivory")
+
+
+def plain_cards(game: SobekGame, count: int, kinds: tuple[str, ...] = PLAIN_KINDS) -> dict[str, int]:
+    """``count`` cards without scarabs, spread over ``kinds`` as the game's counts allow (a table by name)."""
+    out: dict[str, int] = {}
+    for kind in kinds * count:
+        if sum(out.values()) == count:
+            break
+        if out.get(kind, 0) < game.params.totals[code(kind)]:
+            out[kind] = out.get(kind, 0) + 1
+    return out
+
+
 def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
-    """A marker a few spaces before the end of the track scores enough to pass the early-end total; under ``stop``
-    the highest score any marker can hold is the last space, which the check compares with the early-end total
-    (when it is not above it, the reading makes 'more than N points' impossible: the text rules it out)."""
+    """A marker a few spaces before the end of the track scores enough by Deceit to pass the early-end total; under
+    ``stop`` the highest score any marker can hold is the last space, which the check compares with the early-end
+    total (when it is not above it, the reading makes 'more than N points' impossible: the text rules it out)."""
     params = game.params
     last = params.track_spaces - 1
     start = max(last - params.penalty_step // 2, 0)
@@ -199,125 +306,133 @@ def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
     reachable: dict[str, bool] = {}
 
     def run(readings: dict[str, str]) -> str:
-        state = situation(game, 2, readings, scores=(start, 0))
-        state = rules.move_marker(state, 0, start + gain)
-        highest = last if readings["track_end"] == "stop" else None
-        reachable[readings["track_end"]] = highest is None or highest > params.early_end
+        pile = plain_cards(game, gain)
+        state = situation(game, 2, readings, seats={0: {"score": start, "corruption": pile}}, events={"deceit": 1},
+                          pending={"choice": "event", "seat": 0})
+        state = game.apply(state, ChooseEvent(DECEIT))
+        reachable[readings["track_end"]] = readings["track_end"] != "stop" or last > params.early_end
         ends = state.scores[0] > params.early_end
         never = "" if reachable[readings["track_end"]] else \
             f"; no marker can pass {params.early_end} under this reading (it stops on {last})"
         return f"marker at {state.scores[0]}; more than {params.early_end} points: {ends}{never}"
 
     outcomes = per_reading(game, "track_end", run)
-    summary = f"A player on space {start} of a track of {params.track_spaces} spaces scores {gain} points."
+    summary = (f"A player on space {start} of a track of {params.track_spaces} spaces chooses Deceit with {gain} "
+               "cards in the corruption pile.")
     return result(outcomes, summary, {"score": start, "gain": gain, "last_space": last,
                                       "early_end_points": params.early_end,
-                                      "early_end_reachable": reachable}, "one hand-built situation", "situation")
-
-
-def _end_round_situation(game: SobekGame, readings: Mapping[str, str]) -> SobekState:
-    """Seat 0 on 90 with sets worth 14 points and the most corruption; seat 1 on 0, no sets."""
-    ivory_set = PlayedSet(IVORY, (valued(IVORY), plain(IVORY), plain(IVORY)), 0)  # 3 scarabs x 3 cards = 9
-    fish_set = PlayedSet(FISH, (valued(FISH), plain(FISH), plain(FISH), plain(FISH), plain(FISH)), 0)  # 1 x 5
-    return situation(game, 2, readings, scores=(90, 0), sets=((ivory_set, fish_set), ()),
-                     corruption=(hand_of(plain(WHEAT), plain(WHEAT)), ZERO), hands=(ZERO, ZERO), row=(),
-                     phase=HORIZONTAL, pending=None, hphase_left=())
+                                      "early_end_reachable": reachable}, "one hand-built situation")
 
 
 def check_early_end(game: SobekGame, budget: Budget) -> CheckResult:
+    params = game.params
+    sets = [rich_set(game, "ivory"), rich_set(game, "ebony")]
+    points = sum(scoring.round_points([PlayedSet(0, tuple(code(c) for c in x["cards"])) for x in sets], params))
+    start = params.early_end + 1 - points + params.penalty_step // 2
+    pile = plain_cards(game, 2)
+
     def run(readings: dict[str, str]) -> str:
-        state = rules.end_round(_end_round_situation(game, readings))
-        return f"scores {state.scores}, game over: {state.phase == OVER}"
+        state = end_of_round(game, 2, readings, seats={0: {"score": start, "sets": sets, "corruption": pile}})
+        after = score_round(game, state)
+        return f"scores {list(after.scores)}, game over: {after.phase == OVER}"
 
     outcomes = per_reading(game, "early_end", run)
-    return result(outcomes, "End of round 1: seat 0 on 90 scores 14 set points (to 104, a scorpion space), is most "
-                  "corrupt, and the penalty (one lot) takes it back to the scorpion on 99.",
-                  {"score": 90, "set_points": 14}, "one hand-built end of round")
+    return result(outcomes, f"End of round 1: seat 0 on {start} scores {points} set points (to {start + points}, "
+                  f"more than {params.early_end}) and is the most corrupt; the penalty moves it back.",
+                  {"score": start, "set_points": points}, "one hand-built end of round")
 
 
 def check_final_tie(game: SobekGame, budget: Budget) -> CheckResult:
+    scores, gains = (50, 50), (20, 10)
+
     def run(readings: dict[str, str]) -> str:
-        state = situation(game, 2, readings, scores=(50, 50), last_gain=(20, 10), phase=OVER)
-        return f"places {game.ranking(state).places}"
+        state = situation(game, 2, readings, phase="over", draws=[], pending=None,
+                          seats={p: {"score": scores[p], "last_gain": gains[p]} for p in range(2)})
+        return f"places {[list(g) for g in game.ranking(state).places]}"
 
     outcomes = per_reading(game, "final_tie", run)
-    return result(outcomes, "Both players end on 50; seat 0 gained 20 in the last round, seat 1 gained 10.",
-                  {"scores": [50, 50], "last_gain": [20, 10]}, "one hand-built final state")
+    return result(outcomes, f"Both players end on {scores[0]}; seat 0 gained {gains[0]} in the last round, seat 1 "
+                  f"{gains[1]}.", {"scores": list(scores), "last_gain": list(gains)}, "one hand-built final state")
 
 
 def check_queen_draw(game: SobekGame, budget: Budget) -> CheckResult:
     def run(readings: dict[str, str]) -> str:
-        state = situation(game, 3, readings, hands=(hand_of(QUEEN_CARD), ZERO, ZERO))
-        row = len(state.row)
-        after = rules.apply(state, PlayCharacter(QUEEN_CARD))
-        return f"row {row} -> {len(after.row)} cards, deck {sum(state.deck)} -> {sum(after.deck)} (+draws pending " \
-               f"{len(after.draws)})"
+        state = situation(game, 3, readings, seats={0: {"hand": {"queen": 1}}})
+        after = game.apply(state, PlayCharacter(code("queen")))
+        return f"row {len(state.row)} -> {len(after.row)} cards, deck {sum(state.deck)} -> {sum(after.deck)} " \
+               f"(+draws pending {len(after.draws)})"
 
     outcomes = per_reading(game, "queen_draw", run)
-    return result(outcomes, "The first player plays the Queen at the start of round 1.", {"players": 3},
-                  "one situation")
+    return result(outcomes, "The first player holds the Queen at the start of round 1 and plays her.",
+                  {"players": 3}, "one situation")
 
 
 def check_horizontal_sets(game: SobekGame, budget: Budget) -> CheckResult:
-    hand = hand_of(plain(IVORY), plain(EBONY), plain(MARBLE))
+    kinds = PLAIN_KINDS[: game.params.set_min]
+    hand = {k: 1 for k in kinds}
 
     def run(readings: dict[str, str]) -> str:
-        state = situation(game, 2, readings, hands=(hand, ZERO), row=(), phase=HORIZONTAL, pending=None,
-                          hphase_left=(0, 1))
-        state = rules.settle(state)
-        starts = [a for a in rules.legal_actions(state) if isinstance(a, StartHorizontal)]
+        state = end_of_round(game, 2, readings, seats={1: {"hand": hand}})
+        starts = [a for a in game.legal_actions(state) if isinstance(a, StartHorizontal)]
         return f"horizontal sets possible: {len(starts)}"
 
     outcomes = per_reading(game, "horizontal_sets", run)
-    return result(outcomes, "At the end of the round a hand holds one Ivory, one Ebony and one Marble card.",
-                  {"hand": ["ivory", "ebony", "marble"]}, "one situation")
+    return result(outcomes, f"At the end of the round a hand holds one card each of {', '.join(kinds)}.",
+                  {"hand": list(kinds)}, "one situation")
 
 
 def check_horizontal_in_penalty(game: SobekGame, budget: Budget) -> CheckResult:
+    params = game.params
+    hset = {**rich_set(game, "ivory"), "horizontal": True}
+    vset = {"goods": "cattle", "cards": cards("cattle", params.set_min, 1)}
+    h_points = sum(params.scarabs[code(c)] for c in hset["cards"])
+    v_points = scoring.set_score(PlayedSet(0, tuple(code(c) for c in vset["cards"])), params)
+
     def run(readings: dict[str, str]) -> str:
-        hset = PlayedSet(IVORY, (valued(IVORY), valued(IVORY), valued(IVORY)), 0, True)  # 9 points
-        vset = PlayedSet(CATTLE, (valued(CATTLE), plain(CATTLE), plain(CATTLE)), 0)  # 3 points
-        state = situation(game, 2, readings, scores=(0, 0), sets=((hset, vset), ()), hands=(ZERO, ZERO),
-                          corruption=(hand_of(plain(FISH)), ZERO), row=(), phase=HORIZONTAL, hphase_left=())
-        return f"seat 0 ends the round on {rules.end_round(state).scores[0]}"
+        state = end_of_round(game, 2, readings, seats={0: {"sets": [hset, vset], "corruption": {"fish": 1}}})
+        return f"seat 0 ends the round on {score_round(game, state).scores[0]}"
 
     outcomes = per_reading(game, "horizontal_in_penalty", run)
-    return result(outcomes, "The most corrupt player scores 3 from a set and 9 from a horizontal set (12 in all).",
-                  {"set_points": 3, "horizontal_points": 9}, "one end of round")
+    return result(outcomes, f"The most corrupt player scores {v_points} from a set and {h_points} from a horizontal "
+                  f"set ({v_points + h_points} in all).", {"set_points": v_points, "horizontal_points": h_points},
+                  "one end of round")
 
 
 def check_horizontal_events(game: SobekGame, budget: Budget) -> CheckResult:
+    three = cards("fish", game.params.set_min)
+
     def run(readings: dict[str, str]) -> str:
-        cards = (plain(FISH), plain(FISH), plain(FISH))
-        state = situation(game, 2, readings, hands=(hand_of(*cards), ZERO), row=(), phase=HORIZONTAL,
-                          hphase_left=(0, 1), pending=Pending(K_HSET, 0, FISH, 0, cards))
-        after = rules.apply(state, Done())
-        return "event chosen next" if after.pending is not None and after.pending.kind == K_EVENT else \
-            "no event"
+        state = end_of_round(game, 2, readings, seats={1: {"hand": _counts(three)}}, events={"flood": 1},
+                             pending={"choice": "horizontal_set", "seat": 1, "goods": "fish", "cards": three})
+        after = game.apply(state, Done())
+        return "event chosen next" if after.pending is not None and after.pending.kind == K_EVENT else "no event"
 
     outcomes = per_reading(game, "horizontal_events", run)
-    return result(outcomes, "A player finishes a horizontal set of three Fish while event tokens remain.", {},
-                  "one situation")
+    return result(outcomes, f"A player finishes a horizontal set of {len(three)} Fish while an event token remains.",
+                  {}, "one situation")
 
 
 def check_deceit_curses(game: SobekGame, budget: Budget) -> CheckResult:
+    pile = {"fish": 1, "wheat": 1}
+
     def run(readings: dict[str, str]) -> str:
-        state = situation(game, 2, readings, corruption=(hand_of(plain(FISH), plain(WHEAT)), ZERO), curses=(1, 0),
-                          scores=(0, 0))
-        return f"seat 0 scores {rules.resolve_event(state, 0, DECEIT).scores[0]}"
+        state = situation(game, 2, readings, seats={0: {"corruption": pile, "curses": 1}}, events={"deceit": 1},
+                          pending={"choice": "event", "seat": 0})
+        return f"seat 0 scores {game.apply(state, ChooseEvent(DECEIT)).scores[0]}"
 
     outcomes = per_reading(game, "deceit_curses", run)
-    return result(outcomes, "Deceit with two cards and one Curse token in the pile.", {"cards": 2, "curses": 1},
-                  "one situation")
+    return result(outcomes, f"Deceit with {sum(pile.values())} cards and one Curse token in the pile.",
+                  {"cards": sum(pile.values()), "curses": 1}, "one situation")
 
 
 def check_embalming_curses(game: SobekGame, budget: Budget) -> CheckResult:
     def run(readings: dict[str, str]) -> str:
-        state = situation(game, 2, readings, corruption=(hand_of(plain(FISH)), hand_of(plain(FISH), plain(FISH))),
-                          curses=(1, 0))
-        after = rules.resolve_event(state, 0, EMBALMING)
-        cards = [rules.corruption_cards(after, p) for p in (0, 1)]
-        return f"corruption counts {cards}, most corrupt {scoring.most_corrupt(cards, (0, 0), 'tied')}"
+        state = situation(game, 2, readings, seats={0: {"corruption": {"fish": 1}, "curses": 1},
+                                                   1: {"corruption": {"fish": 2}}},
+                          events={"embalming": 1}, pending={"choice": "event", "seat": 0})
+        after = game.apply(state, ChooseEvent(EMBALMING))
+        counts = [rules.corruption_cards(after, p) for p in (0, 1)]
+        return f"corruption counts {counts}, most corrupt {list(scoring.most_corrupt(counts, (0, 0), 'tied'))}"
 
     outcomes = per_reading(game, "embalming_curses", run)
     return result(outcomes, "Embalming by a player with one card and one Curse; the opponent has two cards.",
@@ -325,20 +440,23 @@ def check_embalming_curses(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_amulet_only(game: SobekGame, budget: Budget) -> CheckResult:
+    amulets = game.params.set_min
+
     def run(readings: dict[str, str]) -> str:
-        state = situation(game, 2, readings, hands=(hand_of(plain(AMULET), plain(AMULET), plain(AMULET)), ZERO))
-        return f"new sets possible: {sum(isinstance(a, StartSet) for a in rules.legal_actions(state))}"
+        state = situation(game, 2, readings, seats={0: {"hand": {"amulet": amulets}}})
+        return f"new sets possible: {sum(isinstance(a, StartSet) for a in game.legal_actions(state))}"
 
     outcomes = per_reading(game, "amulet_only", run)
-    return result(outcomes, "A hand of three amulets.", {}, "one situation")
+    return result(outcomes, f"A hand of {amulets} amulets.", {"amulets": amulets}, "one situation")
 
 
 def check_courtesan_target(game: SobekGame, budget: Budget) -> CheckResult:
+    opp_set = {"goods": "wheat", "cards": cards("wheat", game.params.set_min)}
+
     def run(readings: dict[str, str]) -> str:
-        opp_set = PlayedSet(WHEAT, (plain(WHEAT),) * 3)
-        state = situation(game, 2, readings, hands=(hand_of(COURTESAN_CARD, plain(WHEAT)), ZERO),
-                          sets=((), (opp_set,)))
-        after = rules.apply(state, PlayCharacter(COURTESAN_CARD))
+        state = situation(game, 2, readings, seats={0: {"hand": {"courtesan": 1, "wheat_scarabs": 1}},
+                                                   1: {"sets": [opp_set]}})
+        after = game.apply(state, PlayCharacter(code("courtesan")))
         return "can add to the opponent's set" if after.pending is not None else "power does nothing"
 
     outcomes = per_reading(game, "courtesan_target", run)
@@ -347,75 +465,82 @@ def check_courtesan_target(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_green_deal(game: SobekGame, budget: Budget) -> CheckResult:
+    """Seeded play to the first decision of round 2: the log is the witness (the readings part at its deal)."""
     def run(readings: dict[str, str]) -> str:
-        state = situation(game, 2, readings, hands=(ZERO, ZERO), row=(), phase=HORIZONTAL, hphase_left=(),
-                          pending=None, deliveries_left=0)
-        state = rules.end_round(state)
-        rng = random.Random(SEED)
-        while game.current_player(state) is CHANCE:
-            state = game.apply(state, game.sample_chance(state, rng))
+        state, _ = seeded_until(game, 2, readings, lambda s: s.round == 1)
         return f"round 2 hands: {[sum(h) for h in state.hands]} cards"
 
     outcomes = per_reading(game, "green_deal", run)
-    return result(outcomes, "Round 2 begins.", {}, "one seeded game")
+    end, actions = seeded_until(game, 2, {}, lambda s: s.phase != 0 or s.round == 1)
+    log = make_log(game, end.config, actions, end)
+    return result(outcomes, "Seeded 2-player play (chance sampled, each player taking the first legal action) to "
+                  "the start of round 2.", {"seed": SEED}, "one seeded game", witness_log=log)
 
 
 def check_event_choice(game: SobekGame, budget: Budget) -> CheckResult:
+    three = cards("fish", game.params.set_min)
+
     def run(readings: dict[str, str]) -> str:
-        cards = (plain(FISH),) * 3
-        state = situation(game, 2, readings, hands=(hand_of(*cards), ZERO), pending=Pending(1, 0, FISH, -1, cards))
-        after = rules.apply(state, Done())
+        state = situation(game, 2, readings, seats={0: {"hand": _counts(three)}},
+                          pending={"choice": "set", "seat": 0, "goods": "fish", "cards": three})
+        after = game.apply(state, Done())
         return "the player chooses a token" if after.pending is not None else \
-            f"chance draws the token ({len(game.chance_outcomes(after))} possible)"
+            f"chance draws the token ({len(game.chance_outcomes(after))} kinds possible)"
 
     outcomes = per_reading(game, "event_choice", run)
-    return result(outcomes, "A set of three Fish is played in round 1.", {}, "one situation")
+    return result(outcomes, f"A set of {len(three)} Fish is played in round 1.", {}, "one situation")
 
 
 def check_round_start(game: SobekGame, budget: Budget) -> CheckResult:
+    scores = (0, 10, 5)
+
     def run(readings: dict[str, str]) -> str:
-        state = situation(game, 3, readings, scores=(0, 10, 5), hands=(ZERO,) * 3, row=(), phase=HORIZONTAL,
-                          hphase_left=(), pending=None, corruption=(ZERO,) * 3)
-        return f"round 2 start player: seat {rules.end_round(state).start_player}"
+        state = end_of_round(game, 3, readings, seats={p: {"score": scores[p]} for p in range(3)})
+        return f"round 2 start player: seat {score_round(game, state).start_player}"
 
     outcomes = per_reading(game, "round_start", run)
-    return result(outcomes, "Round 1 ends with scores 0, 10, 5; seat 0 started round 1.", {}, "one situation")
+    return result(outcomes, f"Round 1 ends with scores {', '.join(map(str, scores))}; seat 0 started round 1.", {},
+                  "one situation")
 
 
 def check_goods_total(game: SobekGame, budget: Budget) -> CheckResult:
     params = game.params
+    size = params.delivery_size
     outcomes = []
-    for reading in ("listed", "green_extra"):
+    for reading in game.spec.ambiguities["goods_total"].reading_names():
         totals = rules.card_totals(params, reading)
         deck = sum(c for t, c in enumerate(totals) if not params.green[t])
-        outcomes.append((reading, f"deck {deck} cards = {deck / params.delivery_size:g} deliveries of "
-                                  f"{params.delivery_size}; 2 players: {(deck - 9) / params.delivery_size:g}"))
+        outcomes.append((reading, f"deck {deck} cards = {deck / size:g} deliveries of {size}; 2 players: "
+                                  f"{(deck - params.removed_two) / size:g}"))
+    stated = (sum(params.deliveries), sum(params.deliveries_two))
     return CheckResult(
-        Witness("Deck size at set-up. Only 'listed' gives the seed's '5 goods deliveries not 6' with 2 players.",
-                {"deliveries_seed": [6, 5]}),
+        Witness(f"Deck size at set-up, against the document's {stated[0]} deliveries ({stated[1]} with two "
+                "players, after the removed cards).", {"deliveries_stated": list(stated)}),
         "arithmetic", tuple(outcomes), "the card counts of the spec",
     )
 
 
 def check_extension_event(game: SobekGame, budget: Budget) -> CheckResult:
+    three = cards("fish", game.params.set_min)
+    played = {"goods": "fish", "cards": cards("fish", game.params.set_min, 1)}
+
     def run(readings: dict[str, str]) -> str:
-        cards = (plain(FISH),) * 3
-        state = situation(game, 2, readings, hands=(hand_of(*cards), ZERO), sets=((PlayedSet(FISH, cards),), ()),
-                          pending=Pending(1, 0, FISH, 0, cards))
-        after = rules.apply(state, Done())
+        state = situation(game, 2, readings, seats={0: {"hand": _counts(three), "sets": [played]}},
+                          pending={"choice": "set", "seat": 0, "goods": "fish", "onto": 0, "cards": three})
+        after = game.apply(state, Done())
         return "event" if after.pending is not None and after.pending.kind == K_EVENT else "no event"
 
     outcomes = per_reading(game, "extension_event", run)
-    return result(outcomes, "Three Fish added to a played Fish set while tokens remain.", {}, "one situation")
+    return result(outcomes, f"{len(three)} Fish added to a played Fish set while event tokens remain.", {},
+                  "one situation")
 
 
 def check_priest_characters(game: SobekGame, budget: Budget) -> CheckResult:
     def run(readings: dict[str, str]) -> str:
-        state = situation(game, 2, readings, hands=(hand_of(PRIEST_CARD), ZERO),
-                          corruption=(hand_of(plain(FISH), SCRIBE_FISH), ZERO))
-        state = rules.apply(rules.apply(state, PlayCharacter(PRIEST_CARD)), ChooseGoods(FISH))
-        pile = state.corruption[0]
-        return f"pile {sum(pile)} card(s) left; pending choice: {state.pending is not None}"
+        state = situation(game, 2, readings, seats={0: {"hand": {"priest": 1},
+                                                       "corruption": {"fish": 1, "scribe_fish": 1}}})
+        state = game.apply(game.apply(state, PlayCharacter(code("priest"))), ChooseGoods(KINDS.index("fish")))
+        return f"pile {sum(state.corruption[0])} card(s) left; pending choice: {state.pending is not None}"
 
     outcomes = per_reading(game, "priest_characters", run)
     return result(outcomes, "The High Priest discards Fish from a pile holding a Fish and the Fish Scribe.", {},
@@ -424,16 +549,20 @@ def check_priest_characters(game: SobekGame, budget: Budget) -> CheckResult:
 
 def check_thief_backs(game: SobekGame, budget: Budget) -> CheckResult:
     def run(readings: dict[str, str]) -> str:
-        thief = FIRST_CHAR + 8
-        state = situation(game, 2, readings, hands=(hand_of(thief), hand_of(green(WHEAT), green(CATTLE))))
-        state = rules.apply(state, PlayCharacter(thief))
-        state = rules.apply(state, ChooseTarget(1))
-        backs = [a.back for a in rules.legal_actions(state) if isinstance(a, ChooseBack)]
+        state = situation(game, 2, readings, seats={0: {"hand": {"thief": 1}},
+                                                   1: {"hand": {"wheat_green": 1, "cattle_green": 1}}})
+        state = game.apply(game.apply(state, PlayCharacter(code("thief"))), ChooseTarget(1))
+        backs = [game.action_to_data(a)["back"] for a in game.legal_actions(state) if isinstance(a, ChooseBack)]
         return f"backs to choose from: {backs}"
 
     outcomes = per_reading(game, "thief_backs", run)
     return result(outcomes, "The Thief robs a hand of two green-backed cards (a Wheat and a Cattle).", {},
                   "one situation")
+
+
+def _setup_witness(game: SobekGame, players: int) -> Any:
+    state, actions = seeded_until(game, players, {}, lambda s: True)
+    return make_log(game, state.config, actions, state)
 
 
 def check_market_row(game: SobekGame, budget: Budget) -> CheckResult:
@@ -442,7 +571,8 @@ def check_market_row(game: SobekGame, budget: Budget) -> CheckResult:
         return f"row at the first turn: {len(state.row)} cards, {state.deliveries_left} refill(s) to come"
 
     outcomes = per_reading(game, "market_row", run)
-    return result(outcomes, "The first turn of a 3-player game.", {}, "one seeded game")
+    return result(outcomes, "The first turn of a seeded 3-player game.", {}, "one seeded game",
+                  witness_log=_setup_witness(game, 3))
 
 
 def check_two_player_rounds(game: SobekGame, budget: Budget) -> CheckResult:
@@ -451,35 +581,46 @@ def check_two_player_rounds(game: SobekGame, budget: Budget) -> CheckResult:
         return f"round 1 has {state.deliveries_left + 1} deliveries"
 
     outcomes = per_reading(game, "two_player_rounds", run)
-    return result(outcomes, "Set-up of a 2-player game.", {}, "one seeded game")
+    return result(outcomes, "Set-up of a seeded 2-player game.", {}, "one seeded game",
+                  witness_log=_setup_witness(game, 2))
 
 
 def check_scribe_chooser(game: SobekGame, budget: Budget) -> CheckResult:
+    limit = game.params.scribe_limit
+    big = plain_cards(game, limit)
+    big["ivory_scarabs"] = 1
+
     def run(readings: dict[str, str]) -> str:
-        big = hand_of(*([plain(FISH)] * 6), valued(IVORY))
-        state = situation(game, 2, readings, hands=(hand_of(SCRIBE_FISH), big))
-        state = rules.apply(state, PlayCharacter(SCRIBE_FISH))
+        state = situation(game, 2, readings, seats={0: {"hand": {"scribe_fish": 1}}, 1: {"hand": big}})
+        state = game.apply(state, PlayCharacter(code("scribe_fish")))
         assert state.pending is not None
         return f"seat {state.pending.player} chooses the card that goes"
 
     outcomes = per_reading(game, "scribe_chooser", run)
-    return result(outcomes, "The Scribe against an opponent holding six Fish and a valued Ivory.", {},
-                  "one situation")
+    return result(outcomes, f"The Scribe against an opponent holding {limit + 1} cards, one over the limit of "
+                  f"{limit}, among them a valued Ivory.", {"hand_limit": limit}, "one situation")
 
 
 def check_sets_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
+    params = game.params
+    ivory = {"goods": "ivory", "cards": cards("ivory", params.set_min, 1)}
+    worth = scoring.set_score(PlayedSet(0, tuple(code(c) for c in ivory["cards"])), params)
+
     def run(readings: dict[str, str]) -> str:
-        ivory = PlayedSet(IVORY, (valued(IVORY), plain(IVORY), plain(IVORY)))  # 3 scarabs x 3 = 9
-        state = situation(game, 2, readings, hands=(ZERO, ZERO), row=(), phase=HORIZONTAL, hphase_left=(),
-                          pending=None, sets=((ivory,), ()), corruption=(ZERO, hand_of(plain(FISH))),
-                          scores=(0, 0))
-        state = rules.end_round(state)
-        state = replace(state, draws=(), row=(), phase=HORIZONTAL, hphase_left=(), pending=None,
-                        hands=(ZERO, ZERO), corruption=(ZERO, hand_of(plain(FISH))))
-        return f"seat 0 after two rounds: {rules.end_round(state).scores[0]}"
+        state = end_of_round(game, 2, readings, seats={0: {"sets": [ivory]}, 1: {"corruption": {"fish": 1}}})
+        state = score_round(game, state)
+        data = game.position_data(state)
+        data.update({"row": [], "deliveries_left": 0, "draws": [], "phase": "horizontal", "horizontal_left": [1],
+                     "pending": {"choice": "horizontal_sets", "seat": 1}})
+        seats = data.setdefault(SEATS, {})
+        for p in ("0", "1"):
+            seats[p] = {k: v for k, v in seats.get(p, {}).items() if k not in ("hand", "corruption")}
+        seats["1"]["corruption"] = {"fish": 1}
+        state = game.position(state.config, data)
+        return f"seat 0 after two rounds: {score_round(game, state).scores[0]}"
 
     outcomes = per_reading(game, "sets_between_rounds", run)
-    return result(outcomes, "A player plays one Ivory set worth 9 in round 1 and nothing in round 2.", {},
+    return result(outcomes, f"A player plays one Ivory set worth {worth} in round 1 and nothing in round 2.", {},
                   "two hand-built ends of round")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -19,7 +20,7 @@ from nilerules.core import (
     to_data,
 )
 from nilerules.errors import SpecError
-from nilerules.games.sobek import rules
+from nilerules.games.sobek import names, position, rules
 from nilerules.games.sobek.actions import (
     AddCard,
     Done,
@@ -33,6 +34,7 @@ from nilerules.games.sobek.state import (
     CHAR_FAMILY,
     CHARACTERS,
     KINDS,
+    NO_POINTS,
     NTYPES,
     OVER,
     Params,
@@ -41,7 +43,8 @@ from nilerules.games.sobek.state import (
 )
 from nilerules.specs import Spec
 
-VERSION = 3
+VERSION = 4
+"""4: event tokens are drawn as ``DrawToken`` (actions and logs with names), the state keeps a score ledger."""
 
 
 def make_params(spec: Spec) -> Params:
@@ -119,6 +122,7 @@ class SobekGame(GameBase[SobekState, SobekAction]):
     def __init__(self, spec: Spec) -> None:
         super().__init__(spec)
         self.params = make_params(spec)
+        self.token_names = names.token_names(self.params.symbol_order)
 
     def setup(self, config: Config) -> SobekState:
         return rules.setup(config, self.params)
@@ -168,11 +172,35 @@ class SobekGame(GameBase[SobekState, SobekAction]):
     def state_config(self, state: SobekState) -> Config:
         return state.config
 
+    # -- the public position format (docs/positions.md) -------------------------------------------------------
+    def position(self, config: Config, data: Mapping[str, Any]) -> SobekState:
+        """The state a position document describes; PositionError names a bad key, InvalidState a broken invariant."""
+        return position.build(config, self.params, data)
+
+    def position_data(self, state: SobekState) -> dict[str, Any]:
+        """The state written with names (``position(state_config(s), position_data(s)) == s``)."""
+        return position.position_data(state)
+
+    def score_breakdown(self, state: SobekState) -> tuple[dict[str, int], ...]:
+        """Per seat, points by category (sets by goods type, characters, horizontal sets, the events, the corruption
+        penalty, the track's end, earlier); each seat's values sum to ``scores``."""
+        return position.score_breakdown(state)
+
+    # -- actions with names ({"draw": "fish"}, {"take": 0}, "done"); the tagged form of older logs still decodes ---
+    def action_to_data(self, action: SobekAction) -> Any:
+        return names.action_to_data(action, self.token_names)
+
+    def action_from_data(self, data: Any) -> SobekAction:
+        return names.action_from_data(data, self.token_names)
+
     # the state is a NamedTuple; its JSON is that of its frozen-dataclass twin (tagged "SobekState", as before)
     def state_to_data(self, state: SobekState) -> Any:
         return to_data(SobekStateRecord(*state))
 
     def state_from_data(self, data: Any) -> SobekState:
+        if isinstance(data, dict) and "ledger" not in data and isinstance(data.get("scores"), list):
+            # a state written before the ledger (rules version 3): its scores are booked as "earlier"
+            data = {**data, "ledger": [[s, *NO_POINTS[1:]] for s in data["scores"]]}
         record = from_data(SobekStateRecord, data)
         return SobekState(*(getattr(record, name) for name in SobekState._fields))
 

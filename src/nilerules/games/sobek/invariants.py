@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nilerules.core import rule
 from nilerules.games.sobek.rules import card_totals, corruption_cards
-from nilerules.games.sobek.state import NTYPES, TOKEN_COUNTS, SobekState
+from nilerules.games.sobek.state import CATEGORIES, NTYPES, TOKEN_COUNTS, SobekState
 
 
 def all_cards(state: SobekState) -> tuple[int, ...]:
@@ -53,5 +53,11 @@ def invariants(state: SobekState) -> tuple[str, ...]:
     if sum(state.tokens) + sum(state.token_bag) > sum(TOKEN_COUNTS):
         out.append("more event tokens than exist")
     if any(len(s.cards) < params.set_min for sets in state.sets for s in sets):
-        out.append("a played set has fewer than three cards")
+        out.append(f"a played set has fewer than {params.set_min} cards (params.set_minimum)")
+    for p in range(n):
+        if len(state.ledger[p]) != len(CATEGORIES) or sum(state.ledger[p]) != state.scores[p]:
+            out.append(f"player {p}: score breakdown {state.ledger[p]!r} does not sum to the score {state.scores[p]}")
+    seats = range(n)
+    if state.to_move not in seats or state.start_player not in seats or any(q not in seats for q in state.hphase_left):
+        out.append("a seat number out of range (to_move, start_player or the horizontal-set order)")
     return tuple(out)

@@ -103,7 +103,7 @@ def early_end(game: SobekGame, raw: Mapping[str, Any]) -> QueryResult:
         raise QueryError("scores and set_points need one value per player")
     limit = game.params.early_end
     scored = tuple(s + p for s, p in zip(scores, points, strict=True))
-    after = tuple(scoring.penalty(s, p, "numbered_type", "stay") if i in hit else s
+    after = tuple(scoring.penalty(s, p, "numbered_type", "stay", game.params.penalty_step) if i in hit else s
                   for i, (s, p) in enumerate(zip(scored, points, strict=True)))
     passed = max(scored) > limit
     rows: dict[str, dict[str, Any]] = {

@@ -29,6 +29,7 @@ from nilerules.games.sobek.actions import (
     Confirm,
     Done,
     DrawCard,
+    DrawToken,
     PlayCharacter,
     SobekAction,
     StartHorizontal,
@@ -37,6 +38,10 @@ from nilerules.games.sobek.actions import (
 )
 from nilerules.games.sobek.state import (
     AMULET,
+    C_DECEIT,
+    C_GUILD,
+    C_PENALTY,
+    C_TRACK,
     CATTLE,
     CHAR_BACK,
     CHAR_POWER,
@@ -73,6 +78,7 @@ from nilerules.games.sobek.state import (
     K_VIZIR_CARD,
     K_VIZIR_OPP,
     MERCHANT,
+    NO_POINTS,
     NTYPES,
     OVER,
     PLAY,
@@ -99,8 +105,8 @@ _tuple_new: Any = tuple.__new__
 # field positions for the hot paths that build the next state from a list of the fields
 (I_CONFIG, I_PARAMS, I_ROUND, I_PHASE, I_TO_MOVE, I_START, I_DECK, I_REMOVED, I_GREEN, I_ROW, I_DELIVERIES,
  I_HANDS, I_SETS, I_CORRUPTION, I_CURSES, I_DISCARD, I_TOKEN_BAG, I_TOKENS, I_EVENTS_USED, I_SCORES, I_LAST_GAIN,
- I_DRAWS, I_PENDING, I_EXTRA_TURN, I_HPHASE_LEFT, I_EARLY_END, I_LOG) = range(27)
-assert SobekState._fields[I_DRAWS] == "draws" and SobekState._fields[I_LOG] == "log" and len(_FIELDS) == 27
+ I_DRAWS, I_PENDING, I_EXTRA_TURN, I_HPHASE_LEFT, I_EARLY_END, I_LOG, I_LEDGER) = range(28)
+assert SobekState._fields[I_DRAWS] == "draws" and SobekState._fields[I_LEDGER] == "ledger" and len(_FIELDS) == 28
 
 
 def replace(state: SobekState, **changes: Any) -> SobekState:
@@ -123,6 +129,7 @@ def _r(state: SobekState, **changes: Any) -> SobekState:
 NO_TOKENS: tuple[int, ...] = (0,) * len(TOKEN_COUNTS)
 Outcomes = tuple[tuple[SobekAction, Fraction], ...]
 DRAWS: tuple[DrawCard, ...] = tuple(DrawCard(k) for k in range(NTYPES))
+TOKEN_DRAWS: tuple[DrawToken, ...] = tuple(DrawToken(k) for k in range(len(TOKEN_COUNTS)))
 """Shared action instances for the hot paths (actions are immutable values)."""
 TAKES: tuple[Take, ...] = tuple(Take(k) for k in range(64))
 PLAYS: tuple[PlayCharacter, ...] = tuple(PlayCharacter(k) for k in range(NTYPES))
@@ -224,14 +231,14 @@ def setup(config: Config, params: Params) -> SobekState:
     totals = card_totals(params, reading(config, "goods_total"))
     deck = tuple(0 if params.green[t] else c for t, c in enumerate(totals))
     draws: tuple[Draw, ...] = ()
-    if n == 2:
-        draws = tuple(Draw(D_REMOVE, 0) for _ in range(params.removed_two))
+    if n == 2:  # never more draws than cards (a draw from an empty deck is skipped anyway)
+        draws = tuple(Draw(D_REMOVE, 0) for _ in range(min(params.removed_two, sum(deck))))
     state = SobekState(
         config=config, params=params, round=0, phase=PLAY, to_move=0, start_player=0, deck=deck,
         removed=ZERO, green_pile=ZERO, row=(), deliveries_left=0, hands=(ZERO,) * n, sets=((),) * n,
         corruption=(ZERO,) * n, curses=(0,) * n, discard=ZERO, token_bag=NO_TOKENS, tokens=NO_TOKENS,
         events_used=NO_TOKENS, scores=(0,) * n, last_gain=(0,) * n, draws=draws, pending=None,
-        extra_turn=False, hphase_left=(), early_end=False, log=(),
+        extra_turn=False, hphase_left=(), early_end=False, log=(), ledger=(NO_POINTS,) * n,
     )
     return settle(start_round(state))
 
@@ -243,23 +250,23 @@ def start_round(state: SobekState) -> SobekState:
     rd = readings_of(config)
     n = config.players
     draws = list(state.draws)
-    draws += [DRAW_TOKEN] * params.events_per_round
+    draws += [DRAW_TOKEN] * min(params.events_per_round, sum(TOKEN_COUNTS))
     green_pile = state.green_pile
     discard = state.discard
     if state.round == 0 or rd["green_deal"] == "every_round":
         if state.round == 0:
             green_pile = tuple(map(operator.mul, card_totals(params, rd["goods_total"]), params.green))
         for k in range(n):
-            draws += [DRAW_GREEN[(state.start_player + k) % n]] * params.hand_size
+            draws += [DRAW_GREEN[(state.start_player + k) % n]] * min(params.hand_size, sum(green_pile))
     per_round = params.deliveries_two if n == 2 else params.deliveries
     if n == 2 and rd["two_player_rounds"] == "first_short":
         per_round = per_round[::-1]
     deliveries = per_round[state.round]
     if rd["market_row"] == "row_of_all":
-        draws += [DRAW_MARKET] * (params.delivery_size * deliveries)
+        draws += [DRAW_MARKET] * min(params.delivery_size * deliveries, sum(state.deck))
         left = 0
     else:
-        draws += [DRAW_MARKET] * params.delivery_size
+        draws += [DRAW_MARKET] * min(params.delivery_size, sum(state.deck))
         left = deliveries - 1
     return _r(state, draws=tuple(draws), token_bag=TOKEN_COUNTS, tokens=NO_TOKENS, green_pile=green_pile,
                    discard=discard, deliveries_left=left, phase=PLAY, to_move=state.start_player)
@@ -298,7 +305,7 @@ def settle(state: SobekState) -> SobekState:
 def _row_empty(state: SobekState) -> SobekState:
     """An empty row gets the round's next delivery; with none left (or no cards) the round ends."""
     if state.deliveries_left > 0 and sum(state.deck) > 0:
-        draws = (DRAW_MARKET,) * state.params.delivery_size
+        draws = (DRAW_MARKET,) * min(state.params.delivery_size, sum(state.deck))
         return _r(state, draws=draws, deliveries_left=state.deliveries_left - 1)
     n = state.config.players
     order = tuple((state.start_player + k) % n for k in range(n))
@@ -338,20 +345,27 @@ def current_player(state: SobekState) -> Mover:
 def chance_outcomes(state: SobekState) -> Outcomes:
     if state.phase == OVER or not state.draws:
         return ()
+    dest = state.draws[0].dest
     source = draw_source(state, state.draws[0])
     total = sum(source)
-    return tuple((DrawCard(k) if k >= NTYPES else DRAWS[k], Fraction(c, total)) for k, c in enumerate(source) if c)
+    if dest in (D_TOKEN, D_EVENT):
+        return tuple((TOKEN_DRAWS[k], Fraction(c, total)) for k, c in enumerate(source) if c)
+    return tuple((DRAWS[k], Fraction(c, total)) for k, c in enumerate(source) if c)
 
 
-def sample_chance(state: SobekState, rng: random.Random) -> DrawCard:
+def sample_chance(state: SobekState, rng: random.Random) -> DrawCard | DrawToken:
     """The fast sampler of a pending draw: the same index as ``core.chance.sample_index`` for the same generator
     state (one ``randrange`` over the pile's total), found by bisection; its support and probabilities are those
     of ``chance_outcomes``."""
-    cumulative = list(accumulate(draw_source(state, state.draws[0])))
-    return DRAWS[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+    draw = state.draws[0]
+    cumulative = list(accumulate(draw_source(state, draw)))
+    index = bisect_right(cumulative, rng.randrange(cumulative[-1]))
+    if draw.dest == D_TOKEN or draw.dest == D_EVENT:
+        return TOKEN_DRAWS[index]
+    return DRAWS[index]
 
 
-def _one_fewer(source: tuple[int, ...], item: int, state: SobekState, action: DrawCard) -> tuple[int, ...]:
+def _one_fewer(source: tuple[int, ...], item: int, state: SobekState, action: SobekAction) -> tuple[int, ...]:
     """``source`` with one ``item`` drawn from it; IllegalAction when none is left."""
     if not 0 <= item < len(source) or source[item] == 0:
         raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, action)
@@ -615,7 +629,7 @@ def apply(state: SobekState, action: SobekAction) -> SobekState:
         raise IllegalAction("sobek.game_end.rounds", "the game is over", state, action)
     draws = state.draws
     if draws:
-        if not isinstance(action, DrawCard):
+        if not isinstance(action, (DrawCard, DrawToken)):  # DrawCard of a token: logs written before DrawToken
             raise IllegalAction("sobek.market.deliveries", "a chance draw is pending", state, action)
         return _apply_draw_and_settle(state, draws, action)
     legal = legal_actions(state)
@@ -640,7 +654,9 @@ def apply(state: SobekState, action: SobekAction) -> SobekState:
     return settle(_apply_pending(state, pend, action))
 
 
-def _apply_draw_and_settle(state: SobekState, draws: tuple[Draw, ...], action: DrawCard) -> SobekState:
+def _apply_draw_and_settle(
+    state: SobekState, draws: tuple[Draw, ...], action: DrawCard | DrawToken
+) -> SobekState:
     """``settle(apply_draw(state, action.item))``, with the three commonest draws (a card along the Nile, a
     green-backed card, an event token) and the usual ``settle`` outcome (nothing to do) inlined."""
     draw = draws[0]
@@ -934,19 +950,33 @@ def resolve_event(state: SobekState, p: int, token: int) -> SobekState:
     gain = sum(state.corruption[p])
     if reading(state.config, "deceit_curses") == "count_two":
         gain += 2 * state.curses[p]
-    state = move_marker(state, p, state.scores[p] + gain)
+    state = move_marker(state, p, state.scores[p] + gain, C_DECEIT)
     return end_turn(state, p) if state.phase != OVER else state
 
 
-def move_marker(state: SobekState, p: int, score: int) -> SobekState:
-    """Move a score marker (kept on a space of the track), then the immediate early-end check if read so."""
+def book(ledger: tuple[tuple[int, ...], ...], p: int, category: int, points: int) -> tuple[tuple[int, ...], ...]:
+    """The score ledger with ``points`` more booked to seat ``p``'s ``category``."""
+    if points == 0:
+        return ledger
+    row = list(ledger[p])
+    row[category] += points
+    return (*ledger[:p], tuple(row), *ledger[p + 1 :])
+
+
+def move_marker(state: SobekState, p: int, score: int, category: int) -> SobekState:
+    """Move a score marker (kept on a space of the track), booking the move to ``category`` (a negative category:
+    the caller has booked it), then the immediate early-end check if read so."""
     rd = readings_of(state.config)
     clamped = scoring.clamp(score, state.params.track_spaces, rd["track_end"])
     log = state.log
     if clamped != score and "track_stop" not in log:
         log = (*log, "track_stop")
-    if clamped != state.scores[p] or log is not state.log:
-        state = _r(state, scores=put_int(state.scores, p, clamped), log=log)
+    if clamped != state.scores[p] or log is not state.log or score != state.scores[p]:
+        ledger = state.ledger
+        if category >= 0:
+            ledger = book(ledger, p, category, score - state.scores[p])
+        ledger = book(ledger, p, C_TRACK, clamped - score)
+        state = _r(state, scores=put_int(state.scores, p, clamped), log=log, ledger=ledger)
     if rd["early_end"] != "immediately":  # check_early_end would return the state unchanged
         return state
     return check_early_end(state, "immediately")
@@ -968,11 +998,11 @@ def guild(state: SobekState, p: int, opp: int, symbol: int) -> SobekState:
     """Guild: own marker forward to the next space of the symbol, an opponent's back to the next one."""
     config, params = state.config, state.params
     forward = scoring.guild_forward(state.scores[p], symbol, params.track_spaces, reading(config, "track_end"))
-    state = move_marker(state, p, forward)
+    state = move_marker(state, p, forward, C_GUILD)
     if state.phase == OVER:
         return state
     back = scoring.back_to_symbol(state.scores[opp], symbol, reading(config, "track_low_end"))
-    state = move_marker(state, opp, back)
+    state = move_marker(state, opp, back, C_GUILD)
     return end_turn(state, p) if state.phase != OVER else state
 
 
@@ -1076,7 +1106,10 @@ def end_round(state: SobekState) -> SobekState:
     points = [scoring.round_points(state.sets[p], params) for p in range(n)]
     before = state.scores
     for p in range(n):
-        state = move_marker(state, p, state.scores[p] + points[p][0] + points[p][1])
+        ledger = state.ledger
+        for category, gained in enumerate(scoring.round_breakdown(state.sets[p], params)):
+            ledger = book(ledger, p, category, gained)
+        state = move_marker(_r(state, ledger=ledger), p, state.scores[p] + points[p][0] + points[p][1], -1)
         if state.phase == OVER:
             return state
     state = check_early_end(state, "after_scoring")
@@ -1093,7 +1126,8 @@ def end_round(state: SobekState) -> SobekState:
         earned = points[p][0] + (points[p][1] if with_h else 0)
         moved = scoring.penalty(state.scores[p], earned, rd["penalty_on_number"],
                                 rd["track_low_end"], params.penalty_step)
-        state = _r(state, scores=put_int(state.scores, p, moved))
+        state = _r(state, scores=put_int(state.scores, p, moved),
+                   ledger=book(state.ledger, p, C_PENALTY, moved - state.scores[p]))
     state = check_early_end(state, "after_penalty")
     gains = tuple(a - b for a, b in zip(state.scores, before, strict=True))
     return next_round(_r(state, last_gain=gains))

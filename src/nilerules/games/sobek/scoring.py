@@ -9,7 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from nilerules.core import rule
-from nilerules.games.sobek.state import AMULET, Params, PlayedSet
+from nilerules.games.sobek.state import (
+    AMULET,
+    C_CHARACTERS,
+    C_HORIZONTAL,
+    C_PROSPERITY,
+    C_SETS,
+    CATEGORIES,
+    FIRST_CHAR,
+    Params,
+    PlayedSet,
+)
 
 
 def symbol_of(space: int) -> int:
@@ -42,13 +52,15 @@ def back_to_symbol(score: int, symbol: int, low_end: str) -> int:
 
 
 @rule("sobek.end.penalty_size", "sobek.end.penalty_move", "sobek.end.penalty_example")
-def penalty(score: int, set_points: int, number_reading: str, low_end: str, step: int = 10) -> int:
+def penalty(score: int, set_points: int, number_reading: str, low_end: str, step: int) -> int:
     """The score after the corruption penalty: one move back per ``step`` points earned through sets.
 
     Each move goes to the next space behind with the symbol of the space the marker ended on; on a numbered
     space the ``penalty_on_number`` reading decides (numbered spaces as a type, no move, or the symbol just behind).
+    After the first move the marker stands on that symbol, so every further move is one block of five back: the
+    moves are counted, not looped (the work does not grow with the points).
     """
-    lots = max(set_points, 0) // step
+    lots = max(set_points, 0) // max(step, 1)
     if lots == 0:
         return score
     symbol = symbol_of(score)
@@ -57,9 +69,13 @@ def penalty(score: int, set_points: int, number_reading: str, low_end: str, step
             return score
         if number_reading == "previous_symbol":
             symbol = 4
-    for _ in range(lots):
-        score = back_to_symbol(score, symbol, low_end)
-    return score
+    first = back_to_symbol(score, symbol, low_end)
+    if first == score or symbol_of(first) != symbol:  # stayed at the low end, or sent to space 0
+        return first
+    rest = lots - 1
+    if low_end == "to_start":
+        return first - 5 * rest if first - 5 * rest >= 0 else 0
+    return first - 5 * min(rest, first // 5)
 
 
 @rule("sobek.end.set_scoring")
@@ -73,6 +89,22 @@ def set_score(played: PlayedSet, params: Params) -> int:
 def horizontal_score(played: PlayedSet, params: Params) -> int:
     """Horizontal sets score the sum of their scarabs."""
     return sum(params.scarabs[c] for c in played.cards)
+
+
+def round_breakdown(sets: Sequence[PlayedSet], params: Params) -> tuple[int, ...]:
+    """One player's round points by score category (``state.CATEGORIES``): each set's points split into its goods
+    cards and amulets (by the set's goods type), its characters and its Prosperity tokens; horizontal sets apart."""
+    out = [0] * len(CATEGORIES)
+    for s in sets:
+        if s.horizontal:
+            out[C_HORIZONTAL] += horizontal_score(s, params)
+            continue
+        scarabs = sum(params.scarabs[c] for c in s.cards)
+        characters = sum(1 for c in s.cards if c >= FIRST_CHAR)
+        out[C_SETS + s.family] += scarabs * (len(s.cards) - characters)
+        out[C_CHARACTERS] += scarabs * characters
+        out[C_PROSPERITY] += scarabs * s.prosperity
+    return tuple(out)
 
 
 def round_points(sets: Sequence[PlayedSet], params: Params) -> tuple[int, int]:

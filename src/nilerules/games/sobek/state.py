@@ -32,6 +32,17 @@ TOKENS: Final = ("guild_1", "guild_2", "guild_3", "guild_4", "flood", "curse", "
 FLOOD, CURSE, PROSPERITY, EMBALMING, DECEIT = 4, 5, 6, 7, 8
 TOKEN_COUNTS: Final = (1, 1, 1, 1, 2, 2, 2, 1, 1)
 
+CATEGORIES: Final = ("earlier", "sets_ivory", "sets_ebony", "sets_marble", "sets_cattle", "sets_fish", "sets_wheat",
+                     "characters", "horizontal_sets", "events_prosperity", "events_guild", "events_deceit",
+                     "corruption_penalty", "track_end")
+"""Score categories as the rules name them: sets by goods type (their goods cards and amulets), the characters
+played in sets, horizontal sets, the Prosperity tokens on sets, the Guild and Deceit events, the corruption penalty,
+points lost at the end of the track, and ``earlier`` (a written position's score without its history)."""
+(C_EARLIER, C_SETS, C_CHARACTERS, C_HORIZONTAL, C_PROSPERITY, C_GUILD, C_DECEIT, C_PENALTY,
+ C_TRACK) = (0, 1, 7, 8, 9, 10, 11, 12, 13)
+"""Category indices (``C_SETS + goods type`` for the sets of a type)."""
+NO_POINTS: Final = (0,) * len(CATEGORIES)
+
 # phases
 PLAY, HORIZONTAL, OVER = 0, 1, 2
 # destinations of pending chance draws
@@ -138,6 +149,8 @@ class SobekState(NamedTuple):
     early_end: bool
     log: tuple[str, ...]
     """Diagnostics noticed so far (short codes: 'deck_empty', 'track_stop', 'open_tie')."""
+    ledger: tuple[tuple[Points, ...], ...]
+    """Per seat, the points booked to each score category (``CATEGORIES``); each seat's row sums to its score."""
 
 
 SobekStateRecord: Any = make_dataclass(
