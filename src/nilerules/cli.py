@@ -1,6 +1,8 @@
-"""The `nilerules` command: argument parsing and file I/O only; every computation lives in the library.
+"""Play, replay, score and question four Nile board games (Ra, Nile Artefacts, Sobek, Nefertiti) under every reading
+of their unclear rules, and write the report of the ambiguities found.
 
-Exit codes: 0 ok, 1 a check failed (regression, replay mismatch), 2 bad input. Errors are one line on stderr.
+Exit codes: 0 ok, 1 a check failed (a regression against a baseline), 2 bad input. Errors are one line on stderr.
+Argument parsing and file I/O only live here; every computation lives in the library.
 """
 
 from __future__ import annotations
@@ -12,14 +14,28 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from nilerules import __version__
 from nilerules.analysis.model import Budget
-from nilerules.core.codec import to_data
-from nilerules.core.log import log_from_json, log_to_json, replay
+from nilerules.core import jsonio
+from nilerules.core.codec import dumps, to_data
+from nilerules.core.files import check_writable, write_atomic
+from nilerules.core.game import check_state
+from nilerules.core.log import LOG_FORMAT, log_from_json, log_to_json, replay, replay_steps
 from nilerules.core.playout import POLICIES, playout, playout_log
-from nilerules.errors import NileRulesError
+from nilerules.errors import InvalidState, NileRulesError
 from nilerules.games import GAME_IDS, GameModule, load
 
-EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+MAX_GAMES = 10**7
+"""Upper bound of ``simulate --games`` (about a day of the slowest game on one core)."""
+MAX_SEED = 2**63 - 1
+"""Seeds are 0..MAX_SEED."""
+MESSAGE_LIMIT = 300
+"""Error messages are cut to this many characters."""
+POLICY_HELP = (
+    "how every seat chooses its moves: 'random' (uniformly among the legal moves) or 'greedy' (each game's simple "
+    "greedy choice: the move that scores most now); default random"
+)
 
 
 class UsageError(NileRulesError):
@@ -28,20 +44,54 @@ class UsageError(NileRulesError):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message} (see --help)")
+        raise UsageError(f"{message} (see `{self.prog} --help`)")
 
 
 def _read(path: str) -> str:
+    return jsonio.read_text(path, UsageError)
+
+
+def _name(path: str) -> str:
+    """A path as shown in messages: quoted with repr (so odd characters stay on one line) and cut."""
+    return repr(path)[:200]
+
+
+def _write(stream: Any, text: str) -> None:
+    """Write a line, escaping what the stream's encoding cannot show rather than failing."""
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"cannot read {path}: not UTF-8 text") from None
+        stream.write(text + "\n")
+    except UnicodeEncodeError:
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        stream.write(text.encode(encoding, "backslashreplace").decode(encoding) + "\n")
+
+
+def _say(text: str) -> None:
+    _write(sys.stdout, text)
+
+
+def one_line(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """A message as one printable line: control characters escaped, cut to ``limit`` characters."""
+    flat = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    print(json.dumps(data, indent=2, sort_keys=True) if args.json else text)
+    _say(json.dumps(data, indent=2, sort_keys=True) if args.json else text)
+
+
+def _bounded(name: str, low: int, high: int) -> Any:
+    """An argparse type: an integer in ``low..high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be an integer, got {one_line(repr(text), 60)}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{name} must be in {low}..{high}, got {value}")
+        return value
+
+    return parse
 
 
 def _spec_game(args: argparse.Namespace) -> str:
@@ -122,8 +172,6 @@ def _config(args: argparse.Namespace, module: GameModule) -> Any:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from nilerules.analysis.simulate import simulate
 
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
     module = _module(args)
     summary = simulate(module, _config(args, module), args.games, args.seed, args.policy, _execution(args))
     data = summary.to_data(timing=args.timing)
@@ -145,14 +193,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    for path in (args.out, args.state_out):
+        if path:
+            check_writable(path)
     module = _module(args)
-    result = playout(module.game, _config(args, module), args.seed, args.policy)
-    text = log_to_json(playout_log(module.game, result))
+    game = module.game
+    result = playout(game, _config(args, module), args.seed, args.policy)
+    text = log_to_json(playout_log(game, result))
     if args.out:
-        Path(args.out).write_text(text + "\n", encoding="utf-8")
-        print(f"wrote {args.out}: {result.length} actions, scores {module.game.scores(result.final)}")
+        write_atomic(args.out, text + "\n")
+        _say(f"wrote {_name(args.out)}: {result.length} actions, scores {list(game.scores(result.final))}")
     else:
-        print(text)
+        _say(text)
+    if args.state_out:
+        write_atomic(args.state_out, dumps(game.state_to_data(result.final)) + "\n")
+        _say(f"wrote {_name(args.state_out)}: the final state")
     return EXIT_OK
 
 
@@ -177,6 +232,8 @@ def _result_text(data: dict[str, Any]) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    if args.finding or args.reading:
+        return _replay_readings(args)
     log = log_from_json(_read(args.log))
     module = _module(args, log.game)
     state = replay(module.game, log)
@@ -185,15 +242,177 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+_DECODE_ERRORS = (LookupError, TypeError, ValueError, ArithmeticError, RecursionError)
+"""What decoding a hostile document may raise inside a game's own decoder; at the edge each is bad input."""
+
+
+def _position_input(module: GameModule, path: str) -> tuple[str, Any]:
+    """Read FILE for `score`: a play log (its final state), a state (JSON) or a position (TOML or JSON).
+
+    Returns what it was and the state, checked by the game's invariants.
+    """
+    game = module.game
+    text = _read(path)
+    if path.endswith(".toml"):
+        import tomllib
+
+        try:
+            data: Any = tomllib.loads(text)
+        except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
+            raise UsageError(f"{_name(path)}: not a valid TOML position ({one_line(str(exc), 100)})") from None
+    else:
+        data = jsonio.loads(text, _name(path), UsageError)
+    if not isinstance(data, dict):
+        raise UsageError(f"{_name(path)}: expected a play log, a state or a position (a JSON object or TOML table)")
+    if data.get("format") == LOG_FORMAT:
+        return "log", replay(game, log_from_json(text))
+    if "type" in data:
+        try:
+            state = game.state_from_data(data)
+        except NileRulesError:
+            raise
+        except _DECODE_ERRORS as exc:
+            raise InvalidState(f"{_name(path)}: not a {game.info.id} state ({type(exc).__name__})") from None
+        return "state", check_state(game, state)
+    if hasattr(game, "position"):
+        return "position", check_state(game, _position(game, data, path))
+    raise UsageError(f"{_name(path)}: not a play log or a {game.info.id} state (no 'format' or 'type' key)")
+
+
+def _position(game: Any, data: dict[str, Any], path: str) -> Any:
+    """A written position: its ``[config]`` table (players, modules, readings) and the game's own keys."""
+    from nilerules.errors import PositionError
+
+    raw = data.get("config", {})
+    if not isinstance(raw, dict):
+        raise PositionError("config", f"expected a table, got {one_line(repr(raw), 80)}")
+    unknown = sorted(set(raw) - {"players", "modules", "readings"})
+    if unknown:
+        raise PositionError(f"config.{one_line(unknown[0], 40)}", "unknown key (players, modules, readings)")
+    players = raw.get("players", game.info.player_counts[0])
+    modules = raw.get("modules", [])
+    readings = raw.get("readings", {})
+    if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
+        raise PositionError("config.modules", f"expected a list of module names, got {one_line(repr(modules), 80)}")
+    if not isinstance(readings, dict) or not all(isinstance(v, str) for v in readings.values()):
+        raise PositionError("config.readings", f"expected a table of readings, got {one_line(repr(readings), 80)}")
+    config = game.config(players, modules, readings)
+    body = {k: v for k, v in data.items() if k != "config"}
+    try:
+        return game.position(config, body)
+    except NileRulesError:
+        raise
+    except _DECODE_ERRORS as exc:
+        raise InvalidState(f"{_name(path)}: not a {game.info.id} position ({type(exc).__name__})") from None
+
+
+def _breakdown_table(breakdown: Sequence[dict[str, int]], scores: Sequence[int]) -> list[str]:
+    """Per-category points as a plain table: one row per category, one column per seat, and the totals."""
+    categories: list[str] = []
+    for seat in breakdown:
+        categories += [c for c in seat if c not in categories]
+    width = max([len(c) for c in categories] + [len("total")])
+    lines = [f"{'':<{width}}  " + "  ".join(f"{'seat ' + str(i):>7}" for i in range(len(breakdown)))]
+    for category in categories:
+        lines.append(f"{category:<{width}}  " + "  ".join(f"{seat.get(category, 0):>7}" for seat in breakdown))
+    lines.append(f"{'total':<{width}}  " + "  ".join(f"{s:>7}" for s in scores))
+    return lines
+
+
+def _replay_readings(args: argparse.Namespace) -> int:
+    """`replay LOG --reading AMB=R` / `replay findings.json --finding CODE`: what each reading gives where the log
+    ends (the log's own readings first)."""
+    from nilerules.analysis.witness import end_words, finding_log, replay_under
+
+    text = _read(args.log)
+    log, amb = finding_log(text, args.finding) if args.finding else (log_from_json(text), "")
+    game = _module(args, log.game).game
+    own = replay_under(game, log)
+    if args.reading:
+        variants = [_readings(args.reading)]
+    elif amb in game.spec.ambiguities:
+        variants = [{amb: r} for r in game.spec.ambiguities[amb].reading_names() if r != log.config.reading(amb)]
+    else:
+        variants = []
+    ends = [(v, replay_under(game, log, v)) for v in variants]
+    data = {
+        "game": log.game,
+        "actions": len(log.actions),
+        "log_readings": own.to_data(),
+        "variants": [end.to_data() for _, end in ends],
+    }
+    lines = [f"{log.game}: replayed {len(log.actions)} actions; under the log's readings: {end_words(own)}"]
+    for variant, end in ends:
+        named = ", ".join(f"{a}={r}" for a, r in sorted(variant.items()))
+        lines.append(f"with {named}: {end_words(end, own)}")
+    _emit(args, data, "\n".join(lines))
+    return EXIT_OK
+
+
 def cmd_score(args: argparse.Namespace) -> int:
     module = _module(args)
-    try:
-        raw = json.loads(_read(args.state))
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{args.state}: not valid JSON ({exc})") from None
-    state = module.game.state_from_data(raw)
-    data = _result(module, state)
-    _emit(args, data, _result_text(data))
+    kind, state = _position_input(module, args.state)
+    data = {"input": kind, **_result(module, state)}
+    lines = [_result_text(data)]
+    if hasattr(module.game, "score_breakdown"):
+        breakdown = module.game.score_breakdown(state)
+        data["breakdown"] = [dict(seat) for seat in breakdown]
+        lines = _breakdown_table(breakdown, data["scores"]) + lines
+    _emit(args, data, "\n".join(lines))
+    return EXIT_OK
+
+
+def _plain(data: Any, indent: str = "") -> list[str]:
+    """Position data as plain text: one line per key, nested tables indented, short lists inline."""
+    if not isinstance(data, dict):
+        return [indent + _scalar(data)]
+    lines = []
+    for key in data:
+        value = data[key]
+        if isinstance(value, dict) and value:
+            lines.append(f"{indent}{key}:")
+            lines += _plain(value, indent + "  ")
+        elif isinstance(value, list) and any(isinstance(v, dict) for v in value):
+            lines.append(f"{indent}{key}:")
+            lines += [f"{indent}  - {_scalar(v)}" for v in value]
+        else:
+            lines.append(f"{indent}{key}: {_scalar(value)}")
+    return lines
+
+
+def _scalar(value: Any) -> str:
+    """A value on one line: plain words bare, everything else as compact JSON with spaces after commas."""
+    if isinstance(value, str) and value.isprintable() and value.strip() == value and value:
+        return value
+    return json.dumps(value, separators=(", ", ": "), sort_keys=True, ensure_ascii=False)
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    log = log_from_json(_read(args.log))
+    module = _module(args, log.game)
+    game = module.game
+    if args.at is not None and args.at > len(log.actions):
+        raise UsageError(f"--at {args.at}: the log has {len(log.actions)} moves")
+
+    def position(state: Any) -> list[str]:
+        data = game.position_data(state) if hasattr(game, "position_data") else game.state_to_data(state)
+        if isinstance(data, dict):  # the configuration is the header's
+            data = {k: v for k, v in data.items() if k != "config"}
+        return _plain(data, "    ")
+
+    cfg = log.config
+    readings = ", ".join(f"{k}={v}" for k, v in cfg.readings)
+    out = [f"{log.game}: {cfg.players} players; modules {', '.join(cfg.modules) or 'none'}; readings {readings}"]
+    if args.at in (None, 0):
+        out += ["  start:", *position(game.setup(game.config(cfg.players, cfg.modules, dict(cfg.readings))))]
+    for index, (mover, action, state) in enumerate(replay_steps(game, log), start=1):
+        who = "chance" if mover is not None and not isinstance(mover, int) else f"seat {mover}"
+        out.append(f"{index:>4}. {who}: {dumps(game.action_to_data(action))}")
+        if args.at is None or index == args.at:
+            out += position(state)
+        if args.at is not None and index == args.at:
+            break
+    _say("\n".join(out))
     return EXIT_OK
 
 
@@ -236,11 +455,12 @@ def _analyses(args: argparse.Namespace) -> list[Any]:
 def cmd_report(args: argparse.Namespace) -> int:
     from nilerules.report import write_report
 
+    check_writable(args.out, folder=True)
     analyses = _analyses(args)
     md, js = write_report(Path(args.out), analyses, _budget(args.budget))
     counts = [f.verdict for a in analyses for f in a.findings]
-    print(
-        f"wrote {md} and {js}: {len(counts)} findings "
+    _say(
+        f"wrote {_name(str(md))} and {_name(str(js))}: {len(counts)} findings "
         f"({counts.count('witness')} witness, {counts.count('proof')} proof, {counts.count('unknown')} unknown)"
     )
     return EXIT_OK
@@ -271,8 +491,14 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 # -- parser -----------------------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="nilerules", description=__doc__.splitlines()[0] if __doc__ else None)
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = _Parser(
+        prog="nilerules",
+        description=__doc__.split("\n\n")[0].replace("\n", " ") if __doc__ else None,
+        epilog="Exit codes: 0 ok, 1 a check failed, 2 bad input (one line on stderr). "
+        "See `nilerules COMMAND --help` for each command.",
+    )
+    parser.add_argument("--version", action="version", version=f"nilerules {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
 
     def add(name: str, help: str, *, game: bool | str = False, json_out: bool = True) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help, description=help)
@@ -280,9 +506,12 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--game", choices=GAME_IDS, help="only this game")
         elif game:
             p.add_argument("game", choices=GAME_IDS, metavar="GAME", help=" | ".join(GAME_IDS))
-        p.add_argument("--spec", help="run on an edited copy of the game's spec file")
+        p.add_argument(
+            "--spec", metavar="FILE",
+            help="use an edited copy of the game's specs/<game>.toml (its values; the schema stays the bundled one)",
+        )
         if json_out:
-            p.add_argument("--json", action="store_true", help="print data as JSON")
+            p.add_argument("--json", action="store_true", help="print data as JSON instead of text")
         return p
 
     def run_args(p: argparse.ArgumentParser) -> None:
@@ -294,17 +523,31 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--quiet", action="store_true", help="no progress bar")
 
     def play_args(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
-        p.add_argument("--players", type=int, help="player count (default: the smallest supported)")
-        p.add_argument("--module", action="append", default=[], help="a module to use (repeatable)")
-        p.add_argument("--reading", action="append", default=[], metavar="AMB=R", help="choose a reading (repeatable)")
-        p.add_argument("--policy", choices=sorted(POLICIES), default="random")
+        p.add_argument(
+            "--seed", type=_bounded("--seed", 0, MAX_SEED), default=0, help=f"first seed, 0..{MAX_SEED} (default 0)"
+        )
+        p.add_argument(
+            "--players", type=_bounded("--players", 1, 99), metavar="N",
+            help="player count, one the game supports (see `nilerules games`; default: the smallest)",
+        )
+        p.add_argument(
+            "--module", action="append", default=[], metavar="NAME",
+            help="play with this module (repeatable; see `nilerules games`)",
+        )
+        p.add_argument(
+            "--reading", action="append", default=[], metavar="AMB=READING",
+            help="read an ambiguous rule this way (repeatable; see `nilerules rules GAME`; default: the spec's)",
+        )
+        p.add_argument("--policy", choices=sorted(POLICIES), default="random", help=POLICY_HELP)
 
-    add("games", "list the games", json_out=True).set_defaults(func=cmd_games)
+    add("games", "list the games, their player counts and modules", json_out=True).set_defaults(func=cmd_games)
     add("rules", "list a game's catalogued rules and ambiguities", game=True).set_defaults(func=cmd_rules)
 
     p = add("simulate", "play seeded games and summarise scores, lengths and tie-breaks", game=True)
-    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument(
+        "--games", type=_bounded("--games", 1, MAX_GAMES), default=100, metavar="N",
+        help=f"how many games, 1..{MAX_GAMES} (default 100), seeds SEED..SEED+N-1",
+    )
     p.add_argument("--timing", action="store_true", help="also print games per second (not deterministic)")
     play_args(p)
     run_args(p)
@@ -312,32 +555,60 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("play", "play one seeded game and write its log", game=True, json_out=False)
     play_args(p)
-    p.add_argument("--out", help="write the log here (default: print it)")
+    p.add_argument("--out", metavar="FILE", help="write the log here (default: print it)")
+    p.add_argument(
+        "--state-out", metavar="FILE", help="also write the final state here (JSON; `nilerules score` reads it)"
+    )
     p.set_defaults(func=cmd_play)
 
     p = add("replay", "replay a game log and print the result")
-    p.add_argument("log", help="a log written by `nilerules play`")
+    p.add_argument("log", metavar="LOG", help="a log written by `nilerules play`")
+    p.add_argument("--finding", metavar="CODE", help="replay the witness of this finding from a findings.json")
+    p.add_argument(
+        "--reading", action="append", default=[], metavar="AMB=R",
+        help="show what this reading gives where the log ends, beside the log's own (repeatable)",
+    )
     p.set_defaults(func=cmd_replay)
 
-    p = add("score", "score a saved state (JSON)", game=True)
-    p.add_argument("state", help="a state as JSON")
+    p = add("show", "print a game log move by move, with the position after each move", json_out=False)
+    p.add_argument("log", metavar="LOG", help="a log written by `nilerules play`")
+    p.add_argument(
+        "--at", type=_bounded("--at", 0, 10**6), metavar="N",
+        help="only the moves up to move N and the position after it (0: the setup)",
+    )
+    p.set_defaults(func=cmd_show)
+
+    p = add(
+        "score", "score a play log (its final state), a state or a written position, with a breakdown", game=True
+    )
+    p.add_argument(
+        "state", metavar="FILE",
+        help="a log from `play --out`, a state from `play --state-out`, or a position (.toml or .json; "
+        "docs/positions.md)",
+    )
     p.set_defaults(func=cmd_score)
 
     p = add("query", "ask a named question (see --list)", game=True)
-    p.add_argument("name", nargs="?", help="the query's name")
+    p.add_argument("name", nargs="?", metavar="NAME", help="the query's name (see --list)")
     p.add_argument("--list", action="store_true", help="list the game's queries")
     p.add_argument("--param", action="append", default=[], metavar="K=V", help="a query parameter (repeatable)")
     p.set_defaults(func=cmd_query)
 
     for name, help in (
-        ("report", "write ambiguities.md and findings.json"),
+        ("report", "analyse every ambiguity and write ambiguities.md and findings.json"),
         ("check", "rerun the analysis and compare it with a baseline findings.json (exit 1 when they differ)"),
     ):
         p = add(name, help, game="optional", json_out=False)
-        p.add_argument("--budget", choices=("default", "quick"), default="default", help="search budget")
+        p.add_argument(
+            "--budget", choices=("default", "quick"), default="default",
+            help="search budget: playouts, Hypothesis examples and the Z3 limit (quick: for trying things out)",
+        )
         run_args(p)
         if name == "report":
-            p.add_argument("--out", default="report", help="output folder (default: report/)")
+            p.add_argument(
+                "--out", default="report", metavar="FOLDER",
+                help="output folder (default: report/); its files are replaced as a set",
+            )
             p.set_defaults(func=cmd_report)
         else:
             p.add_argument("--baseline", required=True, help="a findings.json to compare with")
@@ -351,21 +622,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (0 ok, 1 a check failed, 2 bad input)."""
     try:
         args = build_parser().parse_args(argv)
         code: int = args.func(args)
         return code
     except NileRulesError as exc:
-        print(f"nilerules: error: {exc}", file=sys.stderr)
+        _write(sys.stderr, "nilerules: error: " + one_line(str(exc)))
         return EXIT_BAD_INPUT
+    except SystemExit as exc:  # --help and --version
+        return exc.code if isinstance(exc.code, int) else EXIT_OK
     except BrokenPipeError:  # pragma: no cover - output piped to a closed reader
         return EXIT_OK
     except KeyboardInterrupt:  # pragma: no cover
-        print("nilerules: interrupted", file=sys.stderr)
+        _write(sys.stderr, "nilerules: interrupted")
         return 130
-    except Exception as exc:
-        print(f"nilerules: internal error: {type(exc).__name__}: {exc} (please report this)", file=sys.stderr)
-        return EXIT_INTERNAL
+    except Exception as exc:  # a bug: still one line and exit 2 (the fuzz suite asserts it never happens)
+        _write(sys.stderr, "nilerules: error: " + one_line(f"bug: {type(exc).__name__}: {exc} (please report it)"))
+        return EXIT_BAD_INPUT
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -97,7 +97,7 @@ def test_score_rejects_bad_state(capsys: pytest.CaptureFixture[str], tmp_path: P
         (["simulate", FIRST, "--module", "dragons"], "unknown module 'dragons'"),
         (["simulate", FIRST, "--reading", "nope=x"], "unknown ambiguity 'nope'"),
         (["simulate", FIRST, "--reading", "broken"], "expected AMBIGUITY=READING"),
-        (["simulate", FIRST, "--games", "0"], "at least 1"),
+        (["simulate", FIRST, "--games", "0"], "--games must be in 1..10000000, got 0"),
         (["query", FIRST, "no-such-query"], "unknown query 'no-such-query'"),
         (["frobnicate"], "invalid choice"),
     ],

@@ -6,14 +6,14 @@ A log round-trips through canonical JSON, and ``replay`` reproduces the final st
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from nilerules.core import jsonio
 from nilerules.core.codec import dumps, from_data, to_data
 from nilerules.core.game import Game
-from nilerules.core.types import Config
+from nilerules.core.types import Config, Mover
 from nilerules.errors import IllegalAction, MalformedAction, NileRulesError, ReplayError
 
 LOG_FORMAT = "nilerules-log/1"
@@ -83,8 +83,11 @@ def log_from_json(text: str) -> GameLog:
     )
 
 
-def replay(game: Game[Any, Any], log: GameLog, *, check_spec: bool = True) -> Any:
-    """Replay a log and return the final state; any mismatch or illegal step is a ReplayError."""
+def replay_steps(game: Game[Any, Any], log: GameLog, *, check_spec: bool = True) -> Iterator[tuple[Mover, Any, Any]]:
+    """Replay a log step by step: ``(who moved, the action, the state after it)`` for each logged action.
+
+    The final digest is checked after the last step; any mismatch or illegal step is a ReplayError.
+    """
     if log.game != game.info.id:
         raise ReplayError(f"log is for game {log.game!r}, not {game.info.id!r}")
     if log.version != game.info.version:
@@ -101,12 +104,24 @@ def replay(game: Game[Any, Any], log: GameLog, *, check_spec: bool = True) -> An
         )
     state = game.setup(config)
     for index, raw in enumerate(log.actions):
+        mover = game.current_player(state)
         try:
             action = game.action_from_data(raw)  # type: ignore[attr-defined]
             state = game.apply(state, action)
         except (MalformedAction, IllegalAction) as exc:
             raise ReplayError(f"step {index}: {exc}") from None
+        yield mover, action, state
     digest = state_digest(game, state)
     if digest != log.final_digest:
         raise ReplayError(f"replayed final state {digest} differs from the logged {log.final_digest}")
-    return state
+
+
+def replay(game: Game[Any, Any], log: GameLog, *, check_spec: bool = True) -> Any:
+    """Replay a log and return the final state; any mismatch or illegal step is a ReplayError."""
+    last: tuple[Mover, Any, Any] | None = None
+    for last in replay_steps(game, log, check_spec=check_spec):  # noqa: B007 - the last step is the result
+        pass
+    if last is not None:
+        return last[2]
+    # an empty log (its digest was checked against the setup by replay_steps)
+    return game.setup(game.config(log.config.players, log.config.modules, dict(log.config.readings)))

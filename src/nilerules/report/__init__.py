@@ -2,22 +2,36 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from nilerules.analysis.model import Budget
 from nilerules.analysis.runner import GameAnalysis
+from nilerules.core.files import write_set
 from nilerules.report import json as json_report
 from nilerules.report import markdown
 
 
-def write_report(out: Path, analyses: Sequence[GameAnalysis], budget: Budget) -> tuple[Path, Path]:
-    """Write ``ambiguities.md`` and ``findings.json`` into ``out`` (created if needed)."""
-    out.mkdir(parents=True, exist_ok=True)
-    md, js = out / "ambiguities.md", out / "findings.json"
-    md.write_text(markdown.render(analyses, budget), encoding="utf-8")
-    js.write_text(json_report.render(analyses, budget), encoding="utf-8")
-    return md, js
+def report_files(analyses: Sequence[GameAnalysis], budget: Budget) -> dict[str, str]:
+    """Every file of the report, by name, rendered in memory (add a renderer here to add a file to the set)."""
+    return {
+        "ambiguities.md": markdown.render(analyses, budget),
+        "findings.json": json_report.render(analyses, budget),
+    }
 
 
-__all__ = ["json_report", "markdown", "write_report"]
+def write_report(
+    out: Path, analyses: Sequence[GameAnalysis], budget: Budget, extra: Mapping[str, str] | None = None
+) -> tuple[Path, Path]:
+    """Write the report's files into ``out`` (created if needed) as one set: every file is rendered and written to a
+    temporary file first, then all are renamed into place, so a failure leaves the previous report whole.
+
+    ``extra`` adds more files to the set (name -> text). Returns the paths of ``ambiguities.md`` and ``findings.json``.
+    """
+    files = report_files(analyses, budget)
+    files.update(extra or {})
+    paths = write_set(out, files)
+    return paths["ambiguities.md"], paths["findings.json"]
+
+
+__all__ = ["json_report", "markdown", "report_files", "write_report"]
