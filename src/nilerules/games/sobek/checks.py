@@ -44,9 +44,17 @@ SEED = 20261129
 SEATS = "seats"
 
 
-def cards(kind: str, count: int, with_scarabs: int = 0) -> list[str]:
-    """``count`` cards of a goods kind by name, the first ``with_scarabs`` of them carrying scarabs."""
-    return [f"{kind}_scarabs"] * with_scarabs + [kind] * (count - with_scarabs)
+def cards(game: SobekGame, kind: str, count: int, with_scarabs: int = 0) -> list[str]:
+    """``count`` cards of a goods kind by name: ``with_scarabs`` with scarabs, the rest without as far as the game
+    has them, then more with scarabs, then green-backed ones."""
+    left = {name: game.params.totals[code(name)] for name in (f"{kind}_scarabs", kind, f"{kind}_green")}
+    out: list[str] = []
+    for name, wanted in ((f"{kind}_scarabs", with_scarabs), (kind, count), (f"{kind}_scarabs", count),
+                         (f"{kind}_green", count)):
+        take = max(min(wanted, left[name], count - len(out)), 0)
+        out += [name] * take
+        left[name] -= take
+    return out
 
 
 def code(name: str) -> int:
@@ -206,8 +214,8 @@ def check_zero_corruption(game: SobekGame, budget: Budget) -> CheckResult:
 def check_corrupt_all_tied(game: SobekGame, budget: Budget) -> CheckResult:
     params = game.params
     big, small = params.set_min + 1, params.set_min - 1
-    piles = {0: [*cards("fish", big - 1, 1), "wheat"], 1: [*cards("cattle", big - 1, 1), "wheat"],
-             2: cards("ivory", small)}
+    piles = {0: [*cards(game, "fish", big - 1, 1), "wheat"], 1: [*cards(game, "cattle", big - 1, 1), "wheat"],
+             2: cards(game, "wheat", small)}
     sets = [rich_set(game, kind) for kind in ("ivory", "ebony", "marble")]
 
     def run(readings: dict[str, str]) -> str:
@@ -228,7 +236,7 @@ def rich_set(game: SobekGame, kind: str) -> dict[str, Any]:
     """A played set of the minimum size of ``kind``, with as many scarab cards as the game has."""
     params = game.params
     valued = params.totals[3 * KINDS.index(kind)]
-    return {"goods": kind, "cards": cards(kind, params.set_min, min(valued, params.set_min))}
+    return {"goods": kind, "cards": cards(game, kind, params.set_min, min(valued, params.set_min))}
 
 
 def _counts(names: list[str]) -> dict[str, int]:
@@ -245,9 +253,9 @@ def check_penalty_on_number(game: SobekGame, budget: Budget) -> CheckResult:
                                          rlimit=budget.rlimit)
     proof = zsolver.penalty_divergence((("numbered_type", "stay"), ("no_move", "stay")), step, on_symbol=True,
                                        rlimit=budget.rlimit)
-    # the document's example (Kate: two lots and a remainder), on the first numbered space it can move from
+    # the document's example (Kate: two lots and a remainder), on a numbered space with room to move back twice
     points = 2 * step + 3
-    score = 5 * (2 * 5 // 5 + 3)
+    score = 25
     readings = game.spec.ambiguities["penalty_on_number"].reading_names()
     outcomes = tuple((r, f"{score} -> {scoring.penalty(score, points, r, 'stay', step)}") for r in readings)
     summary = (f"A player earns {points} set points ({points // step} lots of {step}) and ends on the numbered "
@@ -384,7 +392,7 @@ def check_horizontal_sets(game: SobekGame, budget: Budget) -> CheckResult:
 def check_horizontal_in_penalty(game: SobekGame, budget: Budget) -> CheckResult:
     params = game.params
     hset = {**rich_set(game, "ivory"), "horizontal": True}
-    vset = {"goods": "cattle", "cards": cards("cattle", params.set_min, 1)}
+    vset = {"goods": "cattle", "cards": cards(game, "cattle", params.set_min, 1)}
     h_points = sum(params.scarabs[code(c)] for c in hset["cards"])
     v_points = scoring.set_score(PlayedSet(0, tuple(code(c) for c in vset["cards"])), params)
 
@@ -399,7 +407,7 @@ def check_horizontal_in_penalty(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_horizontal_events(game: SobekGame, budget: Budget) -> CheckResult:
-    three = cards("fish", game.params.set_min)
+    three = cards(game, "fish", game.params.set_min)
 
     def run(readings: dict[str, str]) -> str:
         state = end_of_round(game, 2, readings, seats={1: {"hand": _counts(three)}}, events={"flood": 1},
@@ -451,7 +459,7 @@ def check_amulet_only(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_courtesan_target(game: SobekGame, budget: Budget) -> CheckResult:
-    opp_set = {"goods": "wheat", "cards": cards("wheat", game.params.set_min)}
+    opp_set = {"goods": "wheat", "cards": cards(game, "wheat", game.params.set_min)}
 
     def run(readings: dict[str, str]) -> str:
         state = situation(game, 2, readings, seats={0: {"hand": {"courtesan": 1, "wheat_scarabs": 1}},
@@ -478,7 +486,7 @@ def check_green_deal(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_event_choice(game: SobekGame, budget: Budget) -> CheckResult:
-    three = cards("fish", game.params.set_min)
+    three = cards(game, "fish", game.params.set_min)
 
     def run(readings: dict[str, str]) -> str:
         state = situation(game, 2, readings, seats={0: {"hand": _counts(three)}},
@@ -521,8 +529,8 @@ def check_goods_total(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_extension_event(game: SobekGame, budget: Budget) -> CheckResult:
-    three = cards("fish", game.params.set_min)
-    played = {"goods": "fish", "cards": cards("fish", game.params.set_min, 1)}
+    three = cards(game, "fish", game.params.set_min)
+    played = {"goods": "fish", "cards": cards(game, "fish", game.params.set_min, game.params.set_min)}
 
     def run(readings: dict[str, str]) -> str:
         state = situation(game, 2, readings, seats={0: {"hand": _counts(three), "sets": [played]}},
@@ -603,7 +611,7 @@ def check_scribe_chooser(game: SobekGame, budget: Budget) -> CheckResult:
 
 def check_sets_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
     params = game.params
-    ivory = {"goods": "ivory", "cards": cards("ivory", params.set_min, 1)}
+    ivory = {"goods": "ivory", "cards": cards(game, "ivory", params.set_min, 1)}
     worth = scoring.set_score(PlayedSet(0, tuple(code(c) for c in ivory["cards"])), params)
 
     def run(readings: dict[str, str]) -> str:

@@ -73,6 +73,9 @@ def make_params(spec: Spec) -> Params:
         order = ["snake", "reed", "ankh", "scorpion"]
     if spec.int("track_spaces") % 5 or spec.int("track_spaces") < 10:
         problems.append(("params.track_spaces.value", "expected a multiple of 5, at least 10"))
+    if spec.int("penalty_step") < 1:
+        problems.append(("params.penalty_step.value", f"expected at least 1 point per move, found "
+                                                     f"{spec.int('penalty_step')!r}"))
     if problems:
         raise SpecError(spec.path, problems)
     kind: list[int] = []

@@ -13,7 +13,8 @@ from nilerules.games.sobek import scoring
 from nilerules.games.sobek.game import SobekGame
 from nilerules.solver import sobek as zsolver
 
-SYMBOLS = ("snake", "reed", "ankh", "scorpion")
+MAX_GAMES = 10_000
+"""Upper bound on the games a Monte Carlo query plays per reading (keeps the work finite)."""
 
 
 def _ints(params: Mapping[str, Any], name: str) -> tuple[int, ...]:
@@ -112,8 +113,8 @@ def early_end(game: SobekGame, raw: Mapping[str, Any]) -> QueryResult:
         "after_penalty": {"ends": max(after) > limit, "scores": list(after)},
     }
     winners = {k: [i for i, s in enumerate(v["scores"]) if s == max(v["scores"])] for k, v in rows.items()}
-    text = "\n".join(f"early_end={k}: game {'ends' if v['ends'] else 'goes on'}, scores {v['scores']}"
-                     for k, v in rows.items())
+    text = f"The early end needs more than {limit} points.\n" + "\n".join(
+        f"early_end={k}: game {'ends' if v['ends'] else 'goes on'}, scores {v['scores']}" for k, v in rows.items())
     verdict = Witness("The readings differ here.", {"rows": rows}) if len(
         {(v["ends"], tuple(v["scores"])) for v in rows.values()}) > 1 else None
     return QueryResult(text, {"rows": rows, "leaders": winners}, verdict)
@@ -126,7 +127,10 @@ def reading_impact(game: SobekGame, raw: Mapping[str, Any]) -> QueryResult:
     if amb not in game.spec.ambiguities:
         raise QueryError(f"unknown ambiguity {amb!r} (see `nilerules rules sobek`)")
     if players not in game.info.player_counts:
-        raise QueryError(f"--param players={players!r}: expected 2, 3 or 4")
+        counts = ", ".join(map(str, game.info.player_counts))
+        raise QueryError(f"--param players={players!r}: expected one of {counts}")
+    if games > MAX_GAMES:
+        raise QueryError(f"--param games={games!r}: at most {MAX_GAMES} games per reading")
     rows = {}
     for reading in game.spec.ambiguities[amb].reading_names():
         config = game.config(players, readings={amb: reading})
@@ -155,7 +159,7 @@ QUERIES: dict[str, Query] = {
         QueryParam("score", "int", 99, "space of the marker"),
         QueryParam("symbol", "str", "snake", "snake, reed, ankh or scorpion"),
     ), guild_move),
-    "early-end": Query("early-end", "Does the end of this round end the game (more than 100 points)?", (
+    "early-end": Query("early-end", "Does the end of this round end the game early (params.early_end_points)?", (
         QueryParam("scores", "str", "90,60", "scores before the round's scoring"),
         QueryParam("set_points", "str", "14,10", "points each player scores through sets this round"),
         QueryParam("penalised", "str", "0", "seats that are most corrupt"),

@@ -1,0 +1,98 @@
+"""Issue 10, "every figure is derived": an edited copy of specs/sobek.toml changes what the checks and queries say.
+
+Each edit sets a numeric param to another valid value; the game is loaded with the copy, every check and every query
+runs, and the outputs that state the edited number state the new one (expected values by hand from the edit).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nilerules.analysis.model import Budget
+from nilerules.games import GameModule, load
+from nilerules.specs import bundled_spec_path
+
+
+def edited(tmp_path: Path, **values: Any) -> GameModule:
+    """The game loaded from a copy of the bundled spec with ``[params.<name>] value`` replaced."""
+    text = Path(bundled_spec_path("sobek")).read_text(encoding="utf-8")
+    for name, value in values.items():
+        pattern = rf"(\[params\.{name}\]\n(?:(?!\n\[).)*?\nvalue = )[^\n]*"
+        text, count = re.subn(pattern, lambda m, v=value: m.group(1) + toml(v), text, count=1, flags=re.S)
+        assert count == 1, name
+    path = tmp_path / "sobek.toml"
+    path.write_text(text, encoding="utf-8")
+    return load("sobek", path)
+
+
+def toml(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {toml(v)}" for k, v in value.items()) + " }"
+    return repr(value)
+
+
+def everything(module: GameModule) -> dict[str, Any]:
+    """Every check's result and every query's answer (default parameters)."""
+    out: dict[str, Any] = {amb: check(module.game, Budget.quick()) for amb, check in module.checks.items()}
+    for name, query in module.queries.items():
+        params = {"games": 2} if name == "reading-impact" else {}
+        out[f"query:{name}"] = query.run(module.game, params)
+    return out
+
+
+@pytest.fixture(scope="module")
+def bundled() -> dict[str, Any]:
+    return everything(load("sobek"))
+
+
+def test_penalty_step_edit_changes_the_penalty_findings(tmp_path: Path, bundled: dict[str, Any]) -> None:
+    """penalty_step 10 -> 5: the numbered-space example becomes 2 x 5 + 3 = 13 points, two lots of 5; from the
+    numbered space 25 (hand count): numbered_type 25 -> 20 -> 15, no_move stays, previous_symbol 24 -> 19; and the
+    Guild/penalty outcome near the start now moves 10 points (2 lots)."""
+    module = edited(tmp_path, penalty_step=5)
+    out = everything(module)
+    result = out["penalty_on_number"]
+    assert "13 set points (2 lots of 5)" in result.verdict.summary
+    assert dict(result.outcomes) == {"numbered_type": "25 -> 15", "no_move": "25 -> 25",
+                                     "previous_symbol": "25 -> 19"}
+    assert "23 set points (2 lots of 10)" in bundled["penalty_on_number"].verdict.summary
+    assert "10 points" in dict(out["track_low_end"].outcomes)["stay"]
+    assert "23 set points = 4 lot(s)" in out["query:corruption-penalty"].text
+
+
+def test_scribe_limit_edit_changes_the_scribe_finding(tmp_path: Path) -> None:
+    """scribe_hand_limit 6 -> 4: the witness opponent holds 5 cards, one over the limit of 4."""
+    out = everything(edited(tmp_path, scribe_hand_limit=4))
+    assert "holding 5 cards, one over the limit of 4" in out["scribe_chooser"].verdict.summary
+    assert out["scribe_chooser"].verdict.kind == "witness"
+
+
+def test_early_end_and_track_edits_change_the_track_findings(tmp_path: Path) -> None:
+    """early_end_points 100 -> 90, track_spaces 100 -> 120: a stopped marker (last space 119) can now pass 90, so the
+    track-end finding no longer says the early end is unreachable under 'stop'."""
+    out = everything(edited(tmp_path, early_end_points=90, track_spaces=120))
+    result = out["track_end"]
+    assert result.verdict.data["early_end_points"] == 90
+    assert result.verdict.data["early_end_reachable"] == {"lap": True, "stop": True}
+    assert "more than 90 points" in out["query:early-end"].text
+
+
+def test_scarab_edit_changes_the_set_points_in_findings(tmp_path: Path, bundled: dict[str, Any]) -> None:
+    """Ivory scarabs 3 -> 4: the zero-corruption witness set of three Ivory with scarabs scores 4 x 3 x 3 = 36."""
+    module = edited(tmp_path, scarabs={"ivory": 4, "ebony": 2, "marble": 2, "cattle": 1, "fish": 1, "wheat": 1,
+                                       "amulet": 0})
+    out = everything(module)
+    assert "seat 0 scored 36 with a set" in out["zero_corruption"].verdict.summary
+    assert "seat 0 scored 27 with a set" in bundled["zero_corruption"].verdict.summary
+
+
+def test_set_minimum_edit_runs_every_check_with_larger_sets(tmp_path: Path) -> None:
+    """set_minimum 3 -> 4: every check still runs (its positions hold sets of four, valid under the edit) and the
+    amulet-only witness holds four amulets."""
+    out = everything(edited(tmp_path, set_minimum=4))
+    assert out["amulet_only"].verdict.data == {"amulets": 4}
+    assert "4 Fish" in out["event_choice"].verdict.summary
