@@ -1,14 +1,29 @@
-"""Findings: one frozen record per clarified passage, merging the spec's words with a check's verdict."""
+"""Findings: one frozen record per clarified passage, merging the spec's words, a check's verdict, the impact measured
+in paired games and the witness as a game."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from nilerules.analysis.model import CheckResult
+from nilerules.analysis.impact import (
+    Impact,
+    PairOutcome,
+    budget_words,
+    classify,
+    first_witness,
+    measure,
+    tally,
+    work_items,
+)
+from nilerules.analysis.model import Budget, CheckResult
+from nilerules.analysis.witness import EndPosition, effect, end_words, log_words, replay_under, witness_log
+from nilerules.core.game import Game
+from nilerules.core.log import GameLog
 from nilerules.core.verdicts import Proof, VerdictKind, Witness
-from nilerules.specs import Ambiguity, FindingKind
+from nilerules.errors import NileRulesError
+from nilerules.specs import Ambiguity, FindingKind, Spec
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,12 +33,19 @@ class ReadingOutcome:
     name: str
     description: str
     outcome: str
+    """What the check says this reading gives (in words)."""
     default: bool
+    contradicted: str = ""
+    """The quote that rules this reading out, when the text decides."""
+    end: EndPosition | None = None
+    """What replaying the witness log under this reading gives at its end (None when there is no log)."""
+    in_witness: str = ""
+    """``end`` in words, compared with the log's own reading."""
 
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """A clarified rule ambiguity, data gap, contradiction or rules hole, with its verdict."""
+    """A clarified rule ambiguity, data gap, contradiction or rules hole, with its verdict and measured impact."""
 
     code: str
     game: str
@@ -42,6 +64,23 @@ class Finding:
     searched: str
     recommendation: str
     data: Mapping[str, Any] = field(default_factory=dict)
+    answered_by: str = ""
+    """A published ruling or FAQ that already answers the question."""
+    document: str = ""
+    """The file the quote comes from (a seed or a reference file)."""
+    section: str = ""
+    default: str = ""
+    impact: Impact | None = None
+    witness_log: GameLog | None = None
+    """The witness as a game from setup (the check's own, else the first divergence met in paired play)."""
+    witness_source: str = ""
+    """``check`` or ``play``: where the witness log comes from (empty when there is none)."""
+    witness_words: str = ""
+    """The witness log in a few words: the config, its length, who did what last."""
+    constructed: bool = False
+    """The check's witness is a hand-built position (reachability from setup not shown) and play found none."""
+    depends_on: tuple[tuple[str, str], ...] = ()
+    """Non-default readings of other ambiguities that the witness needs."""
 
     @property
     def matters(self) -> bool | None:
@@ -52,13 +91,48 @@ class Finding:
             return False
         return None
 
+    @property
+    def impact_class(self) -> str:
+        return self.impact.cls if self.impact is not None else "unknown"
 
-def make_finding(game: str, amb: Ambiguity, result: CheckResult) -> Finding:
-    """Merge a spec ambiguity with the result of its check."""
+
+def _source(spec: Spec | None, amb: Ambiguity) -> tuple[str, str]:
+    """The document and section of the ambiguity's first cited rule."""
+    if spec is None or not amb.rules:
+        return "", ""
+    try:
+        entry = spec.rule(amb.rules[0])
+    except KeyError:
+        return "", ""
+    return entry.seed, entry.section
+
+
+def make_finding(
+    game: str,
+    amb: Ambiguity,
+    result: CheckResult,
+    *,
+    spec: Spec | None = None,
+    impact: Impact | None = None,
+    play_log: GameLog | None = None,
+    ends: Mapping[str, EndPosition] | None = None,
+    witness_words: str = "",
+) -> Finding:
+    """Merge a spec ambiguity with the result of its check, the impact measured in play and the witness's replays
+    (``ends``: reading -> end position of the witness log under it)."""
     outcomes = dict(result.outcomes)
     verdict = result.verdict
     witness: Mapping[str, Any] = verdict.data if isinstance(verdict, Witness) else {}
     core = verdict.core_rules if isinstance(verdict, Proof) else ()
+    log = result.witness_log or play_log
+    source = "check" if result.witness_log is not None else ("play" if play_log is not None else "")
+    ends = dict(ends or {})
+    own = ends.get(log.config.readings_dict().get(amb.id, "")) if log is not None else None
+    kind, summary, method = verdict.kind, verdict.summary, result.method
+    if kind == "unknown" and source == "play" and impact is not None and impact.cls != "never matters":
+        kind, method = "witness", "playout"
+        summary = f"Paired play met a difference the check did not find ({verdict.summary})"
+    document, section = _source(spec, amb)
     return Finding(
         code=amb.code,
         game=game,
@@ -68,15 +142,87 @@ def make_finding(game: str, amb: Ambiguity, result: CheckResult) -> Finding:
         rule_ids=amb.rules,
         quote=amb.quote,
         readings=tuple(
-            ReadingOutcome(r.name, r.description, outcomes.get(r.name, ""), r.name == amb.default)
+            ReadingOutcome(
+                r.name,
+                r.description,
+                outcomes.get(r.name, ""),
+                r.name == amb.default,
+                r.contradicted,
+                ends.get(r.name),
+                end_words(ends[r.name], own if own is not ends[r.name] else None) if r.name in ends else "",
+            )
             for r in amb.readings
         ),
-        verdict=verdict.kind,
-        summary=verdict.summary,
+        verdict=kind,
+        summary=summary,
         witness=witness,
         core_rules=core,
-        method=result.method,
+        method=method,
         searched=result.searched,
         recommendation=amb.recommendation,
         data=result.data,
+        answered_by=amb.answered_by,
+        document=document,
+        section=section,
+        default=amb.default,
+        impact=impact,
+        witness_log=log,
+        witness_source=source,
+        witness_words=witness_words,
+        constructed=result.constructed and source != "play",
+        depends_on=result.depends_on if source == "check" else (),
     )
+
+
+def build_finding(
+    game: Game[Any, Any], amb: Ambiguity, result: CheckResult, outcomes: Sequence[PairOutcome], budget: Budget
+) -> Finding:
+    """The finding for ``amb``: its check's result, the paired games of ``outcomes`` that vary it, and its witness
+    (the check's log, else the clearest divergence met in play) replayed under every reading."""
+    mine = [o for o in outcomes if o.item.ambiguity == amb.id]
+    play_log = None
+    if result.witness_log is None:
+        found = first_witness(mine, amb.id)
+        play_log = witness_log(game, found) if found is not None else None
+    log = result.witness_log or play_log
+    ends: dict[str, EndPosition] = {}
+    words = ""
+    if log is not None:
+        try:
+            for r in amb.reading_names():
+                ends[r] = replay_under(game, log, {amb.id: r})
+            words = log_words(game, log)
+        except NileRulesError as exc:
+            ends, words = {}, f"the witness log does not replay: {exc}"
+    impact = classify(
+        amb.id,
+        amb.default,
+        tally(mine).get(amb.id, {}),
+        result.verdict.kind,
+        budget_words(game, budget),
+        effect(list(ends.values())) if ends else None,
+        result.searched,
+    )
+    return make_finding(
+        game.spec.game,
+        amb,
+        result,
+        spec=game.spec,
+        impact=impact,
+        play_log=play_log,
+        ends=ends,
+        witness_words=words,
+    )
+
+
+def measure_ambiguity(game: Game[Any, Any], amb_id: str, budget: Budget) -> tuple[PairOutcome, ...]:
+    """The paired games that vary one ambiguity (for queries: the same figures as the report's)."""
+    return measure(game, work_items(game, budget, [amb_id]))
+
+
+def impact_of(game: Game[Any, Any], amb_id: str, result: CheckResult, budget: Budget) -> Impact:
+    """The impact class and frequencies of one ambiguity, exactly as the report gives them (for queries)."""
+    finding = build_finding(game, game.spec.ambiguities[amb_id], result, measure_ambiguity(game, amb_id, budget),
+                            budget)
+    assert finding.impact is not None
+    return finding.impact

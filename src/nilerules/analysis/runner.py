@@ -19,7 +19,8 @@ from nilerules.analysis.detectors import (
     detector_chunks,
     merge_detectors,
 )
-from nilerules.analysis.findings import Finding, make_finding
+from nilerules.analysis.findings import Finding, build_finding
+from nilerules.analysis.impact import ImpactChunk, PairOutcome, impact_chunks, measure_chunk
 from nilerules.analysis.model import Budget, CheckResult
 from nilerules.analysis.parallel import IN_PROCESS, Execution, GameRef, game_source, resolve, run_chunks
 from nilerules.core.types import Config
@@ -99,7 +100,7 @@ def analyse_games(
     seeds), and results merge in chunk order, so the analyses are the same for every ``execution``.
     """
     plans = []
-    work: list[CheckChunk | DetectorChunk] = []
+    work: list[CheckChunk | DetectorChunk | ImpactChunk] = []
     for module in modules:
         game = module.game
         spec: Spec = game.spec
@@ -108,17 +109,22 @@ def analyse_games(
         configs = _hole_configs(game)
         seeds = range(budget.seed, budget.seed + max(1, budget.playouts // 20))
         detectors = detector_chunks(module, configs, seeds)
-        plans.append((module, ambs, len(work), detectors, len(seeds), len(configs)))
+        paired = impact_chunks(source, game, budget)
+        plans.append((module, ambs, len(work), detectors, len(seeds), len(configs), len(paired)))
         work.extend(CheckChunk(source, amb.id, budget) for amb in ambs)
         work.extend(detectors)
+        work.extend(paired)
     results = run_chunks(_run_chunk, work, execution, unit="chunks", label="analysis")
     out = []
-    for module, ambs, first, detectors, seed_count, config_count in plans:
+    for module, ambs, first, detectors, seed_count, config_count, n_paired in plans:
         spec = module.game.spec
         checks = results[first : first + len(ambs)]
         found = results[first + len(ambs) : first + len(ambs) + len(detectors)]
+        start = first + len(ambs) + len(detectors)
+        outcomes = [o for chunk in results[start : start + n_paired] for o in cast(tuple[PairOutcome, ...], chunk)]
         findings = tuple(
-            make_finding(spec.game, amb, cast(CheckResult, result)) for amb, result in zip(ambs, checks, strict=True)
+            build_finding(module.game, amb, cast(CheckResult, result), outcomes, budget)
+            for amb, result in zip(ambs, checks, strict=True)
         )
         holes = merge_detectors(spec.game, detectors, cast(list[DetectorFound], found))
         bounds = (
@@ -129,5 +135,9 @@ def analyse_games(
     return out
 
 
-def _run_chunk(chunk: CheckChunk | DetectorChunk) -> CheckResult | DetectorFound:
+def _run_chunk(
+    chunk: CheckChunk | DetectorChunk | ImpactChunk,
+) -> CheckResult | DetectorFound | tuple[PairOutcome, ...]:
+    if isinstance(chunk, ImpactChunk):
+        return measure_chunk(chunk)
     return check_chunk(chunk) if isinstance(chunk, CheckChunk) else detect_chunk(chunk)

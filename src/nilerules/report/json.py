@@ -11,6 +11,7 @@ from nilerules.analysis.findings import Finding
 from nilerules.analysis.model import Budget
 from nilerules.analysis.runner import GameAnalysis
 from nilerules.core.codec import to_data
+from nilerules.core.log import log_to_json
 
 FORMAT = "nilerules-findings/1"
 
@@ -25,7 +26,15 @@ def finding_data(f: Finding) -> dict[str, Any]:
         "rules": list(f.rule_ids),
         "quote": f.quote,
         "readings": [
-            {"name": r.name, "description": r.description, "outcome": r.outcome, "default": r.default}
+            {
+                "name": r.name,
+                "description": r.description,
+                "outcome": r.outcome,
+                "default": r.default,
+                "contradicted": r.contradicted,
+                "in_witness": r.in_witness,
+                "end": r.end.to_data() if r.end is not None else None,
+            }
             for r in f.readings
         ],
         "verdict": f.verdict,
@@ -36,6 +45,16 @@ def finding_data(f: Finding) -> dict[str, Any]:
         "searched": f.searched,
         "recommendation": f.recommendation,
         "data": to_data(dict(f.data)),
+        "answered_by": f.answered_by,
+        "document": f.document,
+        "section": f.section,
+        "default": f.default,
+        "impact": f.impact.to_data() if f.impact is not None else None,
+        "witness_log": log_to_json(f.witness_log) if f.witness_log is not None else None,
+        "witness_source": f.witness_source,
+        "witness_words": f.witness_words,
+        "constructed": f.constructed,
+        "depends_on": [list(pair) for pair in f.depends_on],
     }
 
 

@@ -1,4 +1,9 @@
-"""ambiguities.md: the report for rulebook editors. Rendering only — no game logic."""
+"""ambiguities.md: the report for rulebook editors. Rendering only — no game logic.
+
+It opens with one table of every finding sorted by impact, then one short section per finding (the quote and its
+document, the readings and what each gives in the witness, the impact, the witness in words, the wording to paste),
+then the assumed data and the hole detectors. Data blobs live in findings.json.
+"""
 
 from __future__ import annotations
 
@@ -7,100 +12,201 @@ from typing import Any
 
 from nilerules.analysis.detectors import DESCRIPTIONS
 from nilerules.analysis.findings import Finding
+from nilerules.analysis.impact import CLASSES
 from nilerules.analysis.model import Budget
 from nilerules.analysis.runner import GameAnalysis
-from nilerules.core.codec import dumps, to_data
+from nilerules.core.codec import dumps
+from nilerules.specs import Spec
 
-VERDICT_WORDS = {
-    "witness": "**The readings differ** — a witness",
-    "proof": "**The readings always agree** — proved",
-    "unknown": "**Unknown** — no divergence found within the bounds searched, none proved",
-}
 KIND_WORDS = {
     "ambiguity": "ambiguity",
     "contradiction": "contradiction",
     "data_gap": "data gap",
     "rules_hole": "rules hole",
 }
+VERDICT_WORDS = {
+    "witness": "the readings differ (a witness)",
+    "proof": "the readings always agree (proved)",
+    "unknown": "unknown: no difference found within the bounds searched, none proved",
+}
 
 
-def _quote(text: str) -> str:
-    return "> " + text.replace("\n", "\n> ")
+def _cell(text: str) -> str:
+    """Text that is safe inside a table cell (one line, no bare pipes)."""
+    return " ".join(text.split()).replace("|", "\\|")
 
 
-def _finding(f: Finding) -> list[str]:
-    lines = [f"### {f.code} — {f.title}", ""]
-    lines.append(f"*{KIND_WORDS[f.kind]}; rules {', '.join(f'`{r}`' for r in f.rule_ids)}*")
-    lines += ["", _quote(f.quote), "", "| reading | what it says | outcome |", "| --- | --- | --- |"]
+def short_title(title: str) -> str:
+    """A game's title without its edition notes: ``Ra, with the Traders module`` -> ``Ra``."""
+    return title.split(",")[0].split(" (")[0].strip()
+
+
+def _sort_key(f: Finding) -> tuple[int, float, str]:
+    if f.impact is None:
+        return CLASSES.index("unknown"), 0.0, f.code
+    rate = f.impact.headline_rate()
+    share = rate.hits / rate.trials if rate.trials else 0.0
+    return f.impact.rank, -share, f.code
+
+
+def _recommended(f: Finding) -> str:
+    return f"`{f.default}`" if f.default else "—"
+
+
+def summary_table(analyses: Sequence[GameAnalysis]) -> list[str]:
+    """One row per finding of every game, from the strongest impact to none."""
+    rows = [(f, short_title(a.title)) for a in analyses for f in a.findings]
+    lines = [
+        "| code | game | title | class | how often (of paired games; 95 % interval) | recommended reading |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for f, game in sorted(rows, key=lambda row: _sort_key(row[0])):
+        cls = f.impact_class
+        if f.impact is not None and f.impact.alike:
+            cls += " (every seat alike)"
+        if f.answered_by:
+            cls += "; answered by a source"
+        often = f.impact.how_often() if f.impact is not None else "not measured"
+        lines.append(
+            f"| {f.code} | {game} | {_cell(f.title)} | {cls} | {_cell(often)} | {_recommended(f)} |"
+        )
+    return lines
+
+
+def _where(f: Finding, spec: Spec) -> str:
+    if not f.document:
+        return ""
+    text = f"*{spec.document(f.document)}*"
+    if f.section:
+        text += f", section “{f.section}”"
+    return text
+
+
+def _readings(f: Finding) -> list[str]:
+    lines = []
     for r in f.readings:
-        name = f"`{r.name}`" + (" (default)" if r.default else "")
-        lines.append(f"| {name} | {r.description} | {r.outcome or '—'} |")
-    lines += ["", f"{VERDICT_WORDS[f.verdict]} ({f.method}): {f.summary}"]
-    if f.witness:
-        lines += ["", f"Witness as data: `{dumps(to_data(dict(f.witness)))}`"]
-    if f.core_rules:
-        lines += ["", f"The proof uses rules {', '.join(f'`{r}`' for r in f.core_rules)}."]
-    if f.data:
-        lines += ["", f"Figures: `{dumps(to_data(dict(f.data)))}`"]
-    lines += ["", f"Searched: {f.searched}", "", f"**Recommended clarification:** {f.recommendation}", ""]
+        head = f"- **`{r.name}`**" + (" (default, recommended)" if r.default else "") + f": {r.description}"
+        if r.in_witness:
+            head += f" In the witness: {r.in_witness}."
+        elif r.outcome:
+            head += f" The check: {r.outcome}."
+        if r.contradicted:
+            head += f" **The text decides against it:** “{r.contradicted}”"
+        lines.append(head)
+    return lines
+
+
+def _witness(f: Finding, spec: Spec) -> list[str]:
+    note = f" {f.impact.note}" if f.impact is not None and f.impact.note else ""
+    if f.witness_log is None:
+        label = "a constructed position, reachability from setup not shown" if f.constructed else "not a game"
+        return [f"- **Witness** ({label}; {f.method}): {f.summary}{note}"]
+    config = f.witness_log.config
+    defaults = {a: amb.default for a, amb in spec.ambiguities.items()}
+    changed = [(a, r) for a, r in config.readings if a != f.ambiguity and r != defaults.get(a)]
+    depends = (
+        "it depends on " + ", ".join(f"`{a}={r}`" for a, r in changed)
+        if changed else "every other reading at its default"
+    )
+    where = "met in paired play" if f.witness_source == "play" else f"from the check ({f.method})"
+    text = f"- **Witness**, a game from setup {where}; {depends}: {f.witness_words}."
+    if f.witness_source == "check" or f.verdict != "witness":
+        text += f" The check: {f.summary}"
+    return [text + note]
+
+
+def _finding(f: Finding, spec: Spec) -> list[str]:
+    where = _where(f, spec)
+    source = f" — {where}" if where else ""
+    lines = [
+        f"### {f.code} — {f.title}",
+        f"> {' '.join(f.quote.split())}{source} ({KIND_WORDS[f.kind]})",
+    ]
+    lines += _readings(f)
+    if f.verdict == "proof":
+        used = f" Rules used: {', '.join(f'`{r}`' for r in f.core_rules)}." if f.core_rules else ""
+        lines.append(f"- **Proof** ({f.method}): {f.summary}{used}")
+    if f.verdict != "proof" or f.witness_log is not None:
+        lines += _witness(f, spec)
+    if f.answered_by:
+        lines.append(f"- **Answered by a source**: {f.answered_by}")
+    lines += [f"- **Wording to paste**: {f.recommendation}", ""]
     return lines
 
 
 def _value(value: Any) -> str:
     text = dumps(value)
-    return f"`{text}`" if len(text) <= 80 else f"`{text[:77]}…`"
+    return f"`{text}`" if len(text) <= 60 else f"`{text[:57]}…`"
 
 
 def _game(a: GameAnalysis) -> list[str]:
-    lines = [f"## {a.title} (`{a.game}`)", ""]
     counts = {k: sum(1 for f in a.findings if f.verdict == k) for k in ("witness", "proof", "unknown")}
-    lines.append(
-        f"{len(a.findings)} findings: {counts['witness']} with a witness, {counts['proof']} proved harmless, "
-        f"{counts['unknown']} unknown. Spec `{a.spec.path.rsplit('/', 1)[-1]}` (sha256 {a.spec.digest[:12]})."
-    )
-    lines.append("")
+    lines = [
+        f"## {a.title}",
+        "",
+        f"{len(a.findings)} findings ({counts['witness']} with a witness, {counts['proof']} proved harmless, "
+        f"{counts['unknown']} unknown); spec `{a.spec.path.rsplit('/', 1)[-1]}` (sha256 {a.spec.digest[:12]}).",
+        "",
+    ]
+    measured = next((f.impact.budget for f in a.findings if f.impact is not None), "")
+    if measured:
+        lines += [f"Impact measured over {measured}.", ""]
     for f in a.findings:
-        lines += _finding(f)
-    lines += ["### Assumed data", ""]
-    if a.assumptions:
-        lines += ["| parameter | value | why assumed |", "| --- | --- | --- |"]
-        for p in a.assumptions:
-            lines.append(f"| `{p.name}` | {_value(p.value)} | {p.source} |")
-    else:
-        lines.append("None: every datum comes from the seed or a cited source.")
-    lines += ["", "### Rules holes (generic detectors)", "", f"Searched: {a.hole_bounds}.", ""]
-    lines += ["| detector | looks for | verdict | hits | example |", "| --- | --- | --- | --- | --- |"]
-    for h in a.holes:
-        lines.append(
-            f"| {h.detector} | {DESCRIPTIONS[h.detector]} | {h.verdict.kind} | {h.hits}/{h.playouts} | "
-            f"{h.verdict.summary} |"
-        )
-    lines.append("")
+        lines += _finding(f, a.spec)
     return lines
 
 
+def _assumed(analyses: Sequence[GameAnalysis]) -> list[str]:
+    lines = ["## Assumed data", "", "Data the rules do not give; the model assumes a value and says why.", ""]
+    lines += ["| game | parameter | value | why assumed |", "| --- | --- | --- | --- |"]
+    for a in analyses:
+        for p in a.assumptions:
+            lines.append(f"| {short_title(a.title)} | `{p.name}` | {_value(p.value)} | {_cell(p.source)} |")
+    return [*lines, ""]
+
+
+def _holes(analyses: Sequence[GameAnalysis]) -> list[str]:
+    lines = ["## Rules holes (generic detectors)", ""]
+    lines += [f"- `{name}`: {what}" for name, what in DESCRIPTIONS.items()]
+    lines += ["", "| game | detector | verdict | hits | example |", "| --- | --- | --- | --- | --- |"]
+    for a in analyses:
+        for h in a.holes:
+            lines.append(
+                f"| {short_title(a.title)} | {h.detector} | {h.verdict.kind} | {h.hits}/{h.playouts} | "
+                f"{_cell(h.verdict.summary)} |"
+            )
+    lines.append("")
+    lines += [f"Searched ({short_title(a.title)}): {a.hole_bounds}." for a in analyses]
+    return [*lines, ""]
+
+
 def render(analyses: Sequence[GameAnalysis], budget: Budget) -> str:
+    total = sum(len(a.findings) for a in analyses)
     lines = [
         "# nilerules: clarified rule ambiguities",
         "",
-        "For each unclear or incomplete passage of the rules: the readings it allows, whether the difference matters "
-        "(a **witness** — a concrete situation where the readings give different results — or a **proof** that they "
-        "always agree), and a recommended clarification. **Unknown** means the search found nothing within the "
-        "bounds stated, which is neither a yes nor a no.",
+        f"{total} unclear or incomplete passages of the rules, each with the readings it allows, how much the choice "
+        "matters in play, a witness (a game from setup where the readings part) or a proof that they agree, and "
+        "wording to paste into the rulebook.",
         "",
-        f"Budget: {budget.playouts} playouts per estimate, {budget.examples} Hypothesis examples per search, "
-        f"Z3 rlimit {budget.rlimit}, seed {budget.seed}.",
+        "How much a reading matters is measured in paired games: the same seeded game played under the default and "
+        "under the other reading side by side, with the same chance draws and the same choices while they agree. "
+        "**changes the winner** / **changes scores** / **changes play only**: the strongest difference met (with "
+        "how often, and a 95 % interval); **never matters**: proved; **unknown**: neither met nor proved; **rare**: "
+        "the check has a witness but play never met it. Figures and witness logs are in `findings.json`; "
+        "`nilerules replay findings.json --finding CODE --reading AMBIGUITY=READING` replays a witness and shows "
+        "what a reading does where the readings part.",
         "",
-        "| game | findings | witness | proof | unknown | assumed data |",
-        "| --- | --- | --- | --- | --- | --- |",
+        f"Budget: {budget.playouts} playouts, {budget.examples} Hypothesis examples per search, Z3 rlimit "
+        f"{budget.rlimit}, seed {budget.seed}.",
+        "",
+        "## Every finding, by impact",
+        "",
     ]
-    for a in analyses:
-        kinds = [f.verdict for f in a.findings]
-        lines.append(
-            f"| {a.title} | {len(kinds)} | {kinds.count('witness')} | {kinds.count('proof')} | "
-            f"{kinds.count('unknown')} | {len(a.assumptions)} |"
-        )
+    lines += summary_table(analyses)
     lines.append("")
     for a in analyses:
         lines += _game(a)
+    lines += _assumed(analyses)
+    lines += _holes(analyses)
     return "\n".join(lines).rstrip() + "\n"

@@ -39,7 +39,7 @@ def test_report_lists_findings_assumptions_and_holes(tmp_path: Path) -> None:
     analysis = analyse(toy(), Budget.quick())
     md, js = write_report(tmp_path, [analysis], Budget.quick())
     text = md.read_text()
-    for needle in ("NIM-001", "`bonus`", "stuck", "supply_exhaustion", "Recommended clarification"):
+    for needle in ("NIM-001", "`bonus`", "stuck", "supply_exhaustion", "Wording to paste"):
         assert needle in text
     data = json.loads(js.read_text())
     assert data["games"]["nim"]["findings"][0]["verdict"] == "witness"

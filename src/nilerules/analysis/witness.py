@@ -1,0 +1,222 @@
+"""Witnesses are games: a log from setup to the position where two readings part, and what each reading gives there.
+
+``witness_log`` cuts a log out of a pair of games that ``analysis.impact`` played side by side; ``replay_under``
+replays any log under changed readings (without the final-digest check, since the state differs by design) and
+reports the end position: who is to move, the legal moves or chance outcomes, the scores and the winners.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from nilerules.analysis.impact import PairOutcome, WitnessEffect, play
+from nilerules.core.codec import dumps, to_data
+from nilerules.core.game import Game
+from nilerules.core.log import GameLog, make_log
+from nilerules.core.types import CHANCE, Config
+from nilerules.errors import IllegalAction, MalformedAction, NileRulesError, ReplayError
+
+MAX_LISTED = 6
+"""Moves named one by one in words before the rest are counted."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndPosition:
+    """What one set of readings gives at the end of a log."""
+
+    readings: tuple[tuple[str, str], ...]
+    steps: int
+    """Actions applied (fewer than the log's when one became illegal under these readings)."""
+    mover: str
+    """``"seat N"``, ``"chance"`` or ``"nobody"`` (the game is over)."""
+    moves: tuple[str, ...]
+    """The legal moves (or chance outcomes with their probability), each as canonical JSON."""
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    terminal: bool
+    stopped: str = ""
+    """Why the replay stopped early (an action of the log is illegal under these readings), or empty."""
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "readings": dict(self.readings),
+            "steps": self.steps,
+            "mover": self.mover,
+            "moves": list(self.moves),
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "terminal": self.terminal,
+            "stopped": self.stopped,
+        }
+
+
+def _config(game: Game[Any, Any], config: Config, readings: Mapping[str, str]) -> Config:
+    try:
+        return game.config(config.players, config.modules, {**config.readings_dict(), **readings})
+    except NileRulesError as exc:
+        raise ReplayError(f"log config: {exc}") from None
+
+
+def replay_under(game: Game[Any, Any], log: GameLog, readings: Mapping[str, str] | None = None) -> EndPosition:
+    """Replay ``log`` from setup with ``readings`` replacing the log's own, and report the end position.
+
+    An action the changed readings make illegal stops the replay there (and says so); a malformed log is a
+    ReplayError."""
+    if log.game != game.info.id:
+        raise ReplayError(f"log is for game {log.game!r}, not {game.info.id!r}")
+    config = _config(game, log.config, readings or {})
+    state = game.setup(config)
+    stopped, steps = "", 0
+    for index, raw in enumerate(log.actions):
+        try:
+            action = game.action_from_data(raw)  # type: ignore[attr-defined]
+        except MalformedAction as exc:
+            raise ReplayError(f"step {index}: {exc}") from None
+        try:
+            state = game.apply(state, action)
+        except IllegalAction as exc:
+            stopped = f"step {index} ({words(raw)}) is illegal under these readings: {exc}"
+            break
+        steps += 1
+    mover = game.current_player(state)
+    moves: tuple[str, ...]
+    if mover is None:
+        who, moves = "nobody", ()
+    elif mover is CHANCE:
+        who = "chance"
+        moves = tuple(
+            dumps([game.action_to_data(a), to_data(p)])  # type: ignore[attr-defined]
+            for a, p in game.chance_outcomes(state)
+        )
+    else:
+        who = f"seat {mover}"
+        moves = tuple(dumps(game.action_to_data(a)) for a in game.legal_actions(state))  # type: ignore[attr-defined]
+    return EndPosition(
+        config.readings,
+        steps,
+        who,
+        moves,
+        tuple(game.scores(state)),
+        tuple(game.ranking(state).winners),
+        game.is_terminal(state),
+        stopped,
+    )
+
+
+def effect(ends: Sequence[EndPosition]) -> WitnessEffect:
+    """The strongest difference between the end positions: ``winner``, ``scores``, ``moves`` or ``none``."""
+    if len({e.winners for e in ends if e.terminal}) > 1 and all(e.terminal for e in ends):
+        return "winner"
+    if len({e.scores for e in ends}) > 1:
+        return "scores"
+    if len({(e.mover, e.moves, e.steps) for e in ends}) > 1:
+        return "moves"
+    return "none"
+
+
+def witness_log(game: Game[Any, Any], outcome: PairOutcome) -> GameLog:
+    """The log of a pair's game under the defaults, from setup up to where the readings part (or whole)."""
+    item = outcome.item
+    trajectory = play(game, item.base, item.seed, item.policy)
+    actions = trajectory.actions[: outcome.witness_steps]
+    state = game.setup(item.base)
+    for action in actions:
+        state = game.apply(state, action)
+    return make_log(game, item.base, actions, state)
+
+
+# -- words ----------------------------------------------------------------------------------------------------------
+def words(data: Any) -> str:
+    """An action (or any JSON datum) in a few words: ``{"type": "Bid", "disk": 7}`` -> ``Bid disk 7``."""
+    if isinstance(data, str):
+        return data
+    if isinstance(data, bool) or data is None:
+        return str(data).lower()
+    if isinstance(data, int | float):
+        return str(data)
+    if isinstance(data, list):
+        return "[" + ", ".join(words(x) for x in data) + "]"
+    if isinstance(data, dict):
+        head = [words(data[k]) for k in ("type", "kind", "action") if k in data and isinstance(data[k], str)][:1]
+        rest = [f"{k} {words(v)}" for k, v in sorted(data.items()) if not (head and k in ("type", "kind", "action")
+                                                                           and words(v) == head[0])]
+        return " ".join(head + rest)
+    return str(data)
+
+
+def move_words(moves: Sequence[str], limit: int = MAX_LISTED) -> str:
+    """Legal moves (canonical JSON) in words, the first ``limit`` named and the rest counted."""
+    import json
+
+    named = [words(json.loads(m)) for m in moves[:limit]]
+    more = len(moves) - len(named)
+    return ", ".join(named) + (f" and {more} more" if more > 0 else "")
+
+
+def end_words(end: EndPosition, against: EndPosition | None = None) -> str:
+    """What a reading gives at the end position, in words; with ``against`` (the log's own reading), only what
+    differs from it."""
+    if end.stopped:
+        return f"the log becomes illegal: {end.stopped}"
+    if end.terminal:
+        winners = " and ".join(f"seat {w}" for w in end.winners)
+        text = f"game over, scores {list(end.scores)}, {winners} {'win' if len(end.winners) > 1 else 'wins'}"
+        return text if against is None or against.scores != end.scores or against.winners != end.winners else (
+            "the same end"
+        )
+    parts = []
+    if against is None or (end.mover, end.moves) != (against.mover, against.moves):
+        kind = "chance outcome" if end.mover == "chance" else "legal move"
+        kind += "" if len(end.moves) == 1 else "s"
+        text = f"{end.mover} to move" if end.mover != "chance" else "a chance draw"
+        if against is not None and against.mover == end.mover and against.moves != end.moves:
+            only = [m for m in end.moves if m not in set(against.moves)]
+            gone = [m for m in against.moves if m not in set(end.moves)]
+            diff = ([f"also {move_words(only, 3)}"] if only else []) + ([f"not {move_words(gone, 3)}"] if gone else [])
+            text += f" with {len(end.moves)} {kind} ({'; '.join(diff)})"
+        elif end.moves:
+            text += f" with {len(end.moves)} {kind} ({move_words(end.moves, 3)})"
+        parts.append(text)
+    if against is None or end.scores != against.scores:
+        parts.append(f"scores so far {list(end.scores)}")
+    return "; ".join(parts) if parts else "the same position"
+
+
+def log_words(game: Game[Any, Any], log: GameLog, last: int = 2) -> str:
+    """A log in a few words: the config, how long it is, and who did what in its last ``last`` steps."""
+    modules = f", modules {', '.join(log.config.modules)}" if log.config.modules else ""
+    state = game.setup(game.config(log.config.players, log.config.modules, log.config.readings_dict()))
+    steps: list[str] = []
+    start = max(0, len(log.actions) - last)
+    for index, raw in enumerate(log.actions):
+        action = game.action_from_data(raw)  # type: ignore[attr-defined]
+        if index >= start:
+            mover = game.current_player(state)
+            who = "chance" if mover is CHANCE else f"seat {mover}"
+            steps.append(f"{who}: {words(raw)}")
+        state = game.apply(state, action)
+    head = f"{log.config.players} players{modules}, {len(log.actions)} actions from setup"
+    if steps:
+        head += ", the last: " + "; ".join(steps)
+    return head
+
+
+def finding_log(text: str, code: str) -> tuple[GameLog, str]:
+    """The witness log of finding ``code`` in a findings.json document, and the ambiguity it is about."""
+    from nilerules.core import jsonio
+    from nilerules.core.log import log_from_json
+
+    doc = jsonio.loads(text, "findings", ReplayError)
+    games = doc.get("games") if isinstance(doc, dict) else None
+    if not isinstance(games, dict):
+        raise ReplayError("not a findings.json document (no 'games' table)")
+    for game in games.values():
+        for f in game.get("findings", []) if isinstance(game, dict) else []:
+            if isinstance(f, dict) and f.get("code") == code:
+                log = f.get("witness_log")
+                if not isinstance(log, str):
+                    raise ReplayError(f"finding {code!r} has no witness log (its witness is not a game)")
+                return log_from_json(log), str(f.get("ambiguity", ""))
+    raise ReplayError(f"no finding {code!r} in this findings.json")
