@@ -1,0 +1,101 @@
+"""Pictures as SVG text, drawn with matplotlib's SVG backend. Drawing only: the figures come from nilerules.analysis.
+
+Every chart is deterministic: the same figures give the same bytes. matplotlib's element ids are hashes salted with
+``svg.hashsalt``; the salt is the chart's own key, so two charts inlined in one page never share an id. No date is
+written into the metadata, and text stays text (``svg.fonttype = none``), which keeps the files small.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import matplotlib
+from matplotlib.figure import Figure
+
+from nilerules.analysis.stats import Histogram
+
+matplotlib.use("Agg")  # no display, no GUI toolkit: the report is written on servers and in CI
+
+COLORS = ("#1f6fb4", "#d9661f", "#2a9a3a", "#b8332e", "#7b54a8", "#7f5a47")
+"""One colour per reading or seat, in order (colour-blind-safe enough for two or three series)."""
+
+_STYLE: dict[str, Any] = {
+    "svg.hashsalt": "",
+    "svg.fonttype": "none",
+    "font.size": 9.0,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "axes.titlesize": 10.0,
+    "font.family": ["DejaVu Sans"],
+}
+
+
+def _style(salt: str = "") -> Any:
+    """The charts' settings, with ``salt`` as the SVG hash salt (matplotlib's typed settings keys are literals)."""
+    return matplotlib.rc_context(dict(_STYLE, **{"svg.hashsalt": f"nilerules-{salt}"}))  # type: ignore[arg-type]
+
+
+def _svg(fig: Figure, salt: str) -> str:
+    """The figure as an inline ``<svg>`` element (no XML prolog), deterministic for a given salt."""
+    out = io.StringIO()
+    with _style(salt):
+        fig.savefig(out, format="svg", metadata={"Date": None, "Creator": None})
+    text = out.getvalue()
+    text = text[text.find("<svg") :]
+    text = re.sub(r"\s*<metadata>.*?</metadata>", "", text, flags=re.DOTALL)
+    # ids unique in the page: every id and every reference to one gets the chart's key as a prefix
+    prefix = re.sub(r"[^A-Za-z0-9]+", "-", salt).strip("-") or "chart"
+    text = re.sub(r'\bid="([^"]+)"', rf'id="{prefix}-\1"', text)
+    text = re.sub(r"url\(#([^)]+)\)", rf"url(#{prefix}-\1)", text)
+    text = re.sub(r'xlink:href="#([^"]+)"', rf'xlink:href="#{prefix}-\1"', text)
+    return text.strip() + "\n"
+
+
+def _figure(width: float, height: float) -> Figure:
+    with _style():
+        return Figure(figsize=(width, height), layout="constrained")
+
+
+def distribution_chart(series: Sequence[tuple[str, Histogram]], title: str, xlabel: str, key: str) -> str:
+    """Overlaid histograms (outlined steps, lightly filled), one per named series, on shared bins.
+
+    Every histogram must have the same ``low`` and ``width`` (see ``stats.histogram(span=...)``).
+    """
+    with _style(key):
+        fig = _figure(5.6, 2.5)
+        ax = fig.add_subplot()
+        for i, (name, hist) in enumerate(series):
+            color = COLORS[i % len(COLORS)]
+            edges = [hist.low - 0.5 + k * hist.width for k in range(len(hist.counts) + 1)]
+            ax.stairs(hist.counts, edges, label=name, color=color, linewidth=1.6, fill=False)
+            ax.stairs(hist.counts, edges, color=color, alpha=0.12, fill=True)
+        ax.set_title(title, loc="left")
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel("games × seats")
+        ax.legend(frameon=False, fontsize=8)
+    return _svg(fig, key)
+
+
+def frequency_chart(rows: Sequence[tuple[str, float, float | None, float | None]], title: str, key: str) -> str:
+    """Horizontal bars: for each named row, a share in [0, 1], with its interval (low, high) when known."""
+    height = 0.9 + 0.19 * max(1, len(rows))
+    with _style(key):
+        fig = _figure(6.4, height)
+        ax = fig.add_subplot()
+        names = [r[0] for r in rows]
+        values = [100.0 * r[1] for r in rows]
+        ys = list(range(len(rows)))
+        ax.barh(ys, values, color=COLORS[0], height=0.7)
+        for y, (_, share, low, high) in zip(ys, rows, strict=True):
+            if low is not None and high is not None:
+                ax.plot([100.0 * low, 100.0 * high], [y, y], color="#333333", linewidth=1.0)
+            ax.text(100.0 * share + 1.0, y, f"{100.0 * share:.0f} %", va="center", fontsize=7)
+        ax.set_yticks(ys, names, fontsize=7)
+        ax.invert_yaxis()
+        ax.set_xlim(0, 110)
+        ax.set_xlabel("% of games in which the readings differ")
+        ax.set_title(title, loc="left")
+    return _svg(fig, key)

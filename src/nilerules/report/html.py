@@ -1,0 +1,208 @@
+"""report.html: the report as one self-contained web page (CSS, script and pictures inline; no network).
+
+Rendered from the Jinja2 template in ``templates/`` with autoescaping on: this module only gathers what the template
+shows. It reads the findings as findings.json holds them (so the page and the data never disagree, and optional
+fields are read defensively), replays witness games and measures score distributions through
+``nilerules.analysis.page``, and draws the pictures through ``charts``. The same input gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from nilerules.analysis.model import Budget
+from nilerules.analysis.page import ScoreDistribution, WitnessGame, score_distributions, witness_game
+from nilerules.analysis.runner import GameAnalysis
+from nilerules.analysis.stats import common_span, histogram
+from nilerules.core.log import GameLog, log_from_json
+from nilerules.errors import NileRulesError
+from nilerules.report import charts
+from nilerules.report import json as json_report
+
+CLASS_ORDER = ("changes the winner", "changes scores", "changes play only", "unknown", "never matters")
+"""The impact classes from the strongest effect to none (issue 11); the summary table sorts by this order."""
+MEASURED = ("changes the winner", "changes scores")
+"""Classes whose findings get a score-distribution chart."""
+VERDICT_CLASS = {"witness": "not measured: the readings differ", "proof": "not measured: proved alike",
+                 "unknown": "not measured: unknown"}
+"""The class column when findings.json carries no measured impact (an older analysis)."""
+
+
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("nilerules.report", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False, "separators": (",", ":")}
+    return env
+
+
+def _game_of(analysis: GameAnalysis) -> Any:
+    from nilerules.games import load_game
+
+    return load_game(analysis.game, analysis.spec.path)
+
+
+def _witness_log(finding: Any, data: Mapping[str, Any]) -> GameLog | None:
+    """The finding's witness as a game log: from the Finding record, else from its findings.json entry."""
+    log = getattr(finding, "witness_log", None)
+    if isinstance(log, GameLog):
+        return log
+    raw = data.get("witness_log")
+    if raw is None:
+        return None
+    try:
+        return log_from_json(raw if isinstance(raw, str) else json.dumps(raw))
+    except NileRulesError:
+        return None
+
+
+def _rate(impact: Mapping[str, Any]) -> tuple[float, float | None, float | None] | None:
+    head = impact.get("headline")
+    if not isinstance(head, Mapping) or not head.get("trials"):
+        return None
+    return float(head.get("rate", 0.0)), head.get("low"), head.get("high")
+
+
+def _where(analysis: GameAnalysis, data: Mapping[str, Any]) -> tuple[str, str]:
+    """The document and section the quote comes from: as findings.json names them, else from the spec's rule."""
+    spec = analysis.spec
+    document, section = str(data.get("document", "")), str(data.get("section", ""))
+    if not (document and section):
+        rules = {r.id: r for r in spec.rules}
+        entry = next((rules[r] for r in data.get("rules", ()) if r in rules), None)
+        if entry is not None:
+            document, section = document or entry.seed, section or entry.section
+    document = document or (spec.seeds[0] if spec.seeds else "")
+    named = getattr(spec, "document", None)
+    return (str(named(document)) if callable(named) else document), section
+
+
+def _distribution_chart(dist: ScoreDistribution, code: str) -> Markup:
+    span = common_span([scores for _, scores in dist.scores])
+    series = [(name, histogram(scores, span=span)) for name, scores in dist.scores if scores]
+    svg = charts.distribution_chart(
+        series, f"{code}: final scores under each reading", "final score (every seat of every game)", code
+    )
+    return Markup(svg)  # matplotlib's own SVG, ids prefixed
+
+
+def _finding_view(
+    analysis: GameAnalysis, finding: Any, data: Mapping[str, Any], game: Any, budget: Budget
+) -> dict[str, Any]:
+    impact = data.get("impact") if isinstance(data.get("impact"), Mapping) else None
+    verdict = str(data.get("verdict", ""))
+    cls = str(impact.get("class")) if impact else VERDICT_CLASS.get(verdict, verdict)
+    rate = _rate(impact) if impact else None
+    dist: ScoreDistribution | None = None
+    if impact is None or cls in MEASURED:
+        dist = score_distributions(game, str(data["ambiguity"]), budget)
+    if impact is None and dist is not None and dist.games:
+        rate = (dist.share_differ, None, None)
+    how_often = str(impact.get("how_often", "")) if impact else (
+        f"scores differ in {dist.differ} of {dist.games} seeded games" if dist is not None else "not measured"
+    )
+    chart = _distribution_chart(dist, str(data["code"])) if dist is not None and dist.differ else None
+    log = _witness_log(finding, data)
+    wgame: WitnessGame | None = witness_game(game, log) if log is not None else None
+    default = next((r["name"] for r in data.get("readings", ()) if r.get("default")), "")
+    document, section = _where(analysis, data)
+    return {
+        "code": str(data["code"]),
+        "anchor": str(data["code"]).lower(),
+        "game": analysis.game,
+        "game_title": analysis.title,
+        "title": str(data.get("title", "")),
+        "kind": str(data.get("kind", "")),
+        "cls": cls,
+        "cls_rank": CLASS_ORDER.index(cls) if cls in CLASS_ORDER else len(CLASS_ORDER),
+        "rare": bool(impact.get("rare")) if impact else False,
+        "alike": bool(impact.get("every_seat_alike")) if impact else False,
+        "how_often": how_often,
+        "rate": rate[0] if rate else None,
+        "impact_note": str(impact.get("note", "")) if impact else "",
+        "impact_budget": str(impact.get("budget", "")) if impact else (dist.describe() if dist else ""),
+        "recommended": str(data.get("recommended_reading", "") or default),
+        "quote": str(data.get("quote", "")),
+        "document": document,
+        "section": section,
+        "readings": [
+            {
+                "name": str(r.get("name", "")),
+                "description": str(r.get("description", "")),
+                "outcome": str(r.get("outcome", "")),
+                "default": bool(r.get("default")),
+                "contradicted": str(r.get("contradicted", "") or ""),
+                "in_witness": str(r.get("in_witness", "") or ""),
+            }
+            for r in data.get("readings", ())
+        ],
+        "verdict": verdict,
+        "method": str(data.get("method", "")),
+        "summary": str(data.get("summary", "")),
+        "searched": str(data.get("searched", "")),
+        "wording": str(data.get("recommendation", "")),
+        "answered_by": str(data.get("answered_by", "") or ""),
+        "constructed": bool(data.get("constructed")),
+        "depends_on": [list(d) if isinstance(d, list | tuple) else [str(d)] for d in data.get("depends_on", ())],
+        "witness": data.get("witness") or {},
+        "witness_words": str(data.get("witness_words", "") or ""),
+        "witness_source": str(data.get("witness_source", "") or ""),
+        "witness_game": wgame.to_data() if wgame is not None else None,
+        "chart": chart,
+        "chart_note": dist.describe() if dist is not None and chart is not None else "",
+    }
+
+
+def _frequency_chart(findings: Sequence[Mapping[str, Any]], measured: bool) -> Markup | None:
+    rows = sorted(
+        ((f["code"], float(f["rate"]), None, None) for f in findings if f["rate"] is not None and f["rate"] > 0),
+        key=lambda r: (-r[1], r[0]),
+    )
+    if not rows:
+        return None
+    title = "How often each finding matters in play" if measured else "How often the scores differ in seeded games"
+    return Markup(charts.frequency_chart(rows, title, "frequency"))
+
+
+def page_model(
+    analyses: Sequence[GameAnalysis], budget: Budget, games: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """Everything the template shows, as plain data. ``games`` maps a game id to its game object (default: each game
+    loaded with the spec its analysis used)."""
+    doc = json.loads(json_report.render(analyses, budget))
+    findings: list[dict[str, Any]] = []
+    shown = []
+    for analysis in analyses:
+        game = games[analysis.game] if games and analysis.game in games else _game_of(analysis)
+        entries = doc["games"][analysis.game]["findings"]
+        by_code = {f.code: f for f in analysis.findings}
+        for data in entries:
+            findings.append(_finding_view(analysis, by_code.get(data["code"]), data, game, budget))
+        shown.append({"id": analysis.game, "title": analysis.title, "count": len(entries)})
+    measured = any(not f["cls"].startswith("not measured") for f in findings)
+    findings.sort(key=lambda f: (f["cls_rank"], -(f["rate"] or 0.0), f["code"]))
+    classes = sorted({f["cls"] for f in findings}, key=lambda c: (CLASS_ORDER.index(c) if c in CLASS_ORDER else 99, c))
+    return {
+        "budget": doc.get("budget", {}),
+        "games": shown,
+        "classes": classes,
+        "findings": findings,
+        "measured": measured,
+        "frequency_chart": _frequency_chart(findings, measured),
+    }
+
+
+def render(analyses: Sequence[GameAnalysis], budget: Budget, games: Mapping[str, Any] | None = None) -> str:
+    """The whole page as text (UTF-8 when written)."""
+    template = _environment().get_template("report.html.j2")
+    return template.render(**page_model(analyses, budget, games))
