@@ -43,6 +43,9 @@ class ScoringTable:
     pharaoh_fewest: int
     civ: tuple[int, ...]
     trader: int
+    limits: tuple[int, ...] = ()
+    """Upper bounds of the counts (gods, gold, pharaohs, niles, floods, each civilization kind, traders, crates),
+    from the spec's tile mix; empty: counts are only non-negative."""
 
 
 def symbolic_holding(prefix: str) -> Holding:
@@ -52,11 +55,11 @@ def symbolic_holding(prefix: str) -> Holding:
                    v(f"{prefix}_traders"), v(f"{prefix}_crates"))
 
 
-def holding_bounds(x: Holding) -> list[Any]:
-    """Non-negative counts within the tile mix."""
+def holding_bounds(x: Holding, limits: Sequence[int] = ()) -> list[Any]:
+    """Non-negative counts, within the tile mix when ``limits`` gives it (ScoringTable.limits)."""
     terms = [x.gods, x.gold, x.pharaohs, x.niles, x.floods, *x.civs, x.traders, x.crates]
-    caps = [8, 5, 25, 25, 12, *([5] * CIV_KINDS), 20, 400]
-    return [z3.And(t >= 0, t <= c) for t, c in zip(terms, caps, strict=True)]
+    found = [t >= 0 for t in terms]
+    return found + [t <= c for t, c in zip(terms, limits, strict=False)]
 
 
 def _most_fewest(counts: Sequence[Any], most: int, fewest: int, share_all_tie: bool) -> list[Any]:
@@ -104,7 +107,7 @@ def prove_all_tie_shift(players: int, table: ScoringTable, budget_rlimit: int) -
     p = Problem(budget_rlimit)
     xs = [symbolic_holding(f"p{i}") for i in range(players)]
     for x in xs:
-        p.add(*holding_bounds(x))
+        p.add(*holding_bounds(x, table.limits))
     p.rule("ra.scoring.pharaohs", *[x.pharaohs == xs[0].pharaohs for x in xs])
     share = epoch_score_terms(xs, table, True)
     nobody = epoch_score_terms(xs, table, False)
@@ -113,18 +116,18 @@ def prove_all_tie_shift(players: int, table: ScoringTable, budget_rlimit: int) -
                      + table.pharaoh_fewest)
 
     def decode(model: Any) -> Witness:
-        return Witness("the shift differs between players", {})
+        return Witness("the shift differs between players", {"pharaohs": [value(model, x.pharaohs) for x in xs]})
 
     return p.check(decode, f"{players} players, all Pharaoh counts equal: every player scores exactly "
                    f"{table.pharaoh_most + table.pharaoh_fewest} more under 'share' than under 'nobody'",
                    extra=[question])
 
 
-def prove_sun_all_tie_equal(players: int, most: int, fewest: int, rlimit: int) -> Verdict:
+def prove_sun_all_tie_equal(players: int, most: int, fewest: int, rlimit: int, max_total: int) -> Verdict:
     """RA-002: with all sun-disk totals equal, both readings give every player the same points."""
     p = Problem(rlimit)
     totals = [z3.Int(f"sun{i}") for i in range(players)]
-    p.add(*[z3.And(t >= 1, t <= 136) for t in totals])
+    p.add(*[z3.And(t >= 1, t <= max_total) for t in totals])
     p.rule("ra.scoring.sun_disks", *[t == totals[0] for t in totals])
     share = sun_score_terms(totals, most, fewest, True)
     nobody = sun_score_terms(totals, most, fewest, False)

@@ -19,6 +19,8 @@ from nilerules.core.playout import playout, playout_log
 from nilerules.games.ra import make_game
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "ra_3p_traders.json"
+OLD_LOG = Path(__file__).resolve().parents[2] / "golden" / "ra_3p_traders_v2.json"
+"""The same game as logged by rules version 2: actions in the old tagged form ({"type": "DrawTile", "kind": 23})."""
 GAME = make_game()
 SEED = 2026
 
@@ -61,3 +63,18 @@ def test_golden_game_is_still_what_the_seed_plays() -> None:
     data = json.loads(GOLDEN.read_text(encoding="ascii"))
     result = playout(GAME, GAME.config(3, ("traders",)), SEED, "greedy")
     assert json.loads(log_to_json(playout_log(GAME, result)))["actions"] == data["log"]["actions"]
+
+
+def test_a_log_written_before_names_still_decodes_and_plays_the_same_game() -> None:
+    """Logs from version 2 (tile kinds as integers, the deal as an order) decode to the same actions as today's named
+    form and play to the same scores and ranking (version 3 changed the action and event names, not the rules)."""
+    old = json.loads(OLD_LOG.read_text(encoding="ascii"))
+    new = json.loads(GOLDEN.read_text(encoding="ascii"))
+    config = GAME.config(3, ("traders",))
+    state = GAME.setup(config)
+    for raw in old["log"]["actions"]:
+        state = GAME.apply(state, GAME.action_from_data(raw))
+    assert list(state.score) == old["scores"] == new["scores"]
+    assert [list(g) for g in GAME.ranking(state).places] == old["ranking"]
+    decoded = [GAME.action_to_data(GAME.action_from_data(raw)) for raw in old["log"]["actions"][1:]]
+    assert decoded == new["log"]["actions"][1:]

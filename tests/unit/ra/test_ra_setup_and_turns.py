@@ -22,6 +22,7 @@ from nilerules.games.ra.actions import (
     INVOKE_ACTION,
     PASS_ACTION,
     Deal,
+    RaAction,
 )
 from nilerules.games.ra.scenario import dealt, place, run, win_auction
 from nilerules.games.ra.state import (
@@ -289,7 +290,7 @@ def test_actions_out_of_phase_are_illegal_and_name_their_rule() -> None:
     """apply rejects anything not legal, naming the rule: a bid at a turn, a draw in an auction, a God without one,
     a chance outcome when nothing is drawn, any action after the end."""
     s = fresh(3)
-    cases = [
+    cases: list[tuple[RaState, RaAction, str]] = [
         (s, BIDS[13], "ra.base.turn_one_action"),
         (GAME.apply(place(s, track={GOLD: 1}), INVOKE_ACTION), DRAW_ACTION, "ra.base.bid"),
         (place(s, track={GOLD: 1}), GODS_BY_KIND[GOLD], "ra.base.god"),
@@ -323,5 +324,5 @@ def test_the_disk_sets_are_dealt_at_random_and_the_highest_disk_starts() -> None
     assert [disks(m) for m in s.up] == [(4, 7, 10, 11), (2, 5, 8, 13), (3, 6, 9, 12)]
     assert GAME.current_player(s) == 1
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(GAME.setup(GAME.config(3)), Deal((0, 0, 1)))
+        GAME.apply(GAME.setup(GAME.config(3)), Deal(((2, 5, 8, 13), (2, 5, 8, 13), (3, 6, 9, 12))))
     assert err.value.rule_id == "ra.base.deal"

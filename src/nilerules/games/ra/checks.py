@@ -1,17 +1,22 @@
 """One divergence check per ambiguity of specs/ra.toml: does the choice of reading change anything, and where?
 
-Each check is deterministic: hand-built or scripted situations through the real rules, Z3 for the arithmetic
-questions, seeded playouts for the frequencies.
+Every figure is read from the params of the config a check runs on (never typed), and every reading's outcome is
+what replaying the witness under that reading gives. Witnesses are found in reachable play first (seeded playouts,
+or scripted legal play from setup), each with its log from setup (``witness_log``); only when play does not meet the
+situation within the budget is a position built by hand with the public position format (``constructed=True``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from nilerules.analysis.model import Budget, Check, CheckResult
+from nilerules.core.log import GameLog, make_log
 from nilerules.core.playout import playout
-from nilerules.core.verdicts import Proof, Unknown, Witness
+from nilerules.core.types import Config
+from nilerules.core.verdicts import Proof, Unknown, Verdict, Witness
+from nilerules.errors import IllegalAction
 from nilerules.games.ra import rules, scoring
 from nilerules.games.ra.actions import (
     DISCARDS,
@@ -19,111 +24,311 @@ from nilerules.games.ra.actions import (
     DRAWS,
     INVOKE_ACTION,
     PASS_ACTION,
-    Bid,
+    Deal,
     PlayGod,
+    RaAction,
+    action_to_data,
 )
 from nilerules.games.ra.game import RaGame
-from nilerules.games.ra.scenario import dealt, place, play_claims, run, win_auction
+from nilerules.games.ra.scenario import play_claims
 from nilerules.games.ra.state import (
+    BID,
+    CIVS,
+    DISASTERS,
+    DISCARD,
+    DRAW,
     DROUGHT,
     FLOOD,
-    FUNERAL,
     GOD,
     GOLD,
     H_ACTOR,
+    H_BAG_EMPTY,
     H_EPOCH,
+    H_HIGH,
+    H_HIGH_BY,
+    H_PHASE,
+    H_RA,
+    H_STARTER,
+    H_TRACK_LEN,
+    KIND_NAMES,
+    KINDS,
     NILE,
+    OVER,
     PHARAOH,
     RA,
+    TRADER,
+    TURN,
+    RaParams,
     RaState,
     disk_total,
+    disks,
 )
 from nilerules.solver import ra as zra
 
 PLAYER_COUNTS = (2, 3, 4, 5)
+POLICIES = ("random", "greedy")
+Tail = Callable[[RaState], "list[RaAction] | None"]
+Describe = Callable[[RaState, str], str]
 
 
-def _state(game: RaGame, players: int, traders: bool = False, **readings: str) -> RaState:
-    return dealt(game.setup(game.config(players, ("traders",) if traders else (), readings)))
+# -- shared helpers --------------------------------------------------------------------------------------------------
+def _config(game: RaGame, players: int, traders: bool = False, **readings: str) -> Config:
+    return game.config(players, ("traders",) if traders else (), readings)
 
 
-def _table(game: RaGame) -> zra.ScoringTable:
-    p = game.params(game.config(4))
+def _with(config: Config, game: RaGame, amb: str, reading: str) -> Config:
+    readings = dict(config.readings)
+    readings[amb] = reading
+    return game.config(config.players, config.modules, readings)
+
+
+def _deal(game: RaGame, config: Config) -> Deal:
+    return Deal(game.params(config).disk_sets)
+
+
+def _replay(game: RaGame, config: Config, actions: Iterable[RaAction]) -> RaState:
+    s = game.setup(config)
+    for a in actions:
+        s = rules.apply(s, a)
+    return s
+
+
+def _log(game: RaGame, config: Config, actions: Sequence[RaAction]) -> GameLog:
+    return make_log(game, config, actions, _replay(game, config, actions))
+
+
+def _names(actions: Iterable[RaAction]) -> list[Any]:
+    return [action_to_data(a) for a in actions]
+
+
+def _table(game: RaGame, players: int = 4) -> zra.ScoringTable:
+    p = game.params(game.config(players))
+    t = p.tiles
+    limits = (t[GOD], t[GOLD], t[PHARAOH], t[NILE], t[FLOOD], *(t[k] for k in CIVS), game.spec.int("trader_tiles"))
     return zra.ScoringTable(p.god_points, p.gold_points, p.pharaoh_most, p.pharaoh_fewest, p.civ_points,
-                            p.trader_points)
+                            p.trader_points, limits)
 
 
 def supply_question(game: RaGame, players: int, **readings: str) -> zra.SupplyQuestion:
     config = game.config(players, ("traders",), readings)
     p = game.params(config)
-    return zra.SupplyQuestion(players, len(p.disk_sets[0]), p.tiles[23], p.auction_track, p.small_crates,
+    return zra.SupplyQuestion(players, len(p.disk_sets[0]), p.tiles[TRADER], p.auction_track, p.small_crates,
                               p.large_crates, p.large_value, p.exchange_pooled, p.crates_per_tile)
 
 
-def all_tie_epochs(game: RaGame, players: int, traders: bool, seeds: range, policy: str) -> tuple[int, int]:
-    """(epochs where all players tied on Pharaohs, epochs played) over seeded games, default readings."""
-    config = game.config(players, ("traders",) if traders else ())
-    tied = epochs = 0
-    for seed in seeds:
-        final = playout(game, config, seed, policy).final
-        for e in range(1, final.h[H_EPOCH] + 1):
-            epochs += 1
-            got = [ev.player for ev in final.events if ev.epoch == e and ev.category == "pharaohs"
-                   and ev.points == game.params(config).pharaoh_most + game.params(config).pharaoh_fewest]
-            tied += len(got) == players
-    return tied, epochs
+def _supply_words(p: RaParams) -> str:
+    return (f"{p.small_crates} Small + {p.large_crates} Large crates ({p.small_crates + p.large_crates} pieces, worth "
+            f"{p.small_crates + p.large_value * p.large_crates})")
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def search_play(game: RaGame, amb: str, configs: Iterable[Config], budget: Budget, tail: Tail,
+                describe: Describe, games: int | None = None) -> tuple[Config, list[RaAction], dict[str, str]] | None:
+    """The first seeded game (random, then greedy play) that reaches a state where ``tail`` gives the actions to the
+    divergence and the readings of ``amb`` describe different outcomes; (config, actions from setup, outcomes).
+
+    The actions are replayed from setup under each reading, so the log is legal under all of them."""
+    readings = game.spec.ambiguities[amb].reading_names()
+    count = games if games is not None else max(1, budget.playouts // 4)
+    for config in configs:
+        for policy in POLICIES:
+            for seed in range(budget.seed, budget.seed + count):
+                result = playout(game, config, seed, policy)
+                s = game.setup(config)
+                for i, a in enumerate(result.actions):
+                    extra = tail(s)
+                    if extra is not None:
+                        actions = [*result.actions[:i], *extra]
+                        found = _outcomes(game, config, amb, readings, actions, describe)
+                        if found is not None and len(set(found.values())) > 1:
+                            return config, actions, found
+                    s = rules.apply(s, a)
+    return None
+
+
+def _outcomes(game: RaGame, config: Config, amb: str, readings: Sequence[str], actions: Sequence[RaAction],
+              describe: Describe) -> dict[str, str] | None:
+    found = {}
+    for r in readings:
+        try:
+            found[r] = describe(_replay(game, _with(config, game, amb, r), actions), r)
+        except IllegalAction:
+            return None
+    return found
+
+
+def _play_result(game: RaGame, amb: str, config: Config, actions: list[RaAction], outcomes: Mapping[str, str],
+                 summary: str, searched: str, data: Mapping[str, Any] | None = None) -> CheckResult:
+    readings = game.spec.ambiguities[amb].reading_names()
+    return CheckResult(
+        Witness(summary, {"players": config.players, "modules": list(config.modules), "actions": _names(actions),
+                          **(data or {})}),
+        "playout",
+        tuple((r, outcomes[r]) for r in readings),
+        searched,
+        witness_log=_log(game, config, actions),
+    )
+
+
+def _constructed(game: RaGame, amb: str, config: Config, position: Mapping[str, Any], actions: list[RaAction],
+                 describe: Describe, summary: str, searched: str) -> CheckResult:
+    """A witness from a hand-written position (public format), reachability not shown; outcomes by replaying the
+    same actions from the position under each reading."""
+    outcomes = []
+    for r in game.spec.ambiguities[amb].reading_names():
+        s = game.position(_with(config, game, amb, r), position)
+        for a in actions:
+            s = rules.apply(s, a)
+        outcomes.append((r, describe(s, r)))
+    return CheckResult(
+        Witness(summary, {"players": config.players, "position": dict(position), "actions": _names(actions)}),
+        "situation",
+        tuple(outcomes),
+        searched,
+        constructed=True,
+    )
+
+
+def _won_by(s: RaState, winner: int) -> list[RaAction] | None:
+    """Bids for the running auction: ``winner`` bids their lowest disk that beats the bid, everyone else passes."""
+    out: list[RaAction] = []
+    while s.h[H_PHASE] == BID:
+        actor = s.h[H_ACTOR]
+        legal = rules.legal_actions(s)
+        if actor == winner and s.h[H_HIGH] == 0:
+            bids = [a for a in legal if a is not PASS_ACTION]
+            if not bids:
+                return None
+            a: RaAction = bids[0]
+        elif PASS_ACTION in legal:
+            a = PASS_ACTION
+        else:
+            return None
+        out.append(a)
+        s = rules.apply(s, a)
+    return out
 
 
 # -- RA-001 ------------------------------------------------------------------------------------------------------
+def pharaoh_points_by_epoch(state: RaState) -> dict[int, list[int]]:
+    """Each epoch's Pharaoh points per seat, from the scoring history of a finished (or running) game."""
+    found: dict[int, list[int]] = {}
+    for e in range(1, state.h[H_EPOCH] + 1):
+        found[e] = [0] * len(state.score)
+    for ev in state.events:
+        if ev.category == "pharaohs":
+            found.setdefault(ev.epoch, [0] * len(state.score))[ev.player] += ev.points
+    return found
+
+
+def all_tied(points: Sequence[int], p: RaParams) -> bool:
+    """Whether an epoch's Pharaoh points (under 'share') can only come from every seat tying: each seat got the most
+    and the fewest at once. (With most and fewest both 0 nothing tells, and the readings agree anyway.)"""
+    return (p.pharaoh_most, p.pharaoh_fewest) != (0, 0) and all(x == p.pharaoh_most + p.pharaoh_fewest
+                                                                 for x in points)
+
+
+def all_tie_epochs(game: RaGame, players: int, traders: bool, seeds: range, policy: str) -> tuple[int, int]:
+    """(epochs where all players tied on Pharaohs, epochs scored) over seeded games, default readings."""
+    config = game.config(players, ("traders",) if traders else ())
+    p = game.params(config)
+    tied = epochs = 0
+    for seed in seeds:
+        final = playout(game, config, seed, policy).final
+        for points in pharaoh_points_by_epoch(final).values():
+            epochs += 1
+            tied += all_tied(points, p)
+    return tied, epochs
+
+
+def _epoch_scored(s: RaState, epoch: int) -> bool:
+    return s.h[H_EPOCH] > epoch or s.h[H_PHASE] == OVER
+
+
 def check_pharaoh_all_tie(game: RaGame, budget: Budget) -> CheckResult:
-    params = {r: game.params(game.config(3, readings={"pharaoh_all_tie": r})) for r in ("share", "nobody")}
-    held = [[0] * 24 for _ in range(3)]
-    held[0][GOLD] = 1
-    outcomes = []
-    pts = {}
-    for r, p in params.items():
-        pts[r] = scoring.epoch_points(held, (0, 0, 0), p)
-        outcomes.append((r, f"epoch points {pts[r]} (Pharaohs {'+3 each' if r == 'share' else '0 each'})"))
-    proofs = [zra.prove_all_tie_shift(n, _table(game), budget.rlimit) for n in PLAYER_COUNTS]
+    p = game.params(game.config(3))
+    shift = p.pharaoh_most + p.pharaoh_fewest
+    proofs = [zra.prove_all_tie_shift(n, _table(game, n), budget.rlimit) for n in PLAYER_COUNTS]
     shift_proved = all(isinstance(v, Proof) for v in proofs)
     seeds = range(budget.seed, budget.seed + max(1, budget.playouts // 4))
     freq = {n: all_tie_epochs(game, n, False, seeds, "random") for n in PLAYER_COUNTS}
-    return CheckResult(
-        Witness(
-            "Three players, none holds a Pharaoh at an epoch's end (player 0 has one Gold): 'share' gives each "
-            "+3 (+5 and -2), 'nobody' gives 0. Scores differ; the ranking cannot: "
-            + ("Z3 proves the shift is the same +3 for every player, 2-5 players, and scores never change play."
-               if shift_proved else "the Z3 proof of the uniform shift did not complete."),
-            {"players": 3, "pharaohs": [0, 0, 0], "points": pts,
-             "ranking_unaffected_proved": shift_proved,
-             "all_tie_epochs_random_play": {str(n): {"tied": t, "epochs": e} for n, (t, e) in freq.items()}},
-        ),
-        "z3",
-        tuple(outcomes),
-        f"one hand-computed epoch; Z3 over all Pharaoh counts 0..25 for 2-5 players (rlimit {budget.rlimit}); "
-        f"{len(seeds)} random games per player count for the frequency",
-        {"all_tie_epochs": {str(n): list(v) for n, v in freq.items()}},
-    )
+    searched = (f"Z3 over all Pharaoh counts 0..{p.tiles[PHARAOH]} for 2-5 players (rlimit {budget.rlimit}); "
+                f"{len(seeds)} random games per player count for the frequency and the witness")
+    data = {"ranking_unaffected_proved": shift_proved, "shift": shift,
+            "all_tie_epochs_random_play": {str(n): {"tied": t, "epochs": e} for n, (t, e) in freq.items()}}
+    if shift == 0:
+        return CheckResult(
+            Proof(f"'share' gives each player {p.pharaoh_most} and {p.pharaoh_fewest} when all tie, i.e. 0, the same "
+                  "as 'nobody': the readings never differ.", ("ra.scoring.pharaohs",)),
+            "arithmetic", (("share", "0 for everyone"), ("nobody", "0 for everyone")), searched, data)
+    ranking = (f"Z3 proves every player's score moves by the same {_signed(shift)}, 2-5 players, so the ranking "
+               "cannot change" if shift_proved else "the Z3 proof that every score moves alike did not complete")
+    for n in (3, *PLAYER_COUNTS):
+        config = game.config(n)
+        for seed in seeds:
+            result = playout(game, config, seed, "random")
+            tied = [e for e, pts in pharaoh_points_by_epoch(result.final).items() if all_tied(pts, p)]
+            if not tied:
+                continue
+            epoch = tied[0]
+            s = game.setup(config)
+            actions: list[RaAction] = []
+            for a in result.actions:
+                s = rules.apply(s, a)
+                actions.append(a)
+                if _epoch_scored(s, epoch):
+                    break
+            outcomes = []
+            for r in ("share", "nobody"):
+                after = _replay(game, _with(config, game, "pharaoh_all_tie", r), actions)
+                pts = pharaoh_points_by_epoch(after).get(epoch, [0] * n)
+                outcomes.append((r, f"Pharaoh points {pts}; scores {list(after.score)}"))
+            pharaohs = _pharaohs_at_scoring(game, config, actions)
+            return CheckResult(
+                Witness(f"A seeded random {n}-player game (seed {seed}): at the end of epoch {epoch} every player "
+                        f"holds {pharaohs} Pharaohs. 'share' gives each {_signed(p.pharaoh_most)} and "
+                        f"{_signed(p.pharaoh_fewest)} = {_signed(shift)}, 'nobody' gives 0. Scores differ; {ranking}.",
+                        {**data, "players": n, "seed": seed, "epoch": epoch, "actions": _names(actions)}),
+                "z3",
+                tuple(outcomes),
+                searched,
+                data,
+                witness_log=_log(game, config, actions),
+            )
+    return CheckResult(Unknown("no epoch with every player tied on Pharaohs in the seeded games",
+                               budget=f"{len(seeds)} games per player count"), "playout", (), searched, data)
+
+
+def _pharaohs_at_scoring(game: RaGame, config: Config, actions: Sequence[RaAction]) -> int:
+    """Pharaohs stay after scoring, so the counts after the scoring action are those scored."""
+    return min(x[PHARAOH] for x in _replay(game, config, actions).held)
 
 
 # -- RA-002 ------------------------------------------------------------------------------------------------------
 def check_sun_all_tie(game: RaGame, budget: Budget) -> CheckResult:
     p = game.params(game.config(2))
-    proofs = [zra.prove_sun_all_tie_equal(n, p.sun_most, p.sun_fewest, budget.rlimit) for n in PLAYER_COUNTS]
+    top = sum(sum(ds) for ds in game.params(game.config(max(PLAYER_COUNTS))).disk_sets) + p.center_disk
+    verdicts = [zra.prove_sun_all_tie_equal(n, p.sun_most, p.sun_fewest, budget.rlimit, top) for n in PLAYER_COUNTS]
     start = {n: [sum(ds) for ds in game.params(game.config(n)).disk_sets] for n in PLAYER_COUNTS}
-    if all(isinstance(v, Proof) for v in proofs):
-        verdict: Proof | Unknown = Proof(
-            "With every sun-disk total equal, 'share' gives each player +5 and -5 = 0 and 'nobody' gives 0: the "
-            "readings never differ (2-5 players, all totals).", ("ra.scoring.sun_disks",))
+    both = p.sun_most + p.sun_fewest
+    outcomes = (("share", f"{_signed(p.sun_most)} {_signed(p.sun_fewest)} = {_signed(both)} for everyone"),
+                ("nobody", "0 for everyone"))
+    searched = f"all totals 1..{top} for 2-5 players (Z3, rlimit {budget.rlimit})"
+    verdict: Verdict
+    if all(isinstance(v, Proof) for v in verdicts):
+        verdict = Proof(f"With every sun-disk total equal, 'share' gives each player {_signed(p.sun_most)} and "
+                        f"{_signed(p.sun_fewest)} = {_signed(both)} and 'nobody' gives 0: the readings never differ "
+                        "(2-5 players, all totals).", ("ra.scoring.sun_disks",))
+    elif any(isinstance(v, Witness) for v in verdicts):
+        verdict = Witness(f"With every sun-disk total equal, 'share' gives each player {_signed(both)} and 'nobody' "
+                          f"0: every score moves by the same {_signed(both)}, so the ranking cannot change.",
+                          {"shift": both})
     else:
         verdict = Unknown("Z3 did not settle every player count", budget=f"rlimit {budget.rlimit}")
-    return CheckResult(
-        verdict,
-        "z3",
-        (("share", "+5 -5 = 0 for everyone"), ("nobody", "0 for everyone")),
-        f"all totals 1..136 for 2-5 players (Z3, rlimit {budget.rlimit})",
-        {"starting_totals": {str(n): t for n, t in start.items()}},
-    )
+    return CheckResult(verdict, "z3", outcomes, searched, {"starting_totals": {str(n): t for n, t in start.items()}})
 
 
 # -- RA-003 ------------------------------------------------------------------------------------------------------
@@ -131,26 +336,24 @@ def check_winner_tiebreak(game: RaGame, budget: Budget) -> CheckResult:
     tried = 0
     for n in PLAYER_COUNTS:
         config = game.config(n)
+        other = _with(config, game, "winner_tiebreak", "highest_disk")
         for seed in range(budget.seed, budget.seed + budget.playouts):
             tried += 1
-            final = playout(game, config, seed).final
+            result = playout(game, config, seed)
+            final = result.final
             shared = game.ranking(final)
             if len(shared.winners) < 2:
                 continue
-            other = game.config(n, readings={"winner_tiebreak": "highest_disk"})
-            broken = scoring.rank(final.score, [(u | d).bit_length() - 1 for u, d in zip(final.up, final.down,
-                                                                                          strict=True)],
-                                  game.params(other))
+            broken = game.ranking(_replay(game, other, result.actions))
             if broken.winners != shared.winners:
-                return CheckResult(
-                    Witness(f"A random {n}-player game (seed {seed}) ends with players {list(shared.winners)} "
-                            f"tied on {final.score[shared.winners[0]]} points.",
-                            {"players": n, "seed": seed, "scores": list(final.score)}),
-                    "playout",
-                    (("shared", f"players {list(shared.winners)} share first place"),
-                     ("highest_disk", f"player {broken.winners[0]} wins on the highest disk")),
-                    f"{tried} seeded random games",
-                )
+                actions = list(result.actions)
+                return _play_result(
+                    game, "winner_tiebreak", config, actions,
+                    {"shared": f"players {list(shared.winners)} share first place",
+                     "highest_disk": f"player {broken.winners[0]} wins on the highest disk"},
+                    f"A seeded random {n}-player game (seed {seed}) ends with players {list(shared.winners)} tied on "
+                    f"{final.score[shared.winners[0]]} points.",
+                    f"{tried} seeded random games", {"seed": seed, "scores": list(final.score)})
     return CheckResult(Unknown("no tie for first found", budget=f"{tried} games"), "playout", (),
                        f"{tried} seeded random games")
 
@@ -161,9 +364,11 @@ def _exhaustion(game: RaGame, players: int, budget: Budget, **readings: str) -> 
     return dict(data)
 
 
-def _replay_claims(game: RaGame, players: int, claims: list[tuple[int, int]], **readings: str) -> RaState:
-    state, _ = play_claims(_state(game, players, True, **readings), [tuple(c) for c in claims])  # type: ignore[misc]
-    return state
+def claims_actions(game: RaGame, config: Config, claims: Sequence[Sequence[int]]) -> list[RaAction]:
+    """Legal play from setup: the deal, then for each (claimer, n) n Traders drawn, Ra invoked, the claimer wins."""
+    start = rules.apply(game.setup(config), _deal(game, config))
+    _, actions = play_claims(start, [(int(c), int(n)) for c, n in claims])
+    return [_deal(game, config), *actions]
 
 
 def _unsettled(found: Mapping[str, Any], budget: Budget, searched: str) -> CheckResult:
@@ -181,27 +386,32 @@ def _exhausted(game: RaGame, state: RaState) -> bool:
     return any(d.rule_id == "ra.traders.crates.supply_exhausted" for d in game.diagnostics(state))
 
 
+def _claims_words(claims: Sequence[Sequence[int]]) -> str:
+    return "; ".join(f"player {c} wins {n} Trader{'s' if n != 1 else ''}" for c, n in claims)
+
+
 def check_crate_counts(game: RaGame, budget: Budget) -> CheckResult:
-    readings = ("as_printed", "value_forty", "shifted")
+    readings = game.spec.ambiguities["crate_counts"].reading_names()
     found = {r: _exhaustion(game, 4, budget, crate_counts=r) for r in readings}
-    claims = found["value_forty"].get("claims")
+    claims = next((found[r]["claims"] for r in readings if found[r].get("claims")), None)
     if not claims:
         return _unsettled(found, budget, "Z3 (fewest claims, then fewest Traders) per reading")
+    config = _config(game, 4, True)
+    actions = claims_actions(game, config, claims)
     outcomes = []
     for r in readings:
-        s = _replay_claims(game, 4, claims, crate_counts=r)
-        p = s.params
-        outcomes.append((r, f"{p.small_crates} small + {p.large_crates} large ({p.small_crates + p.large_crates}"
-                            f" pieces, worth {p.small_crates + p.large_value * p.large_crates}); crates "
-                            f"{list(s.crates)}: supply {'exhausted' if _exhausted(game, s) else 'enough'}"))
+        s = _replay(game, _with(config, game, "crate_counts", r), actions)
+        outcomes.append((r, f"{_supply_words(s.params)}; crates {list(s.crates)}: supply "
+                            f"{'exhausted' if _exhausted(game, s) else 'enough'}"))
     return CheckResult(
-        Witness(f"4 players; claims {claims} (claimer, Traders) in epoch 1. The readings differ in whether the "
-                "supply runs out; with the default 'unlimited' reading of RA-005 no score changes.",
-                {"smallest_exhaustion": {r: v for r, v in found.items()}}),
+        Witness(f"4 players, epoch 1, legal play from setup: {_claims_words(claims)}. The readings differ in whether "
+                "the supply runs out; with the default 'unlimited' reading of RA-005 no score changes.",
+                {"smallest_exhaustion": {r: v for r, v in found.items()}, "actions": _names(actions)}),
         "z3",
         tuple(outcomes),
         "Z3 (fewest claims, then fewest Traders) per reading, replayed through the rules",
         {"smallest": {r: v.get("claims") for r, v in found.items()}},
+        witness_log=_log(game, config, actions),
     )
 
 
@@ -210,30 +420,34 @@ def check_supply_exhausted(game: RaGame, budget: Budget) -> CheckResult:
     claims = found.get("claims")
     if not claims:
         return _unsettled(found, budget, "Z3 smallest exhaustion, 3 players")
+    config = _config(game, 3, True)
+    actions = claims_actions(game, config, claims)
     outcomes = []
-    for r in ("unlimited", "capped"):
-        s = _replay_claims(game, 3, claims, supply_exhausted=r)
+    for r in game.spec.ambiguities["supply_exhausted"].reading_names():
+        s = _replay(game, _with(config, game, "supply_exhausted", r), actions)
         points = scoring.epoch_points(s.held, s.crates, s.params)
         outcomes.append((r, f"crates {list(s.crates)}; epoch points {points}"))
     games = max(1, budget.playouts // 2)
     seen: dict[str, list[int]] = {}
     for n in PLAYER_COUNTS:
         hits = 0
-        for policy in ("random", "greedy"):
-            config = game.config(n, ("traders",))
+        for policy in POLICIES:
+            cfg = game.config(n, ("traders",))
             for seed in range(budget.seed, budget.seed + games):
-                hits += _exhausted(game, playout(game, config, seed, policy).final)
+                hits += _exhausted(game, playout(game, cfg, seed, policy).final)
         seen[str(n)] = [hits, 2 * games]
+    p = game.params(config)
     return CheckResult(
-        Witness(f"3 players; epoch-1 auctions won as {claims} (claimer, Traders): the crates owed exceed 30 small "
-                "+ 10 large crates. Z3: no single claim and no two claims with fewer Traders can; random and greedy "
-                f"play ran out in {sum(v[0] for v in seen.values())} of {sum(v[1] for v in seen.values())} games.",
-                {"claims": claims, "z3": found, "exhausted_in_playouts": seen}),
+        Witness(f"3 players, epoch 1, legal play from setup: {_claims_words(claims)}; the crates owed exceed the "
+                f"{_supply_words(p)}. Z3: no fewer claims and no fewer Traders can; random and greedy play ran out in "
+                f"{sum(v[0] for v in seen.values())} of {sum(v[1] for v in seen.values())} games.",
+                {"claims": claims, "z3": found, "exhausted_in_playouts": seen, "actions": _names(actions)}),
         "z3",
         tuple(outcomes),
         "Z3 smallest exhaustion (proved minimal in claims and Traders), replayed through the rules; "
         f"{games} random and {games} greedy games per player count",
         {"exhausted_in_playouts": seen},
+        witness_log=_log(game, config, actions),
     )
 
 
@@ -243,222 +457,354 @@ def check_crate_exchange(game: RaGame, budget: Budget) -> CheckResult:
     if not claims:
         return _unsettled(found, budget, "Z3 smallest exhaustion under small_only, 3 players")
     games = max(1, budget.playouts // 2)
+    config = _config(game, 3, True)
+    actions = claims_actions(game, config, claims)
     outcomes = []
     seen: dict[str, list[int]] = {}
-    for r in ("pooled", "small_only"):
-        s = _replay_claims(game, 3, claims, crate_exchange=r)
-        config = game.config(5, ("traders",), {"crate_exchange": r})
-        hits = sum(_exhausted(game, playout(game, config, seed, "greedy").final)
+    for r in game.spec.ambiguities["crate_exchange"].reading_names():
+        s = _replay(game, _with(config, game, "crate_exchange", r), actions)
+        cfg = game.config(5, ("traders",), {"crate_exchange": r})
+        hits = sum(_exhausted(game, playout(game, cfg, seed, "greedy").final)
                    for seed in range(budget.seed, budget.seed + games))
         seen[r] = [hits, games]
         outcomes.append((r, f"crates {list(s.crates)}: supply {'exhausted' if _exhausted(game, s) else 'enough'}; "
                             f"5-player greedy games that run out: {hits} of {games}"))
+    p = game.params(config)
     return CheckResult(
-        Witness(f"3 players; epoch-1 auctions {claims} (claimer, Traders) owe {sum(found['crates'])} crates: more "
-                "than the 30 Small crates, fewer than the supply's value with Large crates as change.",
-                {"claims": claims, "greedy_5p_exhausted": seen}),
+        Witness(f"3 players, epoch 1, legal play from setup: {_claims_words(claims)}; they owe {sum(found['crates'])} "
+                f"crates: more than the {p.small_crates} Small crates, no more than the supply's value "
+                f"({p.small_crates + p.large_value * p.large_crates}) with Large crates as change.",
+                {"claims": claims, "greedy_5p_exhausted": seen, "actions": _names(actions)}),
         "z3",
         tuple(outcomes),
         f"Z3 smallest exhaustion under small_only, replayed under both readings; {games} greedy 5-player games "
         "per reading",
         {"greedy_5p_exhausted": seen},
+        witness_log=_log(game, config, actions),
     )
 
 
 # -- RA-006 ------------------------------------------------------------------------------------------------------
+EXAMPLE_CLAIMS = ((0, 1), (1, 2))
+"""The seed's example: 'two Trader tiles are won in a single auction' by a player after another holds one."""
+
+
 def check_crates_per_claim(game: RaGame, budget: Budget) -> CheckResult:
+    config = _config(game, 3, True)
+    actions = claims_actions(game, config, EXAMPLE_CLAIMS)
     outcomes = []
-    for r in ("per_tile", "per_claim"):
-        s = _replay_claims(game, 3, [(0, 1), (1, 2)], crates_per_claim=r)
+    for r in game.spec.ambiguities["crates_per_claim"].reading_names():
+        s = _replay(game, _with(config, game, "crates_per_claim", r), actions)
         outcomes.append((r, f"crates {list(s.crates)}"))
     return CheckResult(
-        Witness("The seed's example, 3 players: player 0 wins one Trader, then player 1 wins two Traders in one "
-                "auction.", {"claims": [[0, 1], [1, 2]]}),
+        Witness(f"The seed's example, 3 players, legal play from setup: {_claims_words(EXAMPLE_CLAIMS)} in one "
+                "auction.", {"claims": [list(c) for c in EXAMPLE_CLAIMS], "actions": _names(actions)}),
         "playout",
         tuple(outcomes),
-        "one scripted game through the rules",
+        "one scripted game from setup through the rules",
+        witness_log=_log(game, config, actions),
     )
 
 
 # -- RA-008 ------------------------------------------------------------------------------------------------------
+def _god_menu(s: RaState, reading: str) -> str:
+    legal = [KIND_NAMES[a.kind] for a in rules.legal_actions(s) if isinstance(a, PlayGod)]
+    return "a God tile may take: " + (", ".join(legal) or "nothing")
+
+
+def _god_and_disaster(s: RaState) -> list[RaAction] | None:
+    h = s.h
+    if h[H_PHASE] == TURN and s.held[h[H_ACTOR]][GOD] and any(s.track[k] for k in DISASTERS):
+        return []
+    return None
+
+
 def check_god_takes_disaster(game: RaGame, budget: Budget) -> CheckResult:
-    outcomes = []
-    for r in ("allowed", "forbidden"):
-        s = place(_state(game, 3, god_takes_disaster=r), held={0: {GOD: 1, PHARAOH: 2}},
-                  track={FUNERAL: 1, GOLD: 1})
-        legal = [a for a in rules.legal_actions(s) if isinstance(a, PlayGod)]
-        outcomes.append((r, "God tile may take: " + ", ".join(
-            "funeral" if a.kind == FUNERAL else "gold" for a in legal)))
-    return CheckResult(
-        Witness("3 players; player 0 (to move first) holds a God tile and 2 Pharaohs; the track holds a Funeral "
-                "and a Gold (hand-placed).", {"track": ["funeral", "gold"]}),
-        "situation",
-        tuple(outcomes),
-        "legal actions of one hand-placed state",
-    )
+    configs = [game.config(n) for n in PLAYER_COUNTS]
+    found = search_play(game, "god_takes_disaster", configs, budget, _god_and_disaster, _god_menu)
+    if found is not None:
+        config, actions, outcomes = found
+        s = _replay(game, config, actions)
+        return _play_result(game, "god_takes_disaster", config, actions, outcomes,
+                            f"A seeded {config.players}-player game: player {s.h[H_ACTOR]} holds a God tile on their "
+                            f"turn while the auction track holds {', '.join(_track_names(s))}.",
+                            "seeded random and greedy games, 2-5 players")
+    config = _config(game, 3)
+    position = {"seats": {"0": {"god": 1, "pharaoh": 2}}, "auction_track": ["gold", "funeral"]}
+    return _constructed(game, "god_takes_disaster", config, position, [], _god_menu,
+                        "3 players; player 0 (to move) holds a God tile and 2 Pharaohs; the auction track holds a "
+                        "Gold and a Funeral.", "legal actions of one hand-written position")
+
+
+def _track_names(s: RaState) -> list[str]:
+    return [KIND_NAMES[k] for k in range(KINDS) for _ in range(s.track[k])]
 
 
 # -- RA-009 ------------------------------------------------------------------------------------------------------
+def _turn_menu(s: RaState, reading: str) -> str:
+    return "legal: " + ", ".join(str(action_to_data(a)) for a in rules.legal_actions(s))
+
+
 def check_invoke_empty(game: RaGame, budget: Budget) -> CheckResult:
-    outcomes = []
-    for r in ("allowed", "forbidden"):
-        s = _state(game, 4, invoke_empty_track=r)
-        outcomes.append((r, "first turn: " + ", ".join(type(a).__name__ for a in rules.legal_actions(s))))
-    return CheckResult(
-        Witness("The first turn of a 4-player game: the auction track is empty.", {"players": 4}),
-        "situation",
-        tuple(outcomes),
-        "legal actions at setup",
-    )
+    config = game.config(4)
+    actions: list[RaAction] = [_deal(game, config)]
+    outcomes = {r: _turn_menu(_replay(game, _with(config, game, "invoke_empty_track", r), actions), r)
+                for r in game.spec.ambiguities["invoke_empty_track"].reading_names()}
+    return _play_result(game, "invoke_empty_track", config, actions, outcomes,
+                        "The first turn of a 4-player game: the auction track is empty.", "legal actions after setup")
 
 
 # -- RA-010 ------------------------------------------------------------------------------------------------------
+def _drought_tail(s: RaState) -> list[RaAction] | None:
+    """On a turn with a Drought on the track: invoke Ra and let a player holding Floods and more Niles win it."""
+    h = s.h
+    if h[H_PHASE] != TURN or s.track[DROUGHT] != 1:
+        return None
+    need = s.params.disaster_discards
+    for q in range(len(s.held)):
+        x = s.held[q]
+        if s.up[q] and x[FLOOD] > 0 and x[NILE] >= need and x[FLOOD] + x[NILE] > need:
+            after = rules.apply(s, INVOKE_ACTION)
+            bids = _won_by(after, q)
+            if bids is not None:
+                return [INVOKE_ACTION, *bids]
+    return None
+
+
+def _flood_words(s: RaState, p: int) -> str:
+    x = s.held[p]
+    return (f"player {p} keeps {x[FLOOD]} Flood, {x[NILE]} Nile: Nile/Flood points "
+            f"{scoring.nile_flood_points(x)}")
+
+
+def _drought_outcome(s: RaState, reading: str) -> str:
+    """From the auction's last call: finish it (the winner bids or the starter passes), then, where the reading
+    leaves the choice, the winner discards Niles and keeps their Floods."""
+    h = s.h
+    winner = h[H_HIGH_BY] if h[H_HIGH_BY] >= 0 else h[H_ACTOR]
+    legal = rules.legal_actions(s)
+    s = rules.apply(s, PASS_ACTION if winner != h[H_ACTOR] else next(a for a in legal if a is not PASS_ACTION))
+    while s.h[H_PHASE] == DISCARD and DISCARDS[NILE] in rules.legal_actions(s):
+        s = rules.apply(s, DISCARDS[NILE])
+    return _flood_words(s, winner)
+
+
+def _drought_until_last_call(s: RaState) -> list[RaAction] | None:
+    extra = _drought_tail(s)
+    return extra[:-1] if extra else None
+
+
 def check_drought_order(game: RaGame, budget: Budget) -> CheckResult:
-    outcomes = []
-    for r in ("floods_first", "choose"):
-        s = place(_state(game, 3, drought_order=r), held={2: {FLOOD: 1, NILE: 2}}, track={DROUGHT: 1})
-        s = run(s, [INVOKE_ACTION])
-        s, _ = win_auction(s, 2)
-        if r == "choose":
-            s = run(s, [DISCARDS[NILE], DISCARDS[NILE]])
-        held = s.held[2]
-        outcomes.append((r, f"player 2 keeps {held[FLOOD]} Flood, {held[NILE]} Nile: Nile/Flood points "
-                            f"{scoring.nile_flood_points(held)}"))
-    return CheckResult(
-        Witness("3 players; player 2 holds 1 Flood and 2 Niles (hand-placed); player 0 invokes Ra over a Drought "
-                "and player 2 wins it; under 'choose' they discard the two Niles.",
-                {"holding": {"flood": 1, "nile": 2}}),
-        "playout",
-        tuple(outcomes),
-        "one hand-placed state, then legal play",
-    )
+    configs = [game.config(n) for n in PLAYER_COUNTS]
+    found = search_play(game, "drought_order", configs, budget, _drought_until_last_call, _drought_outcome)
+    if found is not None:
+        config, actions, outcomes = found
+        s = _replay(game, config, actions)
+        q = s.h[H_HIGH_BY] if s.h[H_HIGH_BY] >= 0 else s.h[H_ACTOR]
+        return _play_result(game, "drought_order", config, actions, outcomes,
+                            f"A seeded {config.players}-player game: Ra is invoked over one Drought and player {q}, "
+                            f"holding {s.held[q][FLOOD]} Flood and {s.held[q][NILE]} Niles, wins it (legal bids and "
+                            "passes from a reached turn); under 'choose' they discard Niles and keep their Floods.",
+                            "seeded random and greedy games, 2-5 players, then legal bids")
+    config = _config(game, 3)
+    position = {"seats": {"2": {"flood": 1, "nile": 2}}, "auction_track": ["drought"]}
+    tail = _drought_until_last_call(game.position(config, position)) or []
+    return _constructed(game, "drought_order", config, position, tail, _drought_outcome,
+                        "3 players; player 2 holds 1 Flood and 2 Niles; player 0 invokes Ra over a Drought and player "
+                        "2 wins it; under 'choose' they discard the two Niles.",
+                        "one hand-written position, then legal play")
 
 
-def _last_ra_state(game: RaGame, players: int, **readings: str) -> RaState:
-    limit = game.params(game.config(players, (), readings)).ra_track
-    s = place(_state(game, players, False, **readings), track={GOLD: 1}, ra_on_track=limit - 1)
-    return run(s, [DRAW_ACTION, DRAWS[RA]])
+# -- RA-011 / RA-013 / RA-014: the last Ra tile --------------------------------------------------------------------
+def _last_ra_draw(extra: Callable[[RaState], bool]) -> Tail:
+    """A tile is being drawn while one Ra tile is missing from the Ra track: the draw is the last Ra tile."""
+    def tail(s: RaState) -> list[RaAction] | None:
+        h = s.h
+        if h[H_PHASE] == DRAW and h[H_RA] == s.params.ra_track - 1 and s.bag[RA] and extra(s):
+            return [DRAWS[RA]]
+        return None
+    return tail
 
 
-# -- RA-011 ------------------------------------------------------------------------------------------------------
+def _epoch_words(s: RaState, reading: str) -> str:
+    return (f"epoch {s.epoch}, phase {s.phase}, to move: player {s.h[H_ACTOR]}; auction track "
+            f"{_track_names(s) or 'empty'}")
+
+
 def check_last_ra(game: RaGame, budget: Budget) -> CheckResult:
-    outcomes = []
-    for r in ("at_once", "final_auction"):
-        s = _last_ra_state(game, 3, last_ra=r)
-        outcomes.append((r, f"epoch {s.epoch}, phase {s.phase}; Gold on the track: {s.track[GOLD]}"))
-    return CheckResult(
-        Witness("3 players; 7 Ra tiles on the Ra track (hand-placed) and a Gold on the auction track; the next "
-                "tile drawn is the 8th Ra tile.", {"ra_track": 7}),
-        "playout",
-        tuple(outcomes),
-        "one hand-placed state, then legal play",
-    )
+    configs = [game.config(n) for n in (3, *PLAYER_COUNTS)]
+    found = search_play(game, "last_ra", configs, budget, _last_ra_draw(lambda s: s.h[H_TRACK_LEN] > 0),
+                        _epoch_words)
+    if found is not None:
+        config, actions, outcomes = found
+        s = _replay(game, config, actions[:-1])
+        return _play_result(game, "last_ra", config, actions, outcomes,
+                            f"A seeded {config.players}-player game: with {s.h[H_RA]} of {s.params.ra_track} Ra tiles "
+                            f"on the Ra track and {', '.join(_track_names(s))} on the auction track, player "
+                            f"{s.h[H_STARTER]} draws the last Ra tile.", "seeded random and greedy games")
+    config = _config(game, 3)
+    p = game.params(config)
+    position = {"ra_track": p.ra_track - 1, "auction_track": ["gold"], "phase": "draw"}
+    return _constructed(game, "last_ra", config, position, [DRAWS[RA]], _epoch_words,
+                        f"3 players; {p.ra_track - 1} Ra tiles on the Ra track and a Gold on the auction track; the "
+                        "next tile drawn is the last Ra tile.", "one hand-written position, then legal play")
 
 
-# -- RA-012 ------------------------------------------------------------------------------------------------------
+def _bid_menu(s: RaState, reading: str) -> str:
+    legal = rules.legal_actions(s)
+    if PASS_ACTION in legal:
+        after = rules.apply(s, PASS_ACTION)
+        return f"the invoker may pass; the {s.params.auction_track} tiles are discarded (track now {sum(after.track)})"
+    bids = [a.disk for a in legal if a is not PASS_ACTION]  # type: ignore[union-attr]
+    return f"the invoker must bid one of {bids} and take the tiles"
+
+
+def _full_track_tail(s: RaState) -> list[RaAction] | None:
+    h = s.h
+    if h[H_PHASE] != TURN or h[H_TRACK_LEN] < s.params.auction_track:
+        return None
+    out: list[RaAction] = [INVOKE_ACTION]
+    t = rules.apply(s, INVOKE_ACTION)
+    while t.h[H_ACTOR] != t.h[H_STARTER]:
+        out.append(PASS_ACTION)
+        t = rules.apply(t, PASS_ACTION)
+    return out
+
+
 def check_full_track_bid(game: RaGame, budget: Budget) -> CheckResult:
-    outcomes = []
-    for r in ("unforced", "forced"):
-        s = place(_state(game, 3, full_track_bid=r), track={NILE: 4, FUNERAL: 2, DROUGHT: 2})
-        s = run(s, [INVOKE_ACTION, PASS_ACTION, PASS_ACTION])
-        legal = rules.legal_actions(s)
-        if PASS_ACTION in legal:
-            after = rules.apply(s, PASS_ACTION)
-            outcomes.append((r, f"the invoker may pass; the 8 tiles are discarded (track now {sum(after.track)})"))
-        else:
-            bids = [a.disk for a in legal if isinstance(a, Bid)]
-            outcomes.append((r, f"the invoker must bid one of {bids} and take the disasters"))
-    return CheckResult(
-        Witness("3 players; a full track of 4 Niles, 2 Funerals and 2 Droughts (hand-placed); the player to move "
-                "must invoke Ra and both others pass. Under 'forced' the reference's discard clause can never apply: "
-                "no tile can be drawn onto a full track, so its auctions are always invoked, and an invoked "
-                "auction always has a winner.", {"track": {"nile": 4, "funeral": 2, "drought": 2}}),
-        "playout",
-        tuple(outcomes),
-        "one hand-placed state, then legal play",
-    )
+    configs = [game.config(n) for n in (3, *PLAYER_COUNTS)]
+    note = ("Under 'forced' the reference's discard clause can never apply: no tile can be drawn onto a full track, so "
+            "its auctions are always invoked, and an invoked auction always has a winner.")
+    found = search_play(game, "full_track_bid", configs, budget, _full_track_tail, _bid_menu)
+    if found is not None:
+        config, actions, outcomes = found
+        s = _replay(game, config, actions)
+        return _play_result(game, "full_track_bid", config, actions, outcomes,
+                            f"A seeded {config.players}-player game: the auction track is full "
+                            f"({', '.join(_track_names(s))}); player {s.h[H_STARTER]} must invoke Ra and everyone else "
+                            f"passes. {note}", "seeded random and greedy games, then legal passes")
+    config = _config(game, 3)
+    p = game.params(config)
+    track = ["funeral", "funeral", "drought", "drought", *["nile"] * (p.auction_track - 4)]
+    position = {"auction_track": track}
+    s = game.position(config, position)
+    tail = _full_track_tail(s) or []
+    return _constructed(game, "full_track_bid", config, position, tail, _bid_menu,
+                        f"3 players; a full auction track ({', '.join(track)}); the player to move must invoke Ra and "
+                        f"both others pass. {note}", "one hand-written position, then legal play")
 
 
-# -- RA-013 ------------------------------------------------------------------------------------------------------
+def _gods_words(s: RaState, reading: str) -> str:
+    gods = [x[GOD] for x in s.held]
+    return (f"epoch {s.epoch} starts with God tiles {gods} (worth {[g * s.params.god_points for g in gods]} at the "
+            "next scoring, or usable)")
+
+
 def check_gods_after_epoch(game: RaGame, budget: Budget) -> CheckResult:
-    outcomes = []
-    for r in ("discard", "keep"):
-        limit = game.params(game.config(3)).ra_track
-        s = place(_state(game, 3, gods_after_epoch=r), held={0: {GOD: 2}}, ra_on_track=limit - 1)
-        s = run(s, [DRAW_ACTION, DRAWS[RA]])
-        outcomes.append((r, f"epoch {s.epoch} starts with player 0 holding {s.held[0][GOD]} God tiles (worth "
-                            f"{2 * s.held[0][GOD]} more points at the next scoring, or usable)"))
-    return CheckResult(
-        Witness("3 players; player 0 holds 2 God tiles when epoch 1 ends (hand-placed).", {"gods": 2}),
-        "playout",
-        tuple(outcomes),
-        "one hand-placed state, then legal play",
-    )
+    configs = [game.config(n) for n in (3, *PLAYER_COUNTS)]
+    found = search_play(game, "gods_after_epoch", configs, budget,
+                        _last_ra_draw(lambda s: s.h[H_EPOCH] < s.params.epochs and any(x[GOD] for x in s.held)),
+                        _gods_words)
+    if found is not None:
+        config, actions, outcomes = found
+        s = _replay(game, config, actions[:-1])
+        return _play_result(game, "gods_after_epoch", config, actions, outcomes,
+                            f"A seeded {config.players}-player game: epoch {s.epoch} ends (last Ra tile drawn) while "
+                            f"players hold God tiles {[x[GOD] for x in s.held]}.", "seeded random and greedy games")
+    config = _config(game, 3)
+    p = game.params(config)
+    position = {"seats": {"0": {"god": 2}}, "ra_track": p.ra_track - 1, "phase": "draw"}
+    return _constructed(game, "gods_after_epoch", config, position, [DRAWS[RA]], _gods_words,
+                        "3 players; player 0 holds 2 God tiles when epoch 1 ends.",
+                        "one hand-written position, then legal play")
 
 
-# -- RA-014 ------------------------------------------------------------------------------------------------------
+def _starter_words(s: RaState, reading: str) -> str:
+    return f"epoch {s.epoch} starts with player {s.h[H_ACTOR]}"
+
+
 def check_epoch_starter(game: RaGame, budget: Budget) -> CheckResult:
-    outcomes = []
-    for r in ("highest_disk", "next_player"):
-        s = _last_ra_state(game, 4, epoch_starter=r)
-        outcomes.append((r, f"epoch 2 starts with player {s.h[H_ACTOR]}"))
-    return CheckResult(
-        Witness("4 players; seat 0 holds disk 13 (the highest), so takes the first turn, and draws the last Ra "
-                "tile of epoch 1 (8 Ra tiles hand-placed on the Ra track).", {"players": 4}),
-        "playout",
-        tuple(outcomes),
-        "one hand-placed state, then legal play",
-    )
+    configs = [game.config(n) for n in (4, *PLAYER_COUNTS)]
+    found = search_play(game, "epoch_starter", configs, budget,
+                        _last_ra_draw(lambda s: s.h[H_EPOCH] < s.params.epochs), _starter_words)
+    if found is not None:
+        config, actions, outcomes = found
+        s = _replay(game, config, actions[:-1])
+        highest = max(range(len(s.up)), key=lambda p: (s.up[p] | s.down[p]).bit_length())
+        return _play_result(game, "epoch_starter", config, actions, outcomes,
+                            f"A seeded {config.players}-player game: player {s.h[H_STARTER]} draws the last Ra tile "
+                            f"of epoch {s.epoch}; player {highest} holds the highest disk "
+                            f"({max(disks(s.up[highest] | s.down[highest]))}) for the next epoch.",
+                            "seeded random and greedy games")
+    config = _config(game, 4)
+    p = game.params(config)
+    position = {"ra_track": p.ra_track - 1, "phase": "draw"}
+    return _constructed(game, "epoch_starter", config, position, [DRAWS[RA]], _starter_words,
+                        "4 players; the holder of the highest disk draws the last Ra tile of epoch 1.",
+                        "one hand-written position, then legal play")
 
 
 # -- RA-015 ------------------------------------------------------------------------------------------------------
-def check_bag_empty(game: RaGame, budget: Budget) -> CheckResult:
-    outcomes = []
-    for r in ("epoch_ends", "game_ends"):
-        s = _state(game, 2, bag_empty=r)
-        keep = {GOLD: 1}
-        gone = {k: c - keep.get(k, 0) for k, c in enumerate(s.bag) if c - keep.get(k, 0) > 0}
-        s = place(s, held={0: {PHARAOH: 2}})
-        gone[PHARAOH] -= 2
-        s = _discard_from_bag(s, gone)
-        s = run(s, [DRAW_ACTION, DRAWS[GOLD]])
-        outcomes.append((r, f"game over: {s.phase == 'over'}; scores {list(s.score)}"))
-    counts = _bag_runs_out(game, budget)
-    return CheckResult(
-        Witness("2 players; player 0 holds 2 Pharaohs and one tile (a Gold) is left in the bag (hand-placed, the "
-                "rest out of play); it is drawn.", {"bag_runs_out_in_playouts": counts}),
-        "playout",
-        tuple(outcomes),
-        f"one hand-placed state; {sum(v[1] for v in counts.values())} seeded random and greedy games for the "
-        "frequency",
-        {"bag_runs_out": counts},
-    )
+def _bag_words(s: RaState, reading: str) -> str:
+    return f"game over: {s.phase == 'over'}; epoch {s.epoch}; scores {list(s.score)}"
 
 
-def _discard_from_bag(s: RaState, kinds: Mapping[int, int]) -> RaState:
-    bag = list(s.bag)
-    out = list(s.out)
-    for k, c in kinds.items():
-        bag[k] -= c
-        out[k] += c
-    h = list(s.h)
-    h[18] = sum(bag)
-    return s.evolve(bag=tuple(bag), out=tuple(out), h=tuple(h))
-
-
-def _bag_runs_out(game: RaGame, budget: Budget) -> dict[str, list[int]]:
+def _bag_runs_out(game: RaGame, budget: Budget) -> tuple[dict[str, list[int]], tuple[Config, list[RaAction]] | None]:
     counts: dict[str, list[int]] = {}
+    first: tuple[Config, list[RaAction]] | None = None
     for n in PLAYER_COUNTS:
         config = game.config(n, ("traders",))
         hits = 0
         games = 0
-        for policy in ("random", "greedy"):
+        for policy in POLICIES:
             for seed in range(budget.seed, budget.seed + max(1, budget.playouts // 8)):
                 games += 1
-                final = playout(game, config, seed, policy).final
-                hits += any(d.rule_id == "ra.base.bag_empty" for d in game.diagnostics(final))
+                result = playout(game, config, seed, policy)
+                if any(d.rule_id == "ra.base.bag_empty" for d in game.diagnostics(result.final)):
+                    hits += 1
+                    if first is None:
+                        first = (config, _until(game, config, result.actions, lambda s: s.h[H_BAG_EMPTY] > 0))
         counts[str(n)] = [hits, games]
-    return counts
+    return counts, first
+
+
+def _until(game: RaGame, config: Config, actions: Sequence[RaAction],
+           done: Callable[[RaState], bool]) -> list[RaAction]:
+    s = game.setup(config)
+    out: list[RaAction] = []
+    for a in actions:
+        s = rules.apply(s, a)
+        out.append(a)
+        if done(s):
+            break
+    return out
+
+
+def check_bag_empty(game: RaGame, budget: Budget) -> CheckResult:
+    counts, first = _bag_runs_out(game, budget)
+    searched = (f"{sum(v[1] for v in counts.values())} seeded random and greedy games with Traders for the frequency "
+                "and the witness")
+    if first is not None:
+        config, actions = first
+        outcomes = _outcomes(game, config, "bag_empty", game.spec.ambiguities["bag_empty"].reading_names(), actions,
+                             _bag_words)
+        if outcomes is not None and len(set(outcomes.values())) > 1:
+            s = _replay(game, config, actions)
+            return _play_result(game, "bag_empty", config, actions, outcomes,
+                                f"A seeded {config.players}-player game with Traders: the bag runs out in epoch "
+                                f"{s.epoch if s.phase != 'over' else s.params.epochs}.", searched,
+                                {"bag_runs_out_in_playouts": counts})
+    config = _config(game, 2)
+    p = game.params(config)
+    out = {KIND_NAMES[k]: c for k, c in enumerate(p.tiles) if c}
+    out["gold"] -= 1
+    out["pharaoh"] -= 2
+    position = {"seats": {"0": {"pharaoh": 2}}, "out_of_play": out}
+    result = _constructed(game, "bag_empty", config, position, [DRAW_ACTION, DRAWS[GOLD]], _bag_words,
+                          "2 players; player 0 holds 2 Pharaohs and one tile (a Gold) is left in the bag (the rest out "
+                          "of play); it is drawn.", searched)
+    return CheckResult(result.verdict, result.method, result.outcomes, result.searched,
+                       {"bag_runs_out": counts}, constructed=True)
 
 
 def sun_totals(state: RaState) -> list[int]:
@@ -482,4 +828,3 @@ CHECKS: dict[str, Check] = {
     "epoch_starter": check_epoch_starter,
     "bag_empty": check_bag_empty,
 }
-

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import typing
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -11,6 +12,8 @@ from nilerules.core.codec import from_data, to_data
 from nilerules.core.game import Diagnostic, GameBase
 from nilerules.core.types import CHANCE, Config, GameInfo, Mover, Ranking
 from nilerules.errors import MalformedAction
+from nilerules.games.ra import actions as actions_module
+from nilerules.games.ra import position as position_module
 from nilerules.games.ra import rules, scoring
 from nilerules.games.ra import state as state_module
 from nilerules.games.ra.actions import (
@@ -45,8 +48,20 @@ from nilerules.games.ra.state import (
 )
 from nilerules.specs import Spec
 
-CRATE_READINGS = {"as_printed": (30, 10), "value_forty": (10, 10), "shifted": (5, 30)}
-"""RA-004: (small, large) crates under each reading of the component list; ``as_printed`` uses the spec's values."""
+
+def crate_supply(spec: Spec, reading: str) -> tuple[int, int]:
+    """RA-004: the (Small, Large) crates under each reading of the component list, from the printed numbers.
+
+    as_printed: each number follows its label (the spec's small_crates, large_crates); value_forty: '40 Goods
+    Crates' is their value, with the Large count as printed; shifted: each number precedes its label, so Small takes
+    the number printed after 'Docks boards' and Large the one printed after 'Small Goods Crates'.
+    """
+    small, large = spec.int("small_crates"), spec.int("large_crates")
+    if reading == "value_forty":
+        return max(0, spec.int("crate_total") - spec.int("large_crate_value") * large), large
+    if reading == "shifted":
+        return spec.int("docks_boards"), small
+    return small, large
 
 
 def resolve_params(spec: Spec, config: Config) -> RaParams:
@@ -59,10 +74,7 @@ def resolve_params(spec: Spec, config: Config) -> RaParams:
         tiles[TRADER] = spec.int("trader_tiles")
     table = spec.typed("ra_track", lambda v: isinstance(v, dict), "a table by player count")
     disk_sets = spec.typed("disk_sets", lambda v: isinstance(v, dict), "a table by player count")
-    crate_reading = config.reading("crate_counts")
-    small, large = CRATE_READINGS[crate_reading]
-    if crate_reading == "as_printed":
-        small, large = spec.int("small_crates"), spec.int("large_crates")
+    small, large = crate_supply(spec, config.reading("crate_counts"))
     pharaoh = spec.value("pharaoh_points")
     sun = spec.value("sun_disk_points")
     r = config.reading
@@ -108,7 +120,7 @@ def resolve_params(spec: Spec, config: Config) -> RaParams:
 class RaGame(GameBase[RaState, RaAction]):
     """Ra for 2-5 players, with the Traders module as an option."""
 
-    info = GameInfo("ra", "Ra, with the Traders module", (2, 3, 4, 5), ("traders",), 1500, 2)
+    info = GameInfo("ra", "Ra, with the Traders module", (2, 3, 4, 5), ("traders",), 1500, 3)
     """Max length, by hand: at most 200 draws (2 actions each); at most 100 auctions (45 won: 15 face-up disks
     per epoch at most; 30 drawn Ra tiles; 25 full tracks discarded), each an invocation and at most 5 bids;
     8 God tiles and their turn ends; 10 disasters of 2 discards; the deal: 400 + 600 + 16 + 20 + 1 < 1500."""
@@ -151,7 +163,7 @@ class RaGame(GameBase[RaState, RaAction]):
     def sample_chance(self, state: RaState, rng: random.Random) -> RaAction:
         """Fast path: a uniform tile from the bag, i.e. kind k with probability count/total (as chance_outcomes)."""
         if state.h[H_PHASE] == DEAL:
-            deals = rules.deal_orders(len(state.up))
+            deals = rules.deals(state.params.disk_sets)
             return deals[rng.randrange(len(deals))]
         if state.h[H_PHASE] != DRAW:
             raise ValueError("no chance node: nothing is being drawn")
@@ -214,6 +226,26 @@ class RaGame(GameBase[RaState, RaAction]):
 
     def state_config(self, state: RaState) -> Config:
         return state.config
+
+    # -- the public position format (docs/positions.md) -------------------------------------------------------
+    def position(self, config: Config, data: Mapping[str, Any]) -> RaState:
+        """The state a position document describes; PositionError names a bad key, InvalidState a broken invariant."""
+        return position_module.build(config, self.params(config), data)
+
+    def position_data(self, state: RaState) -> dict[str, Any]:
+        """The state written with names (``position(state_config(s), position_data(s)) == s``)."""
+        return position_module.position_data(state)
+
+    def score_breakdown(self, state: RaState) -> tuple[dict[str, int], ...]:
+        """Per seat, points by category (start, pharaohs, nile_flood, ..., traders, crates); sums to ``scores``."""
+        return position_module.score_breakdown(state)
+
+    # -- actions with names: {"draw": "trader"}, {"bid": 5}, "pass"; the old tagged form still decodes ----------
+    def action_to_data(self, action: RaAction) -> Any:
+        return actions_module.action_to_data(action)
+
+    def action_from_data(self, data: Any) -> RaAction:
+        return actions_module.action_from_data(data)
 
     # -- JSON: RaState is a NamedTuple, so it is encoded field by field like a dataclass -----------------------
     def state_to_data(self, state: RaState) -> Any:

@@ -5,14 +5,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from nilerules.analysis.model import Query, QueryParam, QueryResult
+from nilerules.analysis.model import Budget, Query, QueryParam, QueryResult
 from nilerules.core.playout import playout
 from nilerules.core.verdicts import Proof, Witness
 from nilerules.errors import QueryError
-from nilerules.games.ra.checks import PLAYER_COUNTS, _table, sun_totals, supply_question
+from nilerules.games.ra.checks import (
+    PLAYER_COUNTS,
+    _table,
+    all_tied,
+    check_pharaoh_all_tie,
+    check_sun_all_tie,
+    pharaoh_points_by_epoch,
+    sun_totals,
+    supply_question,
+)
 from nilerules.games.ra.game import RaGame
 from nilerules.games.ra.scoring import rank
-from nilerules.games.ra.state import H_EPOCH, RaState
+from nilerules.games.ra.state import RaState
 from nilerules.solver import ra as zra
 
 POLICIES = ("random", "greedy")
@@ -92,52 +101,57 @@ def crate_supply(game: RaGame, params: Mapping[str, Any]) -> QueryResult:
 
 # -- pharaoh-ties ---------------------------------------------------------------------------------------------------
 def pharaoh_ties(game: RaGame, params: Mapping[str, Any]) -> QueryResult:
+    """How often every player ties on Pharaohs; the verdict is RA-001's check (the report's), at the default budget."""
     playouts = int(params.get("playouts", 200))
     rlimit = int(params.get("rlimit", 5_000_000))
     data: dict[str, Any] = {}
     lines = []
-    all_proved = True
     for n in _counts(params):
-        proof = zra.prove_all_tie_shift(n, _table(game), rlimit)
-        all_proved &= isinstance(proof, Proof)
-        row: dict[str, Any] = {"uniform_shift_proved": isinstance(proof, Proof)}
+        p = game.params(game.config(n))
+        shift = p.pharaoh_most + p.pharaoh_fewest
+        proof = zra.prove_all_tie_shift(n, _table(game, n), rlimit)
+        row: dict[str, Any] = {"uniform_shift_proved": isinstance(proof, Proof), "shift": shift}
         for policy in POLICIES:
             tied = epochs = 0
             for s in _games(game, n, False, policy, playouts, 2000 * n):
-                for e in range(1, s.h[H_EPOCH] + 1):
+                for points in pharaoh_points_by_epoch(s).values():
                     epochs += 1
-                    tied += sum(1 for ev in s.events if ev.epoch == e and ev.category == "pharaohs"
-                                and ev.points == 3) == n
+                    tied += all_tied(points, p)
             row[policy] = {"all_tied_epochs": tied, "epochs": epochs}
         data[str(n)] = row
         rnd = row["random"]
         lines.append(f"{n} players: all tied on Pharaohs in {_rate(rnd['all_tied_epochs'], rnd['epochs'])} "
                      f"epochs (random play), {_rate(row['greedy']['all_tied_epochs'], row['greedy']['epochs'])} "
-                     f"(greedy). 'share' vs 'nobody': +3 for every player alike "
-                     f"({'proved by Z3' if isinstance(proof, Proof) else 'not proved'}), so rankings never differ.")
-    verdict = Proof("An all-tied Pharaoh count shifts every player's score by the same +3; the ranking is the "
-                    "same under both readings.", ("ra.scoring.pharaohs",)) if all_proved else None
+                     f"(greedy). 'share' vs 'nobody': {p.pharaoh_most:+d} {p.pharaoh_fewest:+d} = {shift:+d} for every "
+                     f"player alike ({'proved by Z3' if isinstance(proof, Proof) else 'not proved'}), so rankings "
+                     "never differ.")
+    verdict = check_pharaoh_all_tie(game, Budget(rlimit=rlimit)).verdict
+    lines.append(f"Verdict (as in the report, RA-001): {verdict.kind}: {verdict.summary}")
     return QueryResult("\n".join(lines), data, verdict)
 
 
 # -- sun-ties -------------------------------------------------------------------------------------------------------
 def sun_ties(game: RaGame, params: Mapping[str, Any]) -> QueryResult:
+    """How often all final sun-disk totals are equal; the verdict is RA-002's check (the report's)."""
     playouts = int(params.get("playouts", 200))
+    rlimit = int(params.get("rlimit", 5_000_000))
     data: dict[str, Any] = {}
     lines = []
     for n in _counts(params):
         p = game.params(game.config(n))
-        start = [sum(ds) + 0 for ds in p.disk_sets]
-        row: dict[str, Any] = {"starting_totals": start, "proof": zra.prove_sun_all_tie_equal(
-            n, p.sun_most, p.sun_fewest, int(params.get("rlimit", 5_000_000))).kind}
+        start = [sum(ds) for ds in p.disk_sets]
+        row: dict[str, Any] = {"starting_totals": start}
         for policy in POLICIES:
             finals = _games(game, n, False, policy, playouts, 3000 * n)
             row[policy] = sum(len(set(sun_totals(s))) == 1 for s in finals)
         data[str(n)] = row
+        both = p.sun_most + p.sun_fewest
         lines.append(f"{n} players: starting totals {start}; all final totals equal in "
                      f"{_rate(row['random'], playouts)} random games, {_rate(row['greedy'], playouts)} greedy. "
-                     f"Both readings give everyone 0 then ({row['proof']}).")
-    return QueryResult("\n".join(lines), data)
+                     f"Then 'share' gives everyone {p.sun_most:+d} {p.sun_fewest:+d} = {both:+d}, 'nobody' 0.")
+    verdict = check_sun_all_tie(game, Budget(rlimit=rlimit)).verdict
+    lines.append(f"Verdict (as in the report, RA-002): {verdict.kind}: {verdict.summary}")
+    return QueryResult("\n".join(lines), data, verdict)
 
 
 # -- winner-ties ----------------------------------------------------------------------------------------------------

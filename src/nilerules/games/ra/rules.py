@@ -26,6 +26,7 @@ from nilerules.games.ra.actions import (
     PASS_ACTION,
     Bid,
     Deal,
+    DealOrder,
     Discard,
     Draw,
     DrawTile,
@@ -201,17 +202,17 @@ def legal_actions(s: RaState) -> tuple[RaAction, ...]:
 
 
 @cache
-def deal_orders(players: int) -> tuple[Deal, ...]:
-    """Every way to hand out the disk sets, in lexicographic order."""
-    return tuple(Deal(order) for order in permutations(range(players)))
+def deals(disk_sets: tuple[tuple[int, ...], ...]) -> tuple[Deal, ...]:
+    """Every way to hand out the disk sets, in lexicographic order of the set numbers."""
+    return tuple(Deal(tuple(disk_sets[i] for i in order)) for order in permutations(range(len(disk_sets))))
 
 
 @rule("ra.base.draw")
 def chance_outcomes(s: RaState) -> tuple[tuple[RaAction, Fraction], ...]:
     """The drawn tile is each kind left in the bag with probability count / tiles left (the deal: uniform)."""
     if s.h[H_PHASE] == DEAL:
-        deals = deal_orders(len(s.up))
-        return tuple((d, Fraction(1, len(deals))) for d in deals)
+        found = deals(s.params.disk_sets)
+        return tuple((d, Fraction(1, len(found))) for d in found)
     if s.h[H_PHASE] != DRAW:
         return ()
     total = s.h[H_BAG]
@@ -263,18 +264,20 @@ def apply(s: RaState, a: RaAction) -> RaState:
     if phase == DEAL:
         if kind is Deal:
             return _deal(s, a)  # type: ignore[arg-type]
+        if kind is DealOrder:
+            return _deal_order(s, a)  # type: ignore[arg-type]
         raise IllegalAction("ra.base.deal", "the sun disks are being dealt: only a chance outcome is possible", s, a)
     raise IllegalAction("ra.base.epoch_end", "the game is over", s, a)
 
 
 @rule("ra.base.deal", "ra.base.first_player")
 def _deal(s: RaState, a: Deal) -> RaState:
-    """Seat p receives disk set order[p]; the player holding the highest disk takes the first turn."""
+    """Seat p receives the disks sets[p]; the player holding the highest disk takes the first turn."""
     players = len(s.up)
-    if not isinstance(a.order, tuple) or sorted(a.order) != list(range(players)):
-        raise IllegalAction("ra.base.deal", f"{a.order!r} is not an order of the {players} disk sets", s, a)
-    sets = s.params.disk_sets
-    up = tuple(mask_of(list(sets[i])) for i in a.order)
+    if a not in deals(s.params.disk_sets):
+        raise IllegalAction("ra.base.deal", f"{list(a.sets)!r} does not hand out the {players} disk sets "
+                            f"{[list(ds) for ds in s.params.disk_sets]!r}", s, a)
+    up = tuple(mask_of(list(ds)) for ds in a.sets)
     first = max(range(players), key=lambda p: up[p].bit_length())
     nh = list(s.h)
     nh[H_PHASE] = TURN
@@ -282,6 +285,14 @@ def _deal(s: RaState, a: Deal) -> RaState:
     nh[H_STARTER] = first
     return RaState(s.config, s.params, tuple(nh), s.bag, s.track, s.out, s.held, up, s.down, s.score,
                    s.crates, s.claims, s.events)
+
+
+def _deal_order(s: RaState, a: DealOrder) -> RaState:
+    """The deal as logs before version 3 wrote it: seat p receives the spec's disk set number order[p]."""
+    players = len(s.up)
+    if not isinstance(a.order, tuple) or sorted(a.order) != list(range(players)):
+        raise IllegalAction("ra.base.deal", f"{a.order!r} is not an order of the {players} disk sets", s, a)
+    return _deal(s, Deal(tuple(s.params.disk_sets[i] for i in a.order)))
 
 
 def _draw(s: RaState, a: RaAction) -> RaState:
@@ -601,6 +612,7 @@ def _settle_discards(m: _Scratch) -> None:
         h[H_PHASE] = DISCARD
         return
     resume = h[H_RESUME]
+    h[H_RESUME] = RESUME_TURN
     if resume == RESUME_GODS:
         if held[GOD] and any(m.track[k] and (m.params.god_takes_disaster or not _IS_DISASTER[k])
                              for k in _GOD_TARGETS):
@@ -687,6 +699,7 @@ def _end_epoch(m: _Scratch) -> None:
         _book(m, scoring.final_events(epoch, [tuple(x) for x in m.held], m.up, m.down, params))
         h[H_PHASE] = OVER
         h[H_ACTOR] = -1
+        h[H_STARTER] = -1
         return
     h[H_EPOCH] = epoch + 1
     for p in range(len(m.up)):

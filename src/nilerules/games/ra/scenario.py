@@ -103,7 +103,9 @@ def place(
 
 def dealt(state: RaState, order: tuple[int, ...] | None = None) -> RaState:
     """Apply the deal (by default seat ``i`` gets disk set ``i``, the sets as listed in the spec)."""
-    return rules.apply(state, Deal(order if order is not None else tuple(range(len(state.up)))))
+    sets = state.params.disk_sets
+    chosen = order if order is not None else tuple(range(len(sets)))
+    return rules.apply(state, Deal(tuple(sets[i] for i in chosen)))
 
 
 def fresh(params_for: RaParams, config: Config) -> RaState:

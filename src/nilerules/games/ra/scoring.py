@@ -69,7 +69,8 @@ def epoch_events(
     )
     for p, x in enumerate(held):
         lines = (
-            ("gods_gold", gods_gold_points(x, params), "ra.scoring.gods_gold"),
+            ("gods", x[GOD] * params.god_points, "ra.scoring.gods_gold"),
+            ("gold", x[GOLD] * params.gold_points, "ra.scoring.gods_gold"),
             ("pharaohs", pharaohs[p], "ra.scoring.pharaohs"),
             ("nile_flood", nile_flood_points(x), "ra.scoring.nile_flood"),
             ("civilizations", civilization_points(x, params), "ra.scoring.civilizations"),
