@@ -1,4 +1,4 @@
-"""Rendering findings for people (ambiguities.md) and machines (findings.json). No game logic here."""
+"""Rendering findings for people (ambiguities.md, report.html) and machines (findings.json). No game logic here."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 from nilerules.analysis.model import Budget
 from nilerules.analysis.runner import GameAnalysis
 from nilerules.core.files import write_set
+from nilerules.report import html, markdown
 from nilerules.report import json as json_report
-from nilerules.report import markdown
 
 
 def report_files(analyses: Sequence[GameAnalysis], budget: Budget) -> dict[str, str]:
@@ -17,6 +17,7 @@ def report_files(analyses: Sequence[GameAnalysis], budget: Budget) -> dict[str, 
     return {
         "ambiguities.md": markdown.render(analyses, budget),
         "findings.json": json_report.render(analyses, budget),
+        "report.html": html.render(analyses, budget),
     }
 
 
@@ -34,4 +35,4 @@ def write_report(
     return paths["ambiguities.md"], paths["findings.json"]
 
 
-__all__ = ["json_report", "markdown", "report_files", "write_report"]
+__all__ = ["html", "json_report", "markdown", "report_files", "write_report"]

@@ -47,9 +47,13 @@ def _environment() -> jinja2.Environment:
 
 
 def _game_of(analysis: GameAnalysis) -> Any:
+    """The game the analysis ran on, loaded with the same spec; None for a game that is not registered (a toy)."""
     from nilerules.games import load_game
 
-    return load_game(analysis.game, analysis.spec.path)
+    try:
+        return load_game(analysis.game, analysis.spec.path)
+    except NileRulesError:
+        return None
 
 
 def _witness_log(finding: Any, data: Mapping[str, Any]) -> GameLog | None:
@@ -104,7 +108,7 @@ def _finding_view(
     cls = str(impact.get("class")) if impact else VERDICT_CLASS.get(verdict, verdict)
     rate = _rate(impact) if impact else None
     dist: ScoreDistribution | None = None
-    if impact is None or cls in MEASURED:
+    if game is not None and (impact is None or cls in MEASURED):
         dist = score_distributions(game, str(data["ambiguity"]), budget)
     if impact is None and dist is not None and dist.games:
         rate = (dist.share_differ, None, None)
@@ -113,7 +117,7 @@ def _finding_view(
     )
     chart = _distribution_chart(dist, str(data["code"])) if dist is not None and dist.differ else None
     log = _witness_log(finding, data)
-    wgame: WitnessGame | None = witness_game(game, log) if log is not None else None
+    wgame: WitnessGame | None = witness_game(game, log) if log is not None and game is not None else None
     default = next((r["name"] for r in data.get("readings", ()) if r.get("default")), "")
     document, section = _where(analysis, data)
     return {
