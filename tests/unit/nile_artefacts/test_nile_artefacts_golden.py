@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from nilerules.core.codec import dumps
-from nilerules.core.log import log_from_json, log_to_json, replay
+from nilerules.core.log import log_from_json, log_to_json, replay, state_digest
 from nilerules.core.playout import playout, playout_log
 from nilerules.games.nile_artefacts import make_game
 
@@ -61,7 +61,18 @@ def test_golden_playthrough_replays_to_the_same_end() -> None:
 
 
 def test_golden_game_is_still_what_the_seed_plays() -> None:
-    """Playing the same seed again gives the same actions (determinism of setup, rules and sampling)."""
+    """Playing the same seed again gives the same actions (determinism of setup, rules and sampling). The golden log
+    was written before actions had names ({"type": "Draw", "kind": 38}): both forms decode to the same actions."""
     data = json.loads(GOLDEN.read_text(encoding="ascii"))
     result = playout(GAME, GAME.config(4), SEED, "greedy")
-    assert json.loads(log_to_json(playout_log(GAME, result)))["actions"] == data["log"]["actions"]
+    written = json.loads(log_to_json(playout_log(GAME, result)))["actions"]
+    assert [GAME.action_from_data(a) for a in data["log"]["actions"]] == [GAME.action_from_data(a) for a in written]
+    assert all("type" in a for a in data["log"]["actions"]) and not any("type" in a for a in written)
+
+
+def test_a_log_with_named_actions_replays_to_the_golden_end() -> None:
+    """The golden game written again with named actions ({"draw": "eye/nile@1"}) replays to the same final state."""
+    data = json.loads(GOLDEN.read_text(encoding="ascii"))
+    result = playout(GAME, GAME.config(4), SEED, "greedy")
+    final = replay(GAME, log_from_json(log_to_json(playout_log(GAME, result))))
+    assert data["log"]["final_digest"] == state_digest(GAME, final)

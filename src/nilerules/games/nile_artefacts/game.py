@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
@@ -14,7 +15,15 @@ from nilerules.games.nile_artefacts.data import PH_NAV, PH_OFFER, PH_OVER, PH_RE
 from nilerules.games.nile_artefacts.invariants import invariants
 from nilerules.games.nile_artefacts.position import COMPILED, NAState
 from nilerules.games.nile_artefacts.scoring import ranking
-from nilerules.games.nile_artefacts.state import state_from_data, state_to_data
+from nilerules.games.nile_artefacts.state import (
+    action_from_data,
+    action_to_data,
+    position,
+    position_data,
+    score_breakdown,
+    state_from_data,
+    state_to_data,
+)
 from nilerules.specs import Spec, bundled_spec_path, load_spec
 
 ROUND_BOUND = 4000
@@ -114,6 +123,24 @@ class NileArtefactsGame(GameBase[NAState, Action]):
 
     def state_from_data(self, data: Any) -> NAState:
         return state_from_data(data)
+
+    def action_to_data(self, action: Action) -> Any:
+        """With names (``{"draw": "eye/nile@3"}``); the card and Monument tables are the same at every player count."""
+        return action_to_data(self._params[self.info.player_counts[0]], action)
+
+    def action_from_data(self, data: Any) -> Action:
+        """Names, or the form written before them (``{"type": "Draw", "kind": 3}``)."""
+        return action_from_data(self._params[self.info.player_counts[0]], data)
+
+    def position(self, config: Config, data: Mapping[str, Any]) -> NAState:
+        """A state from a position document (docs/positions.md); PositionError names a bad key."""
+        return position(config, self._params[config.players], data)
+
+    def position_data(self, state: NAState) -> dict[str, Any]:
+        return position_data(state)
+
+    def score_breakdown(self, state: NAState) -> tuple[dict[str, int], ...]:
+        return score_breakdown(state)
 
 
 if not COMPILED:

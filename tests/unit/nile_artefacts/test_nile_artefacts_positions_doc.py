@@ -1,0 +1,81 @@
+"""The documented Nile Artefacts example position (docs/positions.md) builds, scores and plays as the doc says.
+
+Expected values are the doc's own hand reading of the position (itself read from the rule document: an offering is
+checked against every Monument's next level, and each card counts as the type its player chooses)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from nilerules.errors import InvalidState, PositionError
+from nilerules.games.nile_artefacts import make_game
+from nilerules.games.nile_artefacts.actions import Buy, Done, Offer
+
+GAME = make_game()
+DOC = Path(__file__).resolve().parents[3] / "docs" / "positions.md"
+
+
+def example() -> dict[str, object]:
+    text = DOC.read_text(encoding="utf-8")
+    section = text.split("## Nile Artefacts", 1)[1].split("\n## ", 1)[0]
+    block = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    return tomllib.loads(block)
+
+
+def build(data: dict[str, object]):  # type: ignore[no-untyped-def]
+    body = dict(data)
+    cfg = body.pop("config")
+    assert isinstance(cfg, dict)
+    return GAME.position(GAME.config(cfg["players"], readings=cfg.get("readings", {})), body)
+
+
+@pytest.mark.rules("nile_artefacts.offerings.check_monuments", "nile_artefacts.offerings.choose_type")
+def test_the_documented_example_builds_scores_and_offers_as_the_doc_says() -> None:
+    """Four Monuments advance when seat 0 offers its three cards as eyes; no Buy with 2 Coins; breakdown 10 / 5."""
+    state = build(example())
+    assert GAME.invariants(state) == ()
+    assert (state.stock, state.pile) == (30 - 2, 18 - 6 - 6)
+    legal = GAME.legal_actions(state)
+    assert Buy() not in legal and Done() in legal
+    assert len([a for a in legal if isinstance(a, Offer)]) == 3 * 6
+    for name in ("eye/nile@1", "eye/desert@4", "cat/nile@3"):
+        state = GAME.apply(state, GAME.action_from_data({"offer": name, "as": ["eye"]}))
+    after = GAME.apply(state, Done())
+    moved = [after.levels[i][0] - state.levels[i][0] for i in range(5)]
+    assert [1, 1, 0, 1, 1] == moved  # noqa: SIM300 - expected first, as everywhere
+    expected = (
+        {"completed_monuments": 10, "incomplete_monuments": 0},
+        {"completed_monuments": 5, "incomplete_monuments": 0},
+    )
+    assert expected == GAME.score_breakdown(after)
+
+
+def test_a_bad_key_or_name_is_a_position_error_naming_it() -> None:
+    """Unknown keys, unknown card names and cards placed under the wrong space name their key."""
+    data = example()
+    for change, key in (
+        ({"colour": "red"}, "colour"),
+        ({"board": {"space_3": ["eye/nile@1"]}}, "board.space_3[0]"),
+        ({"discard": ["unicorn/nile@1"]}, "discard[0]"),
+        ({"0": {"boat": "space_99"}}, "0.boat"),
+        ({"phase": "lunch"}, "phase"),
+    ):
+        with pytest.raises(PositionError) as caught:
+            build({**data, **change})
+        assert key == caught.value.key
+
+
+def test_too_many_copies_of_a_card_are_refused_by_conservation() -> None:
+    """The card data has one eye/nile@1 (seat 0 holds it): three more in the discard would leave the pile negative."""
+    with pytest.raises(PositionError):
+        build({**example(), "discard": ["eye/nile@1"] * 3})
+
+
+def test_a_position_breaking_an_invariant_is_refused() -> None:
+    """A Worshiper above the top level breaks the levels invariant (InvalidState), or is refused as a bad level."""
+    data = example()
+    with pytest.raises((InvalidState, PositionError)):
+        build({**data, "0": {**data["0"], "levels": [9, 0, 0, 0, 0]}})  # type: ignore[dict-item]
