@@ -78,8 +78,10 @@ def bench(session: nox.Session) -> None:
 
 @nox.session
 def explore(session: nox.Session) -> None:
-    """Long Hypothesis runs (explore profile) and the report with a larger search budget."""
-    session.install("-e", DEV)
+    """Long runs, within 30 minutes on 2 cores: the state machines and properties under the thorough Hypothesis
+    profile on every core, the report with a larger budget, then every game over covering arrays of readings plus
+    random combinations (figures in explore-results/: games played, rate, violations, new divergences)."""
+    session.install("-e", ".[dev,dask]")
     session.env["NILERULES_HYPOTHESIS_PROFILE"] = "explore"
-    session.run("pytest", "tests/stateful", "tests/property", "tests/conformance", *session.posargs)
+    session.run("pytest", *WORKERS, "tests/stateful", "tests/property", "tests/conformance", *session.posargs)
     session.run("python", "tools/explore.py")

@@ -1,6 +1,8 @@
-"""Benchmark: random full games per second, per game, player count and module set, on one core.
+"""Benchmark: random full games per second, per game, player count and module set, on one core; then the execution
+layer: simulate on 1 and on N local processes (games per second, speed-up, identical output) and the default report's
+wall time on 1 and N processes (identical output).
 
-Usage: python tools/bench.py [--game G] [--seconds S] [--out FILE]
+Usage: python tools/bench.py [--game G] [--seconds S] [--jobs N] [--parallel-games N] [--no-report] [--out FILE]
 Prints a table and writes JSON (default bench-results/bench.json). Speed is measured here, never in tests.
 Both wall-clock and CPU-time rates are given: on a shared machine the CPU-time rate is the one-core figure.
 """
@@ -14,6 +16,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from nilerules.analysis.model import Budget
+from nilerules.analysis.parallel import Execution, available_cores
+from nilerules.analysis.runner import analyse_games
+from nilerules.analysis.simulate import simulate
 from nilerules.build import build_label
 from nilerules.core.playout import playout
 from nilerules.games import GAME_IDS, load
@@ -44,11 +50,58 @@ def measure(game: Any, config: Any, seconds: float) -> dict[str, Any]:
     }
 
 
+def parallel_simulate(game_id: str, games: int, jobs: int) -> dict[str, Any]:
+    """simulate on 1 process and on ``jobs`` processes: games per second, speed-up, and whether the output matched."""
+    module = load(game_id)
+    config = module.game.config(module.game.info.player_counts[0])
+    timings = {}
+    outputs = {}
+    for n in (1, jobs):
+        start = time.perf_counter()
+        summary = simulate(module, config, games, seed=0, execution=Execution(jobs=n, progress=False))
+        timings[n] = time.perf_counter() - start
+        outputs[n] = summary.to_data()
+    return {
+        "game": game_id,
+        "players": config.players,
+        "games": games,
+        "jobs": jobs,
+        "games_per_second_1": round(games / timings[1], 1),
+        f"games_per_second_{jobs}": round(games / timings[jobs], 1),
+        "speedup": round(timings[1] / timings[jobs], 2),
+        "identical": outputs[1] == outputs[jobs],
+    }
+
+
+def parallel_report(jobs: int) -> dict[str, Any]:
+    """The default report's analysis (every game, default budget) on 1 and on ``jobs`` processes: wall seconds and
+    whether the findings matched byte for byte."""
+    from nilerules.report import json as json_report
+
+    budget = Budget()
+    seconds = {}
+    rendered = {}
+    for n in (jobs, 1):
+        start = time.perf_counter()
+        analyses = analyse_games([load(g) for g in GAME_IDS], budget, Execution(jobs=n, progress=False))
+        seconds[n] = time.perf_counter() - start
+        rendered[n] = json_report.render(analyses, budget)
+    return {
+        "jobs": jobs,
+        "seconds_1": round(seconds[1], 1),
+        f"seconds_{jobs}": round(seconds[jobs], 1),
+        "identical": rendered[1] == rendered[jobs],
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", choices=GAME_IDS, action="append")
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--out", default="bench-results/bench.json")
+    parser.add_argument("--jobs", type=int, default=available_cores(), help="processes for the parallel figures")
+    parser.add_argument("--parallel-games", type=int, default=4000, help="games per game for simulate --jobs")
+    parser.add_argument("--no-report", action="store_true", help="skip the report timing")
     args = parser.parse_args()
     rows = []
     print(build_label())
@@ -63,9 +116,34 @@ def main() -> None:
                 f"{row['games_per_cpu_second']:>9.1f} games/s cpu  "
                 f"{row['actions_per_second']:>9} actions/s  mean length {row['mean_length']}"
             )
+    parallel = []
+    if args.jobs > 1:
+        for game_id in args.game or GAME_IDS:
+            row = parallel_simulate(game_id, args.parallel_games, args.jobs)
+            parallel.append(row)
+            print(
+                f"simulate {game_id:<16}{row['games']} games: {row['games_per_second_1']:>8.1f} games/s on 1 process, "
+                f"{row[f'games_per_second_{args.jobs}']:>8.1f} on {args.jobs} (x{row['speedup']}); "
+                f"identical output: {row['identical']}"
+            )
+    report = None
+    if not args.no_report:
+        report = parallel_report(args.jobs)
+        print(
+            f"report (default budget, every game): {report['seconds_1']} s on 1 process, "
+            f"{report[f'seconds_{args.jobs}']} s on {args.jobs}; identical findings: {report['identical']}"
+        )
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    meta = {"python": platform.python_version(), "machine": platform.machine(), "build": build_label(), "rows": rows}
+    meta = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "cores": available_cores(),
+        "build": build_label(),
+        "rows": rows,
+        "parallel_simulate": parallel,
+        "report": report,
+    }
     out.write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {out}")
 

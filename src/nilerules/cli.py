@@ -434,13 +434,36 @@ def cmd_query(args: argparse.Namespace) -> int:
             lines += [f"    --param {p.name}=<{p.type}> (default {p.default}): {p.help}" for p in q.params]
         _emit(args, data, "\n".join(lines))
         return EXIT_OK
-    result = run_query(module, args.name, args.param)
+    from nilerules.analysis.parallel import using
+
+    with using(_execution(args)):
+        result = run_query(module, args.name, args.param)
     out: dict[str, Any] = {"query": args.name, "text": result.text, "data": to_data(dict(result.data))}
     if result.verdict is not None:
         out["verdict"] = result.verdict.kind
         out["summary"] = result.verdict.summary
     text = result.text + (f"\nverdict: {result.verdict.kind}: {result.verdict.summary}" if result.verdict else "")
     _emit(args, out, text)
+    return EXIT_OK
+
+
+def cmd_explore(args: argparse.Namespace) -> int:
+    import json as json_module
+
+    from nilerules.analysis.explore import ExploreBudget, explore, write_figures
+
+    games = [args.game] if args.game else list(GAME_IDS)
+    budget = ExploreBudget(args.games, args.random, args.seed)
+    try:
+        baseline = json_module.loads(_read(args.baseline)) if args.baseline else None
+    except ValueError as exc:
+        raise UsageError(f"--baseline {args.baseline!r}: not a findings.json ({exc})") from None
+    result = explore(
+        [load(g, args.spec) for g in games], budget, _execution(args), baseline, args.baseline or "none given"
+    )
+    data = result.to_data()
+    write_figures(Path(args.out), data)
+    _emit(args, data, result.describe() + f"\nwrote {args.out}")
     return EXIT_OK
 
 
@@ -592,7 +615,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("name", nargs="?", metavar="NAME", help="the query's name (see --list)")
     p.add_argument("--list", action="store_true", help="list the game's queries")
     p.add_argument("--param", action="append", default=[], metavar="K=V", help="a query parameter (repeatable)")
+    run_args(p)
     p.set_defaults(func=cmd_query)
+
+    p = add("explore", "play many seeded games of every game over covering arrays of readings; write the figures",
+            game="optional")
+    p.add_argument("--games", type=int, default=20_000, help="games per game (default 20000), each replayed once")
+    p.add_argument("--random", type=int, default=16, help="random reading combinations per game (default 16)")
+    p.add_argument("--seed", type=int, default=20261201, help="first seed")
+    p.add_argument("--baseline", help="a findings.json: divergences without a witness there are new")
+    p.add_argument("--out", default="explore-results/explore.json", help="write the figures here (JSON)")
+    run_args(p)
+    p.set_defaults(func=cmd_explore)
 
     for name, help in (
         ("report", "analyse every ambiguity and write ambiguities.md and findings.json"),

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from nilerules.analysis.parallel import IN_PROCESS, Execution, GameRef, game_source, resolve, run_chunks
+from nilerules.analysis.parallel import Execution, GameRef, game_source, resolve, run_chunks
 from nilerules.core.game import Game
 from nilerules.core.playout import StuckState, playout
 from nilerules.core.types import Config
@@ -162,7 +162,7 @@ def run_detectors(
     configs: Sequence[Config],
     seeds: Iterable[int],
     policies: Sequence[str] = ("random", "greedy"),
-    execution: Execution = IN_PROCESS,
+    execution: Execution | None = None,
 ) -> tuple[HoleResult, ...]:
     """Play every config × seed × policy once and report each detector's first hit (or the bounds searched)."""
     from nilerules.games import GameModule

@@ -88,7 +88,7 @@ def estimate(
     trials: int,
     policy: str = "random",
     seed: int = 0,
-    execution: Execution = IN_PROCESS,
+    execution: Execution | None = None,
 ) -> Estimate:
     """How often ``event`` holds over ``trials`` seeded playouts (configs taken in turn).
 

@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -128,11 +129,29 @@ class Execution:
 IN_PROCESS = Execution(jobs=1, progress=False)
 """Run every chunk here, one after the other, silently (what library calls default to)."""
 
+_AMBIENT: ContextVar[Execution] = ContextVar("nilerules_execution", default=IN_PROCESS)
+
+
+@contextmanager
+def using(execution: Execution) -> Iterator[Execution]:
+    """Within the block, library calls given no execution (simulate, estimate, the detectors, the analysis) use
+    ``execution``: how a command's --jobs reaches the games' named queries."""
+    token = _AMBIENT.set(execution)
+    try:
+        yield execution
+    finally:
+        _AMBIENT.reset(token)
+
+
+def current() -> Execution:
+    """The execution set by the innermost `using` block (in process when none is)."""
+    return _AMBIENT.get()
+
 
 def run_chunks(
     fn: Callable[[T], R],
     items: Sequence[T],
-    execution: Execution = IN_PROCESS,
+    execution: Execution | None = None,
     *,
     sizes: Sequence[int] | None = None,
     unit: str = "chunks",
@@ -141,8 +160,10 @@ def run_chunks(
     """``[fn(item) for item in items]``, run where ``execution`` says; results in item order.
 
     ``fn`` must be a module-level function and every item picklable when the chunks leave this process. ``sizes``
-    gives each chunk's weight for the progress bar (games or checks it holds; default 1 each).
+    gives each chunk's weight for the progress bar (games or checks it holds; default 1 each). Without an
+    ``execution``, the one set by `using` (in process by default).
     """
+    execution = execution or current()
     weights = list(sizes) if sizes is not None else [1] * len(items)
     if len(weights) != len(items):
         raise ValueError(f"sizes: expected {len(items)} weights, got {len(weights)}")

@@ -22,7 +22,7 @@ from nilerules.analysis.detectors import (
 from nilerules.analysis.findings import Finding, build_finding
 from nilerules.analysis.impact import ImpactChunk, PairOutcome, impact_chunks, measure_chunk
 from nilerules.analysis.model import Budget, CheckResult
-from nilerules.analysis.parallel import IN_PROCESS, Execution, GameRef, game_source, resolve, run_chunks
+from nilerules.analysis.parallel import Execution, GameRef, game_source, resolve, run_chunks
 from nilerules.core.types import Config
 from nilerules.core.verdicts import Unknown
 from nilerules.games import GameModule
@@ -85,14 +85,14 @@ def _hole_configs(game: Any) -> list[Config]:
     return configs
 
 
-def analyse(module: GameModule, budget: Budget, execution: Execution = IN_PROCESS) -> GameAnalysis:
+def analyse(module: GameModule, budget: Budget, execution: Execution | None = None) -> GameAnalysis:
     """Everything the report says about one game (see `analyse_games`)."""
     (analysis,) = analyse_games([module], budget, execution)
     return analysis
 
 
 def analyse_games(
-    modules: Sequence[GameModule], budget: Budget, execution: Execution = IN_PROCESS
+    modules: Sequence[GameModule], budget: Budget, execution: Execution | None = None
 ) -> list[GameAnalysis]:
     """Run every game's checks and hole detectors as one batch of chunks through the parallel layer.
 

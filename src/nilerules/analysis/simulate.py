@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from nilerules.analysis.parallel import IN_PROCESS, Execution, GameRef, chunk_ranges, game_source, resolve, run_chunks
+from nilerules.analysis.parallel import Execution, GameRef, chunk_ranges, game_source, resolve, run_chunks
 from nilerules.build import build_label
 from nilerules.core.game import Game
 from nilerules.core.playout import playout
@@ -127,7 +127,7 @@ def simulate(
     games: int,
     seed: int,
     policy: str = "random",
-    execution: Execution = IN_PROCESS,
+    execution: Execution | None = None,
 ) -> SimulationSummary:
     """Play ``games`` seeded games (seeds ``seed``, ``seed+1``, …) and summarise them.
 
