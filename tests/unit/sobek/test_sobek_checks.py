@@ -87,3 +87,29 @@ def test_queries_reject_bad_parameters() -> None:
         MODULE.queries["corruption-tie"].run(game, {"cards": "1,x"})
     with pytest.raises(QueryError):
         MODULE.queries["reading-impact"].run(game, {"ambiguity": "nope"})
+
+
+@pytest.mark.parametrize("amb", sorted(MODULE.game.spec.ambiguities))
+def test_recommendation_is_wording_that_adopts_the_default_reading(amb: str) -> None:
+    """Issue 11: a recommendation is pasteable wording, not a question ('Say whether...'), and names the reading it
+    adopts (the default, which the report shows as recommended), followed by the reason."""
+    entry = MODULE.game.spec.ambiguities[amb]
+    assert not entry.recommendation.startswith(("Say ", "State ", "Define ", "Give "))
+    assert f"(Reading `{entry.default}`:" in entry.recommendation
+    assert not any(r.contradicted for r in entry.readings if r.name == entry.default)
+
+
+@pytest.mark.parametrize("amb", sorted(MODULE.game.spec.ambiguities))
+def test_witness_is_a_replayable_log_or_labelled_constructed(amb: str) -> None:
+    """Issue 11: a witness found in seeded play is a log that replays from setup; a hand-built position (built and
+    checked through the position format) is labelled constructed."""
+    from nilerules.core import replay
+
+    result = MODULE.checks[amb](MODULE.game, Budget.quick())
+    if result.witness_log is not None:
+        assert not result.constructed
+        final = replay(MODULE.game, result.witness_log)
+        assert MODULE.game.invariants(final) == ()
+    elif result.method == "situation":
+        assert result.constructed
+    assert result.depends_on == ()
