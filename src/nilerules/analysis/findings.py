@@ -17,12 +17,12 @@ from nilerules.analysis.impact import (
     tally,
     work_items,
 )
-from nilerules.analysis.model import Budget, CheckResult
+from nilerules.analysis.model import Budget, Check, CheckResult, Query, QueryParam, QueryResult
 from nilerules.analysis.witness import EndPosition, effect, end_words, log_words, replay_under, witness_log
 from nilerules.core.game import Game
 from nilerules.core.log import GameLog
 from nilerules.core.verdicts import Proof, VerdictKind, Witness
-from nilerules.errors import NileRulesError
+from nilerules.errors import NileRulesError, QueryError
 from nilerules.specs import Ambiguity, FindingKind, Spec
 
 
@@ -216,13 +216,50 @@ def build_finding(
 
 
 def measure_ambiguity(game: Game[Any, Any], amb_id: str, budget: Budget) -> tuple[PairOutcome, ...]:
-    """The paired games that vary one ambiguity (for queries: the same figures as the report's)."""
+    """The paired games that vary one ambiguity: the same pairs, in the same order, as the report's."""
     return measure(game, work_items(game, budget, [amb_id]))
 
 
-def impact_of(game: Game[Any, Any], amb_id: str, result: CheckResult, budget: Budget) -> Impact:
-    """The impact class and frequencies of one ambiguity, exactly as the report gives them (for queries)."""
-    finding = build_finding(game, game.spec.ambiguities[amb_id], result, measure_ambiguity(game, amb_id, budget),
-                            budget)
-    assert finding.impact is not None
-    return finding.impact
+def finding_for(game: Game[Any, Any], check: Check, amb_id: str, budget: Budget) -> Finding:
+    """One finding exactly as the report gives it (its check, its paired games, its witness): for queries."""
+    return build_finding(game, game.spec.ambiguities[amb_id], check(game, budget), measure_ambiguity(game, amb_id,
+                                                                                                      budget), budget)
+
+
+def impact_of(game: Game[Any, Any], check: Check, amb_id: str, budget: Budget) -> Impact:
+    """The impact class and frequencies of one ambiguity, exactly as the report gives them."""
+    impact = finding_for(game, check, amb_id, budget).impact
+    assert impact is not None  # build_finding always measures
+    return impact
+
+
+def _impact_query(checks: Mapping[str, Check]) -> Query:
+    def run(game: Any, params: Mapping[str, Any]) -> QueryResult:
+        spec: Spec = game.spec
+        by_code = {a.code: a.id for a in spec.ambiguities.values()}
+        wanted = str(params["ambiguity"])
+        amb_id = by_code.get(wanted, wanted)
+        if amb_id not in spec.ambiguities or amb_id not in checks:
+            known = ", ".join(sorted(by_code))
+            raise QueryError(f"--param ambiguity: unknown ambiguity {wanted!r} (codes: {known})")
+        budget = Budget.quick() if params["budget"] == "quick" else Budget()
+        f = finding_for(game, checks[amb_id], amb_id, budget)
+        assert f.impact is not None
+        text = f"{f.code} {f.title}: {f.impact.describe()} ({f.impact.budget})"
+        data = {"code": f.code, "ambiguity": amb_id, "verdict": f.verdict, "impact": f.impact.to_data()}
+        return QueryResult(text, data)
+
+    return Query(
+        "impact",
+        "How much does an ambiguity matter in play? (the report's class and frequency)",
+        (
+            QueryParam("ambiguity", "str", "", "a finding code (RA-001) or an ambiguity id"),
+            QueryParam("budget", "str", "default", "default | quick, as `nilerules report --budget`"),
+        ),
+        run,
+    )
+
+
+def with_impact_query(queries: Mapping[str, Query], checks: Mapping[str, Check]) -> dict[str, Query]:
+    """A game's queries plus ``impact`` (unless the game defines its own)."""
+    return {"impact": _impact_query(checks), **queries}

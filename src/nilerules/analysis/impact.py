@@ -75,7 +75,7 @@ class PairOutcome:
 
     @property
     def differs(self) -> bool:
-        return self.part_step >= 0 or self.scores_differ
+        return self.part_step >= 0 or self.scores_differ or self.winner_differs
 
 
 @dataclass(frozen=True, slots=True)

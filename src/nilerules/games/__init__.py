@@ -41,7 +41,9 @@ def load(game_id: str, spec_path: str | Path | None = None) -> GameModule:
     missing = sorted(set(spec.ambiguities) - set(checks))
     if missing:
         raise SpecError(spec.path, [(f"ambiguities.{m}", "no divergence check implements it") for m in missing])
-    return GameModule(module.make_game(spec), checks, module.QUERIES)
+    from nilerules.analysis.findings import with_impact_query
+
+    return GameModule(module.make_game(spec), checks, with_impact_query(module.QUERIES, checks))
 
 
 def load_game(game_id: str, spec_path: str | Path | None = None) -> Any:

@@ -148,3 +148,15 @@ def test_findings_json_carries_impact_witness_and_readings() -> None:
     high, low = (r["end"]["scores"] for r in order["readings"])
     assert [7 - s for s in high] == low  # 'low' scores faces + 1 - tally with a six-sided die
     assert [r["contradicted"] for r in order["readings"] if r["contradicted"]] == ["Your tally is your score"]
+
+
+def test_the_impact_query_agrees_with_the_report() -> None:
+    """`query GAME impact --param ambiguity=CODE` runs the same check and pairs as the report: the same figures."""
+    from nilerules.analysis.findings import with_impact_query
+
+    module = tally.make_module()
+    query = with_impact_query(module.queries, module.checks)["impact"]
+    answer = query.run(module.game, {"ambiguity": "TAL-001", "budget": "quick"})
+    impact = findings()["bonus"].impact
+    assert impact is not None
+    assert impact.to_data() == answer.data["impact"]
