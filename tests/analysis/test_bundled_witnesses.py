@@ -21,7 +21,7 @@ def test_every_witness_of_the_bundled_report_replays_from_setup() -> None:
     for module, analysis in zip(modules, analyses, strict=True):
         for f in analysis.findings:
             if f.witness_log is None:
-                assert f.constructed or f.verdict != "witness", f"{f.code}: a witness that is neither a game nor constructed"
+                assert f.constructed or f.verdict != "witness", f"{f.code}: a witness neither a game nor constructed"
                 continue
             replay(module.game, f.witness_log)
             for r in f.readings:
