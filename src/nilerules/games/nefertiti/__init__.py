@@ -3,18 +3,27 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from nilerules.core.codec import from_data, to_data
 from nilerules.core.game import Diagnostic, GameBase
 from nilerules.core.types import Config, GameInfo, Ranking
+from nilerules.games.nefertiti import position as position_module
 from nilerules.games.nefertiti import rules, scoring
 from nilerules.games.nefertiti.actions import NefAction, TakeCard
 from nilerules.games.nefertiti.checks import CHECKS
 from nilerules.games.nefertiti.invariants import invariants
 from nilerules.games.nefertiti.params import build_params
 from nilerules.games.nefertiti.queries import QUERIES
-from nilerules.games.nefertiti.state import P_OVER, NefState, NefStateRecord, state_from_record, state_record
+from nilerules.games.nefertiti.state import (
+    P_OVER,
+    NefState,
+    NefStateRecord,
+    Params,
+    state_from_record,
+    state_record,
+)
 from nilerules.specs import Spec, bundled_spec_path, load_spec
 
 MAX_GAME_LENGTH = 6000
@@ -41,11 +50,7 @@ class NefertitiGame(GameBase[NefState, NefAction]):
         self._params: dict[Config, object] = {}
 
     def setup(self, config: Config) -> NefState:
-        params = self._params.get(config)
-        if params is None:
-            params = build_params(self.spec, config)
-            self._params[config] = params
-        return rules.setup(config, params)  # type: ignore[arg-type]
+        return rules.setup(config, self.params(config))
 
     # the pure functions themselves: a playout calls these once per step, so no wrapper frame in between
     current_player = staticmethod(rules.current_player)
@@ -81,6 +86,26 @@ class NefertitiGame(GameBase[NefState, NefAction]):
         if takes:
             return max(takes, key=lambda a: (rules.max_value(state.params, a.slot >> 2) if a.slot >> 2 < 20 else 0, a))
         return rng.choice(legal)
+
+    def params(self, config: Config) -> Params:
+        params = self._params.get(config)
+        if params is None:
+            params = build_params(self.spec, config)
+            self._params[config] = params
+        return params  # type: ignore[return-value]
+
+    def position(self, config: Config, data: Mapping[str, Any]) -> NefState:
+        """The state a position document describes (docs/positions.md): PositionError names a bad key, InvalidState a
+        broken invariant; the Gift pile, the seal supply and the pawn supplies are derived by conservation."""
+        return position_module.build(config, self.params(config), data)
+
+    def position_data(self, state: NefState) -> dict[str, Any]:
+        """The state written with names (``position(state_config(s), position_data(s)) == s``)."""
+        return position_module.position_data(state)
+
+    def score_breakdown(self, state: NefState) -> tuple[dict[str, int], ...]:
+        """Per seat, points by category (during_play, gifts, royal_seals, deben, amon_priest); sums to ``scores``."""
+        return position_module.score_breakdown(state)
 
     def state_config(self, state: NefState) -> Config:
         return state.config
