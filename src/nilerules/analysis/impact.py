@@ -476,11 +476,15 @@ def classify(
         cls = {"winner": "changes the winner", "scores": "changes scores", "moves": "changes play only"}.get(
             witness_effect or "none", "unknown"
         )  # type: ignore[assignment]
-        note = (
-            "Play never met a difference; the class is what the check's witness shows when replayed."
-            if cls != "unknown"
-            else "Play never met a difference, and the check's witness is not a game that can be replayed."
-        )
+        if cls != "unknown":
+            note = "Play never met a difference; the class is what the check's witness shows when replayed."
+        elif witness_effect is None:
+            note = "Play never met a difference, and the check's witness is not a game that can be replayed."
+        else:
+            note = (
+                "Play never met a difference, and replaying the check's witness under each reading gives the same "
+                "moves and scores at its end: the difference is only in what the check reports."
+            )
     else:
         cls = "unknown"
         note = "Play never met a difference and the check proved nothing" + (f"; searched: {searched}" if searched

@@ -197,7 +197,8 @@ def log_words(game: Game[Any, Any], log: GameLog, last: int = 2) -> str:
             who = "chance" if mover is CHANCE else f"seat {mover}"
             steps.append(f"{who}: {words(raw)}")
         state = game.apply(state, action)
-    head = f"{log.config.players} players{modules}, {len(log.actions)} actions from setup"
+    count = len(log.actions)
+    head = f"{log.config.players} players{modules}, {count} action{'' if count == 1 else 's'} from setup"
     if steps:
         head += ", the last: " + "; ".join(steps)
     return head

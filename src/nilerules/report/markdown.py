@@ -82,11 +82,17 @@ def _where(f: Finding, spec: Spec) -> str:
     return text
 
 
+SAME = ("the same position", "the same end")
+"""What ``witness.end_words`` says when a reading gives what the log's own reading gives."""
+
+
 def _readings(f: Finding) -> list[str]:
     lines = []
+    # when the witness replays alike under every reading, the check's own outcomes say more
+    alike = all(r.in_witness in SAME for r in f.readings if r.end is not None and r.end.readings != _own(f))
     for r in f.readings:
         head = f"- **`{r.name}`**" + (" (default, recommended)" if r.default else "") + f": {r.description}"
-        if r.in_witness:
+        if r.in_witness and not (alike and r.outcome):
             head += f" In the witness: {r.in_witness}."
         elif r.outcome:
             head += f" The check: {r.outcome}."
@@ -94,6 +100,10 @@ def _readings(f: Finding) -> list[str]:
             head += f" **The text decides against it:** “{r.contradicted}”"
         lines.append(head)
     return lines
+
+
+def _own(f: Finding) -> tuple[tuple[str, str], ...]:
+    return f.witness_log.config.readings if f.witness_log is not None else ()
 
 
 def _witness(f: Finding, spec: Spec) -> list[str]:
