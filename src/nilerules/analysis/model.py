@@ -69,6 +69,8 @@ class QueryParam:
     type: Literal["int", "str", "bool"]
     default: int | str | bool
     help: str
+    bounds: tuple[int, int] = (-10_000, 10_000)
+    """Allowed values of an int parameter (every work-size argument has an upper bound; narrow it per query)."""
 
 
 @dataclass(frozen=True, slots=True)

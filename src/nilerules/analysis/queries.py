@@ -9,6 +9,9 @@ from nilerules.analysis.model import Query, QueryResult
 from nilerules.errors import QueryError
 from nilerules.games import GameModule
 
+MAX_TEXT = 2000
+"""Longest text value of a query parameter."""
+
 
 def parse_params(query: Query, raw: Sequence[str]) -> dict[str, Any]:
     """Turn ``name=value`` strings into typed values; unknown names and bad values are QueryErrors."""
@@ -17,19 +20,24 @@ def parse_params(query: Query, raw: Sequence[str]) -> dict[str, Any]:
     for item in raw:
         name, sep, text = item.partition("=")
         if not sep:
-            raise QueryError(f"--param {item!r}: expected name=value")
+            raise QueryError(f"--param {item[:80]!r}: expected name=value")
         if name not in known:
             names = ", ".join(known) or "none"
-            raise QueryError(f"query {query.name!r} has no parameter {name!r} (parameters: {names})")
+            raise QueryError(f"query {query.name!r} has no parameter {name[:80]!r} (parameters: {names})")
         kind = known[name].type
+        if len(text) > MAX_TEXT:
+            raise QueryError(f"--param {name}: at most {MAX_TEXT} characters, got {len(text)}")
         if kind == "int":
             try:
                 values[name] = int(text)
             except ValueError:
-                raise QueryError(f"--param {name}: expected an integer, got {text!r}") from None
+                raise QueryError(f"--param {name}: expected an integer, got {text[:40]!r}") from None
+            low, high = known[name].bounds
+            if not low <= values[name] <= high:
+                raise QueryError(f"--param {name}: expected an integer in {low}..{high}, got {values[name]}")
         elif kind == "bool":
             if text.lower() not in ("true", "false", "1", "0", "yes", "no"):
-                raise QueryError(f"--param {name}: expected true or false, got {text!r}")
+                raise QueryError(f"--param {name}: expected true or false, got {text[:40]!r}")
             values[name] = text.lower() in ("true", "1", "yes")
         else:
             values[name] = text
