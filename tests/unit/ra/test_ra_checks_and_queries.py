@@ -7,9 +7,11 @@ import pytest
 from nilerules.analysis.model import Budget
 from nilerules.core.verdicts import Proof, Witness
 from nilerules.games import load
+from nilerules.games.ra import QUERIES
 from nilerules.solver import ra as zra
 
 MODULE = load("ra")
+RA_QUERIES = QUERIES
 GAME = MODULE.game
 
 
@@ -61,10 +63,10 @@ def test_most_crates_one_epoch(players: int, most: int) -> None:
     assert data["most"] == most
 
 
-@pytest.mark.parametrize("name", sorted(MODULE.queries))
+@pytest.mark.parametrize("name", sorted(RA_QUERIES))
 def test_named_queries_answer(name: str) -> None:
-    """Each named query runs with a tiny budget for one player count and returns text and data."""
-    result = MODULE.queries[name].run(GAME, {"players": 4, "playouts": 3, "rlimit": 1_000_000})
+    """Each of Ra's named queries runs with a tiny budget for one player count and returns text and data."""
+    result = RA_QUERIES[name].run(GAME, {"players": 4, "playouts": 3, "rlimit": 1_000_000})
     assert result.text and "4" in result.data
 
 

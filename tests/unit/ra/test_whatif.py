@@ -18,6 +18,7 @@ from nilerules.analysis.model import Budget
 from nilerules.core.log import replay
 from nilerules.core.verdicts import Proof, Witness
 from nilerules.games import GameModule, load
+from nilerules.games.ra import QUERIES
 from nilerules.specs import bundled_spec_path
 
 BUNDLED = load("ra")
@@ -65,7 +66,7 @@ def test_every_check_and_query_runs_on_an_edited_spec(tmp_path: Path, edit: dict
             assert sorted(r for r, _ in result.outcomes) == sorted(module.game.spec.ambiguities[amb].reading_names())
         if result.witness_log is not None:
             replay(module.game, result.witness_log)
-    for name, query in module.queries.items():
+    for name, query in QUERIES.items():
         answer = query.run(module.game, {"players": 3, "playouts": 2, "rlimit": 1_000_000})
         assert answer.text, name
 

@@ -1,8 +1,8 @@
 """Building situations for checks, queries and tests: scripted play through the real rules, and hand-placed tiles.
 
 Scripted play (``play_claims``, ``run``) only uses legal actions, so what it reaches is reachable. Hand-placed
-states (``place``) keep every invariant (tiles move from the bag, never appear from nowhere) but their
-reachability is not claimed; checks that use them say so.
+states (``place``) go through the public position format, so they keep every invariant (tiles move from the bag,
+never appear from nowhere), but their reachability is not claimed.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from nilerules.core.types import Config, PlayerId
+from nilerules.errors import PositionError
 from nilerules.games.ra import rules
 from nilerules.games.ra.actions import (
     BIDS,
@@ -20,14 +21,13 @@ from nilerules.games.ra.actions import (
     Deal,
     RaAction,
 )
+from nilerules.games.ra.position import build, position_data
 from nilerules.games.ra.state import (
     BID,
     H_ACTOR,
-    H_BAG,
     H_HIGH,
     H_PHASE,
-    H_RA,
-    H_TRACK_LEN,
+    KIND_NAMES,
     TRADER,
     TURN,
     RaParams,
@@ -79,26 +79,24 @@ def place(
     track: dict[int, int] | None = None,
     ra_on_track: int = 0,
 ) -> RaState:
-    """Move tiles from the bag to players, to the auction track, and Ra tiles to the Ra track."""
-    bag = list(state.bag)
-    new_held = [list(x) for x in state.held]
-    new_track = list(state.track)
+    """Move tiles from the bag to players, to the auction track, and Ra tiles to the Ra track, through the public
+    position format (``position_data``, edited, then ``position.build``: conservation and invariants checked)."""
+    data = position_data(state)
     for p, kinds in (held or {}).items():
+        seat = data["seats"][str(p)]
         for k, c in kinds.items():
-            bag[k] -= c
-            new_held[p][k] += c
+            seat[KIND_NAMES[k]] = seat.get(KIND_NAMES[k], 0) + c
     for k, c in (track or {}).items():
-        bag[k] -= c
-        new_track[k] += c
-    bag[0] -= ra_on_track
-    if min(bag) < 0:
-        raise ValueError("not enough tiles in the bag for this placement")
-    h = list(state.h)
-    h[H_RA] += ra_on_track
-    h[H_TRACK_LEN] = sum(new_track)
-    h[H_BAG] = sum(bag)
-    return state.evolve(h=tuple(h), bag=tuple(bag), track=tuple(new_track),
-                   held=tuple(tuple(x) for x in new_held))
+        data["auction_track"] = [*data["auction_track"], *[KIND_NAMES[k]] * c]
+    data["ra_track"] += ra_on_track
+    if any(p for p in (held or {}) for k, c in (held or {})[p].items() if k == TRADER and c):
+        data.pop("trader_claims")
+        for seat in data["seats"].values():
+            seat.pop("crates")
+    try:
+        return build(state.config, state.params, data)
+    except PositionError as exc:
+        raise ValueError(f"not enough tiles in the bag for this placement ({exc})") from None
 
 
 def dealt(state: RaState, order: tuple[int, ...] | None = None) -> RaState:
