@@ -68,10 +68,10 @@ def first_decision(game: SobekGame, players: int, readings: Mapping[str, str], s
 
 def seeded_until(
     game: SobekGame, players: int, readings: Mapping[str, str], stop: Callable[[SobekState], bool],
-    seed: int = SEED, limit: int = 20_000,
+    seed: int = SEED, limit: int = 20_000, greedy: bool = False,
 ) -> tuple[SobekState, list[Any]]:
-    """Seeded play (chance sampled, the first legal action taken) from setup to the first player decision where
-    ``stop`` holds; the state and the actions that led there."""
+    """Seeded play (chance sampled; the first legal action taken, or the greedy policy's) from setup to the first
+    player decision where ``stop`` holds; the state and the actions that led there."""
     rng = random.Random(seed)
     config = game.config(players, readings=dict(readings))
     state = game.setup(config)
@@ -82,7 +82,7 @@ def seeded_until(
         elif game.is_terminal(state) or stop(state):
             break
         else:
-            action = game.legal_actions(state)[0]
+            action = game.greedy_action(state, rng) if greedy else game.legal_actions(state)[0]
         actions.append(action)
         state = game.apply(state, action)
     return state, actions
@@ -632,7 +632,53 @@ def check_sets_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
                   "two hand-built ends of round")
 
 
+def check_courtesan_match(game: SobekGame, budget: Budget) -> CheckResult:
+    played = {"goods": "wheat", "cards": cards(game, "wheat", game.params.set_min)}
+
+    def run(readings: dict[str, str]) -> str:
+        state = situation(game, 2, readings, seats={0: {"hand": {"courtesan": 1, "fish": 1}, "sets": [played]}})
+        after = game.apply(state, PlayCharacter(code("courtesan")))
+        if after.pending is None:
+            return "power does nothing (no card fits the set)"
+        after = game.apply(after, game.legal_actions(after)[0])
+        adds = [game.action_to_data(a) for a in game.legal_actions(after)]
+        return f"cards that can go onto the Wheat set: {adds}"
+
+    outcomes = per_reading(game, "courtesan_match", run)
+    return result(outcomes, "The Courtesan with one Fish in hand; the player's only set is of Wheat.", {},
+                  "one situation")
+
+
+def check_event_tokens_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
+    """Seeded play to the first decision of round 2: the tokens drawn for it come from different bags."""
+    def run(readings: dict[str, str]) -> str:
+        state, _ = seeded_until(game, 3, readings, lambda s: s.round == 1, greedy=True)
+        return f"tokens in the bag when round 2 began: {sum(state.token_bag) + sum(state.tokens)} (used in round " \
+               f"1: {sum(state.events_used)})"
+
+    outcomes = per_reading(game, "event_tokens_between_rounds", run)
+    end, actions = seeded_until(game, 3, {}, lambda s: s.phase != 0 or s.round == 1, greedy=True)
+    log = make_log(game, end.config, actions, end)
+    return result(outcomes, "Seeded 3-player play (chance sampled, each player following the greedy policy) to "
+                  "the start of round 2, after events were used in round 1.", {"seed": SEED}, "one seeded game",
+                  witness_log=log)
+
+
+def check_corruption_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
+    def run(readings: dict[str, str]) -> str:
+        state = end_of_round(game, 2, readings, seats={1: {"corruption": {"fish": 1}, "curses": 1}})
+        after = score_round(game, state)
+        return f"seat 1 starts round 2 with {rules.corruption_cards(after, 1)} corruption (Curses counted as cards)"
+
+    outcomes = per_reading(game, "corruption_between_rounds", run)
+    return result(outcomes, "Round 1 ends with one card and one Curse token in seat 1's corruption pile.", {},
+                  "one hand-built end of round")
+
+
 CHECKS: dict[str, Check] = {
+    "courtesan_match": check_courtesan_match,
+    "event_tokens_between_rounds": check_event_tokens_between_rounds,
+    "corruption_between_rounds": check_corruption_between_rounds,
     "zero_corruption": check_zero_corruption,
     "scribe_chooser": check_scribe_chooser,
     "sets_between_rounds": check_sets_between_rounds,

@@ -268,7 +268,10 @@ def start_round(state: SobekState) -> SobekState:
     else:
         draws += [DRAW_MARKET] * min(params.delivery_size, sum(state.deck))
         left = deliveries - 1
-    return _r(state, draws=tuple(draws), token_bag=TOKEN_COUNTS, tokens=NO_TOKENS, green_pile=green_pile,
+    bag = TOKEN_COUNTS
+    if rd["event_tokens_between_rounds"] == "used_out":  # tokens applied in earlier rounds stay out of the game
+        bag = tuple(map(operator.sub, TOKEN_COUNTS, state.events_used))
+    return _r(state, draws=tuple(draws), token_bag=bag, tokens=NO_TOKENS, green_pile=green_pile,
                    discard=discard, deliveries_left=left, phase=PLAY, to_move=state.start_player)
 
 
@@ -558,7 +561,8 @@ def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...
         family = state.sets[pend.a][pend.b].family
         out: list[SobekAction] = []
         if len(pend.cards) < 2:
-            out += [AddCard(t) for t, c in enumerate(hand) if c and _matches(params, t, family)]
+            any_card = reading(state.config, "courtesan_match") == "any_card"
+            out += [AddCard(t) for t, c in enumerate(hand) if c and (any_card or _matches(params, t, family))]
         if pend.cards:
             out.append(Done())
         return tuple(out)
@@ -614,10 +618,12 @@ def _courtesan_sets(state: SobekState, p: int) -> tuple[tuple[int, int], ...]:
     """Sets the Courtesan can add to: own played sets (or anyone's, by reading) with a matching card in hand."""
     owners = range(state.config.players) if reading(state.config, "courtesan_target") == "any" else (p,)
     hand = state.hands[p]
+    any_card = reading(state.config, "courtesan_match") == "any_card"
     out = []
     for o in owners:
         for i, s in enumerate(state.sets[o]):
-            if not s.horizontal and any(c and _matches(state.params, t, s.family) for t, c in enumerate(hand)):
+            if not s.horizontal and any(c and (any_card or _matches(state.params, t, s.family))
+                                        for t, c in enumerate(hand)):
                 out.append((o, i))
     return tuple(sorted(out))
 
@@ -1141,9 +1147,11 @@ def next_round(state: SobekState) -> SobekState:
     rd = readings_of(config)
     n = config.players
     keep = rd["sets_between_rounds"] == "keep"
+    keep_piles = rd["corruption_between_rounds"] == "keep"
     pile = list(state.discard)
     for p in range(n):
-        pile = list(map(operator.add, pile, state.corruption[p]))
+        if not keep_piles:
+            pile = list(map(operator.add, pile, state.corruption[p]))
         for s in () if keep else state.sets[p]:
             for t in s.cards:
                 pile[t] += 1
@@ -1154,8 +1162,9 @@ def next_round(state: SobekState) -> SobekState:
         green_pile = plus(green_pile, greens)
         discard = tuple(map(operator.sub, discard, greens))
     sets = state.sets if keep else ((),) * n
-    state = _r(state, discard=discard, green_pile=green_pile, corruption=(ZERO,) * n, sets=sets,
-                    curses=(0,) * n, tokens=NO_TOKENS, pending=None, hphase_left=(), extra_turn=False)
+    corruption, curses = (state.corruption, state.curses) if keep_piles else ((ZERO,) * n, (0,) * n)
+    state = _r(state, discard=discard, green_pile=green_pile, corruption=corruption, sets=sets,
+               curses=curses, tokens=NO_TOKENS, pending=None, hphase_left=(), extra_turn=False)
     if state.early_end or state.round + 1 >= params.rounds:
         return _r(state, phase=OVER)
     if rd["round_start"] == "rotate":

@@ -1,0 +1,109 @@
+"""Issue 15, second pass: every catalogued rule has its audit entry; the new findings (SOB-028 to SOB-030) branch
+as their readings say; and every reading is run against the document's example and explicit counts it does not
+itself dispute (a reading marked contradicted is the one the text rules out)."""
+
+from __future__ import annotations
+
+import pytest
+
+from nilerules.core import CHANCE
+from nilerules.games import load
+from nilerules.games.sobek.actions import AddCard, ChooseSet, DrawToken, PlayCharacter
+from nilerules.games.sobek.checks import end_of_round, first_decision, score_round, situation
+from nilerules.games.sobek.names import CARD_CODES
+from nilerules.games.sobek.state import FLOOD
+from nilerules.specs import AUDIT_QUESTIONS
+
+GAME = load("sobek").game
+
+
+def test_every_rule_has_an_audit_entry() -> None:
+    """Each catalogued rule records the second pass: at least one '<question>: <answer>' line."""
+    for entry in GAME.spec.rules:
+        assert entry.audit, entry.id
+        assert all(line.split(":")[0] in AUDIT_QUESTIONS for line in entry.audit), entry.id
+
+
+def test_audit_codes_name_existing_findings() -> None:
+    """A finding code in an audit line is one of the spec's findings."""
+    codes = {a.code for a in GAME.spec.ambiguities.values()}
+    for entry in GAME.spec.rules:
+        for line in entry.audit:
+            answer = line.split(": ", 1)[1]
+            if answer.startswith("SOB-"):
+                for code in (w.strip(",();") for w in answer.split() if w.startswith("SOB-")):
+                    assert code in codes, (entry.id, code)
+
+
+def uncontradicted_variants() -> list[dict[str, str]]:
+    """The defaults, then each reading the text does not rule out, alone."""
+    out: list[dict[str, str]] = [{}]
+    for amb_id, amb in sorted(GAME.spec.ambiguities.items()):
+        out += [{amb_id: r.name} for r in amb.readings if r.name != amb.default and not r.contradicted]
+    return out
+
+
+def _label(readings: dict[str, str]) -> str:
+    return ",".join(f"{k}={v}" for k, v in readings.items()) or "defaults"
+
+
+@pytest.mark.rules("sobek.end.penalty_example")
+@pytest.mark.parametrize("readings", uncontradicted_variants(), ids=_label)
+def test_kate_example_holds_under_every_reading(readings: dict[str, str]) -> None:
+    """Document: 'Kate earned 23 points and ended up on the Ankh symbol ... she will move back 2 Ankh symbols'.
+    Seat 0 on 25 plays sets worth 23 (by hand, reference and assumed scarabs: Ivory 3 x 3 cards = 9, Ebony 2 x 3 =
+    6, Marble 2 x 4 = 8) and ends on 48, an ankh (third symbol, assumed order); most corrupt with two cards against
+    none, back two ankhs: 43, 38."""
+    sets = [{"goods": "ivory", "cards": ["ivory_scarabs", "ivory", "ivory"]},
+            {"goods": "ebony", "cards": ["ebony_scarabs", "ebony", "ebony"]},
+            {"goods": "marble", "cards": ["marble_scarabs", "marble", "marble", "marble"]}]
+    state = end_of_round(GAME, 2, readings, seats={0: {"score": 25, "sets": sets, "corruption": {"wheat": 2}}})
+    after = score_round(GAME, state)
+    assert after.scores[0] == 38
+
+
+@pytest.mark.rules("sobek.goods.two_players", "sobek.goods.deck")
+@pytest.mark.parametrize("readings", uncontradicted_variants(), ids=_label)
+def test_two_player_deck_is_five_deliveries_under_every_reading(readings: dict[str, str]) -> None:
+    """Document: '45 cards which are shuffled with the character cards' (45 + 9 = 54), and with two players '9 cards
+    are removed ... only 5 goods deliveries not 6': 45 cards left, five deliveries of nine (reference: a row of 9)."""
+    state = first_decision(GAME, 2, readings)
+    assert sum(state.deck) + len(state.row) == 45
+
+
+@pytest.mark.rules("sobek.characters.courtesan")
+def test_courtesan_adds_only_fitting_cards_unless_any_card() -> None:
+    """SOB-028: with one Fish in hand and only a Wheat set, 'matching' leaves nothing to add; 'any_card' adds it."""
+    wheat = {"goods": "wheat", "cards": ["wheat", "wheat", "wheat"]}
+    for reading, can_add in (("matching", False), ("any_card", True)):
+        state = situation(GAME, 2, {"courtesan_match": reading},
+                          seats={0: {"hand": {"courtesan": 1, "fish": 1}, "sets": [wheat]}})
+        after = GAME.apply(state, PlayCharacter(CARD_CODES["courtesan"]))
+        assert (after.pending is not None) == can_add
+        if can_add:
+            after = GAME.apply(after, ChooseSet(0, 0))
+            assert AddCard(CARD_CODES["fish"]) in GAME.legal_actions(after)
+
+
+@pytest.mark.rules("sobek.events.selection", "sobek.events.discarded")
+def test_tokens_used_in_round_one_are_out_of_round_two_only_under_used_out() -> None:
+    """SOB-029: both Floods applied in round 1; round 2 draws a Flood with probability 2/12 under 'all_back' (all
+    twelve tokens back, document: 'There are 12 event tokens'), never under 'used_out'."""
+    for reading, flood_chance in (("all_back", 2 / 12), ("used_out", 0)):
+        state = end_of_round(GAME, 2, {"event_tokens_between_rounds": reading}, events_used={"flood": 2},
+                             event_bag={"guild_snake": 1})
+        after = score_round(GAME, state)
+        assert GAME.current_player(after) is CHANCE
+        outcomes = dict(GAME.chance_outcomes(after))
+        assert float(outcomes.get(DrawToken(FLOOD), 0)) == pytest.approx(flood_chance)
+
+
+@pytest.mark.rules("sobek.end.hand_to_corruption", "sobek.events.curse")
+def test_corruption_piles_and_curses_carry_over_only_under_keep() -> None:
+    """SOB-030: one card and one Curse (two cards) in a pile at the end of round 1: cleared under 'discard',
+    still there (three cards) at the start of round 2 under 'keep'."""
+    for reading, left in (("discard", 0), ("keep", 3)):
+        state = end_of_round(GAME, 2, {"corruption_between_rounds": reading},
+                             seats={1: {"corruption": {"fish": 1}, "curses": 1}})
+        after = score_round(GAME, state)
+        assert sum(after.corruption[1]) + 2 * after.curses[1] == left
