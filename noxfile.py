@@ -1,11 +1,14 @@
-"""The single entry point for checks: `nox` runs typecheck, lint, tests and compiled; `nox -s
+"""The single entry point for checks: `nox` runs typecheck, lint, tests, compiled and browser; `nox -s
 report|bench|explore|coverage` on demand."""
 
 from __future__ import annotations
 
+import os
+import shutil
+
 import nox
 
-nox.options.sessions = ["typecheck", "lint", "tests", "compiled"]
+nox.options.sessions = ["typecheck", "lint", "tests", "compiled", "browser"]
 nox.options.default_venv_backend = "venv"
 nox.options.error_on_missing_interpreters = True
 
@@ -85,3 +88,26 @@ def explore(session: nox.Session) -> None:
     session.env["NILERULES_HYPOTHESIS_PROFILE"] = "explore"
     session.run("pytest", *WORKERS, "tests/stateful", "tests/property", "tests/conformance", *session.posargs)
     session.run("python", "tools/explore.py")
+
+
+@nox.session
+def browser(session: nox.Session) -> None:
+    """report.html opened from file:// in headless Chromium: Debian's `chromium` package driven by Playwright (the
+    PyPI package only; no browser is ever downloaded). Screenshots go to artifacts/browser/.
+
+    Without a browser the session says so loudly and fails, unless NILERULES_ALLOW_NO_BROWSER=1.
+    """
+    chromium = os.environ.get("NILERULES_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    if not os.path.exists(chromium):
+        banner = "!" * 78
+        message = f"BROWSER CHECKS SKIPPED: no Chromium at {chromium} (apt-get install chromium)"
+        session.log(banner)
+        session.log(message)
+        session.log(banner)
+        if os.environ.get("NILERULES_ALLOW_NO_BROWSER") == "1":
+            session.skip(message + "; allowed by NILERULES_ALLOW_NO_BROWSER=1")
+        session.error(message + "; set NILERULES_ALLOW_NO_BROWSER=1 to allow it")
+    session.install("-e", ".[browser]")
+    session.env["NILERULES_CHROMIUM"] = chromium
+    session.env["NILERULES_BROWSER_REQUIRED"] = "1"
+    session.run("pytest", "tests/browser", "-p", "no:cacheprovider", *session.posargs)

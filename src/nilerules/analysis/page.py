@@ -42,9 +42,10 @@ class WitnessGame:
     form: str
     """"position" (the game's public position form) or "state" (its internal state as data)."""
     start: Mapping[str, Any]
+    start_scores: tuple[int, ...]
     steps: tuple[Mapping[str, Any], ...]
-    """Each: ``mover`` (a seat number or "chance"), ``action`` (data),
-    ``ops`` (what changed, see ``position_delta``)."""
+    """Each: ``mover`` (a seat number or "chance"), ``action`` (data), ``ops`` (what changed in the position, see
+    ``position_delta``) and ``scores`` (every seat's score so far, as ``game.scores`` gives it)."""
     truncated: bool
     error: str
     """Why the replay stopped early ('' when it did not)."""
@@ -56,6 +57,7 @@ class WitnessGame:
             "readings": [list(r) for r in self.readings],
             "form": self.form,
             "start": dict(self.start),
+            "start_scores": list(self.start_scores),
             "steps": [dict(s) for s in self.steps],
             "truncated": self.truncated,
             "error": self.error,
@@ -144,9 +146,9 @@ def witness_game(game: Game[Any, Any], log: GameLog) -> WitnessGame:
     try:
         state = game.setup(game.config(config.players, config.modules, dict(config.readings)))
     except NileRulesError as exc:
-        return WitnessGame(config.players, config.modules, readings, "state", {}, (), False, f"setup: {exc}")
+        return WitnessGame(config.players, config.modules, readings, "state", {}, (), (), False, f"setup: {exc}")
     form, position = position_of(game, state)
-    start = position
+    start, start_scores = position, tuple(game.scores(state))
     for index, raw in enumerate(log.actions[:MAX_WITNESS_STEPS]):
         mover = game.current_player(state)
         try:
@@ -161,11 +163,14 @@ def witness_game(game: Game[Any, Any], log: GameLog) -> WitnessGame:
                 "mover": "chance" if mover is CHANCE else mover,
                 "action": game.action_to_data(action),  # type: ignore[attr-defined]
                 "ops": position_delta(position, after),
+                "scores": list(game.scores(state)),
             }
         )
         position = after
     truncated = len(log.actions) > MAX_WITNESS_STEPS and not error
-    return WitnessGame(config.players, config.modules, readings, form, start, tuple(steps), truncated, error)
+    return WitnessGame(
+        config.players, config.modules, readings, form, start, start_scores, tuple(steps), truncated, error
+    )
 
 
 @dataclass(frozen=True, slots=True)
