@@ -99,3 +99,11 @@ def test_set_minimum_edit_runs_every_check_with_larger_sets(tmp_path: Path) -> N
     out = everything(edited(tmp_path, set_minimum=4))
     assert out["amulet_only"].verdict.data == {"amulets": 4}
     assert "4 Fish" in out["event_choice"].verdict.summary
+
+
+def test_curse_weight_edit_changes_deceit(tmp_path: Path, bundled: dict[str, Any]) -> None:
+    """curse_cards 2 -> 3: Deceit with two cards and one Curse scores 2 + 3 = 5 under 'count_two' (the bundled
+    spec: 2 + 2 = 4); 'cards_only' scores 2 either way."""
+    out = everything(edited(tmp_path, curse_cards=3))
+    assert dict(out["deceit_curses"].outcomes) == {"count_two": "seat 0 scores 5", "cards_only": "seat 0 scores 2"}
+    assert dict(bundled["deceit_curses"].outcomes) == {"count_two": "seat 0 scores 4", "cards_only": "seat 0 scores 2"}

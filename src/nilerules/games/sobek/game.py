@@ -104,7 +104,7 @@ def make_params(spec: Spec) -> Params:
         market_open=spec.int("market_open"), scribe_limit=spec.int("scribe_hand_limit"),
         queen_draws=spec.int("queen_draws"), early_end=spec.int("early_end_points"),
         events_per_round=spec.int("events_per_round"), rounds=spec.int("rounds"), set_min=spec.int("set_minimum"),
-        penalty_step=spec.int("penalty_step"),
+        penalty_step=spec.int("penalty_step"), curse_cards=spec.int("curse_cards"),
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nilerules.core import rule
-from nilerules.games.sobek.rules import card_totals, corruption_cards
+from nilerules.games.sobek.rules import card_totals
 from nilerules.games.sobek.state import CATEGORIES, NTYPES, TOKEN_COUNTS, SobekState
 
 
@@ -40,9 +40,6 @@ def invariants(state: SobekState) -> tuple[str, ...]:
     used_curses = state.events_used[5]
     if sum(state.curses) > used_curses or any(c < 0 for c in state.curses):
         out.append(f"curse tokens {state.curses!r} exceed the Curse events applied ({used_curses})")
-    for p in range(n):
-        if corruption_cards(state, p) != sum(state.corruption[p]) + 2 * state.curses[p]:
-            out.append(f"player {p}: corruption count does not count Curses as two cards")  # pragma: no cover
     for p, score in enumerate(state.scores):
         if score < 0:
             out.append(f"player {p}: marker at {score}, before the first space")

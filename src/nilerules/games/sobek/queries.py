@@ -147,7 +147,7 @@ def reading_impact(game: SobekGame, raw: Mapping[str, Any]) -> QueryResult:
 
 QUERIES: dict[str, Query] = {
     "corruption-tie": Query("corruption-tie", "Who is most corrupt, under each reading of the tie-breaks?", (
-        QueryParam("cards", "str", "4,4,2", "corruption cards per player, Curses counted as two"),
+        QueryParam("cards", "str", "4,4,2", "corruption cards per player, Curses counted as params.curse_cards cards"),
         QueryParam("pile_scarabs", "str", "1,1,0", "scarabs on the cards of each corruption pile"),
         QueryParam("set_scarabs", "str", "0,3,0", "scarabs in each player's sets"),
     ), corruption_tie),

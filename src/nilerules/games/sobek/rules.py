@@ -219,8 +219,8 @@ def opponents(state: SobekState, player: int) -> tuple[int, ...]:
 
 
 def corruption_cards(state: SobekState, player: int) -> int:
-    """Cards in a corruption pile, each Curse token counting as two."""
-    return sum(state.corruption[player]) + 2 * state.curses[player]
+    """Cards in a corruption pile, each Curse token counting as ``params.curse_cards`` cards."""
+    return sum(state.corruption[player]) + state.params.curse_cards * state.curses[player]
 
 
 # -- setup and rounds ------------------------------------------------------------------------------------------
@@ -955,7 +955,7 @@ def resolve_event(state: SobekState, p: int, token: int) -> SobekState:
     assert token == DECEIT
     gain = sum(state.corruption[p])
     if reading(state.config, "deceit_curses") == "count_two":
-        gain += 2 * state.curses[p]
+        gain += state.params.curse_cards * state.curses[p]
     state = move_marker(state, p, state.scores[p] + gain, C_DECEIT)
     return end_turn(state, p) if state.phase != OVER else state
 

@@ -79,6 +79,8 @@ class Params:
     rounds: int
     set_min: int
     penalty_step: int
+    curse_cards: int
+    """Cards a Curse token counts as in a corruption pile."""
 
 
 @dataclass(frozen=True, slots=True)
