@@ -140,7 +140,7 @@ def _finding(f: Finding, spec: Spec) -> list[str]:
         lines += _witness(f, spec)
     if f.answered_by:
         lines.append(f"- **Answered by a source**: {f.answered_by}")
-    lines += [f"- **Wording to paste**: {f.recommendation}", ""]
+    lines.append(f"- **Wording to paste**: {f.recommendation}")
     return lines
 
 
@@ -155,12 +155,10 @@ def _game(a: GameAnalysis) -> list[str]:
         f"## {a.title}",
         "",
         f"{len(a.findings)} findings ({counts['witness']} with a witness, {counts['proof']} proved harmless, "
-        f"{counts['unknown']} unknown); spec `{a.spec.path.rsplit('/', 1)[-1]}` (sha256 {a.spec.digest[:12]}).",
+        f"{counts['unknown']} unknown); spec `{a.spec.path.rsplit('/', 1)[-1]}` (sha256 {a.spec.digest[:12]})."
+        + "".join(f" Impact measured over {f.impact.budget}." for f in a.findings[:1] if f.impact is not None),
         "",
     ]
-    measured = next((f.impact.budget for f in a.findings if f.impact is not None), "")
-    if measured:
-        lines += [f"Impact measured over {measured}.", ""]
     for f in a.findings:
         lines += _finding(f, a.spec)
     return lines
@@ -177,7 +175,7 @@ def _assumed(analyses: Sequence[GameAnalysis]) -> list[str]:
 
 def _holes(analyses: Sequence[GameAnalysis]) -> list[str]:
     lines = ["## Rules holes (generic detectors)", ""]
-    lines += [f"- `{name}`: {what}" for name, what in DESCRIPTIONS.items()]
+    lines.append("Detectors: " + "; ".join(f"`{name}`, {what}" for name, what in DESCRIPTIONS.items()) + ".")
     lines += ["", "| game | detector | verdict | hits | example |", "| --- | --- | --- | --- | --- |"]
     for a in analyses:
         for h in a.holes:
@@ -186,7 +184,7 @@ def _holes(analyses: Sequence[GameAnalysis]) -> list[str]:
                 f"{_cell(h.verdict.summary)} |"
             )
     lines.append("")
-    lines += [f"Searched ({short_title(a.title)}): {a.hole_bounds}." for a in analyses]
+    lines += [f"- searched ({short_title(a.title)}): {a.hole_bounds}." for a in analyses]
     return [*lines, ""]
 
 
