@@ -36,6 +36,12 @@ def _cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
 
 
+def _sentence(text: str) -> str:
+    """Text ending with a full stop (check summaries do not always)."""
+    text = text.strip()
+    return text if not text or text[-1] in ".!?)" else text + "."
+
+
 def short_title(title: str) -> str:
     """A game's title without its edition notes: ``Ra, with the Traders module`` -> ``Ra``."""
     return title.split(",")[0].split(" (")[0].strip()
@@ -110,7 +116,7 @@ def _witness(f: Finding, spec: Spec) -> list[str]:
     note = f" {f.impact.note}" if f.impact is not None and f.impact.note else ""
     if f.witness_log is None:
         label = "a constructed position, reachability from setup not shown" if f.constructed else "not a game"
-        return [f"- **Witness** ({label}; {f.method}): {f.summary}{note}"]
+        return [f"- **Witness** ({label}; {f.method}): {_sentence(f.summary)}{note}"]
     config = f.witness_log.config
     defaults = {a: amb.default for a, amb in spec.ambiguities.items()}
     changed = [(a, r) for a, r in config.readings if a != f.ambiguity and r != defaults.get(a)]
@@ -121,7 +127,7 @@ def _witness(f: Finding, spec: Spec) -> list[str]:
     where = "met in paired play" if f.witness_source == "play" else f"from the check ({f.method})"
     text = f"- **Witness**, a game from setup {where}; {depends}: {f.witness_words}."
     if f.witness_source == "check" or f.verdict != "witness":
-        text += f" The check: {f.summary}"
+        text += f" The check: {_sentence(f.summary)}"
     return [text + note]
 
 
@@ -135,7 +141,7 @@ def _finding(f: Finding, spec: Spec) -> list[str]:
     lines += _readings(f)
     if f.verdict == "proof":
         used = f" Rules used: {', '.join(f'`{r}`' for r in f.core_rules)}." if f.core_rules else ""
-        lines.append(f"- **Proof** ({f.method}): {f.summary}{used}")
+        lines.append(f"- **Proof** ({f.method}): {_sentence(f.summary)}{used}")
     if f.verdict != "proof" or f.witness_log is not None:
         lines += _witness(f, spec)
     if f.answered_by:
