@@ -171,7 +171,10 @@ def _config(args: argparse.Namespace, module: GameModule) -> Any:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from nilerules.analysis.simulate import simulate
+    from nilerules.analysis.stats import QUANTILES, quantile_label, text_histogram
 
+    if args.plot:
+        check_writable(args.plot)
     module = _module(args)
     summary = simulate(module, _config(args, module), args.games, args.seed, args.policy, _execution(args))
     data = summary.to_data(timing=args.timing)
@@ -183,12 +186,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         f"game length: mean {summary.mean_length:.1f} actions, max {summary.max_length}",
         f"wins by seat (sole winner): {', '.join(map(str, summary.wins_by_seat))}",
         f"decided by: {', '.join(f'{k} {v}' for k, v in summary.decided_by)}; open ties {summary.open_ties}",
+        "score quantiles by seat: " + ", ".join(quantile_label(q) for q in QUANTILES),
+        *(f"  seat {seat}: " + " ".join(f"{v:g}" for v in row) for seat, row in enumerate(summary.seat_quantiles())),
+        "final scores, every seat (score range | games x seats):",
+        *(f"  {line}" for line in text_histogram(summary.pooled_histogram())),
     ]
     if summary.truncated:
         lines.append(f"WARNING: {summary.truncated} games did not end within the declared maximum length")
     if args.timing:
         lines.append(f"speed: {data['games_per_second']} games per second ({data['build']})")
+    if args.plot:
+        from nilerules.report.charts import distribution_chart
+
+        series = [(f"seat {seat}", h) for seat, h in enumerate(summary.seat_histograms())]
+        title = f"{summary.game}: final scores by seat, {summary.games} {summary.policy} games"
+        write_atomic(args.plot, distribution_chart(series, title, "final score", f"simulate-{summary.game}"))
     _emit(args, data, "\n".join(lines))
+    if args.plot:
+        print(f"wrote {_name(args.plot)}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -572,6 +587,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"how many games, 1..{MAX_GAMES} (default 100), seeds SEED..SEED+N-1",
     )
     p.add_argument("--timing", action="store_true", help="also print games per second (not deterministic)")
+    p.add_argument("--plot", metavar="FILE.svg", help="also write the score distribution by seat as an SVG picture")
     play_args(p)
     run_args(p)
     p.set_defaults(func=cmd_simulate)

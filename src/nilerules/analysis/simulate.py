@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from nilerules.analysis.parallel import Execution, GameRef, chunk_ranges, game_source, resolve, run_chunks
+from nilerules.analysis.stats import QUANTILES, Histogram, common_span, histogram, quantile_label, quantiles
 from nilerules.build import build_label
 from nilerules.core.game import Game
 from nilerules.core.playout import playout
@@ -37,6 +38,21 @@ class SimulationSummary:
     open_ties: int
     truncated: int
     seconds: float
+    scores_by_seat: tuple[tuple[int, ...], ...] = ()
+    """Every game's final score, one tuple per seat (game order)."""
+
+    def seat_quantiles(self) -> tuple[tuple[float, ...], ...]:
+        """Per seat: the score quantiles ``stats.QUANTILES`` (min, p10, p25, median, p75, p90, max)."""
+        return tuple(quantiles(scores) for scores in self.scores_by_seat if scores)
+
+    def seat_histograms(self) -> tuple[Histogram, ...]:
+        """Per seat: a histogram of the final scores, every seat on the same bins."""
+        span = common_span(self.scores_by_seat)
+        return tuple(histogram(scores, span=span) for scores in self.scores_by_seat) if span else ()
+
+    def pooled_histogram(self) -> Histogram:
+        """One histogram of every seat's final scores together."""
+        return histogram([v for scores in self.scores_by_seat for v in scores])
 
     def to_data(self, timing: bool = False) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -56,6 +72,11 @@ class SimulationSummary:
             "decided_by": dict(self.decided_by),
             "open_ties": self.open_ties,
             "truncated": self.truncated,
+            "score_quantiles": [
+                {quantile_label(q): round(v, 3) for q, v in zip(QUANTILES, row, strict=True)}
+                for row in self.seat_quantiles()
+            ],
+            "score_histograms": [h.to_data() for h in self.seat_histograms()],
         }
         if timing:
             data["games_per_second"] = round(self.games / self.seconds, 1) if self.seconds else None
@@ -176,4 +197,5 @@ def simulate(
         open_ties=open_ties,
         truncated=truncated,
         seconds=seconds,
+        scores_by_seat=tuple(tuple(all_scores[seat :: config.players]) for seat in range(config.players)),
     )
