@@ -498,7 +498,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     md, js = write_report(Path(args.out), analyses, _budget(args.budget))
     counts = [f.verdict for a in analyses for f in a.findings]
     _say(
-        f"wrote {_name(str(md))} and {_name(str(js))}: {len(counts)} findings "
+        f"wrote {_name(str(md))}, {_name(str(js))} and {_name(str(md.with_name('report.html')))}: "
+        f"{len(counts)} findings "
         f"({counts.count('witness')} witness, {counts.count('proof')} proof, {counts.count('unknown')} unknown)"
     )
     return EXIT_OK
@@ -645,7 +646,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_explore)
 
     for name, help in (
-        ("report", "analyse every ambiguity and write ambiguities.md and findings.json"),
+        ("report", "analyse every ambiguity and write ambiguities.md, findings.json and report.html"),
         ("check", "rerun the analysis and compare it with a baseline findings.json (exit 1 when they differ)"),
     ):
         p = add(name, help, game="optional", json_out=False)
