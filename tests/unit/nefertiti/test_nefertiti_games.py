@@ -14,6 +14,7 @@ from nilerules.core import CHANCE, log_from_json, log_to_json, playout, playout_
 from nilerules.errors import IllegalAction, QueryError
 from nilerules.games import load
 from nilerules.games.nefertiti.actions import DrawCard, Place
+from nilerules.games.nefertiti.queries import QUERIES
 from nilerules.games.nefertiti.state import AKH, LOUQSOR, P_OVER
 
 MODULE = load("nefertiti")
@@ -155,7 +156,7 @@ def test_neutral_closure_check_counts_thirteen_disagreements() -> None:
     assert rows[(1, 0, 2, 0)] == ("open", "open", "closes")
 
 
-@pytest.mark.parametrize("name", sorted(MODULE.queries))
+@pytest.mark.parametrize("name", sorted(QUERIES))
 def test_queries_answer_with_defaults(name: str) -> None:
     """Each named query runs with its default parameters and returns text and JSON-able data."""
     result = MODULE.queries[name].run(GAME, {})
