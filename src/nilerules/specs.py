@@ -10,6 +10,7 @@ import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final, Literal, TypeVar, cast
@@ -181,7 +182,8 @@ T = TypeVar("T")
 MAX_SPEC_BYTES: Final = 4_000_000
 """A spec file larger than this is refused (the bundled ones are well under 200 kB)."""
 SCHEMA_FIELDS: Final = ("type", "length", "keys", "min", "max", "choices")
-_TYPE = re.compile(r"^(int|str|custom|(list|map|by_players)\[(.+)\])$")
+MAX_TYPE_TEXT: Final = 300
+"""Longest ``type`` string."""
 MAX_PLAYERS: Final = 99
 """The largest player count a ``by_players`` key may name."""
 
@@ -200,15 +202,72 @@ def _k(name: str) -> str:
     return name if _PLAIN_KEY.match(name) else _short(name)
 
 
-def _type_ok(text: str) -> bool:
-    match = _TYPE.match(text)
-    if match is None:
-        return False
-    return match.group(3) is None or _type_ok(match.group(3))
+TypeTree = tuple[Any, ...]
+"""A parsed ``type``: ``("int",)``, ``("str",)``, ``("custom",)``, ``("list" | "map" | "by_players", inner)``,
+``("tuple", (inner, ...))`` or ``("record", ((name, inner), ...))``."""
 
 
-def _has_int(text: str) -> bool:
-    return re.search(r"\bint\b", text) is not None
+def _split(text: str) -> list[str] | None:
+    """Split at the commas outside brackets (None when the brackets do not balance)."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        if c == "[":
+            depth += 1
+        elif c == "]":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif c == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    if depth:
+        return None
+    parts.append(text[start:])
+    return [p.strip() for p in parts]
+
+
+@cache
+def parse_type(text: str) -> TypeTree | None:
+    """The tree of a ``type`` string, or None when it is not one (grammar in docs/spec-format.md)."""
+    text = text.strip()
+    if len(text) > MAX_TYPE_TEXT:
+        return None
+    if text in ("int", "str", "custom"):
+        return (text,)
+    head, sep, rest = text.partition("[")
+    if not sep or not rest.endswith("]") or head not in ("list", "map", "by_players", "tuple", "record"):
+        return None
+    args = _split(rest[:-1])
+    if not args or any(not a for a in args):
+        return None
+    if head in ("list", "map", "by_players"):
+        inner = parse_type(args[0]) if len(args) == 1 else None
+        return None if inner is None else (head, inner)
+    if head == "tuple":
+        items = [parse_type(a) for a in args]
+        return None if any(i is None for i in items) else ("tuple", tuple(items))
+    fields = []
+    for arg in args:
+        name, colon, field_type = arg.partition(":")
+        inner = parse_type(field_type)
+        if not colon or not _NAME.match(name.strip()) or inner is None:
+            return None
+        fields.append((name.strip(), inner))
+    return ("record", tuple(fields))
+
+
+def _type_text(tree: TypeTree) -> str:
+    if len(tree) == 1:
+        return str(tree[0])
+    if tree[0] == "tuple":
+        return f"tuple[{','.join(_type_text(t) for t in tree[1])}]"
+    if tree[0] == "record":
+        return f"record[{','.join(f'{n}:{_type_text(t)}' for n, t in tree[1])}]"
+    return f"{tree[0]}[{_type_text(tree[1])}]"
+
+
+def _has_int(tree: TypeTree) -> bool:
+    return "'int'" in repr(tree)
 
 
 class _ValueChecker:
@@ -232,29 +291,45 @@ class _ValueChecker:
             return other
         return len(other) if isinstance(other, list) else None
 
-    def check(self, value: Any, type_: str, key: str, first_list: bool, first_table: bool, players: int | None) -> None:
+    def check(
+        self, value: Any, tree: TypeTree, key: str, first_list: bool, first_table: bool, players: int | None
+    ) -> None:
         """``first_list`` / ``first_table``: no list / table encloses this value (``length`` / ``keys`` apply)."""
         s = self.schema
-        if type_ == "custom":
+        kind = tree[0]
+        if kind == "custom":
             return
-        if type_ == "int":
+        if kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
                 self.problems.append((key, f"expected an integer, found {_short(value)}"))
             elif (s.min is not None and value < s.min) or (s.max is not None and value > s.max):
                 self.problems.append((key, f"expected an integer in {s.min}..{s.max}, found {_short(value)}"))
             return
-        if type_ == "str":
+        if kind == "str":
             if not isinstance(value, str):
                 self.problems.append((key, f"expected a string, found {_short(value)}"))
             elif s.choices is not None and value not in s.choices:
                 self.problems.append((key, f"expected one of {', '.join(s.choices)}, found {_short(value)}"))
             return
-        match = _TYPE.match(type_)
-        assert match is not None and match.group(3) is not None
-        kind, inner = match.group(2), match.group(3)
+        if kind == "tuple":
+            if not isinstance(value, list) or len(value) != len(tree[1]):
+                self.problems.append((key, f"expected {_type_text(tree)}, found {_short(value)}"))
+                return
+            for i, (item, item_type) in enumerate(zip(value, tree[1], strict=True)):
+                self.check(item, item_type, f"{key}[{i}]", False, first_table, players)
+            return
+        if kind == "record":
+            names = [n for n, _ in tree[1]]
+            if not isinstance(value, dict) or sorted(value) != sorted(names):
+                self.problems.append((key, f"expected a table with keys {', '.join(names)}, found {_short(value)}"))
+                return
+            for name, field_type in tree[1]:
+                self.check(value[name], field_type, f"{key}.{name}", first_list, False, players)
+            return
+        inner = tree[1]
         if kind == "list":
             if not isinstance(value, list):
-                self.problems.append((key, f"expected a list ({type_}), found {_short(value)}"))
+                self.problems.append((key, f"expected a list ({_type_text(tree)}), found {_short(value)}"))
                 return
             want = self._length(players) if first_list else None
             if want is not None and len(value) != want:
@@ -265,7 +340,7 @@ class _ValueChecker:
                 self.check(item, inner, f"{key}[{i}]", False, first_table, players)
             return
         if not isinstance(value, dict):
-            self.problems.append((key, f"expected a table ({type_}), found {_short(value)}"))
+            self.problems.append((key, f"expected a table ({_type_text(tree)}), found {_short(value)}"))
             return
         if first_table and s.keys is not None:
             missing = [k for k in s.keys if k not in value]
@@ -289,8 +364,9 @@ def _schema(problems: _Collector, entry: Mapping[str, Any], key: str) -> Schema 
     type_ = problems.text(entry, key, "type")
     if "type" not in entry:
         return None
-    if not _type_ok(type_):
-        expected = "int, str, custom, list[T], map[T] or by_players[T]"
+    tree = parse_type(type_)
+    if tree is None:
+        expected = "int, str, custom, list[T], map[T], by_players[T], tuple[T,...] or record[name:T,...]"
         problems.add(f"{key}.type", f"expected {expected}, found {_short(type_)}")
         return None
     bounds: dict[str, int | None] = {}
@@ -300,7 +376,7 @@ def _schema(problems: _Collector, entry: Mapping[str, Any], key: str) -> Schema 
             problems.add(f"{key}.{name}", f"expected an integer, found {_short(value)}")
             value = None
         bounds[name] = value
-    if _has_int(type_) and (bounds["min"] is None or bounds["max"] is None):
+    if _has_int(tree) and (bounds["min"] is None or bounds["max"] is None):
         problems.add(key, "a parameter holding integers declares both 'min' and 'max'")
     length = entry.get("length")
     if length is not None and not (
@@ -473,7 +549,9 @@ def _parse(path: str, raw: bytes) -> Spec:
     for name, param in params.items():
         if param.schema is not None and "value" in problems_entry_keys(doc, name):
             checker = _ValueChecker(param.schema, values, problems.problems)
-            checker.check(param.value, param.schema.type, f"params.{name}.value", True, True, None)
+            tree = parse_type(param.schema.type)
+            assert tree is not None  # _schema returned None otherwise
+            checker.check(param.value, tree, f"params.{name}.value", True, True, None)
     cited_by_params = {rule_id for p in params.values() for rule_id in p.rules}
     for entry_ in rules:
         if entry_.kind == "data" and entry_.id and entry_.id not in cited_by_params:

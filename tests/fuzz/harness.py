@@ -12,6 +12,7 @@ import io
 import json
 import os
 import signal
+import tempfile
 import time
 import tomllib
 from collections.abc import Iterator, Sequence
@@ -99,13 +100,32 @@ def spec_doc(game: str) -> dict[str, Any]:
     return tomllib.loads(spec_text(game))
 
 
+_FOLDER: list[Path] = []
+
+
 @cache
-def played(game: str, folder: str) -> tuple[str, str]:
-    """A log and a final state of one seeded game (text of each), written by the CLI itself."""
-    log, state = Path(folder) / f"{game}.log.json", Path(folder) / f"{game}.state.json"
-    code = main(["play", game, "--seed", "3", "--out", str(log), "--state-out", str(state)])
-    assert code == 0
+def played(game: str) -> tuple[str, str]:
+    """A log and a final state of one seeded game (text of each), written by the CLI itself into a private folder."""
+    if not _FOLDER:
+        _FOLDER.append(Path(tempfile.mkdtemp(prefix="nilerules-fuzz-")))
+    log, state = _FOLDER[0] / f"{game}.log.json", _FOLDER[0] / f"{game}.state.json"
+    err = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        code = main(["play", game, "--seed", "3", "--out", str(log), "--state-out", str(state)])
+    assert code == 0, err.getvalue()
     return log.read_text(encoding="utf-8"), state.read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class Case:
+    """A generated input file: the game, its text, and what was done to it (the repr Hypothesis prints)."""
+
+    game: str
+    text: str
+    what: str
+
+    def __repr__(self) -> str:
+        return f"Case({self.game!r}, {self.what[:300]!r})"
 
 
 def toml_value(value: Any) -> str:

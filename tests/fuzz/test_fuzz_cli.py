@@ -7,7 +7,6 @@ the last-resort bug line; an answer within the time limit. The CI profile runs f
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +14,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from nilerules.games import GAME_IDS
-from tests.fuzz.harness import played, replace_table, run_cli, spec_doc, spec_text
+from tests.fuzz.harness import Case, played, replace_table, run_cli, spec_doc, spec_text
 
 BAD_SCALARS = st.sampled_from(
     [-1, 0, 1, 2, -(10**6), 10**12, 10**40, 1.5, -0.0, float("inf"), "x", "", "-2", True, False, [], {}, [0], {"a": 1}]
@@ -56,7 +55,7 @@ def mutate(value: Any, where: tuple[Any, ...], how: str, new: Any) -> Any:
 
 
 @st.composite
-def mutated_spec(draw: st.DrawFn) -> tuple[str, str]:
+def mutated_spec(draw: st.DrawFn) -> Case:
     """A bundled spec with one parameter (value or schema field), reading or ambiguity damaged."""
     game = draw(st.sampled_from(GAME_IDS))
     doc, text = spec_doc(game), spec_text(game)
@@ -67,36 +66,41 @@ def mutated_spec(draw: st.DrawFn) -> tuple[str, str]:
         readings = doc["ambiguities"][amb]["readings"]
         for header in [f"ambiguities.{amb}"] + [f"ambiguities.{amb}.readings.{r}" for r in readings]:
             out = replace_table(out, header, None)
-        return game, out
+        return Case(game, out, f"ambiguity {amb} deleted")
     if kind == "default":
         amb = draw(st.sampled_from(sorted(doc["ambiguities"])))
         body = {k: v for k, v in doc["ambiguities"][amb].items() if k != "readings"}
         body["default"] = draw(st.sampled_from(["nope", "", *doc["ambiguities"][amb]["readings"]]))
-        return game, replace_table(text, f"ambiguities.{amb}", body)
+        return Case(game, replace_table(text, f"ambiguities.{amb}", body), f"{amb}.default = {body['default']!r}")
     name = draw(st.sampled_from(sorted(doc["params"])))
     table = dict(doc["params"][name])
     if kind == "drop_param":
-        return game, replace_table(text, f"params.{name}", None)
+        return Case(game, replace_table(text, f"params.{name}", None), f"params.{name} deleted")
     if kind == "field":
         field = draw(st.sampled_from(["type", "min", "max", "length", "keys", "value"]))
         if draw(st.booleans()):
             table.pop(field, None)
+            what = f"params.{name}.{field} deleted"
         else:
             table[field] = draw(BAD_SCALARS)
-        return game, replace_table(text, f"params.{name}", table)
+            what = f"params.{name}.{field} = {table[field]!r}"
+        return Case(game, replace_table(text, f"params.{name}", table), what)
     where = draw(st.sampled_from(paths(table["value"])))
     how = draw(st.sampled_from(["set", "set", "delete"])) if where else "set"
-    table["value"] = mutate(table["value"], where, how, draw(BAD_SCALARS | JSONISH))
+    new = draw(BAD_SCALARS | JSONISH)
+    table["value"] = mutate(table["value"], where, how, new)
     if table["value"] is None:
         table.pop("value")
-    return game, replace_table(text, f"params.{name}", table)
+    what = f"params.{name}.value{list(where)}: " + (f"set {new!r}" if how == "set" else "deleted")
+    return Case(game, replace_table(text, f"params.{name}", table), what)
 
 
 @given(case=mutated_spec(), command=st.sampled_from(["simulate", "play", "rules", "query"]), seed=st.integers(0, 50))
-def test_mutated_specs_fail_cleanly(tmp_path_factory: pytest.TempPathFactory, case: tuple[str, str], command: str,
-                                    seed: int) -> None:
+def test_mutated_specs_fail_cleanly(
+    tmp_path_factory: pytest.TempPathFactory, case: Case, command: str, seed: int
+) -> None:
     """A spec with one damaged entry: the game runs, or exit 2 with one line naming the problem."""
-    game, text = case
+    game, text = case.game, case.text
     path = tmp_path_factory.mktemp("spec") / f"{game}.toml"
     path.write_text(text, encoding="utf-8")
     argv = {
@@ -108,39 +112,40 @@ def test_mutated_specs_fail_cleanly(tmp_path_factory: pytest.TempPathFactory, ca
     run_cli([*argv, "--spec", str(path)])
 
 
-def _json_mutation(draw: st.DrawFn, data: Any) -> Any:
+def _json_mutation(draw: st.DrawFn, data: Any) -> tuple[Any, str]:
     where = draw(st.sampled_from(paths(data)))
     how = draw(st.sampled_from(["set", "set", "delete"])) if where else "set"
-    return mutate(data, where, how, draw(BAD_SCALARS | JSONISH))
+    new = draw(BAD_SCALARS | JSONISH)
+    return mutate(data, where, how, new), f"{list(where)}: {how} {new!r}" if how == "set" else f"{list(where)} deleted"
 
 
 @st.composite
-def mutated_document(draw: st.DrawFn, kind: str) -> tuple[str, str]:
+def mutated_document(draw: st.DrawFn, kind: str) -> Case:
     """A log or final state written by `play`, damaged: a value changed or deleted, the text cut, or hostile JSON."""
     game = draw(st.sampled_from(GAME_IDS))
-    folder = str(Path(__import__("tempfile").gettempdir()) / "nilerules-fuzz")
-    Path(folder).mkdir(exist_ok=True)
-    log, state = played(game, folder)
+    log, state = played(game)
     text = log if kind == "log" else state
     how = draw(st.sampled_from(["value", "value", "value", "value", "cut", "deep", "bigint", "raw"]))
     if how == "cut":
-        return game, text[: draw(st.integers(0, len(text)))]
+        cut = draw(st.integers(0, len(text)))
+        return Case(game, text[:cut], f"cut at {cut}")
     if how == "deep":
         depth = draw(st.sampled_from([65, 1000, 100_000]))
-        return game, "[" * depth + "]" * depth
+        return Case(game, "[" * depth + "]" * depth, f"nested {depth} deep")
     if how == "bigint":
-        return game, text.replace("1", "9" * draw(st.sampled_from([31, 5000])), 1)
+        digits = draw(st.sampled_from([31, 5000]))
+        return Case(game, text.replace("1", "9" * digits, 1), f"an integer of {digits} digits")
     if how == "raw":
-        return game, draw(st.text(max_size=40))
-    return game, json.dumps(_json_mutation(draw, json.loads(text)))
+        raw = draw(st.text(max_size=40))
+        return Case(game, raw, f"text {raw!r}")
+    data, what = _json_mutation(draw, json.loads(text))
+    return Case(game, json.dumps(data), what)
 
 
 @given(case=mutated_document("log"), command=st.sampled_from(["replay", "show", "score"]))
-def test_mutated_logs_fail_cleanly(
-    tmp_path_factory: pytest.TempPathFactory, case: tuple[str, str], command: str
-) -> None:
+def test_mutated_logs_fail_cleanly(tmp_path_factory: pytest.TempPathFactory, case: Case, command: str) -> None:
     """A damaged play log: replayed, shown or scored, or exit 2 with one line."""
-    game, text = case
+    game, text = case.game, case.text
     path = tmp_path_factory.mktemp("log") / "log.json"
     path.write_text(text, encoding="utf-8")
     argv = {"replay": ["replay", str(path)], "show": ["show", str(path), "--at", "3"],
@@ -149,9 +154,9 @@ def test_mutated_logs_fail_cleanly(
 
 
 @given(case=mutated_document("state"))
-def test_mutated_states_fail_cleanly(tmp_path_factory: pytest.TempPathFactory, case: tuple[str, str]) -> None:
+def test_mutated_states_fail_cleanly(tmp_path_factory: pytest.TempPathFactory, case: Case) -> None:
     """A damaged state: scored only if it keeps the game's invariants, else exit 2 with one line."""
-    game, text = case
+    game, text = case.game, case.text
     path = tmp_path_factory.mktemp("state") / "state.json"
     path.write_text(text, encoding="utf-8")
     run_cli(["score", game, str(path)])
