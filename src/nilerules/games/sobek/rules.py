@@ -40,6 +40,7 @@ from nilerules.games.sobek.state import (
     AMULET,
     C_DECEIT,
     C_GUILD,
+    C_HORIZONTAL,
     C_PENALTY,
     C_TRACK,
     CATTLE,
@@ -1109,13 +1110,14 @@ def end_round(state: SobekState) -> SobekState:
     n = config.players
     corruption = tuple(map(plus, state.corruption, state.hands))
     state = _r(state, corruption=corruption, hands=(ZERO,) * n)
-    points = [scoring.round_points(state.sets[p], params) for p in range(n)]
+    points: list[tuple[int, int]] = []
     before = state.scores
     for p in range(n):
-        ledger = state.ledger
-        for category, gained in enumerate(scoring.round_breakdown(state.sets[p], params)):
-            ledger = book(ledger, p, category, gained)
-        state = move_marker(_r(state, ledger=ledger), p, state.scores[p] + points[p][0] + points[p][1], -1)
+        gained = scoring.round_breakdown(state.sets[p], params)  # by category; horizontal sets apart
+        points.append((sum(gained) - gained[C_HORIZONTAL], gained[C_HORIZONTAL]))
+        row = tuple(map(operator.add, state.ledger[p], gained))
+        ledger = (*state.ledger[:p], row, *state.ledger[p + 1 :])
+        state = move_marker(_r(state, ledger=ledger), p, state.scores[p] + sum(gained), -1)
         if state.phase == OVER:
             return state
     state = check_early_end(state, "after_scoring")

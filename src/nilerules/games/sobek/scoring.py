@@ -99,8 +99,12 @@ def round_breakdown(sets: Sequence[PlayedSet], params: Params) -> tuple[int, ...
         if s.horizontal:
             out[C_HORIZONTAL] += horizontal_score(s, params)
             continue
-        scarabs = sum(params.scarabs[c] for c in s.cards)
-        characters = sum(1 for c in s.cards if c >= FIRST_CHAR)
+        scarabs = 0
+        characters = 0
+        for c in s.cards:
+            scarabs += params.scarabs[c]
+            if c >= FIRST_CHAR:
+                characters += 1
         out[C_SETS + s.family] += scarabs * (len(s.cards) - characters)
         out[C_CHARACTERS] += scarabs * characters
         out[C_PROSPERITY] += scarabs * s.prosperity
