@@ -53,10 +53,11 @@ def advances(outcome: str) -> int:
 @pytest.mark.parametrize(
     ("ambiguity", "expected"),
     [
-        # one eye+figure card (green) alone against diff:2, same:2, type:eye, types free per Monument: two Artifacts
-        # of one type meet same:2 and type:eye (2); two freely typed Artifacts meet all three (3); one Artifact
-        # meets none, each condition needing 2 (0)
-        ("double_card", {"two_same": 2, "two_each": 3, "one": 0}),
+        # one eye+figure card (green) alone against diff:2, same:2, type:eye, one typing for the offering (the
+        # default): two Artifacts of one type meet same:2 and type:eye (2); two freely typed Artifacts as one typing
+        # meet at best those two as well (eye+eye), or diff:2 alone (2); one Artifact meets none, each condition
+        # needing 2 (0)
+        ("double_card", {"two_same": 2, "two_each": 2, "one": 0}),
         # eye/nile, cat/nile, bird/nile, any type, against same:3 and diff:3: one typing serves one of them (1);
         # a typing per Monument serves both (2)
         ("type_scope", {"per_offering": 1, "per_monument": 2}),

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
+from typing import Any
 
 import pytest
 
@@ -13,8 +13,8 @@ from nilerules.games.nile_artefacts.actions import Buy, Done, Offer
 from nilerules.games.nile_artefacts.conditions import meets, meets_some_choice, type_options
 from nilerules.games.nile_artefacts.data import parse_condition
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
-from nilerules.games.nile_artefacts.situations import kind_of, offering_state
-from nilerules.games.nile_artefacts.state import PH_OFFER, NAState, evolve
+from nilerules.games.nile_artefacts.situations import kind_of, monuments_for, offering_position
+from nilerules.games.nile_artefacts.state import PH_OFFER, NAState
 
 EYE, STATUE, CAT, FIGURE, BIRD, ANKH = range(6)
 NILE, DESERT, FIELDS = range(3)
@@ -43,15 +43,24 @@ def kinds_of(*cards: tuple[tuple[int, ...], int]) -> list[int]:
     return out
 
 
-def offer_state(hands: list[list[int]], conds: list[str], readings: dict[str, str] | None = None) -> NAState:
+def offer_state(
+    hands: list[list[int]],
+    conds: list[str],
+    readings: dict[str, str] | None = None,
+    extra: dict[str, Any] | None = None,
+) -> NAState:
+    """Seat 0 to offer, written in the position format: the visible Monuments are Monuments of the spec's data on
+    which every seat stands at the level whose condition is the next one in ``conds``."""
     g = game()
-    base = g.setup(g.config(len(hands), readings=readings))
-    s = offering_state(base, hands[0], [parse_condition(c) for c in conds])
-    deck = list(s.deck)
-    for h in hands[1:]:
-        for k in h:
-            deck[k] -= 1
-    return evolve(s, hands=tuple(tuple(sorted(h)) for h in hands), deck=tuple(deck))
+    targets = monuments_for(g.params(len(hands)), conds)
+    levels = [level for _, level in targets]
+    seats = {str(seat): {"levels": levels} for seat in range(1, len(hands))}
+    return offering_position(g, readings or {}, hands, targets, {**seats, **(extra or {})})
+
+
+def moved(start: tuple[tuple[int, ...], ...], after: NAState, seat: int) -> list[int]:
+    """Levels gained by ``seat`` on each visible Monument since ``start``."""
+    return [row[seat] - before[seat] for before, row in zip(start, after.levels, strict=True)]
 
 
 def counts(*types: int) -> list[int]:
@@ -159,18 +168,23 @@ def test_a_two_artifact_card_counts_as_one_card_for_the_green_region() -> None:
 def test_seed_example_two_players_each_move_up_on_three_monuments_and_red_keeps_a_card() -> None:
     """Seed 'Example Offering Phase': red plays 3 of 4 cards, black plays 4; each moves up on 3 Monuments.
     The Monuments are hand-chosen so that those offerings meet exactly 3 conditions each (hand calculation)."""
-    red = kinds_of(((EYE,), NILE), ((EYE,), NILE), ((EYE,), DESERT), ((CAT,), FIELDS))
-    black = kinds_of(((CAT,), FIELDS), ((BIRD,), FIELDS), ((ANKH,), NILE), ((STATUE,), DESERT))
-    s = offer_state([red, black], ["same:2", "each:nile+desert", "region:nile", "diff:4", "region:fields"])
+    cards = kinds_of(
+        ((EYE,), NILE), ((EYE,), NILE), ((EYE,), DESERT), ((CAT,), FIELDS),
+        ((CAT,), FIELDS), ((BIRD,), FIELDS), ((ANKH,), NILE), ((STATUE,), DESERT),
+    )  # fmt: skip
+    red, black = cards[:4], cards[4:]
+    # a third seat still to offer, so that the levels are seen before the rewards (diff:4 is a top level)
+    s = offer_state([red, black, []], ["same:2", "each:nile+desert", "region:nile", "diff:4", "region:fields"])
+    start = s.levels
     for k in red[:3]:
         s = game().apply(s, Offer(k, (EYE,)))
     s = game().apply(s, Done())
-    assert [row[0] for row in s.levels] == [1, 1, 1, 0, 0]
+    assert moved(start, s, 0) == [1, 1, 1, 0, 0]
     for k, t in zip(black, (CAT, BIRD, ANKH, STATUE), strict=True):
         s = game().apply(s, Offer(k, (t,)))
     before = s
     s = game().apply(s, Done())
-    assert [row[1] for row in s.levels] == [0, 1, 0, 1, 1]
+    assert moved(start, s, 1) == [0, 1, 0, 1, 1]
     assert before.phase == PH_OFFER
     assert s.hands[0] == (red[3],)
 
@@ -180,7 +194,7 @@ def test_an_offering_moves_up_one_level_even_if_it_meets_the_next_levels_too() -
     """Monument same:2 / same:3 / same:4 with four eyes offered: level 0 -> 1 only (seed: one level per phase)."""
     hand = kinds_of(((EYE,), NILE), ((EYE,), NILE), ((EYE,), DESERT), ((EYE,), DESERT))
     s = offer_state([hand, []], ["same:2"])
-    s = evolve(s, params=replace(s.params, monument_text=("same:2|same:3|same:4",)))  # type: ignore[arg-type]
+    assert game().position_data(s)["monuments"] == ["same:2|same:3|same:4"]
     for k in hand:
         s = game().apply(s, Offer(k, (EYE,)))
     s = game().apply(s, Done())
@@ -206,7 +220,7 @@ def test_offering_moves_chosen_cards_forward_and_an_empty_offering_is_allowed() 
 @pytest.mark.rules("nile_artefacts.offerings.order")
 def test_offerings_start_with_the_first_player_and_rotate() -> None:
     """With the First Player token on seat 2 of 3, seats offer 2, 0, 1."""
-    s = evolve(offer_state([[], [], []], ["type:eye"]), first=2, to_move=2)
+    s = offer_state([[], [], []], ["type:eye"], extra={"first": 2, "to_move": 2})
     order = []
     while s.phase == PH_OFFER:
         order.append(s.to_move)
@@ -218,7 +232,8 @@ def test_offerings_start_with_the_first_player_and_rotate() -> None:
 def test_buying_is_allowed_before_the_offering_only() -> None:
     """Seed: you may buy before making your offering, 3 Coins a card."""
     hand = kinds_of(((EYE,), NILE))
-    s = evolve(offer_state([hand, []], ["type:eye"]), coins=(3, 0), stock=27)
+    s = offer_state([hand, []], ["type:eye"], extra={"0": {"coins": 3}})
+    assert s.stock == 27
     assert game().legal_actions(s)[0] == Buy()
     s2 = game().apply(s, Offer(hand[0], (EYE,)))
     assert Buy() not in game().legal_actions(s2)
@@ -246,11 +261,12 @@ def test_per_monument_reading_lets_each_monument_choose_its_own_types() -> None:
     hand = kinds_of(((EYE,), NILE), ((CAT,), NILE), ((BIRD,), NILE))
     for reading, expected in (("per_offering", [1, 0]), ("per_monument", [1, 1])):
         s = offer_state([hand, []], ["same:3", "diff:3"], {"type_scope": reading})
+        start = s.levels
         types = (EYE,) if reading == "per_offering" else ()
         for k in hand:
             s = game().apply(s, Offer(k, types))
         s = game().apply(s, Done())
-        assert [row[0] for row in s.levels] == expected
+        assert expected == moved(start, s, 0)
 
 
 @pytest.mark.rules("nile_artefacts.offerings.check_monuments", "nile_artefacts.example.offering_phase")
@@ -263,14 +279,14 @@ def test_split_reading_counts_each_card_only_for_the_monument_it_is_pushed_towar
     shared = offer_state([red, []], conds, {"type_choice": "shown_type"})
     for k in red:
         shared = game().apply(shared, Offer(k, (EYE,)))
-    assert [row[0] for row in game().apply(shared, Done()).levels] == [1, 1, 1]
+    assert moved(shared.levels, game().apply(shared, Done()), 0) == [1, 1, 1]
     split = offer_state([red, []], conds, {"type_choice": "shown_type", "card_sharing": "split"})
     assert Offer(red[0], (EYE,), 2) in game().legal_actions(split)
     assert Offer(red[0], (EYE,)) not in game().legal_actions(split)
     one_each = split
     for k, m in zip(red, (0, 1, 2), strict=True):
         one_each = game().apply(one_each, Offer(k, (EYE,), m))
-    assert [row[0] for row in game().apply(one_each, Done()).levels] == [0, 0, 0]
+    assert moved(shared.levels, game().apply(one_each, Done()), 0) == [0, 0, 0]
     for k, m in zip(red, (0, 2, 0), strict=True):
         split = game().apply(split, Offer(k, (EYE,), m))
-    assert [row[0] for row in game().apply(split, Done()).levels] == [1, 0, 0]
+    assert moved(shared.levels, game().apply(split, Done()), 0) == [1, 0, 0]

@@ -1,8 +1,11 @@
 """Divergence checks, one per ambiguity of ``specs/nile_artefacts.toml``.
 
-Each check builds a concrete situation, runs the Python rules under every reading and reports what each reading does
-(a Witness when they differ). Offerings are optimised with Z3 (``nilerules.solver.nile_artefacts``) and every Z3
-answer is re-checked by the rules' own ``advance_levels``. Figures about whole games come from seeded random playouts.
+Where play reaches the place the readings part, a check finds it in seeded play and hands over the game up to there
+as ``witness_log`` (a log from setup), then runs the diverging step under every reading. Offering questions are
+checked on positions written in the public position format (``situations.offering_position``: Monuments and levels
+from the game's data), labelled ``constructed``; their best offerings are optimised with Z3
+(``nilerules.solver.nile_artefacts``) and every Z3 answer is re-checked by the rules' own ``advance_levels``.
+Every number a summary states is read from the params of the game checked or computed by running the readings.
 """
 
 from __future__ import annotations
@@ -12,32 +15,35 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from nilerules.analysis.model import Budget, Check, CheckResult
-from nilerules.core import CHANCE, Unknown, Witness
-from nilerules.games.nile_artefacts.actions import Done, Move, Offer, Reveal
+from nilerules.analysis.model import Budget, Check, CheckResult, Method
+from nilerules.core import CHANCE, Config, Unknown, Witness
+from nilerules.core.log import GameLog, make_log
+from nilerules.errors import IllegalAction
+from nilerules.games.nile_artefacts.actions import Action, Done, Move, Offer, Reveal
 from nilerules.games.nile_artefacts.conditions import meets, meets_some_choice, type_options
-from nilerules.games.nile_artefacts.data import card_text, condition_text, parse_condition
-from nilerules.games.nile_artefacts.game import NileArtefactsGame
-from nilerules.games.nile_artefacts.rules import apply, legal_actions
-from nilerules.games.nile_artefacts.scoring import ranking
-from nilerules.games.nile_artefacts.situations import (
-    advanced_by,
-    kind_of,
-    offering_state,
-    options_for,
-    with_readings,
-)
-from nilerules.games.nile_artefacts.state import (
+from nilerules.games.nile_artefacts.data import (
+    COND_PAIR,
     COND_REGION,
     N_TYPES,
     PH_NAV,
     PH_OFFER,
     PH_OVER,
-    PH_REVEAL,
     TYPE_NAMES,
     Condition,
-    NAState,
-    evolve,
+    Params,
+    condition_text,
+    space_name,
+)
+from nilerules.games.nile_artefacts.game import NileArtefactsGame
+from nilerules.games.nile_artefacts.position import NAState
+from nilerules.games.nile_artefacts.rules import apply, legal_actions
+from nilerules.games.nile_artefacts.scoring import ranking, tie_count
+from nilerules.games.nile_artefacts.situations import (
+    advanced_by,
+    monuments_for,
+    offering_position,
+    options_for,
+    with_readings,
 )
 
 if TYPE_CHECKING:
@@ -46,6 +52,10 @@ if TYPE_CHECKING:
 Readings = Mapping[str, str]
 OPTIMIZE_FACTOR = 10
 """An Optimize query runs several checks, so it gets ten times the budget's per-query rlimit."""
+SEARCH_HAND = 3
+"""Hand size of the Z3 search for NA-001 (a search bound, not a rule)."""
+RANDOM_HANDS = (2, 5)
+"""Hand sizes of the random offering situations (a search bound)."""
 
 
 class SolverGaveUp(Exception):
@@ -53,6 +63,41 @@ class SolverGaveUp(Exception):
 
 
 # ------------------------------------------------------------------------------------------------ helpers
+def fewest_players(game: NileArtefactsGame) -> int:
+    return game.info.player_counts[0]
+
+
+def most_players(game: NileArtefactsGame) -> int:
+    return game.info.player_counts[-1]
+
+
+def depends(game: NileArtefactsGame, ambiguity: str, readings: Readings) -> tuple[tuple[str, str], ...]:
+    """The non-default readings of other ambiguities among ``readings``."""
+    return tuple(
+        (name, value)
+        for name, value in sorted(readings.items())
+        if name != ambiguity and value != game.spec.ambiguities[name].default
+    )
+
+
+def kinds_for(params: Params, cards: Sequence[tuple[tuple[int, ...], int]]) -> list[int]:
+    """A card kind for each (printed types, region), a further copy or kind when one repeats (ValueError if the
+    data has too few)."""
+    out: list[int] = []
+    for types, region in cards:
+        for k in range(len(params.card_types)):
+            if (
+                params.card_types[k] == types
+                and params.card_region[k] == region
+                and out.count(k) < params.card_count[k]
+            ):
+                out.append(k)
+                break
+        else:
+            raise ValueError(f"the card data has too few cards {'+'.join(TYPE_NAMES[t] for t in types)}/{region}")
+    return out
+
+
 def solve(state: NAState, seat: int, rlimit: int, canonical: bool = True) -> tuple[BestOffering, tuple[int, ...]]:
     """Z3's best offering for ``seat`` in ``state`` and the Monuments the rules say it advances (they must agree)."""
     from nilerules.solver.nile_artefacts import best_offering
@@ -60,7 +105,8 @@ def solve(state: NAState, seat: int, rlimit: int, canonical: bool = True) -> tup
     hand = state.hands[seat]
     p = state.params
     conds: list[Condition | None] = [
-        p.monuments[m][row[seat]] if row[seat] < 3 else None for m, row in zip(state.visible, state.levels, strict=True)
+        p.monuments[m][row[seat]] if row[seat] < p.top else None
+        for m, row in zip(state.visible, state.levels, strict=True)
     ]
     cfg = state.config
     best = best_offering(
@@ -93,45 +139,49 @@ def describe_offer(state: NAState, best: BestOffering) -> str:
     if not best.used:
         return "nothing"
     if not best.choice:
-        cards = [card_text(p.card_types[hand[i]], p.card_region[hand[i]]) for i in best.used]
-        return ", ".join(cards) + " (types re-chosen for each Monument)"
+        return ", ".join(p.cards[hand[i]] for i in best.used) + " (types re-chosen for each Monument)"
     parts = []
     targets = best.targets or (-1,) * len(best.used)
     for i, types, target in zip(best.used, best.choice, targets, strict=True):
-        k = hand[i]
         where = f" toward Monument {target}" if target >= 0 else ""
-        parts.append(
-            f"{card_text(p.card_types[k], p.card_region[k])} as {'+'.join(TYPE_NAMES[t] for t in types)}{where}"
-        )
+        parts.append(f"{p.cards[hand[i]]} as {'+'.join(TYPE_NAMES[t] for t in types)}{where}")
     return ", ".join(parts)
+
+
+def next_conditions(state: NAState, seat: int) -> list[str]:
+    p = state.params
+    return [condition_text(p.monuments[m][row[seat]]) for m, row in zip(state.visible, state.levels, strict=True)]
 
 
 def compare_offerings(
     game: NileArtefactsGame,
     ambiguity: str,
-    hand_text: Sequence[tuple[tuple[int, ...], int]],
-    conditions: Sequence[str],
+    hand: Sequence[int],
+    targets: Sequence[tuple[int, int]],
     fixed: Readings,
     budget: Budget,
 ) -> tuple[list[tuple[str, str]], dict[str, int], dict[str, Any]]:
-    """The best offering of one hand against some Monuments under every reading of ``ambiguity``."""
-    base = game.setup(game.config(2))
-    params = base.params
-    hand = [kind_of(params, types, region) for types, region in hand_text]
-    conds = [parse_condition(c) for c in conditions]
+    """The best offering of seat 0's hand against the visible ``targets`` under every reading of ``ambiguity``."""
+    players = fewest_players(game)
+    hands = [list(hand), *([] for _ in range(players - 1))]
     outcomes: list[tuple[str, str]] = []
     counts: dict[str, int] = {}
+    first: NAState | None = None
     for reading in game.spec.ambiguities[ambiguity].reading_names():
-        state = with_readings(offering_state(base, hand, conds), base.config, {**fixed, ambiguity: reading})
+        state = offering_position(game, {**fixed, ambiguity: reading}, hands, targets)
+        first = first or state
         best, advanced = solve(state, 0, budget.rlimit)
         counts[reading] = len(advanced)
-        names = [conditions[i] for i in advanced]
+        conds = next_conditions(state, 0)
+        names = [conds[i] for i in advanced]
         outcomes.append(
             (reading, f"best offering {describe_offer(state, best)} advances {len(advanced)}: {names or 'none'}")
         )
+    assert first is not None
     data = {
-        "hand": [card_text(t, r) for t, r in hand_text],
-        "monument_conditions": list(conditions),
+        "hand": [first.params.cards[k] for k in hand],
+        "monument_conditions": next_conditions(first, 0),
+        "position": game.position_data(first),
         "other_readings": dict(fixed),
         "advanced": counts,
     }
@@ -166,6 +216,67 @@ def random_games(
     return finals
 
 
+Stop = Callable[[NAState, Action, NAState], bool]
+
+
+def search_play(
+    game: NileArtefactsGame,
+    players: int,
+    readings: Readings,
+    games: int,
+    seed: int,
+    stop: Stop,
+    policy: Callable[[NAState, random.Random], Any] | None = None,
+) -> tuple[Config, list[Action], Action, int] | None:
+    """The first step of seeded play where ``stop(before, action, after)`` holds: the config, the actions before
+    that step, the step's action and the game's index; None when no game within ``games`` has one."""
+    for i in range(games):
+        rng = random.Random(seed + i)
+        config = game.config(players, readings=readings)
+        state = game.setup(config)
+        actions: list[Action] = []
+        while state.phase != PH_OVER:
+            if game.current_player(state) is CHANCE:
+                action = game.sample_chance(state, rng)
+            elif policy is not None:
+                action = policy(state, rng)
+            else:
+                action = rng.choice(legal_actions(state))
+            after = apply(state, action)
+            if stop(state, action, after):
+                return config, actions, action, i
+            actions.append(action)
+            state = after
+    return None
+
+
+def replay_actions(game: NileArtefactsGame, config: Config, actions: Sequence[Action]) -> NAState:
+    state = game.setup(config)
+    for action in actions:
+        state = apply(state, action)
+    return state
+
+
+def log_of(game: NileArtefactsGame, config: Config, actions: Sequence[Action]) -> GameLog:
+    """The witness as a game: the log from setup up to the position where the readings part."""
+    return make_log(game, config, actions, replay_actions(game, config, actions))
+
+
+def under(game: NileArtefactsGame, config: Config, ambiguity: str, reading: str) -> Config:
+    return game.config(config.players, config.modules, {**config.readings_dict(), ambiguity: reading})
+
+
+def step_under(
+    game: NileArtefactsGame, config: Config, actions: Sequence[Action], action: Action, ambiguity: str, reading: str
+) -> tuple[NAState, NAState | None]:
+    """The position before the diverging step and after it (None when the step is illegal) under ``reading``."""
+    before = replay_actions(game, under(game, config, ambiguity, reading), actions)
+    try:
+        return before, apply(before, action)
+    except IllegalAction:
+        return before, None
+
+
 def _verdict(differs: bool, summary: str, data: Mapping[str, Any], searched: str) -> Witness | Unknown:
     if differs:
         return Witness(summary, dict(data))
@@ -177,110 +288,178 @@ def _offering_check(
     hand: Sequence[tuple[tuple[int, ...], int]],
     conditions: Sequence[str],
     fixed: Readings,
-    summary: str,
+    describe: Callable[[Sequence[str], Sequence[str]], str],
 ) -> Check:
+    """A check of one offering position: ``describe(hand names, condition texts)`` says what it is."""
+
     def check(game: NileArtefactsGame, budget: Budget) -> CheckResult:
+        p = game.params(fewest_players(game))
         try:
-            outcomes, counts, data = compare_offerings(game, ambiguity, hand, conditions, fixed, budget)
+            kinds = kinds_for(p, hand)
+            targets = monuments_for(p, conditions)
+        except ValueError as exc:
+            return CheckResult(Unknown(f"the game's data cannot give the situation: {exc}"), "situation", (), "none")
+        try:
+            outcomes, counts, data = compare_offerings(game, ambiguity, kinds, targets, fixed, budget)
             freq = divergence_frequency(game, ambiguity, fixed, budget)
         except SolverGaveUp as exc:
             return CheckResult(Unknown("Z3 gave up optimising an offering", str(exc)), "z3", (), "one offering")
         differs = len(set(counts.values())) > 1
         data = {**data, "random_situations": freq}
-        searched = (
-            "one hand-built offering, optimised by Z3 under each reading and re-checked by the rules; plus "
-            f"{freq['situations']} seeded random situations (hand of 2-5 cards, 5 random Monument conditions)"
+        summary = (
+            describe(data["hand"], data["monument_conditions"])
+            + ": "
+            + "; ".join(f"{reading} advances {n}" for reading, n in counts.items())
         )
-        return CheckResult(_verdict(differs, summary, data, searched), "z3", tuple(outcomes), searched, data)
+        searched = (
+            "one hand-built offering position, optimised by Z3 under each reading and re-checked by the rules; plus "
+            f"{freq['situations']} seeded random situations (hands of {RANDOM_HANDS[0]}-{RANDOM_HANDS[1]} cards, "
+            f"{p.monuments_visible} random Monuments of the data at random levels): the readings differ in "
+            f"{freq['differ']}"
+        )
+        return CheckResult(
+            _verdict(differs, summary, data, searched),
+            "z3",
+            tuple(outcomes),
+            searched,
+            data,
+            constructed=True,
+            depends_on=depends(game, ambiguity, fixed),
+        )
 
     return check
 
 
 def divergence_frequency(game: NileArtefactsGame, ambiguity: str, fixed: Readings, budget: Budget) -> dict[str, Any]:
-    """In how many random (hand, 5 Monument conditions) situations the best offerings' counts differ by reading."""
+    """In how many random offering positions (a random hand; random visible Monuments of the data, seat 0 at random
+    levels) the best offerings' counts differ by reading."""
     rng = random.Random(budget.seed)
-    base = game.setup(game.config(2))
-    params = base.params
-    cards = [k for k, c in enumerate(params.card_count) for _ in range(c)]
-    conds = sorted({c for m in params.monuments for c in m})
+    players = fewest_players(game)
+    p = game.params(players)
+    cards = [k for k, c in enumerate(p.card_count) for _ in range(c)]
     situations = max(4, budget.examples // 8)
+    shown = min(p.monuments_visible, len(p.monuments))
     differ = 0
     for _ in range(situations):
-        hand = rng.sample(cards, rng.randint(2, 5))
-        chosen = rng.sample(conds, 5)
+        hand = sorted(rng.sample(cards, min(len(cards), rng.randint(*RANDOM_HANDS))))
+        targets = [(m, rng.randrange(p.top)) for m in rng.sample(range(len(p.monuments)), shown)]
         counts = set()
         for reading in game.spec.ambiguities[ambiguity].reading_names():
-            state = with_readings(offering_state(base, hand, chosen), base.config, {**fixed, ambiguity: reading})
+            hands = [hand, *([] for _ in range(players - 1))]
+            state = offering_position(game, {**fixed, ambiguity: reading}, hands, targets)
             counts.add(len(solve(state, 0, budget.rlimit, canonical=False)[1]))
         differ += len(counts) > 1
     return {"situations": situations, "differ": differ}
 
 
 # ------------------------------------------------------------------------------------------------ NA-001
+def type_targets(params: Params) -> list[tuple[int, int]]:
+    """One next level per Monument, the lowest whose condition is about types, for the first Monuments of the data
+    that have one (as many as are visible), each condition text once."""
+    out: list[tuple[int, int]] = []
+    texts: set[str] = set()
+    for m, levels in enumerate(params.monuments):
+        for level, cond in enumerate(levels):
+            if cond[0] < COND_REGION and condition_text(cond) not in texts:
+                out.append((m, level))
+                texts.add(condition_text(cond))
+                break
+        if len(out) == params.monuments_visible:
+            break
+    return out
+
+
 def check_type_choice(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    """Any type vs a type shown on the card: Z3 looks for the hand that gains most from a free choice."""
+    """Any type vs a type shown on the card: Z3 looks for the hand of one-type cards (so that NA-003 does not enter)
+    that gains most from a free choice, against Monuments of the data; the default readings elsewhere."""
     from nilerules.solver.nile_artefacts import divergent_hand
 
-    base = game.setup(game.config(2))
-    p = base.params
-    texts = ["type:eye", "type:cat", "same:3", "diff:3", "pair:3:figure+bird"]
-    conds = [parse_condition(t) for t in texts]
+    p = game.params(fewest_players(game))
+    targets = type_targets(p)
+    conds = [p.monuments[m][level] for m, level in targets]
     distinct = sorted({(p.card_types[k], p.card_region[k]) for k in range(len(p.card_types))})
+    copies = {key: 0 for key in distinct}
+    for k, count in enumerate(p.card_count):
+        copies[(p.card_types[k], p.card_region[k])] += count
+    fixed: dict[str, str] = {}
     found = divergent_hand(
         [t for t, _ in distinct],
         [r for _, r in distinct],
-        [3] * len(distinct),
+        [copies[key] if len(key[0]) == 1 else 0 for key in distinct],
         conds,
-        3,
+        SEARCH_HAND,
         both=False,
         rlimit=budget.rlimit * OPTIMIZE_FACTOR,
     )
+    if found.status == "optimal" and len(found.advanced_any) == len(found.advanced_shown):
+        # no one-type hand diverges: let 2-Artifact cards in, each Artifact its printed type (NA-003's two_each)
+        fixed = {"double_card": "two_each"}
+        found = divergent_hand(
+            [t for t, _ in distinct],
+            [r for _, r in distinct],
+            [copies[key] for key in distinct],
+            conds,
+            SEARCH_HAND,
+            both=False,
+            rlimit=budget.rlimit * OPTIMIZE_FACTOR,
+        )
     if found.status != "optimal":
         return CheckResult(
-            Unknown("Z3 gave up searching for a divergent hand", f"rlimit {budget.rlimit}"), "z3", (), "3-card hands"
+            Unknown("Z3 gave up searching for a divergent hand", f"rlimit {budget.rlimit}"),
+            "z3",
+            (),
+            f"{SEARCH_HAND}-card hands",
         )
-    hand = [distinct[k] for k in found.kinds]
     try:
-        outcomes, counts, data = compare_offerings(
-            game, "type_choice", hand, texts, {"double_card": "two_each"}, budget
-        )
+        kinds = kinds_for(p, [distinct[k] for k in found.kinds])
+        outcomes, counts, data = compare_offerings(game, "type_choice", kinds, targets, fixed, budget)
     except SolverGaveUp as exc:
         return CheckResult(Unknown("Z3 gave up optimising an offering", str(exc)), "z3", (), "one offering")
     figures = type_condition_figures(game, budget)
     proof = type_conditions_reduce_to_counts(game)
     data = {**data, "random_play": figures, "any_type_counts_only": proof}
+    players = figures["players"]
     summary = (
-        f"Hand {data['hand']} against Monuments {texts}: offering the whole hand advances {counts['any_type']} "
-        f"Monuments when any type may be chosen but {counts['shown_type']} when cards count as their printed types. "
-        f"Under any_type every type condition is a count of Artifacts ({proof}); under random play the whole hand "
-        f"meets {figures['any_type']['met_pct']} % of next-level type conditions with any_type against "
-        f"{figures['shown_type']['met_pct']} % with shown_type."
+        f"Hand {data['hand']} against Monuments whose next levels are {data['monument_conditions']}: the best "
+        f"offering advances {counts['any_type']} Monuments when any type may be chosen but {counts['shown_type']} "
+        f"when cards count as their printed types. Under any_type every type condition is a count of Artifacts "
+        f"({proof}); in random {players}-player play the whole hand meets {figures['any_type']['met_pct']} % of "
+        f"next-level type conditions with any_type against {figures['shown_type']['met_pct']} % with shown_type."
     )
     searched = (
-        "Z3 maximised the gap over every 3-card hand of the card data (optimal); exhaustive count vectors up to 8 "
-        f"Artifacts; {figures['games']} seeded random 3-player games per reading"
+        f"Z3 maximised the gap over every {SEARCH_HAND}-card hand of the card data"
+        + (" (one-type cards only)" if not fixed else "")
+        + f"; exhaustive count vectors; {figures['games']} seeded random {players}-player games per reading"
     )
     verdict = _verdict(counts["any_type"] != counts["shown_type"], summary, data, searched)
-    return CheckResult(verdict, "z3", tuple(outcomes), searched, data)
+    return CheckResult(
+        verdict,
+        "z3",
+        tuple(outcomes),
+        searched,
+        data,
+        constructed=True,
+        depends_on=depends(game, "type_choice", fixed),
+    )
 
 
 def type_conditions_reduce_to_counts(game: NileArtefactsGame, max_artifacts: int = 8) -> str:
     """Exhaustive: with free types, a type condition needing n is met by some typing iff there are >= n Artifacts."""
-    conds = sorted({c for m in game.params(2).monuments for c in m if c[0] < COND_REGION})
+    conds = sorted({c for m in game.params(fewest_players(game)).monuments for c in m if c[0] < COND_REGION})
     for total in range(max_artifacts + 1):
         vectors = [v for v in itertools.product(range(total + 1), repeat=N_TYPES) if sum(v) == total]
         for cond in conds:
             reachable = any(meets(cond, v, (0, 0, 0), True) for v in vectors)
-            need = cond[1]
-            if reachable != (total >= need):
+            if reachable != (total >= cond[1]):
                 return f"refuted for {condition_text(cond)} with {total} Artifacts"
     return f"proved for all {len(conds)} type conditions and 0..{max_artifacts} Artifacts, exhaustively"
 
 
 def type_condition_figures(game: NileArtefactsGame, budget: Budget) -> dict[str, Any]:
     games = max(3, budget.playouts // 10)
-    out: dict[str, Any] = {"games": games}
-    for reading in ("any_type", "shown_type"):
+    players = most_players(game)
+    out: dict[str, Any] = {"games": games, "players": players}
+    for reading in game.spec.ambiguities["type_choice"].reading_names():
         tally = {"checked": 0, "met": 0}
         seen: set[tuple[int, int, int]] = set()
 
@@ -297,13 +476,13 @@ def type_condition_figures(game: NileArtefactsGame, budget: Budget) -> dict[str,
             opts = options_for(p, hand, state.config)
             regions = [p.card_region[k] for k in hand]
             for m, row in zip(state.visible, state.levels, strict=True):
-                if row[seat] < 3:
+                if row[seat] < p.top:
                     cond = p.monuments[m][row[seat]]
                     if cond[0] < COND_REGION:
                         tally["checked"] += 1
                         tally["met"] += meets_some_choice(cond, opts, regions, False)
 
-        finals = random_games(game, 3, {"type_choice": reading}, games, budget.seed, observe)
+        finals = random_games(game, players, {"type_choice": reading}, games, budget.seed, observe)
         rounds = sum(s.round for s in finals) / len(finals)
         out[reading] = {
             **tally,
@@ -314,227 +493,315 @@ def type_condition_figures(game: NileArtefactsGame, budget: Budget) -> dict[str,
     return out
 
 
-# ------------------------------------------------------------------------------------------------ NA-005 .. NA-012
-def _nav_state(game: NileArtefactsGame, readings: Readings) -> NAState:
-    """A 2-player navigation stage in round 1 (first deal done by a seeded draw)."""
-    state = game.setup(game.config(2, readings=readings))
-    rng = random.Random(1)
-    while game.current_player(state) is CHANCE:
-        state = apply(state, game.sample_chance(state, rng))
-    return state
+# ------------------------------------------------------------------------------------------------ checks found in play
+def _play_check(
+    game: NileArtefactsGame,
+    ambiguity: str,
+    found: tuple[Config, list[Action], Action, int],
+    describe: Callable[[NAState, NAState | None], str],
+    summary: Callable[[dict[str, str]], str],
+    searched: str,
+    method: Method = "playout",
+    extra: Mapping[str, Any] | None = None,
+) -> CheckResult:
+    """A witness found in seeded play: the log up to the diverging step, and that step run under every reading."""
+    config, actions, action, index = found
+    outcomes: list[tuple[str, str]] = []
+    for reading in game.spec.ambiguities[ambiguity].reading_names():
+        before, after = step_under(game, config, actions, action, ambiguity, reading)
+        outcomes.append((reading, describe(before, after)))
+    texts = dict(outcomes)
+    position = game.position_data(replay_actions(game, config, actions))
+    data = {
+        "game": index,
+        "steps": len(actions),
+        "diverging_step": game.action_to_data(action),
+        "position": position,
+        "outcomes": texts,
+        **(extra or {}),
+    }
+    differs = len(set(texts.values())) > 1
+    verdict = _verdict(differs, summary(texts), data, searched)
+    return CheckResult(
+        verdict,
+        method,
+        tuple(outcomes),
+        searched,
+        data,
+        witness_log=log_of(game, config, actions) if differs else None,
+        depends_on=depends(game, ambiguity, config.readings_dict()),
+    )
+
+
+def _words(game: NileArtefactsGame, action: Action) -> str:
+    """An action in a few words, from its named JSON form."""
+    data = game.action_to_data(action)
+    return ", ".join(f"{k} {v}" if v is not True else k for k, v in data.items()).replace("_", " ")
+
+
+def _nothing_found(searched: str) -> CheckResult:
+    return CheckResult(Unknown("not met in seeded play", searched), "playout", (), searched)
 
 
 def check_coin_space(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    """Seat 0 moves to a Coin space holding two cards."""
-    outcomes = []
-    results = {}
-    for reading in ("extra_card", "coin_only"):
-        state = _nav_state(game, {"coin_space": reading})
-        p = state.params
-        space = p.coin_spaces[0]
-        cards = tuple(k for k in range(len(p.card_space)) if p.card_space[k] == space)[:2]
-        board = tuple(cards if i == space else () for i in range(p.right_port + 1))
-        state = evolve(state, board=board, phase=PH_NAV, to_move=0)
-        state = apply(state, Move(space))
-        while state.phase == PH_NAV and state.to_move == 0 and state.picks:
-            state = apply(state, legal_actions(state)[0])
-        results[reading] = (len(state.hands[0]), state.coins[0])
-        outcomes.append(
-            (reading, f"seat 0 ends the move with {results[reading][0]} cards and {results[reading][1]} Coin")
+    """A Boat reaches a Coin space holding at least two cards, in seeded random play."""
+    players = fewest_players(game)
+    games = max(3, budget.playouts)
+
+    def stop(before: NAState, action: Action, after: NAState) -> bool:
+        if not isinstance(action, Move) or before.phase != PH_NAV:
+            return False
+        return before.ctx.coin_space[action.space] and len(before.board[action.space]) >= 2
+
+    found = search_play(game, players, {}, games, budget.seed, stop)
+    searched = f"seeded random {players}-player games (up to {games})"
+    if found is None:
+        return _nothing_found(searched)
+    at = replay_actions(game, found[0], found[1])
+
+    def describe(before: NAState, after: NAState | None) -> str:
+        if after is None:
+            return f"{_words(game, found[2])} is not allowed"
+        while after.phase == PH_NAV and after.to_move == before.to_move and after.picks:
+            after = apply(after, legal_actions(after)[0])
+        cards = len(after.hands[before.to_move]) - len(before.hands[before.to_move])
+        coins = after.coins[before.to_move] - before.coins[before.to_move]
+        return f"seat {before.to_move} takes {cards} card(s) and {coins} Coin(s) there"
+
+    space = found[2].space if isinstance(found[2], Move) else -1
+    there = len(at.board[space])
+
+    def summary(texts: dict[str, str]) -> str:
+        return (
+            f"In seeded game {found[3]}, seat {at.to_move} moves its Boat to the Coin space "
+            f"{space_name(game.params(players), space)} holding {there} cards: "
+            + "; ".join(f"{k}: {v}" for k, v in texts.items())
         )
-    data = {"space": space, "cards_there": 2, "result": {k: list(v) for k, v in results.items()}}
-    summary = f"A Boat reaches Coin space {space} holding two cards: it takes " + " vs ".join(
-        f"{v[0]} card(s) ({k})" for k, v in results.items()
-    )
-    return CheckResult(Witness(summary, data), "situation", tuple(outcomes), "one hand-built move", data)
+
+    return _play_check(game, "coin_space", found, describe, summary, searched)
 
 
 def check_port_start(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    """The first navigation stage, and whole games, under each reading."""
-    outcomes = []
-    data: dict[str, Any] = {}
+    """The first navigation stage of a seeded game, and whole games, under each reading."""
+    players = fewest_players(game)
     games = max(2, budget.playouts // 40)
-    for reading in ("stage_reset", "literal"):
-        state = _nav_state(game, {"port_start": reading})
-        finals = random_games(game, 2, {"port_start": reading}, games, budget.seed)
-        capped = sum(1 for s in finals if any(n.kind == "no_progress" for n in s.notes))
-        phase = "navigation" if state.phase == PH_NAV else "offerings (navigation skipped)"
-        data[reading] = {"after_first_deal": phase, "capped_games": capped, "games": games}
-        outcomes.append(
-            (
-                reading,
-                f"after the first deal the game is in {phase}; {capped} of {games} random games hit the round cap",
-            )
+
+    def stop(before: NAState, action: Action, after: NAState) -> bool:
+        return after.phase == PH_NAV
+
+    found = search_play(game, players, {}, 1, budget.seed, stop)
+    searched = f"the first round of a seeded {players}-player game; {games} random games per reading"
+    if found is None:
+        return _nothing_found(searched)
+    capped: dict[str, int] = {}
+    for reading in game.spec.ambiguities["port_start"].reading_names():
+        finals = random_games(game, players, {"port_start": reading}, games, budget.seed)
+        capped[reading] = sum(1 for s in finals if any(n.kind == "no_progress" for n in s.notes))
+
+    def describe(before: NAState, after: NAState | None) -> str:
+        if after is None:
+            return f"{_words(game, found[2])} is not allowed"
+        stage = "navigation" if after.phase == PH_NAV else "offerings (nobody navigates)"
+        reading = after.config.reading("port_start")
+        return f"after the round setup the game is in {stage}; {capped[reading]} of {games} random games hit the cap"
+
+    def summary(texts: dict[str, str]) -> str:
+        return (
+            "Every Boat starts the game (and every later navigation stage) in a Port; read literally, no Boat ever "
+            f"navigates and {capped.get('literal', 0)} of {games} random games never end (stopped at the model's cap "
+            f"of {game.params(players).max_rounds} rounds). " + "; ".join(f"{k}: {v}" for k, v in texts.items())
         )
-    summary = (
-        "Every Boat starts the game (and every later stage) in a Port; read literally, no Boat ever navigates "
-        f"and {data['literal']['capped_games']} of {games} random games never end (round cap)."
-    )
-    return CheckResult(Witness(summary, data), "playout", tuple(outcomes), f"first stage + {games} games each", data)
+
+    return _play_check(game, "port_start", found, describe, summary, searched, extra={"capped_games": capped})
+
+
+def _new_note(before: NAState, after: NAState, text: str) -> bool:
+    return any(text in n.detail for n in after.notes) and not any(text in n.detail for n in before.notes)
 
 
 def check_deck_exhausted(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    """How often the pile runs out, and a round setup from an empty pile under each reading."""
-    outcomes = []
-    data: dict[str, Any] = {}
+    """The first draw from an empty Artifact pile in seeded play, and how often the pile runs out."""
+    players = most_players(game)
     games = max(3, budget.playouts // 20)
-    for reading in ("reshuffle", "stop"):
-        state = _nav_state(game, {"deck_exhausted": reading})
-        p = state.params
-        # empty the pile into the discard, then start round 2's deal
-        emptied = evolve(
-            state,
-            deck=(0,) * len(p.card_count),
-            discard=tuple(d + c for d, c in zip(state.discard, state.deck, strict=True)),
-            board=((),) * (p.right_port + 1),
-            phase=PH_REVEAL,
-            pending=1,
-            round=1,
-            pile=2,
-        )
-        unseen = next(m for m in range(len(p.monuments)) if m not in emptied.seen)
-        after = apply(emptied, Reveal(unseen))
-        dealt = after.pending if after.phase != PH_NAV else sum(len(s) for s in after.board)
-        finals = random_games(game, 4, {"deck_exhausted": reading}, games, budget.seed)
-        ran_out = sum(1 for s in finals if any("Artifact pile" in n.detail for n in s.notes))
-        capped = sum(1 for s in finals if any(n.kind == "no_progress" for n in s.notes))
-        data[reading] = {
-            "cards_after_empty_pile": dealt,
-            "games_where_pile_ran_out": ran_out,
-            "games_stopped_by_round_cap": capped,
+    figures: dict[str, dict[str, int]] = {}
+    for reading in game.spec.ambiguities["deck_exhausted"].reading_names():
+        finals = random_games(game, players, {"deck_exhausted": reading}, games, budget.seed)
+        figures[reading] = {
             "games": games,
+            "pile_ran_out": sum(1 for s in finals if any("Artifact pile" in n.detail for n in s.notes)),
+            "stopped_by_round_cap": sum(1 for s in finals if any(n.kind == "no_progress" for n in s.notes)),
         }
-        outcomes.append(
-            (
-                reading,
-                f"round setup from an empty pile places {dealt} cards; pile ran out in {ran_out}/{games} "
-                f"4-player games; {capped}/{games} never ended (round cap)",
-            )
-        )
-    summary = (
-        "The rules never say what happens when the Artifact pile is empty: with reshuffling the round setup deals "
-        f"{data['reshuffle']['cards_after_empty_pile']} cards, without it {data['stop']['cards_after_empty_pile']}. "
-        f"The pile ran out in {data['reshuffle']['games_where_pile_ran_out']} of {games} random 4-player games; "
-        f"without reshuffling {data['stop']['games_stopped_by_round_cap']} of them never end (the cards end up in the "
-        "discard and no Monument can be completed), against "
-        f"{data['reshuffle']['games_stopped_by_round_cap']} with it."
+    found = search_play(
+        game, players, {}, max(games, budget.playouts), budget.seed, lambda b, a, c: _new_note(b, c, "Artifact pile")
     )
-    return CheckResult(Witness(summary, data), "situation", tuple(outcomes), f"one built state + {games} games", data)
+    searched = f"seeded random {players}-player games (up to {max(games, budget.playouts)}); {games} per reading"
+    if found is None:
+        return _nothing_found(searched)
+
+    def describe(before: NAState, after: NAState | None) -> str:
+        fig = figures[before.config.reading("deck_exhausted")]
+        tail = (
+            f"; the pile ran out in {fig['pile_ran_out']}/{games} random games, {fig['stopped_by_round_cap']}/{games} "
+            "never ended"
+        )
+        if after is None:
+            return f"{_words(game, found[2])} is not possible (the pile is empty, the discard is not reused){tail}"
+        return (
+            f"{_words(game, found[2])}: the pile holds {after.left} cards after it (discard {sum(after.discard)}){tail}"
+        )
+
+    def summary(texts: dict[str, str]) -> str:
+        return (
+            "The rules never say what happens when the Artifact pile is empty and a card must be drawn. In seeded "
+            f"game {found[3]} the pile runs out: " + "; ".join(f"{k}: {v}" for k, v in texts.items())
+        )
+
+    return _play_check(game, "deck_exhausted", found, describe, summary, searched, extra={"random_games": figures})
 
 
 def check_coin_stock(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    """A Boat reaches a Port when the stock is empty."""
-    outcomes = []
-    data: dict[str, Any] = {}
-    games = max(3, budget.playouts // 20)
-    for reading in ("limited", "unlimited"):
-        state = _nav_state(game, {"coin_stock": reading})
-        coins = list(state.coins)
-        coins[1] += state.stock
-        state = evolve(state, stock=0, coins=tuple(coins), to_move=0)
-        after = apply(state, Move(state.params.right_port))
-        finals = random_games(game, 4, {"coin_stock": reading}, games, budget.seed)
-        out = sum(1 for s in finals if any("Coin stock" in n.detail for n in s.notes))
-        data[reading] = {"coins_after_port": after.coins[0], "stock_after": after.stock, "games_stock_ran_out": out}
-        outcomes.append(
-            (
-                reading,
-                f"the Boat gets {after.coins[0]} Coin (stock {after.stock}); stock ran out in {out}/{games} games",
-            )
+    """The first Coin due from an empty stock in seeded play."""
+    players = most_players(game)
+    games = max(3, budget.playouts)
+    found = search_play(game, players, {}, games, budget.seed, lambda b, a, c: _new_note(b, c, "Coin stock"))
+    searched = f"seeded random {players}-player games (up to {games})"
+    supply = game.params(players).coin_supply
+    if found is None:
+        return _nothing_found(searched)
+
+    def describe(before: NAState, after: NAState | None) -> str:
+        if after is None:
+            return f"{_words(game, found[2])} is not allowed"
+        gained = [a - b for a, b in zip(after.coins, before.coins, strict=True)]
+        return f"Coins gained by each seat {gained}; stock {after.stock}"
+
+    def summary(texts: dict[str, str]) -> str:
+        return f"In seeded game {found[3]} all {supply} Coins are with the players when one is due: " + "; ".join(
+            f"{k}: {v}" for k, v in texts.items()
         )
-    summary = (
-        "A Boat reaching a Port when the 30 Coins are all with players gets "
-        f"{data['limited']['coins_after_port']} Coin (limited) or {data['unlimited']['coins_after_port']} (unlimited); "
-        f"the stock ran out in {data['limited']['games_stock_ran_out']} of {games} random 4-player games."
-    )
-    return CheckResult(Witness(summary, data), "situation", tuple(outcomes), f"one built state + {games} games", data)
+
+    return _play_check(game, "coin_stock", found, describe, summary, searched)
 
 
-def _end_state(
-    game: NileArtefactsGame, readings: Readings, hands: Sequence[Sequence[int]], coins: Sequence[int]
-) -> NAState:
-    state = game.setup(game.config(2, readings=readings))
-    return evolve(
-        state,
-        phase=PH_OVER,
-        scores=(20, 20),
-        hands=tuple(tuple(h) for h in hands),
-        coins=tuple(coins),
-        stock=state.params.coin_supply - sum(coins),
-    )
+def _places(state: NAState) -> str:
+    return " then ".join("+".join(f"seat {s}" for s in group) for group in ranking(state).places)
 
 
 def check_final_tie(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    """Two players tie on points and cards, with different Coins; plus how often ties happen in random 4-player games
-    and how many of them the card tie-break settles."""
-    hands = ((0, 1), (2, 3))
-    outcomes = []
-    places = {}
-    for reading in ("shared", "most_coins"):
-        state = _end_state(game, {"final_tie": reading}, hands, (4, 1))
-        r = ranking(state)
-        places[reading] = [list(g) for g in r.places]
-        outcomes.append((reading, f"places {places[reading]}"))
-    games = max(5, budget.playouts // 4)
-    finals = random_games(game, 4, {}, games, budget.seed)
-    point_ties = sum(1 for s in finals if len(set(s.scores)) < len(s.scores))
-    open_ties = sum(1 for s in finals if ranking(s).open_tie)
-    empty_hands = sum(1 for s in finals for h in s.hands if not h)
-    data = {
-        "scores": [20, 20],
-        "cards": [2, 2],
-        "coins": [4, 1],
-        "places": places,
-        "random_4p_games": games,
-        "games_with_a_points_tie": point_ties,
-        "games_left_tied_after_cards": open_ties,
-        "players_ending_with_no_card": empty_hands,
-        "card_kinds": [list(h) for h in hands],
-    }
-    summary = (
-        "Both players end on 20 points with 2 cards each: the stated tie-break leaves them tied (shared) unless a "
-        f"further tie-break is added. In {games} random 4-player games, {point_ties} had players tied on points and "
-        f"{open_ties} stayed tied after the card count ({empty_hands} of {4 * games} players ended with no card, "
-        "since the last offering uses them up)."
-    )
-    return CheckResult(Witness(summary, data), "situation", tuple(outcomes), f"one built end + {games} games", data)
+    """A seeded game that ends with players tied on points and on cards (the stated tie-breaks)."""
+    players = most_players(game)
+    games = max(5, budget.playouts)
+
+    def stop(before: NAState, action: Action, after: NAState) -> bool:
+        if after.phase != PH_OVER:
+            return False
+        other = ranking(with_readings(after, after.config, {"final_tie": "most_coins"}))
+        return ranking(after).open_tie and other.places != ranking(after).places
+
+    found = search_play(game, players, {}, games, budget.seed, stop)
+    searched = f"seeded random {players}-player games (up to {games})"
+    if found is None:
+        return _nothing_found(searched)
+
+    def describe(before: NAState, after: NAState | None) -> str:
+        if after is None:
+            return f"{_words(game, found[2])} is not allowed"
+        return f"scores {list(after.scores)}, Coins {list(after.coins)}: places {_places(after)}"
+
+    def summary(texts: dict[str, str]) -> str:
+        return f"Seeded game {found[3]} ends with players tied on points and on Artifact cards: " + "; ".join(
+            f"{k}: {v}" for k, v in texts.items()
+        )
+
+    return _play_check(game, "final_tie", found, describe, summary, searched)
 
 
 def check_tie_count(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    p = game.params(2)
-    doubles = [k for k in range(len(p.card_types)) if p.is_double(k)]
-    singles = [k for k in range(len(p.card_types)) if not p.is_double(k)]
-    hands = ((doubles[0], doubles[1]), (singles[0], singles[1], singles[2]))
+    """A seeded game ending with players tied on points where counting Artifacts rather than cards changes places."""
+    players = most_players(game)
+    games = max(5, budget.playouts)
+
+    def stop(before: NAState, action: Action, after: NAState) -> bool:
+        if after.phase != PH_OVER:
+            return False
+        other = ranking(with_readings(after, after.config, {"tie_count": "artifacts"}))
+        return other.places != ranking(after).places
+
+    found = search_play(game, players, {}, games, budget.seed, stop)
+    searched = f"seeded random {players}-player games (up to {games})"
+    if found is None:
+        return _constructed_tie_count(game, searched)
+
+    def describe(before: NAState, after: NAState | None) -> str:
+        if after is None:
+            return f"{_words(game, found[2])} is not allowed"
+        counts = [tie_count(after, s) for s in range(players)]
+        return f"scores {list(after.scores)}, tie-break counts {counts}: places {_places(after)}"
+
+    def summary(texts: dict[str, str]) -> str:
+        return f"Seeded game {found[3]} ends with a tie on points: " + "; ".join(f"{k}: {v}" for k, v in texts.items())
+
+    return _play_check(game, "tie_count", found, describe, summary, searched)
+
+
+def _constructed_tie_count(game: NileArtefactsGame, searched: str) -> CheckResult:
+    """When play finds no such tie: a written end position, seat 0 with 2-Artifact cards, seat 1 with more
+    one-type cards, both on the same score."""
+    players = fewest_players(game)
+    p = game.params(players)
+    doubles = [p.cards[k] for k in range(len(p.cards)) if p.is_double(k)]
+    singles = [p.cards[k] for k in range(len(p.cards)) if not p.is_double(k)]
+    if len(doubles) < 2 or len(singles) < 3:
+        return _nothing_found(searched + "; the card data has too few 2-Artifact cards for a written example")
     outcomes = []
-    winners = {}
-    for reading in ("cards", "artifacts"):
-        r = ranking(_end_state(game, {"tie_count": reading}, hands, (0, 0)))
-        winners[reading] = list(r.winners)
-        outcomes.append((reading, f"winner(s) {winners[reading]}"))
-    data = {"hands": [[card_text(p.card_types[k], p.card_region[k]) for k in h] for h in hands], "winners": winners}
-    summary = (
-        "Tied on points, seat 0 holds two 2-Artifact cards (4 Artifacts), seat 1 three ordinary cards: "
-        + ", ".join(f"{k} -> seat {v}" for k, v in winners.items())
+    for reading in game.spec.ambiguities["tie_count"].reading_names():
+        state = game.position(
+            game.config(players, readings={"tie_count": reading}),
+            {"phase": "over", "0": {"cards": doubles[:2]}, "1": {"cards": singles[:3]}},
+        )
+        outcomes.append((reading, f"places {_places(state)}"))
+    data = {"hands": {"0": doubles[:2], "1": singles[:3]}}
+    summary = "Tied on points, seat 0 holds two 2-Artifact cards, seat 1 three one-type cards: " + "; ".join(
+        f"{k}: {v}" for k, v in outcomes
     )
-    return CheckResult(Witness(summary, data), "situation", tuple(outcomes), "one hand-built end", data)
+    return CheckResult(
+        Witness(summary, data),
+        "situation",
+        tuple(outcomes),
+        searched + "; then one written end",
+        data,
+        constructed=True,
+    )
 
 
 def check_last_round(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    """The last Monument of the pile is turned in round 3's reward phase."""
-    outcomes = []
-    data: dict[str, Any] = {}
-    for reading in ("one_more", "current"):
-        state = _nav_state(game, {"last_round": reading})
-        state = evolve(
-            state, phase=PH_REVEAL, pending=1, pile=1, round=3, visible=state.visible[:4], levels=state.levels[:4]
+    """The last Monument of the pile turned over in a seeded game."""
+    players = fewest_players(game)
+    games = max(3, budget.playouts)
+
+    def stop(before: NAState, action: Action, after: NAState) -> bool:
+        return isinstance(action, Reveal) and before.round > 0 and before.pile > 0 and after.pile == 0
+
+    found = search_play(game, players, {}, games, budget.seed, stop)
+    searched = f"seeded random {players}-player games (up to {games})"
+    if found is None:
+        return _nothing_found(searched)
+
+    def describe(before: NAState, after: NAState | None) -> str:
+        if after is None:
+            return f"{_words(game, found[2])} is not allowed"
+        if after.phase == PH_OVER:
+            return f"the game ends after round {before.round}"
+        return f"round {after.round} is played, the last one being round {after.final_round}"
+
+    def summary(texts: dict[str, str]) -> str:
+        return (
+            f"In seeded game {found[3]} the pile's last Monument is turned over in round "
+            f"{replay_actions(game, found[0], found[1]).round}'s reward phase: "
+            + "; ".join(f"{k}: {v}" for k, v in texts.items())
         )
-        unseen = next(m for m in range(len(state.params.monuments)) if m not in state.seen)
-        after = apply(state, Reveal(unseen))
-        over = after.phase == PH_OVER
-        data[reading] = {"game_over": over, "round": after.round}
-        outcomes.append((reading, "the game ends now" if over else f"round {after.round} is played"))
-    summary = "Turning the pile's last Monument in round 3: " + "; ".join(f"{k}: {v}" for k, v in outcomes)
-    return CheckResult(Witness(summary, data), "situation", tuple(outcomes), "one hand-built reveal", data)
+
+    return _play_check(game, "last_round", found, describe, summary, searched)
 
 
 def _stall_policy(state: NAState, rng: random.Random) -> Any:
@@ -550,19 +817,32 @@ def _stall_policy(state: NAState, rng: random.Random) -> Any:
 
 
 def check_endless_game(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    outcomes = []
-    data: dict[str, Any] = {}
-    for reading in ("score_at_cap", "no_score_at_cap"):
-        (final,) = random_games(game, 2, {"endless_game": reading}, 1, budget.seed, policy=_stall_policy)
-        capped = any(n.kind == "no_progress" for n in final.notes)
-        data[reading] = {"rounds": final.round, "capped": capped, "scores": list(final.scores)}
-        outcomes.append((reading, f"stopped after {final.round} rounds (cap: {capped}), scores {list(final.scores)}"))
-    summary = (
-        "Players who offer in round 1 and never again complete no Monument, so the Monument pile never empties and "
-        f"the game has no end: the model stops at its cap of {game.params(2).max_rounds} rounds. "
-        + "; ".join(f"{k}: {v}" for k, v in outcomes)
-    )
-    return CheckResult(Witness(summary, data), "playout", tuple(outcomes), "one seeded stalling game per reading", data)
+    """Players who offer in round 1 and never again: the game reaches the model's round cap."""
+    players = fewest_players(game)
+    cap = game.params(players).max_rounds
+    found = search_play(game, players, {}, 1, budget.seed, lambda b, a, c: c.phase == PH_OVER, _stall_policy)
+    searched = "one seeded game in which every player offers in round 1 and never again"
+    if found is None:
+        return _nothing_found(searched)
+
+    def describe(before: NAState, after: NAState | None) -> str:
+        if after is None:
+            return f"{_words(game, found[2])} is not allowed"
+        return f"stopped after {after.round} rounds, scores {list(after.scores)}"
+
+    def summary(texts: dict[str, str]) -> str:
+        return (
+            "Players who offer in round 1 and never again complete no Monument, so the Monument pile never empties "
+            f"and the rules never end the game: the model stops at its cap of {cap} rounds. "
+            + "; ".join(f"{k}: {v}" for k, v in texts.items())
+        )
+
+    return _play_check(game, "endless_game", found, describe, summary, searched)
+
+
+# ------------------------------------------------------------------------------------------------ offering checks
+def _names(items: Sequence[str]) -> str:
+    return ", ".join(items)
 
 
 def check_type_scope(game: NileArtefactsGame, budget: Budget) -> CheckResult:
@@ -570,11 +850,11 @@ def check_type_scope(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         "type_scope",
         (((0,), 0), ((2,), 0), ((4,), 0)),
         ("same:3", "diff:3"),
-        {"type_choice": "any_type"},
-        "Three cards against 'three of a kind' and 'three different types': one typing cannot serve both",
+        {},
+        lambda hand, conds: f"{len(hand)} cards ({_names(hand)}) against {_names(conds)}",
     )
     result = fn(game, budget)
-    p = game.params(2)
+    p = game.params(fewest_players(game))
     singletons = all(
         len(type_options(p.card_types[k], "shown_type", "two_each")) == 1 for k in range(len(p.card_types))
     )
@@ -593,7 +873,16 @@ def _with_note(result: CheckResult, note: str) -> CheckResult:
     verdict = result.verdict
     if isinstance(verdict, Witness):
         verdict = Witness(f"{verdict.summary}; {note}.", dict(data))
-    return CheckResult(verdict, result.method, result.outcomes, result.searched, data)
+    return CheckResult(
+        verdict,
+        result.method,
+        result.outcomes,
+        result.searched,
+        data,
+        result.witness_log,
+        result.constructed,
+        result.depends_on,
+    )
 
 
 def check_double_card(game: NileArtefactsGame, budget: Budget) -> CheckResult:
@@ -601,8 +890,8 @@ def check_double_card(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         "double_card",
         (((0, 3), 2),),
         ("diff:2", "same:2", "type:eye"),
-        {"type_choice": "any_type", "type_scope": "per_monument"},
-        "One 2-Artifact card (eye+figure) alone against diff:2, same:2 and type:eye",
+        {},
+        lambda hand, conds: f"One 2-Artifact card ({_names(hand)}) alone against {_names(conds)}",
     )
     return fn(game, budget)
 
@@ -612,47 +901,47 @@ def check_pair_mix(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         "pair_mix",
         (((0,), 0), ((0,), 1)),
         ("pair:2:ankh+eye", "type:eye"),
-        {"type_choice": "any_type", "type_scope": "per_offering"},
-        "Two cards against 'ankh+eye x2' and 'eye x2' (default readings)",
+        {},
+        lambda hand, conds: f"{len(hand)} cards ({_names(hand)}) against {_names(conds)}",
     )
-    return _with_note(fn(game, budget), pair_mix_agreement())
+    return _with_note(fn(game, budget), pair_mix_agreement(game))
 
 
-def pair_mix_agreement(max_artifacts: int = 8) -> str:
-    """Exhaustive: a single pair condition checked alone with freely typed Artifacts is met under both readings alike
-    (n >= 2 Artifacts can always include one of each type), for every n and every count up to ``max_artifacts``."""
-    for n in (2, 3, 4):
-        cond = (1, n, 5, 0, -1)
+def pair_mix_agreement(game: NileArtefactsGame, max_artifacts: int = 8) -> str:
+    """Exhaustive: each pair condition of the data checked alone with freely typed Artifacts is met under both
+    readings alike (n >= 2 Artifacts can always include one of each type), for every count up to ``max_artifacts``."""
+    pairs = sorted({c for m in game.params(fewest_players(game)).monuments for c in m if c[0] == COND_PAIR})
+    for cond in pairs:
         for total in range(max_artifacts + 1):
             vectors = [v for v in itertools.product(range(total + 1), repeat=N_TYPES) if sum(v) == total]
             mix = any(meets(cond, v, (0, 0, 0), False) for v in vectors)
             both = any(meets(cond, v, (0, 0, 0), True) for v in vectors)
             if mix != both:
-                return f"the readings differ for a lone pair:{n} condition with {total} free Artifacts"
+                return f"the readings differ for a lone {condition_text(cond)} condition with {total} free Artifacts"
     return (
-        "with free types and each Monument checked on its own (any_type, per_monument) the readings agree for every "
-        "count "
-        f"(exhaustive up to {max_artifacts} Artifacts): they differ only when one typing must serve several Monuments "
-        "or types are printed"
+        f"for each of the {len(pairs)} pair conditions of the data, checked alone with free types, the readings "
+        f"agree for every count (exhaustive up to {max_artifacts} Artifacts): they differ only when one typing must "
+        "serve several Monuments or types are printed"
     )
 
 
 def check_card_sharing(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    """The seed's example offering (3 cards, 3 Monuments) under shared and split cards, and the arithmetic bound."""
+    """The rule document's example offering (cards moving up on as many Monuments) under shared and split cards,
+    and the arithmetic bound."""
     fn = _offering_check(
         "card_sharing",
         (((0,), 0), ((0,), 0), ((0,), 1)),
         ("same:2", "each:nile+desert", "region:nile", "diff:4", "region:fields"),
-        {"type_choice": "shown_type"},
-        "The seed's example: red plays 3 cards (eye/nile, eye/nile, eye/desert) and moves up on 3 Monuments",
+        {},
+        lambda hand, conds: f"As in the Example Offering Phase, red offers {len(hand)} cards ({_names(hand)})",
     )
     result = fn(game, budget)
-    conds = sorted({c for m in game.params(2).monuments for c in m})
+    conds = sorted({c for m in game.params(fewest_players(game)).monuments for c in m})
     fewest = min(c[1] for c in conds)
     bound = (
         f"every one of the {len(conds)} conditions in the data needs at least {fewest} Artifacts or cards, so under "
-        "split k one-Artifact cards advance at most k // 2 Monuments: the seed's '3 cards, 3 Monuments' then needs "
-        "three 2-Artifact cards against three 2-Artifact type conditions"
+        f"split k one-Artifact cards advance at most k // {fewest} Monuments, while the example moves each player "
+        "up on as many Monuments as red offers cards"
     )
     return _with_note(result, bound)
 
@@ -673,4 +962,4 @@ CHECKS: dict[str, Check] = {
     "endless_game": check_endless_game,
 }
 
-__all__ = ["CHECKS", "random_games", "solve"]
+__all__ = ["CHECKS", "random_games", "search_play", "solve"]

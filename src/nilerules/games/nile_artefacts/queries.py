@@ -23,7 +23,7 @@ from nilerules.errors import InvalidConfig, QueryError
 from nilerules.games.nile_artefacts.conditions import Options, meets, meets_some_choice, tally, type_options
 from nilerules.games.nile_artefacts.data import card_text, condition_text, parse_condition, parse_hand
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
-from nilerules.games.nile_artefacts.state import TYPE_NAMES, Condition, NAState
+from nilerules.games.nile_artefacts.state import TYPE_NAMES, Condition, NAState, Params
 
 HAND_HELP = (
     "cards joined by commas, each 'type[+type2]/region' with types eye statue cat figure bird ankh and regions "
@@ -31,7 +31,8 @@ HAND_HELP = (
 )
 MONUMENTS_HELP = (
     "next-level conditions joined by ';': type:T, pair:N:A+B, same:N, diff:N, region:R, each:R+R[+R], two_plus:R+R, "
-    "or #M@L for Monument M (0..17 in the spec's data) with the player at level L (0..2), e.g. 'type:eye;diff:3;#4@1'"
+    "or #M@L for Monument M (0-based, in the order of params.monuments) with the player at level L (0 below its "
+    "top level), e.g. 'type:eye;diff:3;#4@1'"
 )
 READINGS_HELP = "readings as name=reading joined by ';' (e.g. 'type_choice=shown_type'); others take the default"
 OFFER_AMBIGUITIES = ("type_choice", "type_scope", "double_card", "pair_mix", "card_sharing")
@@ -47,15 +48,25 @@ def _conditions(text: str, monuments: Sequence[tuple[Condition, ...]] = ()) -> l
             number, _, level = item[1:].partition("@")
             try:
                 m, lv = int(number), int(level or 0)
+                if m < 0 or lv < 0:
+                    raise IndexError(item)
                 out.append(monuments[m][lv])
             except (ValueError, IndexError):
-                raise QueryError(f"{item!r}: expected #M@L with M a Monument 0..{len(monuments) - 1}, L 0..2") from None
+                top = len(monuments[0]) if monuments else 0
+                raise QueryError(
+                    f"{item!r}: expected #M@L with M a Monument 0..{len(monuments) - 1}, L 0..{top - 1}"
+                ) from None
             continue
         try:
             out.append(parse_condition(item))
         except ValueError as exc:
             raise QueryError(str(exc)) from None
     return out
+
+
+def _params(game: NileArtefactsGame) -> Params:
+    """The component data (the cards and Monuments are the same at every player count)."""
+    return game.params(game.info.player_counts[0])
 
 
 def _readings(game: NileArtefactsGame, text: str) -> dict[str, str]:
@@ -68,14 +79,14 @@ def _readings(game: NileArtefactsGame, text: str) -> dict[str, str]:
             raise QueryError(f"reading {item!r}: expected name=reading")
         out[name.strip()] = value.strip()
     try:
-        game.config(2, readings=out)
+        game.config(game.info.player_counts[0], readings=out)
     except InvalidConfig as exc:
         raise QueryError(str(exc)) from None
     return out
 
 
 def _reading_values(game: NileArtefactsGame, readings: Mapping[str, str]) -> dict[str, str]:
-    return game.config(2, readings=readings).readings_dict()
+    return game.config(game.info.player_counts[0], readings=readings).readings_dict()
 
 
 def _verify(
@@ -153,7 +164,7 @@ def _offer_text(best: Mapping[str, Any]) -> str:
 # ------------------------------------------------------------------------------------------------ best-offering
 def query_best_offering(game: NileArtefactsGame, params: Mapping[str, Any]) -> QueryResult:
     hand = parse_hand(str(params["hand"]))
-    conds = _conditions(str(params["monuments"]), game.params(2).monuments)
+    conds = _conditions(str(params["monuments"]), _params(game).monuments)
     readings = _reading_values(game, _readings(game, str(params["readings"])))
     best = best_for(hand, conds, readings)
     shown = {name: readings[name] for name in OFFER_AMBIGUITIES}
@@ -165,7 +176,7 @@ def query_best_offering(game: NileArtefactsGame, params: Mapping[str, Any]) -> Q
 def query_offering_divergence(game: NileArtefactsGame, params: Mapping[str, Any]) -> QueryResult:
     """Best offering under every combination of the four offering readings; with no hand, Z3 first finds the hand
     of ``size`` cards from the game's card data that gains most from choosing any type (vs printed types)."""
-    conds = _conditions(str(params["monuments"]), game.params(2).monuments)
+    conds = _conditions(str(params["monuments"]), _params(game).monuments)
     hand_text = str(params["hand"])
     found = ""
     if hand_text.strip():
@@ -173,13 +184,22 @@ def query_offering_divergence(game: NileArtefactsGame, params: Mapping[str, Any]
     else:
         from nilerules.solver.nile_artefacts import divergent_hand
 
-        p = game.params(2)
-        distinct = sorted({(p.card_types[k], p.card_region[k]) for k in range(len(p.card_types))})
+        p = _params(game)
+        copies: dict[tuple[tuple[int, ...], int], int] = {}
+        for k, count in enumerate(p.card_count):
+            copies[(p.card_types[k], p.card_region[k])] = copies.get((p.card_types[k], p.card_region[k]), 0) + count
+        distinct = sorted(copies)
         size = int(params["size"])
         if not 1 <= size <= 6:
             raise QueryError(f"size must be 1..6, got {size!r}")
         result = divergent_hand(
-            [t for t, _ in distinct], [r for _, r in distinct], [3] * len(distinct), conds, size, False, RLIMIT
+            [t for t, _ in distinct],
+            [r for _, r in distinct],
+            [copies[d] for d in distinct],
+            conds,
+            size,
+            False,
+            RLIMIT,
         )
         if result.status != "optimal":
             return QueryResult("Z3 gave up searching for a hand", {}, Unknown("Z3 gave up", f"rlimit {RLIMIT}"))
@@ -205,14 +225,14 @@ def query_offering_divergence(game: NileArtefactsGame, params: Mapping[str, Any]
 # ------------------------------------------------------------------------------------------------ condition-odds
 def query_condition_odds(game: NileArtefactsGame, params: Mapping[str, Any]) -> QueryResult:
     """Exact chance that ``cards`` cards drawn from the full pile can meet a condition, under each type reading."""
-    conds = _conditions(str(params["condition"]), game.params(2).monuments)
+    conds = _conditions(str(params["condition"]), _params(game).monuments)
     if len(conds) != 1:
         raise QueryError(f"give exactly one condition, got {str(params['condition'])!r}")
     cond = conds[0]
     k = int(params["cards"])
     if not 0 <= k <= 5:
         raise QueryError(f"cards must be 0..5 (exact enumeration), got {k!r}")
-    p = game.params(2)
+    p = _params(game)
     kinds: dict[tuple[tuple[int, ...], int], int] = {}
     for t, r, c in zip(p.card_types, p.card_region, p.card_count, strict=True):
         kinds[(t, r)] = kinds.get((t, r), 0) + c
@@ -337,7 +357,7 @@ QUERIES: dict[str, Query] = {
         "random-games",
         "Seeded random games: length, the round cap, when the Artifact pile and the Coin stock run out, open ties",
         (
-            QueryParam("players", "int", 4, "2, 3 or 4"),
+            QueryParam("players", "int", 4, "a player count of params.player_counts"),
             QueryParam("games", "int", 50, "number of games (1..10000)"),
             QueryParam("seed", "int", 0, "first seed"),
             QueryParam("readings", "str", "", READINGS_HELP),

@@ -1,16 +1,21 @@
-"""Building concrete situations (for checks, queries and tests) and evaluating offerings by the Python rules."""
+"""Concrete offering situations for checks, queries and tests (written in the public position format, with
+Monuments and their levels taken from the game's data), and offerings evaluated by the Python rules."""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from nilerules.core import Config
 from nilerules.games.nile_artefacts.conditions import Options, meets, meets_some_choice, tally, type_options
-from nilerules.games.nile_artefacts.data import condition_text
+from nilerules.games.nile_artefacts.data import Condition, Params, condition_text, monument_names
+from nilerules.games.nile_artefacts.position import NAState, evolve
 from nilerules.games.nile_artefacts.rules import advance_levels
-from nilerules.games.nile_artefacts.state import PH_OFFER, Condition, NAState, Params, evolve
+
+if TYPE_CHECKING:
+    from nilerules.games.nile_artefacts.game import NileArtefactsGame
 
 OFFER_READINGS = ("type_choice", "type_scope", "double_card", "pair_mix")
 
@@ -23,39 +28,49 @@ def kind_of(params: Params, types: tuple[int, ...], region: int) -> int:
     raise ValueError(f"no card with types {types!r} in region {region!r}")
 
 
-def offering_state(
-    base: NAState,
-    hand: Sequence[int],
-    conditions: Sequence[Condition],
-    levels: Sequence[int] | None = None,
-    config: Config | None = None,
+def monument_at(params: Params, text: str, used: Sequence[int] = ()) -> tuple[int, int]:
+    """The first Monument of the data (not in ``used``) with the condition ``text`` at some level below the top, and
+    the level a player must stand on for it to be the next one (ValueError when the data has none)."""
+    for m, levels in enumerate(params.monuments):
+        if m in used:
+            continue
+        for level, cond in enumerate(levels):
+            if condition_text(cond) == text:
+                return m, level
+    raise ValueError(f"no Monument in the data has the condition {text!r}")
+
+
+def monuments_for(params: Params, texts: Sequence[str]) -> list[tuple[int, int]]:
+    """``monument_at`` for each text, every Monument used once (ValueError when the data cannot give them all)."""
+    out: list[tuple[int, int]] = []
+    for text in texts:
+        out.append(monument_at(params, text, [m for m, _ in out]))
+    return out
+
+
+def offering_position(
+    game: NileArtefactsGame,
+    readings: Mapping[str, str],
+    hands: Sequence[Sequence[int]],
+    targets: Sequence[tuple[int, int]],
+    extra: Mapping[str, Any] | None = None,
 ) -> NAState:
-    """Seat 0 at the start of an offering phase holding ``hand`` (kinds), facing Monuments whose next-level
-    conditions are ``conditions`` (each Monument gets that condition at the given level, default level 0)."""
-    levels = tuple(levels) if levels is not None else (0,) * len(conditions)
-    params = replace(base.params, monument_text=tuple("|".join([condition_text(c)] * 3) for c in conditions))
-    n = base.config.players
-    deck = list(base.params.card_count)
-    for k in hand:
-        deck[k] -= 1
-    rows = tuple(tuple(level if p == 0 else 0 for p in range(n)) for level in levels)
-    return evolve(
-        base,
-        config=config or base.config,
-        params=params,
-        phase=PH_OFFER,
-        round=1,
-        first=0,
-        to_move=0,
-        pending=0,
-        deck=tuple(deck),
-        hands=(tuple(sorted(hand)), *((),) * (n - 1)),
-        visible=tuple(range(len(conditions))),
-        levels=rows,
-        phase_levels=rows,
-        seen=frozenset(range(len(conditions))),
-        pile=0,
-    )
+    """Seat 0 to offer at the start of round 1's offering phase, written in the position format: each seat holds
+    its hand (card kinds), the visible Monuments are ``targets`` (Monument, level of seat 0 there), the others at 0;
+    ``extra`` adds or replaces position keys (``extra["0"]`` merges into seat 0)."""
+    p = game.params(len(hands))
+    names = monument_names(p)
+    data: dict[str, Any] = {
+        "phase": "offerings",
+        "round": 1,
+        "monuments": [names[m] for m, _ in targets],
+        "0": {"cards": [p.cards[k] for k in hands[0]], "levels": [level for _, level in targets]},
+    }
+    for seat, hand in enumerate(hands[1:], start=1):
+        data[str(seat)] = {"cards": [p.cards[k] for k in hand]}
+    for key, value in (extra or {}).items():
+        data[key] = {**data.get(key, {}), **value} if key.isdigit() else value
+    return game.position(game.config(len(hands), readings=readings), data)
 
 
 def with_readings(state: NAState, game_config: Config, readings: Mapping[str, str]) -> NAState:
