@@ -68,10 +68,10 @@ def test_penalty_step_edit_changes_the_penalty_findings(tmp_path: Path, bundled:
 
 
 def test_scribe_limit_edit_changes_the_scribe_finding(tmp_path: Path) -> None:
-    """scribe_hand_limit 6 -> 4: the witness opponent holds 5 cards, one over the limit of 4."""
+    """scribe_hand_limit 6 -> 4: the Scribe's victim reduces down to 4 cards (each reading's outcome says so)."""
     out = everything(edited(tmp_path, scribe_hand_limit=4))
-    assert "holding 5 cards, one over the limit of 4" in out["scribe_chooser"].verdict.summary
     assert out["scribe_chooser"].verdict.kind == "witness"
+    assert all(outcome.endswith("down to 4") for _, outcome in out["scribe_chooser"].outcomes)
 
 
 def test_early_end_and_track_edits_change_the_track_findings(tmp_path: Path) -> None:
@@ -98,7 +98,7 @@ def test_set_minimum_edit_runs_every_check_with_larger_sets(tmp_path: Path) -> N
     amulet-only witness holds four amulets."""
     out = everything(edited(tmp_path, set_minimum=4))
     assert out["amulet_only"].verdict.data == {"amulets": 4}
-    assert "4 Fish" in out["event_choice"].verdict.summary
+    assert "horizontal set of 4 Fish" in out["horizontal_events"].verdict.summary
 
 
 def test_curse_weight_edit_changes_deceit(tmp_path: Path, bundled: dict[str, Any]) -> None:

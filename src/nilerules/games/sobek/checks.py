@@ -16,6 +16,7 @@ from typing import Any
 
 from nilerules.analysis.model import Budget, Check, CheckResult
 from nilerules.core import CHANCE, Unknown, Witness, make_log
+from nilerules.errors import NileRulesError
 from nilerules.games.sobek import rules, scoring
 from nilerules.games.sobek.actions import (
     ChooseBack,
@@ -30,9 +31,11 @@ from nilerules.games.sobek.actions import (
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.names import CARD_CODES
 from nilerules.games.sobek.state import (
+    D_EVENT,
     DECEIT,
     EMBALMING,
     K_EVENT,
+    K_HPHASE,
     KINDS,
     OVER,
     PlayedSet,
@@ -68,10 +71,10 @@ def first_decision(game: SobekGame, players: int, readings: Mapping[str, str], s
 
 def seeded_until(
     game: SobekGame, players: int, readings: Mapping[str, str], stop: Callable[[SobekState], bool],
-    seed: int = SEED, limit: int = 20_000, greedy: bool = False,
+    seed: int = SEED, limit: int = 20_000, greedy: bool = False, random_play: bool = False,
 ) -> tuple[SobekState, list[Any]]:
-    """Seeded play (chance sampled; the first legal action taken, or the greedy policy's) from setup to the first
-    player decision where ``stop`` holds; the state and the actions that led there."""
+    """Seeded play (chance sampled; the first legal action taken, or the greedy policy's, or a uniformly random one)
+    from setup to the first player decision where ``stop`` holds; the state and the actions that led there."""
     rng = random.Random(seed)
     config = game.config(players, readings=dict(readings))
     state = game.setup(config)
@@ -82,7 +85,10 @@ def seeded_until(
         elif game.is_terminal(state) or stop(state):
             break
         else:
-            action = game.greedy_action(state, rng) if greedy else game.legal_actions(state)[0]
+            if random_play:
+                action = rng.choice(game.legal_actions(state))
+            else:
+                action = game.greedy_action(state, rng) if greedy else game.legal_actions(state)[0]
         actions.append(action)
         state = game.apply(state, action)
     return state, actions
@@ -154,6 +160,40 @@ def per_reading(
 ) -> tuple[tuple[str, str], ...]:
     """``run`` under each reading of ``amb`` (the others at their defaults): (reading, outcome in words)."""
     return tuple((r, run({amb: r})) for r in game.spec.ambiguities[amb].reading_names())
+
+
+def in_play(
+    game: SobekGame, amb: str, players: int, budget: Budget, stop: Callable[[SobekState], bool],
+    act: Callable[[SobekState], str], summary: str,
+) -> CheckResult | None:
+    """A witness from reachable play: seeded greedy and random games (as many seeds as the budget's playouts) up to
+    the first decision where ``stop`` holds; the same moves replayed under each reading of ``amb`` (they agree up to
+    there, or the seed is skipped), then ``act`` says what each reading does. None when no seed reaches a
+    divergence."""
+    names = game.spec.ambiguities[amb].reading_names()
+    for seed, greedy in product(range(SEED, SEED + budget.playouts), (True, False)):
+        state, actions = seeded_until(game, players, {}, stop, seed=seed, greedy=greedy, random_play=not greedy)
+        if game.is_terminal(state) or game.current_player(state) is CHANCE or not stop(state):
+            continue
+        outcomes = []
+        for name in names:
+            other = game.setup(game.config(players, readings={amb: name}))
+            try:
+                for action in actions:
+                    other = game.apply(other, action)
+            except NileRulesError:
+                break
+            if game.position_data(other) != game.position_data(state):
+                break
+            outcomes.append((name, act(other)))
+        if len(outcomes) == len(names) and differs(tuple(outcomes)):
+            log = make_log(game, state.config, actions, state)
+            policy = "greedy" if greedy else "random"
+            return result(tuple(outcomes), f"{summary} (seeded {policy} play, seed {seed}, after {len(actions)} "
+                          "steps)", {"seed": seed, "policy": policy},
+                          f"seeded greedy and random games, seeds {SEED}.. (up to {budget.playouts} each)",
+                          "playout", witness_log=log)
+    return None
 
 
 def differs(outcomes: tuple[tuple[str, str], ...]) -> bool:
@@ -364,6 +404,18 @@ def check_final_tie(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_queen_draw(game: SobekGame, budget: Budget) -> CheckResult:
+    queen = PlayCharacter(code("queen"))
+
+    def play(state: SobekState) -> str:
+        after = game.apply(state, queen)
+        return f"row {len(state.row)} -> {len(after.row)} cards, deck {sum(state.deck)} -> {sum(after.deck)} " \
+               f"(+draws pending {len(after.draws)})"
+
+    found = in_play(game, "queen_draw", 3, budget, lambda s: queen in game.legal_actions(s), play,
+                    "A player plays the Queen")
+    if found is not None:
+        return found
+
     def run(readings: dict[str, str]) -> str:
         state = situation(game, 3, readings, seats={0: {"hand": {"queen": 1}}})
         after = game.apply(state, PlayCharacter(code("queen")))
@@ -376,6 +428,17 @@ def check_queen_draw(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_horizontal_sets(game: SobekGame, budget: Budget) -> CheckResult:
+    def ready(state: SobekState) -> bool:
+        return state.pending is not None and state.pending.kind == K_HPHASE and sum(
+            state.hands[state.pending.player]) >= game.params.set_min
+
+    def starts(state: SobekState) -> str:
+        return f"horizontal sets possible: {sum(isinstance(a, StartHorizontal) for a in game.legal_actions(state))}"
+
+    found = in_play(game, "horizontal_sets", 3, budget, ready, starts,
+                    "At the end of round 1 a player chooses horizontal sets")
+    if found is not None:
+        return found
     kinds = PLAIN_KINDS[: game.params.set_min]
     hand = {k: 1 for k in kinds}
 
@@ -472,6 +535,25 @@ def check_courtesan_target(game: SobekGame, budget: Budget) -> CheckResult:
                   "one situation")
 
 
+def next_round_witness(
+    game: SobekGame, amb: str, players: int, describe: Callable[[SobekState], str], what: str,
+) -> CheckResult | None:
+    """Seeded greedy play to the first decision of round 2 under each reading of an ambiguity that acts between
+    rounds (the games agree until round 1 is scored); the log up to the end of round 1 is the witness. None when the
+    readings give the same outcome there."""
+    def run(readings: dict[str, str]) -> str:
+        state, _ = seeded_until(game, players, readings, lambda s: s.round == 1, greedy=True)
+        return describe(state)
+
+    outcomes = per_reading(game, amb, run)
+    if not differs(outcomes):
+        return None
+    end, actions = seeded_until(game, players, {}, lambda s: s.phase != 0 or s.round == 1, greedy=True)
+    log = make_log(game, end.config, actions, end)
+    return result(outcomes, f"Seeded {players}-player greedy play to the start of round 2: {what}.", {"seed": SEED},
+                  "one seeded game", "playout", witness_log=log)
+
+
 def check_green_deal(game: SobekGame, budget: Budget) -> CheckResult:
     """Seeded play to the first decision of round 2: the log is the witness (the readings part at its deal)."""
     def run(readings: dict[str, str]) -> str:
@@ -485,7 +567,37 @@ def check_green_deal(game: SobekGame, budget: Budget) -> CheckResult:
                   "the start of round 2.", {"seed": SEED}, "one seeded game", witness_log=log)
 
 
+def _play_set(game: SobekGame, state: SobekState, start: StartSet) -> SobekState:
+    """Play a set: ``start``, then the first card offered until the set can be finished, then done."""
+    state = game.apply(state, start)
+    for _ in range(len(CARD_CODES)):
+        legal = game.legal_actions(state)
+        if Done() in legal:
+            return game.apply(state, Done())
+        state = game.apply(state, legal[0])
+    raise AssertionError("a set that could be started could not be finished")  # pragma: no cover
+
+
+def _set_event(game: SobekGame, state: SobekState, new: bool) -> str:
+    start = next(a for a in game.legal_actions(state) if isinstance(a, StartSet) and (a.target < 0) == new)
+    after = _play_set(game, state, start)
+    if after.pending is not None and after.pending.kind == K_EVENT:
+        return "the player chooses a token"
+    if game.current_player(after) is CHANCE and after.draws and after.draws[0].dest == D_EVENT:
+        return f"chance draws the token ({len(game.chance_outcomes(after))} kinds possible)"
+    return "no event"
+
+
+def _can_start(game: SobekGame, state: SobekState, new: bool) -> bool:
+    return sum(state.tokens) > 0 and any(isinstance(a, StartSet) and (a.target < 0) == new
+                                         for a in game.legal_actions(state))
+
+
 def check_event_choice(game: SobekGame, budget: Budget) -> CheckResult:
+    found = in_play(game, "event_choice", 3, budget, lambda s: _can_start(game, s, True),
+                    lambda s: _set_event(game, s, True), "A player plays a new set while event tokens remain")
+    if found is not None:
+        return found
     three = cards(game, "fish", game.params.set_min)
 
     def run(readings: dict[str, str]) -> str:
@@ -500,6 +612,10 @@ def check_event_choice(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_round_start(game: SobekGame, budget: Budget) -> CheckResult:
+    found = next_round_witness(game, "round_start", 3, lambda s: f"round 2 start player: seat {s.start_player} "
+                               f"(scores {list(s.scores)})", "who starts it")
+    if found is not None:
+        return found
     scores = (0, 10, 5)
 
     def run(readings: dict[str, str]) -> str:
@@ -529,6 +645,11 @@ def check_goods_total(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_extension_event(game: SobekGame, budget: Budget) -> CheckResult:
+    found = in_play(game, "extension_event", 3, budget, lambda s: _can_start(game, s, False),
+                    lambda s: _set_event(game, s, False), "A player adds cards to a played set while event tokens "
+                    "remain")
+    if found is not None:
+        return found
     three = cards(game, "fish", game.params.set_min)
     played = {"goods": "fish", "cards": cards(game, "fish", game.params.set_min, game.params.set_min)}
 
@@ -556,6 +677,27 @@ def check_priest_characters(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_thief_backs(game: SobekGame, budget: Budget) -> CheckResult:
+    thief = PlayCharacter(code("thief"))
+
+    def robbed(state: SobekState) -> int:
+        p = state.to_move
+        return next(o for o in range(state.config.players) if o != p and any(
+            c and state.params.green[t] for t, c in enumerate(state.hands[o])))
+
+    def steal(state: SobekState) -> str:
+        after = game.apply(game.apply(state, thief), ChooseTarget(robbed(state)))
+        return f"backs to choose from: {[game.action_to_data(a)['back'] for a in game.legal_actions(after)]}"
+
+    def ready(state: SobekState) -> bool:
+        if thief not in game.legal_actions(state):
+            return False
+        return any(o != state.to_move and sum(1 for t, c in enumerate(state.hands[o]) if c and state.params.green[t])
+                   > 1 for o in range(state.config.players))
+
+    found = in_play(game, "thief_backs", 3, budget, ready, steal,
+                    "A player plays the Thief against an opponent holding green-backed cards")
+    if found is not None:
+        return found
     def run(readings: dict[str, str]) -> str:
         state = situation(game, 2, readings, seats={0: {"hand": {"thief": 1}},
                                                    1: {"hand": {"wheat_green": 1, "cattle_green": 1}}})
@@ -594,6 +736,26 @@ def check_two_player_rounds(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_scribe_chooser(game: SobekGame, budget: Budget) -> CheckResult:
+    scribes = [PlayCharacter(code("scribe_fish")), PlayCharacter(code("scribe_cattle"))]
+
+    def ready(state: SobekState) -> bool:
+        legal = game.legal_actions(state)
+        return any(a in legal for a in scribes) and any(
+            o != state.to_move and sum(state.hands[o]) > game.params.scribe_limit
+            for o in range(state.config.players))
+
+    def play(state: SobekState) -> str:
+        legal = game.legal_actions(state)
+        after = game.apply(state, next(a for a in scribes if a in legal))
+        assert after.pending is not None
+        opp = after.pending.b
+        return f"seat {after.pending.player} chooses which of seat {opp}'s {sum(after.hands[opp])} cards go, down " \
+               f"to {game.params.scribe_limit}"
+
+    found = in_play(game, "scribe_chooser", 3, budget, ready, play,
+                    "A player plays a Scribe while an opponent holds more cards than the limit")
+    if found is not None:
+        return found
     limit = game.params.scribe_limit
     big = plain_cards(game, limit)
     big["ivory_scarabs"] = 1
@@ -610,6 +772,10 @@ def check_scribe_chooser(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_sets_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
+    found = next_round_witness(game, "sets_between_rounds", 2, lambda s: f"sets on the table: "
+                               f"{[len(x) for x in s.sets]}", "the sets played in round 1")
+    if found is not None:
+        return found
     params = game.params
     ivory = {"goods": "ivory", "cards": cards(game, "ivory", params.set_min, 1)}
     worth = scoring.set_score(PlayedSet(0, tuple(code(c) for c in ivory["cards"])), params)
@@ -665,6 +831,10 @@ def check_event_tokens_between_rounds(game: SobekGame, budget: Budget) -> CheckR
 
 
 def check_corruption_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
+    found = next_round_witness(game, "corruption_between_rounds", 2, lambda s: "corruption (Curses counted as "
+                               f"cards): {[rules.corruption_cards(s, p) for p in range(2)]}", "the corruption piles")
+    if found is not None:
+        return found
     def run(readings: dict[str, str]) -> str:
         state = end_of_round(game, 2, readings, seats={1: {"corruption": {"fish": 1}, "curses": 1}})
         after = score_round(game, state)
