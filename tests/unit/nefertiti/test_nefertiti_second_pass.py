@@ -202,3 +202,22 @@ def test_random_play_under_every_trader_reading_ends() -> None:
             )
             state = GAME.apply(state, action)
             assert GAME.invariants(state) == ()
+
+
+# --- issue 11: witnesses are games ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("amb_id", sorted(MODULE.checks))
+def test_each_witness_replays_from_setup_or_is_labelled_constructed(amb_id: str) -> None:
+    """A witness either comes with a log that replays from setup (and names every reading in its config), or is
+    labelled constructed; a witness log's readings part at its last position."""
+    result = MODULE.checks[amb_id](GAME, Budget.quick())
+    if result.verdict.kind != "witness":
+        return
+    if result.witness_log is None:
+        assert result.constructed or result.method in ("arithmetic", "exhaustive"), (amb_id, result.method)
+        return
+    state = replay(GAME, result.witness_log)
+    assert set(dict(result.witness_log.config.readings)) == set(GAME.spec.ambiguities)
+    assert len({o for _, o in result.outcomes}) > 1
+    assert GAME.invariants(state) == ()

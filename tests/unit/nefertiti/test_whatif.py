@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from nilerules.analysis.model import Budget
+from nilerules.core import replay
 from nilerules.games import load
+from nilerules.games.nefertiti import checks
 from nilerules.games.nefertiti.queries import QUERIES
 from nilerules.specs import bundled_spec_path
 
@@ -107,7 +109,8 @@ def test_an_edited_param_changes_the_figure_the_check_states(
 ) -> None:
     """The figure follows the edited spec (hand calculation in the comment above each case)."""
     module = load("nefertiti", edited(tmp_path, pattern, replacement))
-    result = module.checks[check](module.game, Budget.quick())
+    # the hand-built situation of the check (its seeded-play witness states the figures met in play)
+    result = getattr(checks, f"check_{check}")(module.game, Budget.quick())
     if reading is None:
         text = result.verdict.summary
     elif reading == "searched":
@@ -124,5 +127,7 @@ def test_every_check_and_query_runs_on_an_edited_spec(tmp_path: Path, case: tupl
     for name, check in module.checks.items():
         result = check(module.game, Budget.quick())
         assert {r for r, _ in result.outcomes} <= set(module.game.spec.ambiguities[name].reading_names())
+        if result.witness_log is not None:  # a witness from play replays under the edited rules
+            replay(module.game, result.witness_log)
     for name in QUERIES:  # the game's own queries (generic ones such as 'impact' take required parameters)
         assert module.queries[name].run(module.game, {}).text

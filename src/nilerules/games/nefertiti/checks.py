@@ -12,16 +12,30 @@ from nilerules.analysis.model import Budget, Check, CheckResult
 from nilerules.core.types import CHANCE
 from nilerules.core.verdicts import Proof, Unknown, Witness
 from nilerules.games.nefertiti import rules
-from nilerules.games.nefertiti.actions import NeutralGift, Place, Swap, TakeCard, TakeHalf
+from nilerules.games.nefertiti.actions import (
+    Done,
+    ForceClose,
+    NeutralGift,
+    Pass,
+    Pick,
+    Place,
+    PlaceNeutral,
+    Swap,
+    TakeCard,
+    TakeHalf,
+    UseCharacter,
+)
 from nilerules.games.nefertiti.scoring import amon_priest_bonus, amon_priest_rank, selection_score
 from nilerules.games.nefertiti.state import (
     ABOU,
     AKH,
     AKHET,
+    AMON_MERCHANT,
     BEGGAR,
     CARD_NAMES,
     CARD_TYPE,
     CHAIR,
+    CHAR_NAMES,
     CLOSED,
     F_CHAIR1,
     F_CHAIR2,
@@ -29,6 +43,7 @@ from nilerules.games.nefertiti.state import (
     GOLDWORK,
     HARBOR,
     HARP,
+    HIGH_PRIEST,
     LOUQSOR,
     MIRROR,
     N_CODES,
@@ -37,17 +52,20 @@ from nilerules.games.nefertiti.state import (
     NECKLACE,
     NEUTRAL_OWNER,
     P_CHAR,
+    P_OVER,
     P_REFILL,
     P_RESOLVE,
     P_TURN,
     PAPYRUS,
     PRIEST,
+    ROYAL_SCRIBE,
     ROYAL_SERVANT,
     SENET,
     SENET2,
     STATUETTE,
     TRADER,
     WANDERING_THIEF,
+    WT,
     NefState,
     evolve,
     slot,
@@ -166,16 +184,23 @@ def find_in_play(
     setups: tuple[tuple[int, tuple[str, ...]], ...],
     seeds: range,
     describe: Callable[[NefState, NefState], str],
+    prefer: Callable[[Any], bool] | None = None,
 ) -> tuple[Any, NefState, tuple[tuple[str, str], ...]] | None:
-    """Seeded random play under the default readings until one step gives a different result under another reading of
-    ``name`` (different legal moves, or the same action leading to a different position).
+    """Seeded play under the default readings until one step gives a different result under another reading of
+    ``name`` that the text allows (different legal moves, or the same action leading to a different position).
 
-    Returns the log from setup up to the position where the readings part, that position, and each reading's outcome
-    there (``describe(before, after)``); None when no seeded game met a divergence.
+    Moves are chosen uniformly, except that when ``prefer`` marks some legal moves, one of those is chosen half of the
+    time (to steer play toward a Character, say). Returns the log from setup up to the position where the readings
+    part, that position, and each reading's outcome there (``describe(before, after)``, every reading, ruled-out ones
+    too); None when no seeded game met a divergence.
     """
     from nilerules.core.log import make_log
 
-    readings = game.spec.ambiguities[name].reading_names()
+    amb = game.spec.ambiguities[name]
+    readings = amb.reading_names()
+    allowed = [i for i, r in enumerate(amb.readings) if not r.contradicted]
+    if len(allowed) < 2:  # the text decides: show where the ruled-out reading parts from it
+        allowed = list(range(len(readings)))
     for players, modules in setups:
         config = game.config(players, modules)
         for seed in seeds:
@@ -187,26 +212,51 @@ def find_in_play(
                     action = game.sample_chance(state, rng)
                 else:
                     legal = game.legal_actions(state)
-                    action = legal[rng.randrange(len(legal))]
+                    preferred = [a for a in legal if prefer(a)] if prefer is not None else []
+                    pool = preferred if preferred and rng.random() < 0.5 else legal
+                    action = pool[rng.randrange(len(pool))]
                 variants = [with_reading(game, state, name, r) for r in readings]
-                moves = {tuple(game.legal_actions(v)) for v in variants}
+                moves = [tuple(game.legal_actions(v)) for v in variants]
                 afters = [
-                    game.apply(v, action)
-                    if game.current_player(v) is CHANCE or action in game.legal_actions(v)
-                    else None
-                    for v in variants
+                    game.apply(v, action) if game.current_player(v) is CHANCE or action in moves[i] else None
+                    for i, v in enumerate(variants)
                 ]
-                seen = {None if a is None else _projection(a) for a in afters}
-                if len(moves) > 1 or len(seen) > 1:
+                seen = {None if afters[i] is None else _projection(afters[i]) for i in allowed}  # type: ignore[arg-type]
+                if len({moves[i] for i in allowed}) > 1 or len(seen) > 1:
                     log = make_log(game, config, actions, state)
                     outcomes = tuple(
-                        (r, describe(v, a) if a is not None else "the move is not legal")
+                        (r, describe(v, a) if a is not None else describe(v, v) + " (the move played is not legal)")
                         for r, v, a in zip(readings, variants, afters, strict=True)
                     )
                     return log, state, outcomes
                 state = game.apply(state, action)
                 actions.append(action)
     return None
+
+
+def search_play(
+    game: Any,
+    name: str,
+    budget: Budget,
+    setups: tuple[tuple[int, tuple[str, ...]], ...],
+    describe: Callable[[NefState, NefState], str],
+    words: Callable[[NefState], str],
+    prefer: Callable[[Any], bool] | None = None,
+) -> CheckResult | None:
+    """A witness from seeded play (its log replays from setup), or None when the search budget met none."""
+    seeds = range(budget.seed, budget.seed + min(budget.playouts, 10))
+    found = find_in_play(game, name, setups, seeds, describe, prefer)
+    if found is None:
+        return None
+    log, state, outcomes = found
+    summary = f"Seeded play, step {len(log.actions)}: {words(state)}"
+    data = {"step": len(log.actions), "players": state.config.players, "modules": list(state.config.modules)}
+    searched = (
+        f"seeded play (up to {len(seeds)} games for each of "
+        + ", ".join(f"{n} players{' with ' + '+'.join(m) if m else ''}" for n, m in setups)
+        + ") until the readings part"
+    )
+    return CheckResult(Witness(summary, data), "playout", outcomes, searched, data, witness_log=log)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -944,28 +994,230 @@ def check_deben_coins(game: Any, budget: Budget) -> CheckResult:
     )
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# witnesses from seeded play first (issue 11); the hand-built situations above are the fallback
+
+
+def _legal(s: NefState) -> tuple[Any, ...]:
+    return tuple(rules.legal_actions(s))
+
+
+def _who(s: NefState) -> str:
+    mover = rules.current_player(s)
+    return f"seat {mover}" if isinstance(mover, int) else "chance"
+
+
+def _closing(s: NefState) -> str:
+    if s.res_market < 0 or not s.res_queue:
+        return "a market is being resolved"
+    v, o, nt, _ = s.res_queue[0]
+    kind = "neutral pawn" if nt else "Servant"
+    return f"{_MARKET_NAMES[s.res_market]} is resolved; seat {o}'s {kind} (bid {v}) acts"
+
+
+def _forced(b: NefState, _a: NefState) -> str:
+    closes = [a for a in _legal(b) if isinstance(a, ForceClose)]
+    if not closes:
+        return "places a Servant"
+    return ", ".join("pass" if a.market < 0 else f"close {_MARKET_NAMES[a.market]}" for a in closes)
+
+
+def _uses(*chars: int) -> Callable[[Any], bool]:
+    def prefer(a: Any) -> bool:
+        if isinstance(a, UseCharacter):
+            return a.char in chars
+        return not isinstance(a, Done | Pass)
+
+    return prefer
+
+
+def _gained_prestige(b: NefState, a: NefState) -> str:
+    me = b.to_move
+    return f"+{a.prestige[me] - b.prestige[me]} prestige"
+
+
+PLAY_SEARCHES: dict[str, Any] = {
+    "harbor_first_deben": (
+        ((4, ("harbor",)), (3, ("harbor",))),
+        lambda b, a: f"the player gains {a.deben[b.to_move] - b.deben[b.to_move]} Deben",
+        lambda s: f"seat {s.to_move} places the first Servant on the Memphis Harbor ({s.markets[HARBOR].deben} Deben)",
+        lambda a: isinstance(a, Place) and a.market == HARBOR,
+    ),
+    "high_priest_harbor": (
+        ((4, ("harbor", "characters")), (5, ("harbor", "characters")), (3, ("harbor", "characters"))),
+        lambda b, _a: (
+            "a Servant may go on the Harbor"
+            if any(isinstance(x, Place) and x.market == HARBOR for x in _legal(b))
+            else "no Servant may go on the Harbor"
+        ),
+        lambda s: f"seat {s.to_move} has used the High Priest ({s.placements_left} placements left)",
+        _uses(HIGH_PRIEST),
+    ),
+    "neutral_action_order": (
+        ((2, ()), (2, ("harbor",))),
+        lambda _b, a: (
+            "acting order: "
+            + ", ".join(f"seat {o}'s {'neutral pawn' if nt else 'Servant'} (bid {v})" for v, o, nt, _ in a.res_queue)
+            if a.res_queue
+            else "resolved at once"
+        ),
+        lambda s: f"seat {s.to_move}'s move closes a market where a neutral pawn stands",
+        lambda a: isinstance(a, PlaceNeutral),
+    ),
+    "sealed_card_buyer": (
+        ((3, ()), (4, ())),
+        lambda b, _a: (
+            "may buy the sealed card and gets the seal"
+            if any(isinstance(x, TakeCard) and x.slot & 2 for x in _legal(b))
+            else "may not buy the sealed card"
+        ),
+        _closing,
+        None,
+    ),
+    "unaffordable_bid": (
+        ((3, ()), (4, ()), (5, ("harbor",))),
+        lambda b, _a: (
+            "takes half of the market's Deben" if _legal(b) == (TakeHalf(),) else "pays what they have and buys"
+        ),
+        lambda s: _closing(s) + f" with {s.deben[s.res_queue[0][1]] if s.res_queue else 0} Deben",
+        None,
+    ),
+    "end_of_game": (
+        ((4, ()), (3, ())),
+        lambda _b, a: (
+            "the game is over"
+            if a.phase == P_OVER
+            else f"play goes on: {len(rules.open_markets(a))} open markets are played out"
+        ),
+        lambda _s: "the Akhenaton card is drawn",
+        None,
+    ),
+    "forced_close_harbor": (
+        ((2, ("harbor",)),),
+        _forced,
+        lambda s: f"seat {s.to_move} has no Servant left to place, all of them on the Harbor",
+        lambda a: isinstance(a, Place) and a.market == HARBOR,
+    ),
+    "no_servant_many_players": (
+        ((3, ()), (4, ()), (5, ("harbor",))),
+        _forced,
+        lambda s: f"seat {s.to_move} has no Servant left to place while others still have some",
+        None,
+    ),
+    "forced_close_then_place": (
+        ((2, ()),),
+        lambda _b, a: (
+            "the same player then places a returned Servant"
+            if a.placements_left > 0
+            else "the closure was the player's placement"
+        ),
+        lambda s: f"seat {s.to_move} has no Servant left and closes a market",
+        None,
+    ),
+    "neutral_gift_face_down": (
+        ((2, ("scenario",)), (2, ("scenario", "harbor"))),
+        lambda b, _a: (
+            "the neutral pawn may take a face-down card"
+            if any(isinstance(x, NeutralGift) and x.slot & 1 for x in _legal(b))
+            else "the neutral pawn may not take a face-down card"
+        ),
+        _closing,
+        _uses(BEGGAR),
+    ),
+    "royal_servant_neutral": (
+        ((2, ("scenario",)), (2, ("scenario", "harbor"))),
+        lambda b, _a: (
+            f"{sum(1 for x in _legal(b) if isinstance(x, Swap) and x.market == -1)} exchange(s) and "
+            f"{sum(1 for x in _legal(b) if isinstance(x, Pick) and x.target == NEUTRAL_OWNER)} discard(s) reach the "
+            "neutral player's cards"
+        ),
+        lambda s: f"seat {s.to_move} uses {CHAR_NAMES[s.char_active] if s.char_active >= 0 else 'a Character'}",
+        _uses(TRADER, ROYAL_SERVANT),
+    ),
+    "papyrus_from_neutral": (
+        ((2, ("scenario", "harbor")),),
+        lambda b, a: f"the player gains {a.seals[b.to_move] - b.seals[b.to_move]} Royal Seal(s)",
+        lambda s: f"seat {s.to_move} uses the Trader on the neutral player's papyrus",
+        _uses(TRADER),
+    ),
+    "amon_merchant_foreign": (
+        ((4, ("scenario", "harbor")), (3, ("scenario", "harbor"))),
+        _gained_prestige,
+        lambda s: f"seat {s.to_move} discards a foreign card to the Amon Merchant",
+        _uses(AMON_MERCHANT),
+    ),
+    "wandering_thief_placement": (
+        ((4, ("characters",)), (3, ("characters",)), (5, ("harbor", "characters"))),
+        lambda b, a: (
+            "player gains "
+            + str([CARD_NAMES[c] for c in range(N_GIFTS) if a.hands[b.to_move][c] > b.hands[b.to_move][c]] or "nothing")
+            + "; the Wandering Thief card "
+            + ("lies in a market" if any(x >> 2 == WT for m in a.markets for x in m.cards) else "leaves the game")
+        ),
+        lambda s: f"seat {s.to_move} uses the Wandering Thief",
+        _uses(WANDERING_THIEF),
+    ),
+    "priest_value_limit": (
+        ((4, ("characters",)), (3, ("characters",)), (5, ("harbor", "characters"))),
+        lambda b, _a: f"{sum(1 for x in _legal(b) if isinstance(x, Swap))} exchange(s) allowed",
+        lambda s: f"seat {s.to_move} uses the Priest and has exchanged already",
+        _uses(PRIEST),
+    ),
+    "senet_x2_scribe": (
+        ((4, ("characters",)), (3, ("characters",))),
+        _gained_prestige,
+        lambda s: f"seat {s.to_move} scores a Senet x2 with the Royal Scribe",
+        _uses(ROYAL_SCRIBE),
+    ),
+    "scribe_foreign_bonus": (
+        ((4, ("characters", "harbor")), (5, ("characters", "harbor"))),
+        _gained_prestige,
+        lambda s: f"seat {s.to_move} scores part of a type holding a foreign card, with the Royal Scribe",
+        _uses(ROYAL_SCRIBE),
+    ),
+}
+"""Per ambiguity: the setups searched, each reading's outcome at the divergence, the situation in words, and the
+moves play is steered toward (Characters, the Harbor, neutral pawns)."""
+
+
+def played_first(name: str, fallback: Check) -> Check:
+    """The check of ``name``: a witness from seeded play when the search meets one, else the hand-built situation."""
+
+    def check(game: Any, budget: Budget) -> CheckResult:
+        setups, describe, words, prefer = PLAY_SEARCHES[name]
+        found = search_play(game, name, budget, setups, describe, words, prefer)
+        if found is not None:
+            return found
+        result = fallback(game, budget)
+        searched = f"{result.searched}; seeded play met no divergence within the budget"
+        return dataclasses.replace(result, searched=searched)
+
+    check.__doc__ = fallback.__doc__
+    return check
+
+
 CHECKS: dict[str, Check] = {
     "neutral_three_colors": check_neutral_three_colors,
-    "scribe_foreign_bonus": check_scribe_foreign_bonus,
-    "senet_x2_scribe": check_senet_x2_scribe,
-    "amon_merchant_foreign": check_amon_merchant_foreign,
+    "scribe_foreign_bonus": played_first("scribe_foreign_bonus", check_scribe_foreign_bonus),
+    "senet_x2_scribe": played_first("senet_x2_scribe", check_senet_x2_scribe),
+    "amon_merchant_foreign": played_first("amon_merchant_foreign", check_amon_merchant_foreign),
     "amon_priest_ties": check_amon_priest_ties,
-    "neutral_action_order": check_neutral_action_order,
-    "priest_value_limit": check_priest_value_limit,
-    "sealed_card_buyer": check_sealed_card_buyer,
-    "harbor_first_deben": check_harbor_first_deben,
-    "end_of_game": check_end_of_game,
-    "forced_close_harbor": check_forced_close_harbor,
-    "no_servant_many_players": check_no_servant_many_players,
-    "unaffordable_bid": check_unaffordable_bid,
-    "royal_servant_neutral": check_royal_servant_neutral,
+    "neutral_action_order": played_first("neutral_action_order", check_neutral_action_order),
+    "priest_value_limit": played_first("priest_value_limit", check_priest_value_limit),
+    "sealed_card_buyer": played_first("sealed_card_buyer", check_sealed_card_buyer),
+    "harbor_first_deben": played_first("harbor_first_deben", check_harbor_first_deben),
+    "end_of_game": played_first("end_of_game", check_end_of_game),
+    "forced_close_harbor": played_first("forced_close_harbor", check_forced_close_harbor),
+    "no_servant_many_players": played_first("no_servant_many_players", check_no_servant_many_players),
+    "unaffordable_bid": played_first("unaffordable_bid", check_unaffordable_bid),
+    "royal_servant_neutral": played_first("royal_servant_neutral", check_royal_servant_neutral),
     "harbor_trigger_added": check_harbor_trigger_added,
     "beggar_markets": check_beggar_markets,
     "trader_markets": check_trader_markets,
     "deben_coins": check_deben_coins,
-    "wandering_thief_placement": check_wandering_thief_placement,
-    "neutral_gift_face_down": check_neutral_gift_face_down,
-    "forced_close_then_place": check_forced_close_then_place,
-    "papyrus_from_neutral": check_papyrus_from_neutral,
-    "high_priest_harbor": check_high_priest_harbor,
+    "wandering_thief_placement": played_first("wandering_thief_placement", check_wandering_thief_placement),
+    "neutral_gift_face_down": played_first("neutral_gift_face_down", check_neutral_gift_face_down),
+    "forced_close_then_place": played_first("forced_close_then_place", check_forced_close_then_place),
+    "papyrus_from_neutral": played_first("papyrus_from_neutral", check_papyrus_from_neutral),
+    "high_priest_harbor": played_first("high_priest_harbor", check_high_priest_harbor),
 }
