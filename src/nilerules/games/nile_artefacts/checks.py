@@ -296,7 +296,7 @@ def _offering_check(
         p = game.params(fewest_players(game))
         try:
             kinds = kinds_for(p, hand)
-            targets = monuments_for(p, conditions)
+            targets = monuments_for(p, conditions[: p.monuments_visible])
         except ValueError as exc:
             return CheckResult(Unknown(f"the game's data cannot give the situation: {exc}"), "situation", (), "none")
         try:

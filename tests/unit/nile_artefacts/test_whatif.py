@@ -1,0 +1,117 @@
+"""Issue 10, "every figure is derived": an edited copy of specs/nile_artefacts.toml changes what the checks and
+queries of Nile Artefacts say.
+
+Each edit sets numeric params to other valid values; the game is loaded with the copy (``nilerules.games.load``),
+every check and every query runs, and the outputs that state an edited number state the new one. Expected values are
+worked out by hand from the edit (the cap, the Coin supply, the visible Monuments) or are a fresh run of the rules on
+the edited data (the documented position's scores).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nilerules.analysis.model import Budget
+from nilerules.analysis.queries import run_query
+from nilerules.games import GameModule, load
+from nilerules.games.nile_artefacts.queries import QUERIES
+from nilerules.specs import bundled_spec_path
+
+SMALL = Budget(playouts=8, examples=16, rlimit=5_000_000)
+
+
+def edited(tmp_path: Path, **values: Any) -> GameModule:
+    """The game loaded from a copy of the bundled spec with ``[params.<name>] value`` replaced."""
+    text = Path(bundled_spec_path("nile_artefacts")).read_text(encoding="utf-8")
+    for name, value in values.items():
+        pattern = rf"(\[params\.{name}\]\n(?:(?!\n\[).)*?\nvalue = )[^\n]*"
+        text, count = re.subn(pattern, lambda m, v=value: m.group(1) + repr(v), text, count=1, flags=re.S)
+        assert count == 1, name
+    path = tmp_path / "nile_artefacts.toml"
+    path.write_text(text, encoding="utf-8")
+    return load("nile_artefacts", path)
+
+
+QUERY_ARGS = {
+    "random-games": ["games=3", "players=3"],
+    "condition-odds": ["cards=2"],
+    "offering-divergence": ["hand=eye/nile,cat/nile,bird/nile", "monuments=same:3;diff:3"],
+}
+
+
+def everything(module: GameModule, checks: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """The chosen checks' results (all by default) and every Nile Artefacts query's answer."""
+    out: dict[str, Any] = {
+        amb: check(module.game, SMALL) for amb, check in module.checks.items() if checks is None or amb in checks
+    }
+    if checks is None:
+        for name in QUERIES:
+            out[f"query:{name}"] = run_query(module, name, QUERY_ARGS.get(name, []))
+    return out
+
+
+@pytest.fixture(scope="module")
+def bundled() -> dict[str, Any]:
+    return everything(load("nile_artefacts"))
+
+
+def test_every_check_and_query_runs_on_an_edit_of_every_numeric_param(tmp_path: Path, bundled: dict[str, Any]) -> None:
+    """All numeric params edited at once to other valid values: every check and query still answers, the NA-001
+    witness faces as many Monuments as are visible (4), and the round cap and Coin supply stated are the new ones."""
+    module = edited(
+        tmp_path,
+        cards_per_round=[7, 10, 11],
+        coin_supply=25,
+        costs=[2, 4],
+        starting_coins=1,
+        river_spaces=10,
+        coin_spaces=[3, 6, 9],
+        monument_layout=[5, 4],
+        reward_points=[0, 3, 6, 12],
+        incomplete_points=[0, 1, 4],
+        max_rounds=30,
+    )
+    out = everything(module)
+    assert set(out) == set(bundled)
+    assert 4 == len(out["type_choice"].data["monument_conditions"])
+    assert "cap of 30 rounds" in out["endless_game"].verdict.summary
+    assert "cap of 30 rounds" in out["port_start"].verdict.summary
+    if out["coin_stock"].verdict.kind == "witness":
+        assert "all 25 Coins" in out["coin_stock"].verdict.summary
+    assert out["query:random-games"].data != bundled["query:random-games"].data
+
+
+def test_the_round_cap_edit_reaches_the_endless_game_finding(tmp_path: Path) -> None:
+    """max_rounds 40 -> 25: the stalling game stops after 25 rounds under both readings (hand: the cap is the end)."""
+    out = everything(edited(tmp_path, max_rounds=25), ("endless_game", "port_start"))
+    assert "cap of 25 rounds" in out["endless_game"].verdict.summary
+    assert {"stopped after 25 rounds"} == {text.split(",")[0] for _, text in out["endless_game"].outcomes}
+
+
+def test_the_coin_supply_edit_reaches_the_coin_stock_finding(tmp_path: Path) -> None:
+    """coin_supply 30 -> 12: the stock runs out sooner, and the finding names 12 Coins."""
+    out = everything(edited(tmp_path, coin_supply=12), ("coin_stock",))
+    assert out["coin_stock"].verdict.kind == "witness"
+    assert "all 12 Coins" in out["coin_stock"].verdict.summary
+
+
+def test_the_incomplete_points_edit_changes_the_score_at_the_cap(tmp_path: Path) -> None:
+    """incomplete_points [0, 2, 5] -> [0, 3, 6]: the stalling game's players end at level 1 on the Monuments they
+    offered to, so score_at_cap gives 3 per such Monument instead of 2 (bundled: 2 Monuments, 4 points; edited: 6);
+    no_score_at_cap stays at 0."""
+    base = dict(everything(load("nile_artefacts"), ("endless_game",))["endless_game"].outcomes)
+    out = dict(everything(edited(tmp_path, incomplete_points=[0, 3, 6]), ("endless_game",))["endless_game"].outcomes)
+    assert base["no_score_at_cap"] == out["no_score_at_cap"]
+    old = [int(x) for x in re.findall(r"-?\d+", base["score_at_cap"].split("scores")[1])]
+    new = [int(x) for x in re.findall(r"-?\d+", out["score_at_cap"].split("scores")[1])]
+    assert [3 * x // 2 for x in old] == new
+
+
+def test_the_visible_monuments_edit_reaches_the_random_offering_situations(tmp_path: Path) -> None:
+    """monument_layout [6, 5] -> [6, 3]: the offering checks' random situations face 3 Monuments, as they say."""
+    out = everything(edited(tmp_path, monument_layout=[6, 3]), ("pair_mix",))
+    assert "3 random Monuments of the data" in out["pair_mix"].searched
