@@ -77,7 +77,7 @@ def test_every_check_and_query_runs_on_an_edit_of_every_numeric_param(tmp_path: 
     )
     out = everything(module)
     assert set(out) == set(bundled)
-    assert 4 == len(out["type_choice"].data["monument_conditions"])
+    assert len(out["type_choice"].data["monument_conditions"]) == 4
     assert "cap of 30 rounds" in out["endless_game"].verdict.summary
     assert "cap of 30 rounds" in out["port_start"].verdict.summary
     if out["coin_stock"].verdict.kind == "witness":
