@@ -107,6 +107,13 @@ def replay_steps(game: Game[Any, Any], log: GameLog, *, check_spec: bool = True)
         mover = game.current_player(state)
         try:
             action = game.action_from_data(raw)  # type: ignore[attr-defined]
+        except MalformedAction as exc:
+            raise ReplayError(f"step {index}: {exc}") from None
+        except (LookupError, TypeError, ValueError, ArithmeticError, RecursionError):
+            # a game's decoder meeting data of the wrong shape: at the edge, that is a malformed log
+            text = dumps(raw) if _jsonable(raw) else repr(raw)
+            raise ReplayError(f"step {index}: not a {game.info.id} action: {text[:120]}") from None
+        try:
             state = game.apply(state, action)
         except (MalformedAction, IllegalAction) as exc:
             raise ReplayError(f"step {index}: {exc}") from None
@@ -114,6 +121,14 @@ def replay_steps(game: Game[Any, Any], log: GameLog, *, check_spec: bool = True)
     digest = state_digest(game, state)
     if digest != log.final_digest:
         raise ReplayError(f"replayed final state {digest} differs from the logged {log.final_digest}")
+
+
+def _jsonable(data: Any) -> bool:
+    try:
+        dumps(data)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def replay(game: Game[Any, Any], log: GameLog, *, check_spec: bool = True) -> Any:
