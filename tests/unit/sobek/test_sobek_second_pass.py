@@ -107,3 +107,31 @@ def test_corruption_piles_and_curses_carry_over_only_under_keep() -> None:
                              seats={1: {"corruption": {"fish": 1}, "curses": 1}})
         after = score_round(GAME, state)
         assert sum(after.corruption[1]) + 2 * after.curses[1] == left
+
+
+@pytest.mark.rules("sobek.market.no_consequence", "sobek.market.skipped", "sobek.turn.next_player")
+@pytest.mark.parametrize("readings", uncontradicted_variants(), ids=_label)
+def test_market_sentences_hold_under_every_reading(readings: dict[str, str]) -> None:
+    """Document: 'Taking the first available card has no consequences'; 'All the cards that you skip end up in your
+    corruption pile'; 'Then play passes to the player on your left' (seat 0 takes, seat 1 moves next)."""
+    state = first_decision(GAME, 3, readings)
+    first = GAME.apply(state, GAME.legal_actions(state)[0])
+    assert sum(first.corruption[0]) == 0 and GAME.current_player(first) == 1
+    third = next(a for a in GAME.legal_actions(state) if GAME.action_to_data(a) == {"take": 2})
+    after = GAME.apply(state, third)
+    assert sum(after.corruption[0]) == 2
+
+
+@pytest.mark.rules("sobek.events.curse", "sobek.end.most_corrupt")
+@pytest.mark.parametrize("readings", uncontradicted_variants(), ids=_label)
+def test_a_curse_counts_as_two_cards_for_most_corrupt_under_every_reading(readings: dict[str, str]) -> None:
+    """Document: a Curse 'counts as 2 cards in that player's pile'; 'The player with the most cards in their
+    corruption pile (including Curse tokens) is the most corrupt'. Seat 1 (one Curse) against seat 0 (one card):
+    seat 1 is the most corrupt; both scored a set worth 18 (Ivory, 3 scarabs x 2 cards with scarabs, reference and
+    assumed, x 3 cards), so only seat 1 moves back: 18 is an ankh (third symbol), one lot back to 13."""
+    sets = {0: [{"goods": "ivory", "cards": ["ivory_scarabs", "ivory_scarabs", "ivory"]}],
+            1: [{"goods": "ebony", "cards": ["ebony_scarabs", "ebony_scarabs", "ebony_scarabs"]}]}
+    state = end_of_round(GAME, 2, readings, seats={0: {"sets": sets[0], "corruption": {"fish": 1}},
+                                                   1: {"sets": sets[1], "curses": 1}})
+    after = score_round(GAME, state)
+    assert after.scores == (18, 13)
