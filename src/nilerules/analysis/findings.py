@@ -14,6 +14,7 @@ from nilerules.analysis.impact import (
     classify,
     first_witness,
     measure,
+    search_trials,
     tally,
     work_items,
 )
@@ -174,15 +175,32 @@ def make_finding(
     )
 
 
+def needs_search(result: CheckResult, outcomes: Sequence[PairOutcome], amb_id: str) -> bool:
+    """Whether the witness search should play further pairs for ``amb_id``: the check has no game for a witness, is
+    not a proof, and the measured pairs met no difference."""
+    if result.witness_log is not None or result.verdict.kind == "proof":
+        return False
+    return first_witness(outcomes, amb_id) is None
+
+
 def build_finding(
-    game: Game[Any, Any], amb: Ambiguity, result: CheckResult, outcomes: Sequence[PairOutcome], budget: Budget
+    game: Game[Any, Any],
+    amb: Ambiguity,
+    result: CheckResult,
+    outcomes: Sequence[PairOutcome],
+    budget: Budget,
+    searched: Sequence[PairOutcome] = (),
 ) -> Finding:
     """The finding for ``amb``: its check's result, the paired games of ``outcomes`` that vary it, and its witness
-    (the check's log, else the clearest divergence met in play) replayed under every reading."""
+    (the check's log, else the clearest divergence met in the measured pairs, else in the ``searched`` ones)
+    replayed under every reading."""
     mine = [o for o in outcomes if o.item.ambiguity == amb.id]
-    play_log = None
+    play_log, by_search = None, 0
     if result.witness_log is None:
         found = first_witness(mine, amb.id)
+        if found is None and result.verdict.kind != "proof":
+            found = first_witness([o for o in searched if o.item.ambiguity == amb.id], amb.id)
+            by_search = search_trials(game, budget) if found is not None else 0
         play_log = witness_log(game, found) if found is not None else None
     log = result.witness_log or play_log
     ends: dict[str, EndPosition] = {}
@@ -202,6 +220,7 @@ def build_finding(
         budget_words(game, budget),
         effect(list(ends.values())) if ends else None,
         result.searched,
+        by_search,
     )
     return make_finding(
         game.spec.game,
@@ -222,8 +241,12 @@ def measure_ambiguity(game: Game[Any, Any], amb_id: str, budget: Budget) -> tupl
 
 def finding_for(game: Game[Any, Any], check: Check, amb_id: str, budget: Budget) -> Finding:
     """One finding exactly as the report gives it (its check, its paired games, its witness): for queries."""
-    return build_finding(game, game.spec.ambiguities[amb_id], check(game, budget), measure_ambiguity(game, amb_id,
-                                                                                                      budget), budget)
+    result = check(game, budget)
+    outcomes = measure_ambiguity(game, amb_id, budget)
+    searched: tuple[PairOutcome, ...] = ()
+    if needs_search(result, outcomes, amb_id):
+        searched = measure(game, work_items(game, budget, [amb_id], search=True))
+    return build_finding(game, game.spec.ambiguities[amb_id], result, outcomes, budget, searched)
 
 
 def impact_of(game: Game[Any, Any], check: Check, amb_id: str, budget: Budget) -> Impact:

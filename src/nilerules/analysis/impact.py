@@ -248,17 +248,24 @@ def impact_configs(game: Game[Any, Any]) -> tuple[Config, ...]:
     return every_config(game)
 
 
+def search_trials(game: Game[Any, Any], budget: Budget) -> int:
+    """Further paired games per reading, searched for a witness when the measured ones met no difference."""
+    return impact_trials(game, budget)
+
+
 def work_items(
-    game: Game[Any, Any], budget: Budget, ambiguities: Sequence[str] | None = None
+    game: Game[Any, Any], budget: Budget, ambiguities: Sequence[str] | None = None, search: bool = False
 ) -> tuple[PairItem, ...]:
     """The pairs to play for ``ambiguities`` (default: all), grouped by the defaults' game so that chunks of
     consecutive items share it: trial ``k`` uses config ``k mod C``, policy ``(k div C) mod 2`` and seed
-    ``budget.seed + k``."""
+    ``budget.seed + k``. With ``search``, the trials that follow the measured ones (for the witness search)."""
     spec = game.spec
     ambs = sorted(spec.ambiguities) if ambiguities is None else list(ambiguities)
     configs = impact_configs(game)
     items = []
-    for k in range(impact_trials(game, budget)):
+    first = impact_trials(game, budget) if search else 0
+    count = search_trials(game, budget) if search else impact_trials(game, budget)
+    for k in range(first, first + count):
         base = configs[k % len(configs)]
         policy = POLICY_NAMES[(k // len(configs)) % len(POLICY_NAMES)]
         for amb_id in ambs:
@@ -389,11 +396,13 @@ class ImpactChunk:
     items: tuple[PairItem, ...]
 
 
-def impact_chunks(source: Any, game: Game[Any, Any], budget: Budget) -> list[ImpactChunk]:
+def impact_chunks(
+    source: Any, game: Game[Any, Any], budget: Budget, ambiguities: Sequence[str] | None = None, search: bool = False
+) -> list[ImpactChunk]:
     """``work_items`` cut at each change of the defaults' game."""
     chunks: list[ImpactChunk] = []
     current: list[PairItem] = []
-    for item in work_items(game, budget):
+    for item in work_items(game, budget, ambiguities, search):
         if current and (current[0].base, current[0].seed, current[0].policy) != (item.base, item.seed, item.policy):
             chunks.append(ImpactChunk(source, tuple(current)))
             current = []
@@ -446,9 +455,11 @@ def classify(
     budget: str,
     witness_effect: WitnessEffect | None = None,
     searched: str = "",
+    found_by_search: int = 0,
 ) -> Impact:
     """The class of one ambiguity from its paired games, its check's verdict and what its witness shows when
-    replayed under each reading (``witness_effect``; None when the witness is not a game)."""
+    replayed under each reading (``witness_effect``; None when the witness is not a game). ``found_by_search``: the
+    further paired games per reading whose search found the witness (0 when it did not come from that search)."""
     rows = tuple(
         ReadingImpact(name, per.get("all", Counts()), tuple((p, per[p]) for p in POLICY_NAMES if p in per))
         for name, per in sorted(readings.items())
@@ -471,12 +482,17 @@ def classify(
         cls = "changes play only"
     elif verdict == "proof":
         cls, note = "never matters", "The check proves the readings always agree, and play never met a difference."
-    elif verdict == "witness":
+    elif verdict == "witness" or found_by_search:
         rare = True
         cls = {"winner": "changes the winner", "scores": "changes scores", "moves": "changes play only"}.get(
             witness_effect or "none", "unknown"
         )  # type: ignore[assignment]
-        if cls != "unknown":
+        if found_by_search:
+            note = (
+                f"The measured games never met a difference; a search of {found_by_search} further paired games per "
+                "reading met the witness below, and the class is what it shows."
+            )
+        elif cls != "unknown":
             note = "Play never met a difference; the class is what the check's witness shows when replayed."
         elif witness_effect is None:
             note = "Play never met a difference, and the check's witness is not a game that can be replayed."

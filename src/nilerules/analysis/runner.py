@@ -19,7 +19,7 @@ from nilerules.analysis.detectors import (
     detector_chunks,
     merge_detectors,
 )
-from nilerules.analysis.findings import Finding, build_finding
+from nilerules.analysis.findings import Finding, build_finding, needs_search
 from nilerules.analysis.impact import ImpactChunk, PairOutcome, impact_chunks, measure_chunk
 from nilerules.analysis.model import Budget, CheckResult
 from nilerules.analysis.parallel import Execution, GameRef, game_source, resolve, run_chunks
@@ -115,15 +115,35 @@ def analyse_games(
         work.extend(detectors)
         work.extend(paired)
     results = run_chunks(_run_chunk, work, execution, unit="chunks", label="analysis")
+    # the witness search: further paired games for the ambiguities whose check has no game and whose measured pairs
+    # met no difference, run as a second batch
+    measured: list[list[PairOutcome]] = []
+    search: list[ImpactChunk] = []
+    spans: list[tuple[int, int]] = []
+    for module, ambs, first, detectors, _, _, n_paired in plans:
+        start = first + len(ambs) + len(detectors)
+        outcomes = [o for chunk in results[start : start + n_paired] for o in cast(tuple[PairOutcome, ...], chunk)]
+        checks = results[first : first + len(ambs)]
+        wanted = [
+            amb.id
+            for amb, result in zip(ambs, checks, strict=True)
+            if needs_search(cast(CheckResult, result), outcomes, amb.id)
+        ]
+        chunks = impact_chunks(game_source(module), module.game, budget, wanted, search=True) if wanted else []
+        measured.append(outcomes)
+        spans.append((len(search), len(chunks)))
+        search.extend(chunks)
+    searched = run_chunks(measure_chunk, search, execution, unit="chunks", label="witness search") if search else []
     out = []
-    for module, ambs, first, detectors, seed_count, config_count, n_paired in plans:
+    for (module, ambs, first, detectors, seed_count, config_count, _), outcomes, (at, n) in zip(
+        plans, measured, spans, strict=True
+    ):
         spec = module.game.spec
         checks = results[first : first + len(ambs)]
         found = results[first + len(ambs) : first + len(ambs) + len(detectors)]
-        start = first + len(ambs) + len(detectors)
-        outcomes = [o for chunk in results[start : start + n_paired] for o in cast(tuple[PairOutcome, ...], chunk)]
+        extra = [o for chunk in searched[at : at + n] for o in chunk]
         findings = tuple(
-            build_finding(module.game, amb, cast(CheckResult, result), outcomes, budget)
+            build_finding(module.game, amb, cast(CheckResult, result), outcomes, budget, extra)
             for amb, result in zip(ambs, checks, strict=True)
         )
         holes = merge_detectors(spec.game, detectors, cast(list[DetectorFound], found))

@@ -160,3 +160,20 @@ def test_the_impact_query_agrees_with_the_report() -> None:
     impact = findings()["bonus"].impact
     assert impact is not None
     assert impact.to_data() == answer.data["impact"]
+
+
+def test_a_witness_met_only_by_the_search_is_a_game_and_rare() -> None:
+    """With no measured pair (as when the measured games meet nothing), the searched pairs supply the witness: a
+    game from setup; the class is what it shows ('low' reverses a ranking of unequal tallies), marked rare."""
+    from nilerules.analysis.findings import build_finding, needs_search
+    from nilerules.analysis.impact import impact_trials
+
+    game, budget = tally.make_game(), Budget.quick()
+    result = tally.CHECKS["order"](game, budget)
+    items = work_items(game, budget, ["order"], search=True)
+    assert budget.seed + impact_trials(game, budget) == min(i.seed for i in items)
+    assert needs_search(result, (), "order")
+    f = build_finding(game, game.spec.ambiguities["order"], result, (), budget, measure(game, items))
+    assert f.impact is not None
+    assert (f.witness_source, f.impact.rare, f.impact.cls) == ("play", True, "changes the winner")
+    replay(game, f.witness_log)  # type: ignore[arg-type]
