@@ -150,7 +150,12 @@ def move_words(moves: Sequence[str], limit: int = MAX_LISTED) -> str:
     """Legal moves (canonical JSON) in words, the first ``limit`` named and the rest counted."""
     import json
 
-    named = [words(json.loads(m)) for m in moves[:limit]]
+    def one(data: Any) -> str:  # a chance outcome is [action, "p/q"]
+        if isinstance(data, list) and len(data) == 2 and isinstance(data[1], str) and "/" in data[1]:
+            return f"{words(data[0])} ({data[1]})"
+        return words(data)
+
+    named = [one(json.loads(m)) for m in moves[:limit]]
     more = len(moves) - len(named)
     return ", ".join(named) + (f" and {more} more" if more > 0 else "")
 
