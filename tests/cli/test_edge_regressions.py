@@ -97,28 +97,35 @@ def _set(data: object, path: tuple[object, ...], value: object) -> None:
     data[path[-1]] = value  # type: ignore[index]
 
 
-NEFERTITI_AMON_PRIEST = pytest.mark.xfail(
-    reason="nefertiti: a state with amon_priest out of range passes the invariants and IndexErrors in scoring "
-    "(games/nefertiti/invariants.py to check it)",
-    strict=False,
-)
+KNOWN_STATE_GAPS = {
+    "nefertiti": ("amon_priest",),  # out of range: passes the invariants, IndexError in scoring (nefertiti/invariants)
+}
+"""Leaves a game's invariants do not check yet (reported to the game's owner); the xfail test below keeps them."""
 
 
-@pytest.mark.parametrize(
-    "game", ["ra", "nile_artefacts", "sobek", pytest.param("nefertiti", marks=NEFERTITI_AMON_PRIEST)]
-)
+@pytest.mark.parametrize("game", ["ra", "nile_artefacts", "sobek", "nefertiti"])
 def test_states_with_huge_or_negative_counts_are_refused_or_scored_quickly(tmp_path: Path, game: str) -> None:
     """Huge values in a state (`river_spaces`, gift counts) hung `score`; negative ones crashed. Each integer of a
     final state set to 10**15 or -1 in turn: scored, or refused in one line, always within the time limit."""
     path = _final_state(tmp_path, game)
     original = json.loads(path.read_text())
-    leaves = _leaves(original)
+    leaves = [leaf for leaf in _leaves(original) if leaf[0][0] not in KNOWN_STATE_GAPS.get(game, ())]
     for index in range(0, len(leaves), max(1, len(leaves) // 12)):
         for value in (10**15, -1):
             data = json.loads(json.dumps(original))
             _set(data, leaves[index][0], value)
             path.write_text(json.dumps(data))
             run_cli(["score", game, str(path)])
+
+
+@pytest.mark.xfail(reason="nefertiti invariants do not bound amon_priest yet", strict=False)
+def test_nefertiti_state_with_amon_priest_out_of_range_is_refused(tmp_path: Path) -> None:
+    """A Nefertiti state whose `amon_priest` names no seat is refused before scoring."""
+    path = _final_state(tmp_path, "nefertiti")
+    data = json.loads(path.read_text())
+    data["amon_priest"] = 10**15
+    path.write_text(json.dumps(data))
+    run_cli(["score", "nefertiti", str(path)])
 
 
 def test_ra_state_with_a_bag_count_lowered_and_a_tuple_shortened_is_refused(tmp_path: Path) -> None:
@@ -232,3 +239,58 @@ def test_exit_3_does_not_exist() -> None:
     assert not hasattr(cli, "EXIT_INTERNAL")
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     assert "There is no other exit code" in readme
+
+
+# -- states, logs and positions people can pass (issue 10, issue 13) ------------------------------------------
+@pytest.mark.parametrize("game", ["ra", "nile_artefacts", "sobek", "nefertiti"])
+def test_score_reads_a_log_a_state_and_a_position_alike(tmp_path: Path, game: str) -> None:
+    """`score GAME game.json` on a play log was refused; a log, the state `play --state-out` wrote and the position
+    written from that state all score the same (the log's final state is the state)."""
+    log, state = tmp_path / "game.json", tmp_path / "final.json"
+    assert main(["play", game, "--seed", "5", "--out", str(log), "--state-out", str(state)]) == 0
+    results = {}
+    for name, path in (("log", log), ("state", state)):
+        outcome = run_cli(["score", game, str(path), "--json"])
+        assert outcome.code == 0, outcome.err
+        data = json.loads(outcome.out)
+        assert data["input"] == name
+        results[name] = (data["scores"], data["places"])
+    from nilerules.games import load
+
+    loaded = load(game).game
+    if hasattr(loaded, "position_data"):
+        position = tmp_path / "position.json"
+        final = loaded.state_from_data(json.loads(state.read_text()))
+        position.write_text(json.dumps(loaded.position_data(final)))
+        outcome = run_cli(["score", game, str(position), "--json"])
+        assert outcome.code == 0, outcome.err
+        data = json.loads(outcome.out)
+        results["position"] = (data["scores"], data["places"])
+    assert len(set(map(repr, results.values()))) == 1, results
+
+
+@pytest.mark.parametrize("game", ["ra", "sobek"])
+def test_score_breakdown_table_sums_to_the_scores(tmp_path: Path, game: str) -> None:
+    """The breakdown printed by `score --json` sums, per seat, to that seat's score (issue 13)."""
+    log = tmp_path / "game.json"
+    assert main(["play", game, "--seed", "2", "--out", str(log)]) == 0
+    data = json.loads(run_cli(["score", game, str(log), "--json"]).out)
+    assert [sum(seat.values()) for seat in data["breakdown"]] == data["scores"]
+
+
+def test_show_prints_each_move_and_the_position_after_it(tmp_path: Path) -> None:
+    """`show LOG` lists every move numbered with who made it; `--at N` stops after move N; `--at` past the end is
+    refused in one line."""
+    log = tmp_path / "game.json"
+    assert main(["play", "ra", "--seed", "1", "--out", str(log)]) == 0
+    moves = len(json.loads(log.read_text())["actions"])
+    full = run_cli(["show", str(log)])
+
+    def numbered(text: str) -> list[str]:
+        return [line.strip() for line in text.splitlines() if line[:5].strip().rstrip(".").isdigit()]
+
+    assert len(numbered(full.out)) == moves and numbered(full.out)[0].startswith("1. chance:")
+    short = run_cli(["show", str(log), "--at", "3"])
+    assert [line.split(".")[0] for line in numbered(short.out)] == ["1", "2", "3"]
+    assert "phase:" in short.out
+    assert run_cli(["show", str(log), "--at", str(moves + 1)]).code == 2
