@@ -39,12 +39,15 @@ class EndPosition:
     stopped: str = ""
     """Why the replay stopped early (an action of the log is illegal under these readings), or empty."""
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self, readings: bool = True) -> dict[str, Any]:
+        """As JSON data (``readings=False`` leaves out the readings, when the caller names them)."""
+        import json
+
         return {
-            "readings": dict(self.readings),
+            **({"readings": dict(self.readings)} if readings else {}),
             "steps": self.steps,
             "mover": self.mover,
-            "moves": list(self.moves),
+            "moves": [json.loads(m) for m in self.moves],
             "scores": list(self.scores),
             "winners": list(self.winners),
             "terminal": self.terminal,

@@ -33,7 +33,7 @@ def finding_data(f: Finding) -> dict[str, Any]:
                 "default": r.default,
                 "contradicted": r.contradicted,
                 "in_witness": r.in_witness,
-                "end": r.end.to_data() if r.end is not None else None,
+                "end": r.end.to_data(readings=False) if r.end is not None else None,
             }
             for r in f.readings
         ],
