@@ -54,9 +54,16 @@ def _svg(fig: Figure, salt: str) -> str:
     return text.strip() + "\n"
 
 
-def _figure(width: float, height: float) -> Figure:
+def _figure(width: float, height: float, margins: tuple[float, float, float, float]) -> Figure:
+    """A figure of ``width`` x ``height`` inches with fixed margins (left, right, bottom, top) in inches: a fixed
+    layout draws once, where matplotlib's automatic layouts draw twice or more."""
+    left, right, bottom, top = margins
     with _style():
-        return Figure(figsize=(width, height), layout="constrained")
+        fig = Figure(figsize=(width, height))
+        fig.subplots_adjust(
+            left=left / width, right=1 - right / width, bottom=bottom / height, top=1 - top / height
+        )
+        return fig
 
 
 def distribution_chart(series: Sequence[tuple[str, Histogram]], title: str, xlabel: str, key: str) -> str:
@@ -65,7 +72,7 @@ def distribution_chart(series: Sequence[tuple[str, Histogram]], title: str, xlab
     Every histogram must have the same ``low`` and ``width`` (see ``stats.histogram(span=...)``).
     """
     with _style(key):
-        fig = _figure(5.6, 2.5)
+        fig = _figure(5.6, 2.5, (0.6, 0.1, 0.5, 0.3))
         ax = fig.add_subplot()
         for i, (name, hist) in enumerate(series):
             color = COLORS[i % len(COLORS)]
@@ -83,7 +90,7 @@ def frequency_chart(rows: Sequence[tuple[str, float, float | None, float | None]
     """Horizontal bars: for each named row, a share in [0, 1], with its interval (low, high) when known."""
     height = 0.9 + 0.19 * max(1, len(rows))
     with _style(key):
-        fig = _figure(6.4, height)
+        fig = _figure(6.4, height, (0.75, 0.15, 0.5, 0.35))
         ax = fig.add_subplot()
         names = [r[0] for r in rows]
         values = [100.0 * r[1] for r in rows]

@@ -16,7 +16,7 @@ import jinja2
 from markupsafe import Markup
 
 from nilerules.analysis.model import Budget
-from nilerules.analysis.page import ScoreDistribution, WitnessGame, score_distributions, witness_game
+from nilerules.analysis.page import ScoreDistribution, WitnessGame, many_score_distributions, witness_game
 from nilerules.analysis.runner import GameAnalysis
 from nilerules.analysis.stats import common_span, histogram
 from nilerules.core.log import GameLog, log_from_json
@@ -100,16 +100,29 @@ def _distribution_chart(dist: ScoreDistribution, code: str) -> Markup:
     return Markup(svg)  # matplotlib's own SVG, ids prefixed
 
 
-def _finding_view(
-    analysis: GameAnalysis, finding: Any, data: Mapping[str, Any], game: Any, budget: Budget
-) -> dict[str, Any]:
-    impact = data.get("impact") if isinstance(data.get("impact"), Mapping) else None
+def _impact(data: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    impact = data.get("impact")
+    return impact if isinstance(impact, Mapping) else None
+
+
+def _class(data: Mapping[str, Any]) -> str:
+    impact = _impact(data)
     verdict = str(data.get("verdict", ""))
-    cls = str(impact.get("class")) if impact else VERDICT_CLASS.get(verdict, verdict)
+    return str(impact.get("class")) if impact else VERDICT_CLASS.get(verdict, verdict)
+
+
+def _wants_distribution(data: Mapping[str, Any]) -> bool:
+    """A chart is drawn for a finding with a measured effect on scores (every finding when none is measured)."""
+    return _impact(data) is None or _class(data) in MEASURED
+
+
+def _finding_view(
+    analysis: GameAnalysis, finding: Any, data: Mapping[str, Any], game: Any, dist: ScoreDistribution | None
+) -> dict[str, Any]:
+    impact = _impact(data)
+    verdict = str(data.get("verdict", ""))
+    cls = _class(data)
     rate = _rate(impact) if impact else None
-    dist: ScoreDistribution | None = None
-    if game is not None and (impact is None or cls in MEASURED):
-        dist = score_distributions(game, str(data["ambiguity"]), budget)
     if impact is None and dist is not None and dist.games:
         rate = (dist.share_differ, None, None)
     how_often = str(impact.get("how_often", "")) if impact else (
@@ -184,15 +197,24 @@ def page_model(
     """Everything the template shows, as plain data. ``games`` maps a game id to its game object (default: each game
     loaded with the spec its analysis used)."""
     doc = json.loads(json_report.render(analyses, budget))
-    findings: list[dict[str, Any]] = []
-    shown = []
-    for analysis in analyses:
-        game = games[analysis.game] if games and analysis.game in games else _game_of(analysis)
-        entries = doc["games"][analysis.game]["findings"]
-        by_code = {f.code: f for f in analysis.findings}
-        for data in entries:
-            findings.append(_finding_view(analysis, by_code.get(data["code"]), data, game, budget))
-        shown.append({"id": analysis.game, "title": analysis.title, "count": len(entries)})
+    loaded = {a.game: games[a.game] if games and a.game in games else _game_of(a) for a in analyses}
+    entries = [(a, data) for a in analyses for data in doc["games"][a.game]["findings"]]
+    wanted = [
+        (a.game, str(data["code"]))
+        for a, data in entries
+        if loaded[a.game] is not None and _wants_distribution(data)
+    ]
+    by_code = {(a.game, str(data["code"])): str(data["ambiguity"]) for a, data in entries}
+    dists = dict(zip(wanted, many_score_distributions([(loaded[g], by_code[(g, c)]) for g, c in wanted], budget),
+                     strict=True))
+    records = {(a.game, f.code): f for a in analyses for f in a.findings}
+    findings = [
+        _finding_view(a, records.get((a.game, data["code"])), data, loaded[a.game], dists.get((a.game, data["code"])))
+        for a, data in entries
+    ]
+    shown = [
+        {"id": a.game, "title": a.title, "count": len(doc["games"][a.game]["findings"])} for a in analyses
+    ]
     measured = any(not f["cls"].startswith("not measured") for f in findings)
     findings.sort(key=lambda f: (f["cls_rank"], -(f["rate"] or 0.0), f["code"]))
     classes = sorted({f["cls"] for f in findings}, key=lambda c: (CLASS_ORDER.index(c) if c in CLASS_ORDER else 99, c))
