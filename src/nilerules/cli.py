@@ -28,6 +28,8 @@ from nilerules.games import GAME_IDS, GameModule, load
 EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 MAX_GAMES = 10**7
 """Upper bound of ``simulate --games`` (about a day of the slowest game on one core)."""
+MAX_JOBS = 1024
+"""Upper bound of ``--jobs``."""
 MAX_SEED = 2**63 - 1
 """Seeds are 0..MAX_SEED."""
 MESSAGE_LIMIT = 300
@@ -463,16 +465,14 @@ def cmd_query(args: argparse.Namespace) -> int:
 
 
 def cmd_explore(args: argparse.Namespace) -> int:
-    import json as json_module
-
     from nilerules.analysis.explore import ExploreBudget, explore, write_figures
 
+    check_writable(args.out)
     games = [args.game] if args.game else list(GAME_IDS)
     budget = ExploreBudget(args.games, args.random, args.seed)
-    try:
-        baseline = json_module.loads(_read(args.baseline)) if args.baseline else None
-    except ValueError as exc:
-        raise UsageError(f"--baseline {args.baseline!r}: not a findings.json ({exc})") from None
+    baseline = jsonio.load_file(args.baseline, UsageError) if args.baseline else None
+    if baseline is not None and not isinstance(baseline, dict):
+        raise UsageError(f"--baseline {_name(args.baseline)}: not a findings.json (not a JSON object)")
     result = explore(
         [load(g, args.spec) for g in games], budget, _execution(args), baseline, args.baseline or "none given"
     )
@@ -554,7 +554,10 @@ def build_parser() -> argparse.ArgumentParser:
         return p
 
     def run_args(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--jobs", type=int, metavar="N", help="local processes (default: every core; 1: in process)")
+        p.add_argument(
+            "--jobs", type=_bounded("--jobs", 1, MAX_JOBS), metavar="N",
+            help=f"local processes, 1..{MAX_JOBS} (default: every core; 1: in process)",
+        )
         p.add_argument(
             "--scheduler", metavar="ADDRESS",
             help="run on a Dask cluster (tcp://host:8786; default: $NILERULES_SCHEDULER; needs nilerules[dask])",
@@ -637,11 +640,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("explore", "play many seeded games of every game over covering arrays of readings; write the figures",
             game="optional")
-    p.add_argument("--games", type=int, default=20_000, help="games per game (default 20000), each replayed once")
-    p.add_argument("--random", type=int, default=16, help="random reading combinations per game (default 16)")
-    p.add_argument("--seed", type=int, default=20261201, help="first seed")
-    p.add_argument("--baseline", help="a findings.json: divergences without a witness there are new")
-    p.add_argument("--out", default="explore-results/explore.json", help="write the figures here (JSON)")
+    p.add_argument(
+        "--games", type=_bounded("--games", 1, MAX_GAMES), default=20_000, metavar="N",
+        help=f"games per game, 1..{MAX_GAMES} (default 20000), each replayed once",
+    )
+    p.add_argument(
+        "--random", type=_bounded("--random", 0, 10_000), default=16, metavar="N",
+        help="random reading combinations per game, 0..10000 (default 16)",
+    )
+    p.add_argument(
+        "--seed", type=_bounded("--seed", 0, MAX_SEED), default=20261201, help=f"first seed, 0..{MAX_SEED}"
+    )
+    p.add_argument("--baseline", metavar="FILE", help="a findings.json: divergences without a witness there are new")
+    p.add_argument(
+        "--out", default="explore-results/explore.json", metavar="FILE", help="write the figures here (JSON)"
+    )
     run_args(p)
     p.set_defaults(func=cmd_explore)
 
