@@ -62,5 +62,5 @@ def test_distribution_chart_is_deterministic_svg_with_its_own_ids() -> None:
 
 def test_frequency_chart_labels_each_row_with_its_share() -> None:
     """Shares 0.5 and 0.25 are written as '50 %' and '25 %' beside their bars."""
-    svg = charts.frequency_chart([("A-1", 0.5, 0.3, 0.7), ("A-2", 0.25, None, None)], "how often", "freq")
+    svg = charts.frequency_chart([charts.Bar("A-1", 0.5, 0.3, 0.7), charts.Bar("A-2", 0.25)], "how often", "freq")
     assert "50 %" in svg and "25 %" in svg

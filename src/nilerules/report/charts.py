@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import matplotlib
@@ -86,23 +87,42 @@ def distribution_chart(series: Sequence[tuple[str, Histogram]], title: str, xlab
     return _svg(fig, key)
 
 
-def frequency_chart(rows: Sequence[tuple[str, float, float | None, float | None]], title: str, key: str) -> str:
-    """Horizontal bars: for each named row, a share in [0, 1], with its interval (low, high) when known."""
-    height = 0.9 + 0.19 * max(1, len(rows))
+@dataclass(frozen=True, slots=True)
+class Bar:
+    """One bar of a frequency chart: a share in [0, 1], its interval when known, and the group it is coloured by."""
+
+    name: str
+    share: float
+    low: float | None = None
+    high: float | None = None
+    group: str = ""
+
+
+def frequency_chart(rows: Sequence[Bar], title: str, key: str, colors: Mapping[str, str] | None = None) -> str:
+    """Horizontal bars, one per row (top to bottom), coloured by group (``colors``: group -> colour, also the legend's
+    order; else the default colours in order of appearance), each with its interval as a thin line and its share
+    written beside it."""
+    colors = colors or {}
+    seen = list(dict.fromkeys(r.group for r in rows))
+    groups = [g for g in colors if g in seen] + [g for g in seen if g not in colors]
+    height = 0.95 + 0.19 * max(1, len(rows))
     with _style(key):
         fig = _figure(6.4, height, (0.75, 0.15, 0.5, 0.35))
         ax = fig.add_subplot()
-        names = [r[0] for r in rows]
-        values = [100.0 * r[1] for r in rows]
-        ys = list(range(len(rows)))
-        ax.barh(ys, values, color=COLORS[0], height=0.7)
-        for y, (_, share, low, high) in zip(ys, rows, strict=True):
-            if low is not None and high is not None:
-                ax.plot([100.0 * low, 100.0 * high], [y, y], color="#333333", linewidth=1.0)
-            ax.text(100.0 * share + 1.0, y, f"{100.0 * share:.0f} %", va="center", fontsize=7)
-        ax.set_yticks(ys, names, fontsize=7)
+        for g, group in enumerate(groups):
+            ys = [y for y, r in enumerate(rows) if r.group == group]
+            ax.barh(ys, [100.0 * rows[y].share for y in ys], color=colors.get(group, COLORS[g % len(COLORS)]),
+                    height=0.7, label=group or None)
+        for y, r in enumerate(rows):
+            if r.low is not None and r.high is not None:
+                ax.plot([100.0 * r.low, 100.0 * r.high], [y, y], color="#333333", linewidth=0.8)
+            ax.text(100.0 * (r.high if r.high is not None else r.share) + 1.0, y, f"{100.0 * r.share:.0f} %",
+                    va="center", fontsize=7)
+        ax.set_yticks(range(len(rows)), [r.name for r in rows], fontsize=7)
         ax.invert_yaxis()
-        ax.set_xlim(0, 110)
-        ax.set_xlabel("% of games in which the readings differ")
+        ax.set_xlim(0, 112)
+        ax.set_xlabel("% of paired games in which the finding shows (line: 95 % interval)")
         ax.set_title(title, loc="left")
+        if any(groups):
+            ax.legend(frameon=False, fontsize=7, loc="lower right")
     return _svg(fig, key)

@@ -26,6 +26,14 @@ from nilerules.report import json as json_report
 
 CLASS_ORDER = ("changes the winner", "changes scores", "changes play only", "unknown", "never matters")
 """The impact classes from the strongest effect to none (issue 11); the summary table sorts by this order."""
+CLASS_COLORS = {
+    "changes the winner": "#b8332e",
+    "changes scores": "#d9661f",
+    "changes play only": "#8a6d1f",
+    "unknown": "#6b6b6b",
+    "never matters": "#2a7a3a",
+}
+"""The classes' colours, the same as the page's badges (style.css.j2)."""
 MEASURED = ("changes the winner", "changes scores")
 """Classes whose findings get a score-distribution chart."""
 VERDICT_CLASS = {"witness": "not measured: the readings differ", "proof": "not measured: proved alike",
@@ -146,6 +154,7 @@ def _finding_view(
         "alike": bool(impact.get("every_seat_alike")) if impact else False,
         "how_often": how_often,
         "rate": rate[0] if rate else None,
+        "rate_interval": (rate[1], rate[2]) if rate and rate[1] is not None and rate[2] is not None else None,
         "impact_note": str(impact.get("note", "")) if impact else "",
         "impact_budget": str(impact.get("budget", "")) if impact else (dist.describe() if dist else ""),
         "recommended": str(data.get("recommended_reading", "") or default),
@@ -181,14 +190,17 @@ def _finding_view(
 
 
 def _frequency_chart(findings: Sequence[Mapping[str, Any]], measured: bool) -> Markup | None:
-    rows = sorted(
-        ((f["code"], float(f["rate"]), None, None) for f in findings if f["rate"] is not None and f["rate"] > 0),
-        key=lambda r: (-r[1], r[0]),
+    shown = sorted(
+        (f for f in findings if f["rate"] is not None and f["rate"] > 0), key=lambda f: (-f["rate"], f["code"])
     )
-    if not rows:
+    if not shown:
         return None
+    rows = []
+    for f in shown:
+        low, high = f["rate_interval"] or (None, None)
+        rows.append(charts.Bar(f["code"], float(f["rate"]), low, high, f["cls"]))
     title = "How often each finding matters in play" if measured else "How often the scores differ in seeded games"
-    return Markup(charts.frequency_chart(rows, title, "frequency"))
+    return Markup(charts.frequency_chart(rows, title, "frequency", CLASS_COLORS))
 
 
 def page_model(
