@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from nilerules.games.sobek import checks
+from nilerules.games.sobek import situations
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.names import CARD_CODES, CARD_NAMES, GOODS_NAMES, token_names
 from nilerules.games.sobek.position import PHASES, pending_data
@@ -41,7 +41,7 @@ def position(game: SobekGame, players: int, readings: Mapping[str, str], **chang
             data["round"] = value + 1
         else:
             data[key] = value
-    base = checks.first_decision(game, players, readings)
+    base = situations.first_decision(game, players, readings)
     written = game.position_data(base)
     if ("phase" in data and data["phase"] != "play") or "pending" in data:
         written.pop("pending", None)
@@ -50,7 +50,7 @@ def position(game: SobekGame, players: int, readings: Mapping[str, str], **chang
     written.update(data)
     written["seats"] = seats
     config = game.config(players, readings=dict(readings))
-    checks.fit_row(game, config.reading("goods_total"), written)
+    situations.fit_row(game, config.reading("goods_total"), written)
     return game.position(config, written)
 
 

@@ -28,9 +28,9 @@ from nilerules.games.sobek.actions import (
     StartSet,
     Take,
 )
-from nilerules.games.sobek.checks import first_decision
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.rules import ZERO
+from nilerules.games.sobek.situations import first_decision
 from nilerules.games.sobek.state import (
     AMULET,
     CATTLE,

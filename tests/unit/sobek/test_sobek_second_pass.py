@@ -9,8 +9,8 @@ import pytest
 from nilerules.core import CHANCE
 from nilerules.games import load
 from nilerules.games.sobek.actions import AddCard, ChooseSet, DrawToken, PlayCharacter
-from nilerules.games.sobek.checks import end_of_round, first_decision, score_round, situation
 from nilerules.games.sobek.names import CARD_CODES
+from nilerules.games.sobek.situations import end_of_round, first_decision, score_round, situation
 from nilerules.games.sobek.state import FLOOD
 from nilerules.specs import AUDIT_QUESTIONS
 

@@ -9,14 +9,11 @@ running the rules under each reading.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping
 from itertools import product
 from typing import Any
 
 from nilerules.analysis.model import Budget, Check, CheckResult
-from nilerules.core import CHANCE, Unknown, Witness, make_log
-from nilerules.errors import NileRulesError
+from nilerules.core import Witness, make_log
 from nilerules.games.sobek import rules, scoring
 from nilerules.games.sobek.actions import (
     ChooseBack,
@@ -29,9 +26,29 @@ from nilerules.games.sobek.actions import (
     StartSet,
 )
 from nilerules.games.sobek.game import SobekGame
-from nilerules.games.sobek.names import CARD_CODES
+from nilerules.games.sobek.situations import (
+    PLAIN_KINDS,
+    SEATS,
+    SEED,
+    can_start_set,
+    cards,
+    code,
+    counts_of,
+    end_of_round,
+    first_decision,
+    in_play,
+    next_round_witness,
+    per_reading,
+    plain_cards,
+    result,
+    rich_set,
+    score_round,
+    seeded_until,
+    set_event,
+    setup_witness,
+    situation,
+)
 from nilerules.games.sobek.state import (
-    D_EVENT,
     DECEIT,
     EMBALMING,
     K_EVENT,
@@ -43,176 +60,7 @@ from nilerules.games.sobek.state import (
 )
 from nilerules.solver import sobek as zsolver
 
-SEED = 20261129
-SEATS = "seats"
 
-
-def cards(game: SobekGame, kind: str, count: int, with_scarabs: int = 0) -> list[str]:
-    """``count`` cards of a goods kind by name: ``with_scarabs`` with scarabs, the rest without as far as the game
-    has them, then more with scarabs, then green-backed ones."""
-    left = {name: game.params.totals[code(name)] for name in (f"{kind}_scarabs", kind, f"{kind}_green")}
-    out: list[str] = []
-    for name, wanted in ((f"{kind}_scarabs", with_scarabs), (kind, count), (f"{kind}_scarabs", count),
-                         (f"{kind}_green", count)):
-        take = max(min(wanted, left[name], count - len(out)), 0)
-        out += [name] * take
-        left[name] -= take
-    return out
-
-
-def code(name: str) -> int:
-    return CARD_CODES[name]
-
-
-def first_decision(game: SobekGame, players: int, readings: Mapping[str, str], seed: int = SEED) -> SobekState:
-    """A set-up game, chance resolved with a seeded generator, at the first player's first decision."""
-    return seeded_until(game, players, readings, lambda s: True, seed)[0]
-
-
-def seeded_until(
-    game: SobekGame, players: int, readings: Mapping[str, str], stop: Callable[[SobekState], bool],
-    seed: int = SEED, limit: int = 20_000, greedy: bool = False, random_play: bool = False,
-) -> tuple[SobekState, list[Any]]:
-    """Seeded play (chance sampled; the first legal action taken, or the greedy policy's, or a uniformly random one)
-    from setup to the first player decision where ``stop`` holds; the state and the actions that led there."""
-    rng = random.Random(seed)
-    config = game.config(players, readings=dict(readings))
-    state = game.setup(config)
-    actions: list[Any] = []
-    for _ in range(limit):
-        if game.current_player(state) is CHANCE:
-            action: Any = game.sample_chance(state, rng)
-        elif game.is_terminal(state) or stop(state):
-            break
-        else:
-            if random_play:
-                action = rng.choice(game.legal_actions(state))
-            else:
-                action = game.greedy_action(state, rng) if greedy else game.legal_actions(state)[0]
-        actions.append(action)
-        state = game.apply(state, action)
-    return state, actions
-
-
-def situation(game: SobekGame, players: int, readings: Mapping[str, str], **changes: Any) -> SobekState:
-    """A seeded game's first decision in the position format, with ``changes`` written over it (per seat for
-    ``seats``; None removes a key), built back by ``game.position``."""
-    data = game.position_data(first_decision(game, players, readings))
-    seats = dict(data.get(SEATS, {}))
-    for seat, body in changes.pop(SEATS, {}).items():
-        seats[str(seat)] = body
-    for key, value in changes.items():  # None: back to the default (the key is not written)
-        if value is None:
-            data.pop(key, None)
-        else:
-            data[key] = value
-    data[SEATS] = seats
-    config = game.config(players, readings=dict(readings))
-    fit_row(game, config.reading("goods_total"), data)
-    return game.position(config, data)
-
-
-def fit_row(game: SobekGame, goods_total: str, data: dict[str, Any]) -> None:
-    """Drop from the written row and the removed cards (2 players) those that the edits put elsewhere (each card
-    exists once per copy; dropped ones go back to the deck)."""
-    left = list(rules.card_totals(game.params, goods_total))
-    piles = [data.get("discard", {})]
-    for body in data[SEATS].values():
-        piles += [body.get("hand", {}), body.get("corruption", {})]
-        piles += [{name: 1} for x in body.get("sets", []) for name in x["cards"]]
-    for pile in piles:
-        for name, count in pile.items():
-            left[code(name)] -= count
-    row = []
-    for name in data.get("row", []):
-        if left[code(name)] > 0:
-            left[code(name)] -= 1
-            row.append(name)
-    data["row"] = row
-    removed: dict[str, int] = {}
-    for name, count in data.get("removed", {}).items():
-        kept = max(min(count, left[code(name)]), 0)
-        left[code(name)] -= kept
-        if kept:
-            removed[name] = kept
-    data["removed"] = removed
-
-
-def end_of_round(game: SobekGame, players: int, readings: Mapping[str, str], **changes: Any) -> SobekState:
-    """The end of round 1 with the row empty: the last seat is choosing its horizontal sets (then the round is
-    scored); hands and corruption piles empty unless ``changes`` write them."""
-    last = players - 1
-    seats: dict[Any, Any] = {p: {} for p in range(players)}
-    seats.update(changes.pop(SEATS, {}))
-    base: dict[str, Any] = {"row": [], "deliveries_left": 0, "phase": "horizontal", "horizontal_left": [last],
-                            "pending": {"choice": "horizontal_sets", "seat": last}, SEATS: seats}
-    base.update(changes)
-    return situation(game, players, readings, **base)
-
-
-def score_round(game: SobekGame, state: SobekState) -> SobekState:
-    """The last seat is done with horizontal sets: the round is scored."""
-    return game.apply(state, Done())
-
-
-def per_reading(
-    game: SobekGame, amb: str, run: Callable[[dict[str, str]], str]
-) -> tuple[tuple[str, str], ...]:
-    """``run`` under each reading of ``amb`` (the others at their defaults): (reading, outcome in words)."""
-    return tuple((r, run({amb: r})) for r in game.spec.ambiguities[amb].reading_names())
-
-
-def in_play(
-    game: SobekGame, amb: str, players: int, budget: Budget, stop: Callable[[SobekState], bool],
-    act: Callable[[SobekState], str], summary: str,
-) -> CheckResult | None:
-    """A witness from reachable play: seeded greedy and random games (as many seeds as the budget's playouts) up to
-    the first decision where ``stop`` holds; the same moves replayed under each reading of ``amb`` (they agree up to
-    there, or the seed is skipped), then ``act`` says what each reading does. None when no seed reaches a
-    divergence."""
-    names = game.spec.ambiguities[amb].reading_names()
-    for seed, greedy in product(range(SEED, SEED + budget.playouts), (True, False)):
-        state, actions = seeded_until(game, players, {}, stop, seed=seed, greedy=greedy, random_play=not greedy)
-        if game.is_terminal(state) or game.current_player(state) is CHANCE or not stop(state):
-            continue
-        outcomes = []
-        for name in names:
-            other = game.setup(game.config(players, readings={amb: name}))
-            try:
-                for action in actions:
-                    other = game.apply(other, action)
-            except NileRulesError:
-                break
-            if game.position_data(other) != game.position_data(state):
-                break
-            outcomes.append((name, act(other)))
-        if len(outcomes) == len(names) and differs(tuple(outcomes)):
-            log = make_log(game, state.config, actions, state)
-            policy = "greedy" if greedy else "random"
-            return result(tuple(outcomes), f"{summary} (seeded {policy} play, seed {seed}, after {len(actions)} "
-                          "steps)", {"seed": seed, "policy": policy},
-                          f"seeded greedy and random games, seeds {SEED}.. (up to {budget.playouts} each)",
-                          "playout", witness_log=log)
-    return None
-
-
-def differs(outcomes: tuple[tuple[str, str], ...]) -> bool:
-    return len({o for _, o in outcomes}) > 1
-
-
-def result(
-    outcomes: tuple[tuple[str, str], ...], summary: str, data: Mapping[str, Any], searched: str,
-    method: Any = "situation", constructed: bool = True, witness_log: Any = None,
-) -> CheckResult:
-    """A witness when the readings' outcomes differ (a hand-built position unless a log from setup is given)."""
-    if differs(outcomes):
-        return CheckResult(Witness(summary, data), method, outcomes, searched, witness_log=witness_log,
-                           constructed=constructed and witness_log is None)
-    return CheckResult(Unknown(f"no difference in this situation: {summary}", "one situation"), method, outcomes,
-                       searched)
-
-
-# -- the corruption penalty ------------------------------------------------------------------------------------
 def check_corruption_scarabs(game: SobekGame, budget: Budget) -> CheckResult:
     """Exhaustive over two players with 0..3 cards and 0..3 scarabs in pile and in sets."""
     domain = range(4)
@@ -259,7 +107,7 @@ def check_corrupt_all_tied(game: SobekGame, budget: Budget) -> CheckResult:
     sets = [rich_set(game, kind) for kind in ("ivory", "ebony", "marble")]
 
     def run(readings: dict[str, str]) -> str:
-        seats: dict[Any, Any] = {p: {"corruption": _counts(piles[p]), "sets": [sets[p]]} for p in range(3)}
+        seats: dict[Any, Any] = {p: {"corruption": counts_of(piles[p]), "sets": [sets[p]]} for p in range(3)}
         before = end_of_round(game, 3, readings, seats=seats)
         after = score_round(game, before)
         scored = [before.scores[p] + sum(scoring.round_points(before.sets[p], params)) for p in range(3)]
@@ -270,20 +118,6 @@ def check_corrupt_all_tied(game: SobekGame, budget: Budget) -> CheckResult:
     return result(outcomes, f"Three players: seats 0 and 1 end the round with {big} corruption cards each (one of "
                   f"them with scarabs), seat 2 with {small}; every seat scored one set.",
                   {"corruption_cards": [big, big, small]}, "one hand-built three-player end of round")
-
-
-def rich_set(game: SobekGame, kind: str) -> dict[str, Any]:
-    """A played set of the minimum size of ``kind``, with as many scarab cards as the game has."""
-    params = game.params
-    valued = params.totals[3 * KINDS.index(kind)]
-    return {"goods": kind, "cards": cards(game, kind, params.set_min, min(valued, params.set_min))}
-
-
-def _counts(names: list[str]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for name in names:
-        out[name] = out.get(name, 0) + 1
-    return out
 
 
 def check_penalty_on_number(game: SobekGame, budget: Budget) -> CheckResult:
@@ -327,20 +161,6 @@ def check_track_low_end(game: SobekGame, budget: Budget) -> CheckResult:
         Witness("An opponent on space 2 moved back to a scorpion.", {"z3": verdict.kind}),
         "situation", outcomes, f"one hand-built situation (Z3 over scores 0..200 answered {verdict.kind})",
     )
-
-
-PLAIN_KINDS = ("fish", "wheat", "cattle", "ebony", "marble", "ivory")
-
-
-def plain_cards(game: SobekGame, count: int, kinds: tuple[str, ...] = PLAIN_KINDS) -> dict[str, int]:
-    """``count`` cards without scarabs, spread over ``kinds`` as the game's counts allow (a table by name)."""
-    out: dict[str, int] = {}
-    for kind in kinds * count:
-        if sum(out.values()) == count:
-            break
-        if out.get(kind, 0) < game.params.totals[code(kind)]:
-            out[kind] = out.get(kind, 0) + 1
-    return out
 
 
 def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
@@ -473,7 +293,7 @@ def check_horizontal_events(game: SobekGame, budget: Budget) -> CheckResult:
     three = cards(game, "fish", game.params.set_min)
 
     def run(readings: dict[str, str]) -> str:
-        state = end_of_round(game, 2, readings, seats={1: {"hand": _counts(three)}}, events={"flood": 1},
+        state = end_of_round(game, 2, readings, seats={1: {"hand": counts_of(three)}}, events={"flood": 1},
                              pending={"choice": "horizontal_set", "seat": 1, "goods": "fish", "cards": three})
         after = game.apply(state, Done())
         return "event chosen next" if after.pending is not None and after.pending.kind == K_EVENT else "no event"
@@ -535,25 +355,6 @@ def check_courtesan_target(game: SobekGame, budget: Budget) -> CheckResult:
                   "one situation")
 
 
-def next_round_witness(
-    game: SobekGame, amb: str, players: int, describe: Callable[[SobekState], str], what: str,
-) -> CheckResult | None:
-    """Seeded greedy play to the first decision of round 2 under each reading of an ambiguity that acts between
-    rounds (the games agree until round 1 is scored); the log up to the end of round 1 is the witness. None when the
-    readings give the same outcome there."""
-    def run(readings: dict[str, str]) -> str:
-        state, _ = seeded_until(game, players, readings, lambda s: s.round == 1, greedy=True)
-        return describe(state)
-
-    outcomes = per_reading(game, amb, run)
-    if not differs(outcomes):
-        return None
-    end, actions = seeded_until(game, players, {}, lambda s: s.phase != 0 or s.round == 1, greedy=True)
-    log = make_log(game, end.config, actions, end)
-    return result(outcomes, f"Seeded {players}-player greedy play to the start of round 2: {what}.", {"seed": SEED},
-                  "one seeded game", "playout", witness_log=log)
-
-
 def check_green_deal(game: SobekGame, budget: Budget) -> CheckResult:
     """Seeded play to the first decision of round 2: the log is the witness (the readings part at its deal)."""
     def run(readings: dict[str, str]) -> str:
@@ -567,41 +368,15 @@ def check_green_deal(game: SobekGame, budget: Budget) -> CheckResult:
                   "the start of round 2.", {"seed": SEED}, "one seeded game", witness_log=log)
 
 
-def _play_set(game: SobekGame, state: SobekState, start: StartSet) -> SobekState:
-    """Play a set: ``start``, then the first card offered until the set can be finished, then done."""
-    state = game.apply(state, start)
-    for _ in range(len(CARD_CODES)):
-        legal = game.legal_actions(state)
-        if Done() in legal:
-            return game.apply(state, Done())
-        state = game.apply(state, legal[0])
-    raise AssertionError("a set that could be started could not be finished")  # pragma: no cover
-
-
-def _set_event(game: SobekGame, state: SobekState, new: bool) -> str:
-    start = next(a for a in game.legal_actions(state) if isinstance(a, StartSet) and (a.target < 0) == new)
-    after = _play_set(game, state, start)
-    if after.pending is not None and after.pending.kind == K_EVENT:
-        return "the player chooses a token"
-    if game.current_player(after) is CHANCE and after.draws and after.draws[0].dest == D_EVENT:
-        return f"chance draws the token ({len(game.chance_outcomes(after))} kinds possible)"
-    return "no event"
-
-
-def _can_start(game: SobekGame, state: SobekState, new: bool) -> bool:
-    return sum(state.tokens) > 0 and any(isinstance(a, StartSet) and (a.target < 0) == new
-                                         for a in game.legal_actions(state))
-
-
 def check_event_choice(game: SobekGame, budget: Budget) -> CheckResult:
-    found = in_play(game, "event_choice", 3, budget, lambda s: _can_start(game, s, True),
-                    lambda s: _set_event(game, s, True), "A player plays a new set while event tokens remain")
+    found = in_play(game, "event_choice", 3, budget, lambda s: can_start_set(game, s, True),
+                    lambda s: set_event(game, s, True), "A player plays a new set while event tokens remain")
     if found is not None:
         return found
     three = cards(game, "fish", game.params.set_min)
 
     def run(readings: dict[str, str]) -> str:
-        state = situation(game, 2, readings, seats={0: {"hand": _counts(three)}},
+        state = situation(game, 2, readings, seats={0: {"hand": counts_of(three)}},
                           pending={"choice": "set", "seat": 0, "goods": "fish", "cards": three})
         after = game.apply(state, Done())
         return "the player chooses a token" if after.pending is not None else \
@@ -645,8 +420,8 @@ def check_goods_total(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_extension_event(game: SobekGame, budget: Budget) -> CheckResult:
-    found = in_play(game, "extension_event", 3, budget, lambda s: _can_start(game, s, False),
-                    lambda s: _set_event(game, s, False), "A player adds cards to a played set while event tokens "
+    found = in_play(game, "extension_event", 3, budget, lambda s: can_start_set(game, s, False),
+                    lambda s: set_event(game, s, False), "A player adds cards to a played set while event tokens "
                     "remain")
     if found is not None:
         return found
@@ -654,7 +429,7 @@ def check_extension_event(game: SobekGame, budget: Budget) -> CheckResult:
     played = {"goods": "fish", "cards": cards(game, "fish", game.params.set_min, game.params.set_min)}
 
     def run(readings: dict[str, str]) -> str:
-        state = situation(game, 2, readings, seats={0: {"hand": _counts(three), "sets": [played]}},
+        state = situation(game, 2, readings, seats={0: {"hand": counts_of(three), "sets": [played]}},
                           pending={"choice": "set", "seat": 0, "goods": "fish", "onto": 0, "cards": three})
         after = game.apply(state, Done())
         return "event" if after.pending is not None and after.pending.kind == K_EVENT else "no event"
@@ -710,11 +485,6 @@ def check_thief_backs(game: SobekGame, budget: Budget) -> CheckResult:
                   "one situation")
 
 
-def _setup_witness(game: SobekGame, players: int) -> Any:
-    state, actions = seeded_until(game, players, {}, lambda s: True)
-    return make_log(game, state.config, actions, state)
-
-
 def check_market_row(game: SobekGame, budget: Budget) -> CheckResult:
     def run(readings: dict[str, str]) -> str:
         state = first_decision(game, 3, readings)
@@ -722,7 +492,7 @@ def check_market_row(game: SobekGame, budget: Budget) -> CheckResult:
 
     outcomes = per_reading(game, "market_row", run)
     return result(outcomes, "The first turn of a seeded 3-player game.", {}, "one seeded game",
-                  witness_log=_setup_witness(game, 3))
+                  witness_log=setup_witness(game, 3))
 
 
 def check_two_player_rounds(game: SobekGame, budget: Budget) -> CheckResult:
@@ -732,7 +502,7 @@ def check_two_player_rounds(game: SobekGame, budget: Budget) -> CheckResult:
 
     outcomes = per_reading(game, "two_player_rounds", run)
     return result(outcomes, "Set-up of a seeded 2-player game.", {}, "one seeded game",
-                  witness_log=_setup_witness(game, 2))
+                  witness_log=setup_witness(game, 2))
 
 
 def check_scribe_chooser(game: SobekGame, budget: Budget) -> CheckResult:
