@@ -38,7 +38,9 @@ from nilerules.games.ra.state import (
     DISCARD,
     DRAW,
     DROUGHT,
+    EARTHQUAKE,
     FLOOD,
+    FUNERAL,
     GOD,
     GOLD,
     H_ACTOR,
@@ -52,12 +54,14 @@ from nilerules.games.ra.state import (
     H_TRACK_LEN,
     KIND_NAMES,
     KINDS,
+    MONUMENTS,
     NILE,
     OVER,
     PHARAOH,
     RA,
     TRADER,
     TURN,
+    UNREST,
     RaParams,
     RaState,
     disk_total,
@@ -555,10 +559,15 @@ def check_invoke_empty(game: RaGame, budget: Budget) -> CheckResult:
 
 
 # -- RA-010 ------------------------------------------------------------------------------------------------------
+def _epoch_goes_on(s: RaState) -> bool:
+    """After one more won auction some face-up disk is left, so the epoch does not end on it (the Ra track aside)."""
+    return sum(bin(u).count("1") for u in s.up) >= 2 and s.h[H_RA] + 1 < s.params.ra_track
+
+
 def _drought_tail(s: RaState) -> list[RaAction] | None:
     """On a turn with a Drought on the track: invoke Ra and let a player holding Floods and more Niles win it."""
     h = s.h
-    if h[H_PHASE] != TURN or s.track[DROUGHT] != 1:
+    if h[H_PHASE] != TURN or s.track[DROUGHT] != 1 or not _epoch_goes_on(s):
         return None
     need = s.params.disaster_discards
     for q in range(len(s.held)):
@@ -807,6 +816,90 @@ def check_bag_empty(game: RaGame, budget: Budget) -> CheckResult:
                        {"bag_runs_out": counts}, constructed=True)
 
 
+# -- RA-016 ------------------------------------------------------------------------------------------------------
+_STRUCK = {FUNERAL: (PHARAOH,), DROUGHT: (FLOOD, NILE), UNREST: CIVS, EARTHQUAKE: MONUMENTS}
+"""The tiles each disaster strikes (the reference: Funeral Pharaohs, Drought Floods/Niles, Unrest Civilizations,
+Earthquake Monuments)."""
+
+
+def _lot_tail(s: RaState) -> list[RaAction] | None:
+    """On a turn whose auction track holds a disaster and tiles it strikes: invoke Ra, and let a player win it (the
+    last call of the auction is left to the describer)."""
+    if s.h[H_PHASE] != TURN or not s.h[H_TRACK_LEN] or not _epoch_goes_on(s):
+        return None
+    if not any(s.track[d] and any(s.track[k] for k in kinds) for d, kinds in _STRUCK.items()):
+        return None
+    after = rules.apply(s, INVOKE_ACTION)
+    for q in range(len(s.held)):
+        if s.up[q]:
+            bids = _won_by(after, q)
+            if bids:
+                return [INVOKE_ACTION, *bids[:-1]]
+    return None
+
+
+def _finish_auction(s: RaState) -> tuple[RaState, int]:
+    """From an auction's last call: the winner (the high bidder, else the starter) bids or the starter passes; the
+    winner's discards, where they need a choice, take the first tile offered."""
+    h = s.h
+    winner = h[H_HIGH_BY] if h[H_HIGH_BY] >= 0 else h[H_ACTOR]
+    legal = rules.legal_actions(s)
+    s = rules.apply(s, PASS_ACTION if winner != h[H_ACTOR] else next(a for a in legal if a is not PASS_ACTION))
+    while s.h[H_PHASE] == DISCARD:
+        s = rules.apply(s, rules.legal_actions(s)[0])
+    return s, winner
+
+
+def _struck_words(s: RaState, reading: str) -> str:
+    s, winner = _finish_auction(s)
+    x = s.held[winner]
+    kept = {KIND_NAMES[k]: x[k] for kinds in _STRUCK.values() for k in kinds if x[k]}
+    return f"player {winner} keeps {kept or 'none of the struck tiles'}"
+
+
+def check_disaster_lot(game: RaGame, budget: Budget) -> CheckResult:
+    configs = [game.config(n) for n in (3, *PLAYER_COUNTS)]
+    found = search_play(game, "disaster_lot", configs, budget, _lot_tail, _struck_words)
+    if found is not None:
+        config, actions, outcomes = found
+        s = _replay(game, config, actions)
+        return _play_result(game, "disaster_lot", config, actions, outcomes,
+                            f"A seeded {config.players}-player game: an auction for {', '.join(_track_names(s))}, "
+                            "a lot holding a disaster and tiles it strikes, is won (legal bids and passes from a "
+                            "reached turn).", "seeded random and greedy games, then legal bids")
+    config = _config(game, 3)
+    position = {"seats": {"0": {"pharaoh": 1}}, "auction_track": ["funeral", "pharaoh", "pharaoh"], "to_move": 1}
+    tail = _lot_tail(game.position(config, position)) or []
+    return _constructed(game, "disaster_lot", config, position, tail, _struck_words,
+                        "3 players; player 0 holds 1 Pharaoh and wins a lot of a Funeral and 2 Pharaohs.",
+                        "one hand-written position, then legal play")
+
+
+# -- RA-017 ------------------------------------------------------------------------------------------------------
+def _next_track_words(s: RaState, reading: str) -> str:
+    return f"epoch {s.epoch} starts with the auction track {_track_names(s) or 'empty'}"
+
+
+def check_track_at_epoch_end(game: RaGame, budget: Budget) -> CheckResult:
+    configs = [game.config(n, ("traders",)) for n in (3, *PLAYER_COUNTS)]
+    found = search_play(game, "track_at_epoch_end", configs, budget,
+                        _last_ra_draw(lambda s: s.h[H_EPOCH] < s.params.epochs and s.h[H_TRACK_LEN] > 0),
+                        _next_track_words)
+    if found is not None:
+        config, actions, outcomes = found
+        s = _replay(game, config, actions[:-1])
+        return _play_result(game, "track_at_epoch_end", config, actions, outcomes,
+                            f"A seeded {config.players}-player game with Traders: epoch {s.epoch} ends (the last Ra "
+                            f"tile is drawn) with {', '.join(_track_names(s))} on the auction track.",
+                            "seeded random and greedy games")
+    config = _config(game, 3, True)
+    p = game.params(config)
+    position = {"ra_track": p.ra_track - 1, "auction_track": ["gold", "trader"], "phase": "draw"}
+    return _constructed(game, "track_at_epoch_end", config, position, [DRAWS[RA]], _next_track_words,
+                        "3 players with Traders; a Gold and a Trader lie on the auction track when the last Ra tile of "
+                        "epoch 1 is drawn.", "one hand-written position, then legal play")
+
+
 def sun_totals(state: RaState) -> list[int]:
     return [disk_total(u | d) for u, d in zip(state.up, state.down, strict=True)]
 
@@ -827,4 +920,6 @@ CHECKS: dict[str, Check] = {
     "gods_after_epoch": check_gods_after_epoch,
     "epoch_starter": check_epoch_starter,
     "bag_empty": check_bag_empty,
+    "disaster_lot": check_disaster_lot,
+    "track_at_epoch_end": check_track_at_epoch_end,
 }

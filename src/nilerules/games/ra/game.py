@@ -114,13 +114,15 @@ def resolve_params(spec: Spec, config: Config) -> RaParams:
         gods_kept=r("gods_after_epoch") == "keep",
         starter_highest_disk=r("epoch_starter") == "highest_disk",
         bag_empty_game_ends=r("bag_empty") == "game_ends",
+        disaster_with_lot=r("disaster_lot") == "with_lot",
+        track_stays=r("track_at_epoch_end") == "stay",
     )
 
 
 class RaGame(GameBase[RaState, RaAction]):
     """Ra for 2-5 players, with the Traders module as an option."""
 
-    info = GameInfo("ra", "Ra, with the Traders module", (2, 3, 4, 5), ("traders",), 1500, 3)
+    info = GameInfo("ra", "Ra, with the Traders module", (2, 3, 4, 5), ("traders",), 1500, 4)
     """Max length, by hand: at most 200 draws (2 actions each); at most 100 auctions (45 won: 15 face-up disks
     per epoch at most; 30 drawn Ra tiles; 25 full tracks discarded), each an invocation and at most 5 bids;
     8 God tiles and their turn ends; 10 disasters of 2 discards; the deal: 400 + 600 + 16 + 20 + 1 < 1500."""

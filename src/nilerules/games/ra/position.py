@@ -74,7 +74,8 @@ BREAKDOWN: Final = ("start", "pharaohs", "nile_flood", "civilizations", "gods", 
 
 _TOP: Final = frozenset({
     "config", "phase", "to_move", "turn_of", "epoch", "ra_track", "center", "auction_track", "out_of_play", "seats",
-    "auction", "discards", "after_discards", "trader_claims", "crate_supply_ran_out", "bag_ran_out", "history",
+    "auction", "discards", "after_discards", "lot_to", "trader_claims", "crate_supply_ran_out", "bag_ran_out",
+    "history",
 })
 _SEAT: Final = frozenset({"sun_disks", "face_down", "score", "crates", *KIND_NAMES})
 _AUCTION: Final = frozenset({"started_by", "high_bid", "high_bidder", "invoked", "last"})
@@ -118,6 +119,8 @@ def position_data(s: RaState) -> dict[str, Any]:
         data["discards"] = pending
     if h[H_RESUME]:
         data["after_discards"] = RESUME_NAMES[h[H_RESUME]]
+    if phase == DISCARD and h[H_HIGH_BY] >= 0:
+        data["lot_to"] = h[H_HIGH_BY]
     data["trader_claims"] = [{"seat": c, "traders": n} for c, n in s.claims]
     data["crate_supply_ran_out"] = _bits(h[H_EXHAUSTED])
     data["bag_ran_out"] = _bits(h[H_BAG_EMPTY])
@@ -270,6 +273,10 @@ def build(config: Config, params: RaParams, data: Mapping[str, Any]) -> RaState:
             h[H_PENDING + i] = r.integer(pending[KIND_NAMES[k]], f"discards.{KIND_NAMES[k]}", 0, total)
     if "after_discards" in data:
         h[H_RESUME] = r.name(data["after_discards"], "after_discards", RESUME_NAMES)
+    if "lot_to" in data:
+        if phase != DISCARD:
+            raise PositionError("lot_to", "only a disaster's discards (phase 'discard') keep a lot waiting")
+        h[H_HIGH_BY] = r.seat(data["lot_to"], "lot_to")
     if phase == DISCARD and not any(h[H_PENDING:H_PENDING + 4]):
         raise PositionError("discards", "phase 'discard' needs the tiles still to discard, by disaster")
     claims = _claims(r, data, held, n)

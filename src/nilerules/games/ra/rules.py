@@ -513,15 +513,29 @@ def _resolve_auction(m: _Scratch) -> None:
         held = m.held[w]
         for k in range(KINDS):
             c = lot[k]
-            if c:
-                if _IS_DISASTER[k]:
-                    m.out[k] += c
-                    h[H_PENDING + _DISASTER_INDEX[k]] += c * m.params.disaster_discards
-                else:
-                    held[k] += c
-        m.track = [0] * KINDS
-        h[H_TRACK_LEN] = 0
+            if c and _IS_DISASTER[k]:
+                m.out[k] += c
+                lot[k] = 0
+                h[H_PENDING + _DISASTER_INDEX[k]] += c * m.params.disaster_discards
+        # RA-016: under before_lot the lot's tiles of a struck category wait on the track until the discards are done
+        waiting = [False] * KINDS
+        if not m.params.disaster_with_lot:
+            for i in range(4):
+                if h[H_PENDING + i]:
+                    for k in _CATEGORY[i]:
+                        waiting[k] = lot[k] > 0
+        for k in range(KINDS):
+            if lot[k] and not waiting[k]:
+                held[k] += lot[k]
+                lot[k] = 0
+        h[H_TRACK_LEN] = sum(lot)
         h[H_ACTOR] = w
+        if h[H_TRACK_LEN]:
+            h[H_HIGH] = 0
+            h[H_HIGH_BY] = w
+            h[H_VOLUNTARY] = 0
+            _settle_discards(m)
+            return
     elif full:
         for k in range(KINDS):
             m.out[k] += m.track[k]
@@ -611,6 +625,14 @@ def _settle_discards(m: _Scratch) -> None:
         h[H_PENDING + i] = n
         h[H_PHASE] = DISCARD
         return
+    lot_to = h[H_HIGH_BY]
+    if lot_to >= 0:
+        # RA-016 before_lot: the winner takes the lot's tiles that waited out the discards
+        for k in range(KINDS):
+            m.held[lot_to][k] += m.track[k]
+        m.track = [0] * KINDS
+        h[H_TRACK_LEN] = 0
+        h[H_HIGH_BY] = -1
     resume = h[H_RESUME]
     h[H_RESUME] = RESUME_TURN
     if resume == RESUME_GODS:
@@ -679,10 +701,13 @@ def _end_epoch(m: _Scratch) -> None:
     h = m.h
     params = m.params
     epoch = h[H_EPOCH]
+    last = epoch >= params.epochs or (h[H_BAG] == 0 and params.bag_empty_game_ends)
     for k in range(KINDS):
-        m.out[k] += m.track[k]
-    m.track = [0] * KINDS
-    h[H_TRACK_LEN] = 0
+        # RA-017: the auction track is discarded, or stays for the next epoch (Traders always leave: seed 000)
+        if last or not params.track_stays or k == TRADER:
+            m.out[k] += m.track[k]
+            m.track[k] = 0
+    h[H_TRACK_LEN] = sum(m.track)
     m.out[RA] += h[H_RA]
     h[H_RA] = 0
     h[H_LAST] = 0
@@ -695,7 +720,7 @@ def _end_epoch(m: _Scratch) -> None:
     m.crates = [0] * len(m.crates)
     m.claims = []
     ended_by = h[H_STARTER]
-    if epoch >= params.epochs or (h[H_BAG] == 0 and params.bag_empty_game_ends):
+    if last:
         _book(m, scoring.final_events(epoch, [tuple(x) for x in m.held], m.up, m.down, params))
         h[H_PHASE] = OVER
         h[H_ACTOR] = -1

@@ -158,6 +158,8 @@ class RaParams:
     gods_kept: bool
     starter_highest_disk: bool
     bag_empty_game_ends: bool
+    disaster_with_lot: bool
+    track_stays: bool
 
 
 @dataclass(frozen=True, slots=True)
