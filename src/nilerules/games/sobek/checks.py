@@ -47,6 +47,7 @@ from nilerules.games.sobek.situations import (
     set_event,
     setup_witness,
     situation,
+    step,
 )
 from nilerules.games.sobek.state import (
     DECEIT,
@@ -226,8 +227,8 @@ def check_final_tie(game: SobekGame, budget: Budget) -> CheckResult:
 def check_queen_draw(game: SobekGame, budget: Budget) -> CheckResult:
     queen = PlayCharacter(code("queen"))
 
-    def play(state: SobekState) -> str:
-        after = game.apply(state, queen)
+    def play(state: SobekState, moves: list[Any]) -> str:
+        after = step(game, state, queen, moves)
         return f"row {len(state.row)} -> {len(after.row)} cards, deck {sum(state.deck)} -> {sum(after.deck)} " \
                f"(+draws pending {len(after.draws)})"
 
@@ -252,7 +253,7 @@ def check_horizontal_sets(game: SobekGame, budget: Budget) -> CheckResult:
         return state.pending is not None and state.pending.kind == K_HPHASE and sum(
             state.hands[state.pending.player]) >= game.params.set_min
 
-    def starts(state: SobekState) -> str:
+    def starts(state: SobekState, moves: list[Any]) -> str:
         return f"horizontal sets possible: {sum(isinstance(a, StartHorizontal) for a in game.legal_actions(state))}"
 
     found = in_play(game, "horizontal_sets", 3, budget, ready, starts,
@@ -370,7 +371,7 @@ def check_green_deal(game: SobekGame, budget: Budget) -> CheckResult:
 
 def check_event_choice(game: SobekGame, budget: Budget) -> CheckResult:
     found = in_play(game, "event_choice", 3, budget, lambda s: can_start_set(game, s, True),
-                    lambda s: set_event(game, s, True), "A player plays a new set while event tokens remain")
+                    lambda s, m: set_event(game, s, True, m), "A player plays a new set while event tokens remain")
     if found is not None:
         return found
     three = cards(game, "fish", game.params.set_min)
@@ -421,7 +422,7 @@ def check_goods_total(game: SobekGame, budget: Budget) -> CheckResult:
 
 def check_extension_event(game: SobekGame, budget: Budget) -> CheckResult:
     found = in_play(game, "extension_event", 3, budget, lambda s: can_start_set(game, s, False),
-                    lambda s: set_event(game, s, False), "A player adds cards to a played set while event tokens "
+                    lambda s, m: set_event(game, s, False, m), "A player adds cards to a played set while event tokens "
                     "remain")
     if found is not None:
         return found
@@ -459,8 +460,8 @@ def check_thief_backs(game: SobekGame, budget: Budget) -> CheckResult:
         return next(o for o in range(state.config.players) if o != p and any(
             c and state.params.green[t] for t, c in enumerate(state.hands[o])))
 
-    def steal(state: SobekState) -> str:
-        after = game.apply(game.apply(state, thief), ChooseTarget(robbed(state)))
+    def steal(state: SobekState, moves: list[Any]) -> str:
+        after = step(game, step(game, state, thief, moves), ChooseTarget(robbed(state)), moves)
         return f"backs to choose from: {[game.action_to_data(a)['back'] for a in game.legal_actions(after)]}"
 
     def ready(state: SobekState) -> bool:
@@ -514,9 +515,9 @@ def check_scribe_chooser(game: SobekGame, budget: Budget) -> CheckResult:
             o != state.to_move and sum(state.hands[o]) > game.params.scribe_limit
             for o in range(state.config.players))
 
-    def play(state: SobekState) -> str:
+    def play(state: SobekState, moves: list[Any]) -> str:
         legal = game.legal_actions(state)
-        after = game.apply(state, next(a for a in scribes if a in legal))
+        after = step(game, state, next(a for a in scribes if a in legal), moves)
         assert after.pending is not None
         opp = after.pending.b
         return f"seat {after.pending.player} chooses which of seat {opp}'s {sum(after.hands[opp])} cards go, down " \

@@ -145,18 +145,20 @@ def per_reading(
 
 def in_play(
     game: SobekGame, amb: str, players: int, budget: Budget, stop: Callable[[SobekState], bool],
-    act: Callable[[SobekState], str], summary: str,
+    act: Callable[[SobekState, list[Any]], str], summary: str,
 ) -> CheckResult | None:
     """A witness from reachable play: seeded greedy and random games (as many seeds as the budget's playouts) up to
     the first decision where ``stop`` holds; the same moves replayed under each reading of ``amb`` (they agree up to
-    there, or the seed is skipped), then ``act`` says what each reading does. None when no seed reaches a
-    divergence."""
+    there, or the seed is skipped), then ``act`` says what each reading does (the moves it makes, recorded in the list
+    it is given, end the witness log: replayed under each reading, the log shows the difference). None when no seed
+    reaches a divergence."""
     names = game.spec.ambiguities[amb].reading_names()
     for seed, greedy in product(range(SEED, SEED + budget.playouts), (True, False)):
         state, actions = seeded_until(game, players, {}, stop, seed=seed, greedy=greedy, random_play=not greedy)
         if game.is_terminal(state) or game.current_player(state) is CHANCE or not stop(state):
             continue
         outcomes = []
+        moves: list[Any] = []
         for name in names:
             other = game.setup(game.config(players, readings={amb: name}))
             try:
@@ -166,9 +168,15 @@ def in_play(
                 break
             if game.position_data(other) != game.position_data(state):
                 break
-            outcomes.append((name, act(other)))
+            made: list[Any] = []
+            outcomes.append((name, act(other, made)))
+            if name == game.spec.ambiguities[amb].default:
+                moves = made
         if len(outcomes) == len(names) and differs(tuple(outcomes)):
-            log = make_log(game, state.config, actions, state)
+            final = state
+            for move in moves:
+                final = game.apply(final, move)
+            log = make_log(game, state.config, [*actions, *moves], final)
             policy = "greedy" if greedy else "random"
             return result(tuple(outcomes), f"{summary} (seeded {policy} play, seed {seed}, after {len(actions)} "
                           "steps)", {"seed": seed, "policy": policy},
@@ -243,20 +251,27 @@ def next_round_witness(
                   "one seeded game", "playout", witness_log=log)
 
 
-def play_set(game: SobekGame, state: SobekState, start: StartSet) -> SobekState:
+def step(game: SobekGame, state: SobekState, action: Any, moves: list[Any]) -> SobekState:
+    """``game.apply``, the action recorded in ``moves``."""
+    moves.append(action)
+    after: SobekState = game.apply(state, action)
+    return after
+
+
+def play_set(game: SobekGame, state: SobekState, start: StartSet, moves: list[Any]) -> SobekState:
     """Play a set: ``start``, then the first card offered until the set can be finished, then done."""
-    state = game.apply(state, start)
+    state = step(game, state, start, moves)
     for _ in range(len(CARD_CODES)):
         legal = game.legal_actions(state)
         if Done() in legal:
-            return game.apply(state, Done())
-        state = game.apply(state, legal[0])
+            return step(game, state, Done(), moves)
+        state = step(game, state, legal[0], moves)
     raise AssertionError("a set that could be started could not be finished")  # pragma: no cover
 
 
-def set_event(game: SobekGame, state: SobekState, new: bool) -> str:
+def set_event(game: SobekGame, state: SobekState, new: bool, moves: list[Any]) -> str:
     start = next(a for a in game.legal_actions(state) if isinstance(a, StartSet) and (a.target < 0) == new)
-    after = play_set(game, state, start)
+    after = play_set(game, state, start, moves)
     if after.pending is not None and after.pending.kind == K_EVENT:
         return "the player chooses a token"
     if game.current_player(after) is CHANCE and after.draws and after.draws[0].dest == D_EVENT:
