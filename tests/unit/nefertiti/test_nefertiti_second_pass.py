@@ -14,8 +14,24 @@ from nilerules.core import CHANCE, playout, replay
 from nilerules.errors import SpecError
 from nilerules.games import load
 from nilerules.games.nefertiti import checks, rules
-from nilerules.games.nefertiti.actions import Swap
-from nilerules.games.nefertiti.state import CLOSED, HARBOR, LOUQSOR, P_RESOLVE, TRADER, NefState
+from nilerules.games.nefertiti.actions import NeutralDeben, Swap
+from nilerules.games.nefertiti.state import (
+    ABOU,
+    AKHET,
+    CHAIR,
+    CLOSED,
+    GIZEH,
+    GOLDWORK,
+    HARBOR,
+    LOUQSOR,
+    NECKLACE,
+    P_RESOLVE,
+    PAPYRUS,
+    TRADER,
+    NefState,
+    evolve,
+    slot,
+)
 from nilerules.specs import bundled_spec_path
 
 MODULE = load("nefertiti")
@@ -221,3 +237,56 @@ def test_each_witness_replays_from_setup_or_is_labelled_constructed(amb_id: str)
     assert set(dict(result.witness_log.config.readings)) == set(GAME.spec.ambiguities)
     assert len({o for _, o in result.outcomes}) > 1
     assert GAME.invariants(state) == ()
+
+
+# --- new findings of the second pass: NEF-024 to NEF-026 ----------------------------------------------------------
+
+
+@pytest.mark.rules("nefertiti.harbor.papyrus_seal", "nefertiti.priest.exchange")
+def test_priest_papyrus_seal_per_reading_and_buying_always_brings_one() -> None:
+    """'When a player buys a papyrus card ... they immediately gain the card and 1 Royal Seal token': under both
+    readings a bought papyrus brings a seal; a papyrus taken with the Priest brings one only under with_seal."""
+    base = checks.start_state(GAME, 4, ("characters", "harbor"))
+    me = base.to_move
+    got = {}
+    for r in ("with_seal", "board_only"):
+        s = checks.with_reading(GAME, base, "priest_papyrus", r)
+        got[r] = rules.priest_gain(s, me, PAPYRUS).seals[me] - s.seals[me]
+        assert rules.gain_card(s, me, PAPYRUS, from_board=True).seals[me] - s.seals[me] == 1
+    assert got == {"with_seal": 1, "board_only": 0}
+
+
+@pytest.mark.rules("nefertiti.two.neutral_deben", "nefertiti.two.neutral_deben_short")
+def test_neutral_short_of_deben_targets_per_reading_and_the_full_action_agrees() -> None:
+    """'Take 3 Deben ... and distribute 1 Deben to each other market': with enough Deben both readings give the one
+    full action; short of Deben, only 'any_market' lets the resolved market (Gizeh) receive one back."""
+    state = checks.start_state(GAME, 2)
+    red, black = state.to_move, 1 - state.to_move
+    squares = rules.squares_of(state, GIZEH)
+    state = checks.lay_pawns(state, GIZEH, ((len(squares) - 1, red, 0), (0, black, 1)))
+    state = evolve(state, phase=P_RESOLVE, res_market=GIZEH, res_queue=((squares[0], black, 1, 0),))
+    rich = rules.set_market(state, GIZEH, evolve(state.markets[GIZEH], deben=state.params.neutral_deben[0]))
+    full = {}
+    short = {}
+    for r in ("any_market", "other_markets"):
+        full[r] = [
+            a
+            for a in rules.neutral_choices(checks.with_reading(GAME, rich, "neutral_short_targets", r))
+            if isinstance(a, NeutralDeben)
+        ]
+        choices = rules.neutral_choices(checks.with_reading(GAME, state, "neutral_short_targets", r))
+        short[r] = any(isinstance(a, NeutralDeben) and GIZEH in a.targets for a in choices)
+    assert full["any_market"] == full["other_markets"] == [NeutralDeben((LOUQSOR, AKHET, ABOU))]
+    assert short == {"any_market": True, "other_markets": False}
+
+
+@pytest.mark.rules("nefertiti.wandering_thief.take")
+def test_wandering_thief_lowest_card_readings_agree_without_face_down_cards() -> None:
+    """'the Gift card with the lowest maximum value': with every card face up both readings offer exactly the lowest
+    cards; the situation with a face-down chair below them tells the readings apart (the check)."""
+    params = checks.start_state(GAME, 4).params
+    cards = (slot(CHAIR), slot(GOLDWORK), slot(NECKLACE))
+    assert rules.lowest_gifts(params, cards, False) == rules.lowest_gifts(params, cards, True) == (slot(CHAIR),)
+    down = (slot(CHAIR, down=True), slot(GOLDWORK), slot(NECKLACE))
+    assert rules.lowest_gifts(params, down, True) == ()
+    assert set(rules.lowest_gifts(params, down, False)) == {slot(GOLDWORK), slot(NECKLACE)}

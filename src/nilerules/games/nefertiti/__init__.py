@@ -38,7 +38,7 @@ class NefertitiGame(GameBase[NefState, NefAction]):
         (2, 3, 4, 5),
         ("harbor", "characters", "scenario"),
         MAX_GAME_LENGTH,
-        1,
+        2,  # 2: a papyrus taken with the Priest brings a Royal Seal (NEF-024), three new readings
         True,
         {5: ("harbor",)},
     )

@@ -15,6 +15,7 @@ from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.actions import (
     Done,
     ForceClose,
+    NeutralDeben,
     NeutralGift,
     Pass,
     Pick,
@@ -23,6 +24,7 @@ from nilerules.games.nefertiti.actions import (
     Swap,
     TakeCard,
     TakeHalf,
+    Target,
     UseCharacter,
 )
 from nilerules.games.nefertiti.scoring import amon_priest_bonus, amon_priest_rank, selection_score
@@ -939,6 +941,69 @@ def check_high_priest_harbor(game: Any, budget: Budget) -> CheckResult:
     return dataclasses.replace(_situation(outcomes, summary, {}), constructed=True)
 
 
+def check_priest_papyrus(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 4, ("characters", "harbor"))
+    me = state.to_move
+    bottom = list(state.bottom)
+    out = next(c for c in bottom if c != AKH)
+    bottom[bottom.index(out)] = PAPYRUS
+    pile = rules.bump(rules.bump(state.pile, out, 1), PAPYRUS, -1)
+    state = evolve(state, bottom=tuple(sorted(bottom)), pile=pile)
+    state = give(state, me, CHAIR)
+    state = evolve(state, phase=P_CHAR, char_active=PRIEST, scratch=(0, 0, 0))
+
+    def outcome(s: NefState) -> str:
+        after = rules.priest_apply(s, Swap(CHAIR, -2, PAPYRUS))
+        return f"the player gains {after.seals[me] - s.seals[me]} Royal Seal(s)"
+
+    outcomes = per_reading(game, "priest_papyrus", state, outcome)
+    summary = "The Priest is used; a papyrus lies among the bottom cards of the pile; the player gives a chair for it."
+    return dataclasses.replace(_situation(outcomes, summary, {}), constructed=True)
+
+
+def check_neutral_short_targets(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 2)
+    red, black = state.to_move, 1 - state.to_move
+    squares = rules.squares_of(state, GIZEH)
+    state = lay_pawns(state, GIZEH, ((len(squares) - 1, red, 0), (0, black, 1)))
+    bid = squares[0]
+    state = evolve(state, phase=P_RESOLVE, res_market=GIZEH, res_queue=((bid, black, 1, 0),))
+    want = state.params.neutral_deben[0]
+    have = state.markets[GIZEH].deben
+
+    def outcome(s: NefState) -> str:
+        choices = [a for a in rules.neutral_choices(s) if isinstance(a, NeutralDeben)]
+        targets = sorted({_MARKET_NAMES[t] for a in choices for t in a.targets})
+        return f"{have} Deben to one of: {', '.join(targets)}"
+
+    outcomes = per_reading(game, "neutral_short_targets", state, outcome)
+    summary = (
+        f"2 players: Gizeh is resolved and a neutral pawn takes Deben, but the tile holds {have} where the action "
+        f"takes {want}."
+    )
+    return dataclasses.replace(_situation(outcomes, summary, {"deben": have, "wanted": want}), constructed=True)
+
+
+def check_wandering_thief_face_down(game: Any, budget: Budget) -> CheckResult:
+    state = start_state(game, 4, ("characters",))
+    state = evolve(state, phase=P_CHAR, char_active=WANDERING_THIEF)
+    state = lay_cards(state, GIZEH, (slot(CHAIR, down=True), slot(GOLDWORK), slot(NECKLACE)))
+    p = state.params
+
+    def outcome(s: NefState) -> str:
+        takes = [a for a in rules.character_actions(s) if isinstance(a, Target) and a.market == GIZEH]
+        names = sorted(CARD_NAMES[a.item >> 2] for a in takes)
+        return f"may take {', '.join(names)} from Gizeh" if names else "may take nothing from Gizeh"
+
+    outcomes = per_reading(game, "wandering_thief_face_down", state, outcome)
+    summary = (
+        f"The Wandering Thief is used; Gizeh holds a chair turned face down by the Beggar (max "
+        f"{rules.max_value(p, CHAIR)}), a goldwork ({rules.max_value(p, GOLDWORK)}) and a necklace "
+        f"({rules.max_value(p, NECKLACE)})."
+    )
+    return dataclasses.replace(_situation(outcomes, summary, {}), constructed=True)
+
+
 def setup_deben(game: Any) -> tuple[int, tuple[tuple[int, tuple[str, ...], int], ...]]:
     """The Deben coins in the boxes, and for each player count (with and without the Harbor where allowed) the Deben
     the setup lays out: the players' starting Deben, each market tile's and the Harbor's (all from the params)."""
@@ -1175,6 +1240,27 @@ PLAY_SEARCHES: dict[str, Any] = {
         lambda s: f"seat {s.to_move} scores part of a type holding a foreign card, with the Royal Scribe",
         _uses(ROYAL_SCRIBE),
     ),
+    "priest_papyrus": (
+        ((4, ("characters", "harbor")), (5, ("characters", "harbor")), (3, ("characters", "harbor"))),
+        lambda b, a: f"the player gains {a.seals[b.to_move] - b.seals[b.to_move]} Royal Seal(s)",
+        lambda s: f"seat {s.to_move} uses the Priest and takes a papyrus from the bottom of the pile",
+        _uses(PRIEST),
+    ),
+    "neutral_short_targets": (
+        ((2, ()), (2, ("harbor",))),
+        lambda b, _a: (
+            "Deben may go to "
+            + ", ".join(sorted({_MARKET_NAMES[t] for x in _legal(b) if isinstance(x, NeutralDeben) for t in x.targets}))
+        ),
+        _closing,
+        lambda a: isinstance(a, PlaceNeutral | NeutralDeben),
+    ),
+    "wandering_thief_face_down": (
+        ((4, ("characters",)), (3, ("characters",)), (5, ("harbor", "characters"))),
+        lambda b, _a: f"{sum(1 for x in _legal(b) if isinstance(x, Target | Swap))} card(s) may be taken",
+        lambda s: f"seat {s.to_move} uses the Wandering Thief while a market's lowest card lies face down",
+        _uses(BEGGAR, WANDERING_THIEF),
+    ),
 }
 """Per ambiguity: the setups searched, each reading's outcome at the divergence, the situation in words, and the
 moves play is steered toward (Characters, the Harbor, neutral pawns)."""
@@ -1215,6 +1301,9 @@ CHECKS: dict[str, Check] = {
     "beggar_markets": check_beggar_markets,
     "trader_markets": check_trader_markets,
     "deben_coins": check_deben_coins,
+    "priest_papyrus": played_first("priest_papyrus", check_priest_papyrus),
+    "neutral_short_targets": played_first("neutral_short_targets", check_neutral_short_targets),
+    "wandering_thief_face_down": played_first("wandering_thief_face_down", check_wandering_thief_face_down),
     "wandering_thief_placement": played_first("wandering_thief_placement", check_wandering_thief_placement),
     "neutral_gift_face_down": played_first("neutral_gift_face_down", check_neutral_gift_face_down),
     "forced_close_then_place": played_first("forced_close_then_place", check_forced_close_then_place),

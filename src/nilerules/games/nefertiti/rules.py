@@ -261,13 +261,25 @@ def face_up_gifts(cards: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted({s for s in cards if slot_code(s) < N_GIFTS and not slot_down(s)}))
 
 
-def lowest_gifts(params: Params, cards: tuple[int, ...]) -> tuple[int, ...]:
-    """Face-up Gift slots whose maximum value is the lowest in the market (a choice among equals)."""
+def lowest_gifts(params: Params, cards: tuple[int, ...], down_blocks: bool = False) -> tuple[int, ...]:
+    """Face-up Gift slots whose maximum value is the lowest in the market (a choice among equals).
+
+    ``down_blocks`` (reading ``wandering_thief_face_down`` = ``lowest_blocks``): the lowest card is looked for among
+    face-down cards too, so a market whose lowest card lies face down offers none.
+    """
     ups = face_up_gifts(cards)
     if not ups:
         return ()
     low = min(max_value(params, slot_code(s)) for s in ups)
+    if down_blocks:
+        downs = [max_value(params, slot_code(s)) for s in cards if slot_code(s) < N_GIFTS and slot_down(s)]
+        if downs and min(downs) < low:
+            return ()
     return tuple(s for s in ups if max_value(params, slot_code(s)) == low)
+
+
+def down_blocks(state: NefState) -> bool:
+    return state.config.reading("wandering_thief_face_down") == "lowest_blocks"
 
 
 def hand_add(state: NefState, player: int, code: int, delta: int = 1) -> NefState:
@@ -867,7 +879,7 @@ def wt_targets(state: NefState, source: int) -> tuple[Swap, ...]:
             continue
         if state.akh_drawn and state.markets[t].status == DONE:
             continue
-        out.extend(Swap(-1, t, s) for s in lowest_gifts(state.params, state.markets[t].cards))
+        out.extend(Swap(-1, t, s) for s in lowest_gifts(state.params, state.markets[t].cards, down_blocks(state)))
     return tuple(out)
 
 
@@ -925,6 +937,8 @@ def neutral_choices(state: NefState) -> tuple[NefAction, ...]:
     out: list[NefAction] = []
     if k == want:
         out.append(NeutralDeben(others))
+    elif state.config.reading("neutral_short_targets") == "other_markets":
+        out.extend(NeutralDeben(c) for c in combinations(others, min(k, len(others))))
     else:
         out.extend(NeutralDeben(c) for c in combinations(range(4), k))
     any_card = state.config.reading("neutral_gift_face_down") == "any_card"
@@ -1197,6 +1211,12 @@ def priest_actions(state: NefState) -> tuple[NefAction, ...]:
     return tuple(Pick(c) for c in sorted(set(left)))
 
 
+def priest_gain(state: NefState, me: int, code: int) -> NefState:
+    """A card taken from the bottom of the pile; a papyrus brings a Royal Seal under the reading ``with_seal`` (it is
+    gained by an exchange, and not from another player)."""
+    return gain_card(state, me, code, from_board=state.config.reading("priest_papyrus") == "with_seal")
+
+
 def priest_apply(state: NefState, action: NefAction) -> NefState:
     me = state.to_move
     if isinstance(action, Swap):
@@ -1205,7 +1225,7 @@ def priest_apply(state: NefState, action: NefAction) -> NefState:
         stage, mg, mr = state.scratch[:3]
         p = state.params
         state = hand_add(state, me, action.give, -1)
-        state = hand_add(state, me, action.slot, 1)
+        state = priest_gain(state, me, action.slot)
         scratch = (stage, max(mg, max_value(p, action.give)), max(mr, max_value(p, action.slot)))
         return evolve(state, bottom=tuple(bottom) if state.bottom_ordered else tuple(sorted(bottom)), scratch=scratch)
     if isinstance(action, Done):
@@ -1494,7 +1514,7 @@ def character_actions(state: NefState) -> tuple[NefAction, ...]:
     if c == WANDERING_THIEF:
         out: list[NefAction] = []
         for m in board_markets(state):
-            out.extend(Target(m, s) for s in lowest_gifts(state.params, state.markets[m].cards))
+            out.extend(Target(m, s) for s in lowest_gifts(state.params, state.markets[m].cards, down_blocks(state)))
         return (*out, Done())
     if c == TRADER:
         return trader_actions(state)
