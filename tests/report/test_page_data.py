@@ -6,8 +6,8 @@ from typing import Any
 
 from nilerules.analysis.model import Budget
 from nilerules.analysis.page import (
-    MAX_DISTRIBUTION_GAMES,
     apply_delta,
+    distribution_games,
     position_delta,
     position_of,
     score_distributions,
@@ -74,7 +74,8 @@ def test_score_distributions_flip_the_nim_winner_in_every_game() -> None:
     game = nim.make_game()
     budget = Budget.quick()
     dist = score_distributions(game, "last_stone", budget)
-    games = min(budget.playouts, MAX_DISTRIBUTION_GAMES)
+    games = distribution_games(budget)
+    assert games == 10  # the quick budget plays 20 playouts per estimate (analysis/model.py): half of them
     assert (dist.games, dist.differ, dist.failed) == (games, games, 0)
     assert [name for name, _ in dist.scores] == ["wins", "loses"]
     for _, scores in dist.scores:

@@ -29,7 +29,12 @@ from nilerules.errors import NileRulesError
 MAX_WITNESS_STEPS = 1500
 """At most this many moves of a witness are shown (every game declares a maximum length far below it)."""
 MAX_DISTRIBUTION_GAMES = 30
-"""Games per reading for a score distribution: the budget's playouts, capped here to keep the report quick."""
+"""Games per reading for a score distribution: half the budget's playouts, capped here to keep the report quick."""
+
+
+def distribution_games(budget: Budget) -> int:
+    """Games per reading for a score distribution under ``budget``."""
+    return max(1, min(budget.playouts // 2, MAX_DISTRIBUTION_GAMES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +220,7 @@ def score_distributions(game: Game[Any, Any], ambiguity: str, budget: Budget) ->
     amb = game.spec.ambiguities[ambiguity]
     names = [amb.default, *(r for r in amb.reading_names() if r != amb.default)]
     players = distribution_players(game)
-    games = max(1, min(budget.playouts, MAX_DISTRIBUTION_GAMES))
+    games = distribution_games(budget)
     seeds = range(budget.seed, budget.seed + games)
     finals: dict[str, list[tuple[int, ...] | None]] = {}
     for name in names:
@@ -261,7 +266,7 @@ def many_score_distributions(
         if id(game) not in sources:
             sources[id(game)] = game_source(GameModule(game, {}, {}))
         chunks.append(_DistributionChunk(sources[id(game)], ambiguity, budget))
-    games = max(1, min(budget.playouts, MAX_DISTRIBUTION_GAMES))
+    games = distribution_games(budget)
     sizes = [games * len(game.spec.ambiguities[ambiguity].readings) for game, ambiguity in requests]
     return run_chunks(_distribution_chunk, chunks, sizes=sizes, unit="games", label="score distributions")
 
