@@ -38,7 +38,8 @@ def test_check_gives_a_verdict_with_an_outcome_per_reading(ambiguity: str) -> No
 def test_per_claim_check_reproduces_the_seed_example() -> None:
     """Seed example by hand: player 0 holds 1 Trader; player 1 claims 2: per_tile 2 crates, per_claim 1."""
     outcomes = dict(MODULE.checks["crates_per_claim"](GAME, Budget.quick()).outcomes)
-    assert outcomes == {"per_tile": "crates [2, 0, 0]", "per_claim": "crates [1, 0, 0]"}
+    assert outcomes["per_tile"].startswith("crates [2, 0, 0];")
+    assert outcomes["per_claim"].startswith("crates [1, 0, 0];")
 
 
 @pytest.mark.rules("ra.traders.crates.supply_exhausted")

@@ -375,6 +375,25 @@ def claims_actions(game: RaGame, config: Config, claims: Sequence[Sequence[int]]
     return [_deal(game, config), *actions]
 
 
+def to_epoch_scoring(game: RaGame, config: Config, actions: Sequence[RaAction]) -> list[RaAction]:
+    """The actions continued with legal play until the epoch is scored: every turn draws, every draw is a Ra tile,
+    every auction is passed (so the crates held are what the epoch scores)."""
+    s = _replay(game, config, actions)
+    epoch = s.h[H_EPOCH]
+    out = list(actions)
+    while not _epoch_scored(s, epoch):
+        legal = rules.legal_actions(s)
+        if s.h[H_PHASE] == DRAW:
+            a: RaAction = DRAWS[RA] if s.bag[RA] else rules.chance_outcomes(s)[0][0]
+        elif s.h[H_PHASE] == TURN and DRAW_ACTION in legal:
+            a = DRAW_ACTION
+        else:
+            a = PASS_ACTION if PASS_ACTION in legal else legal[0]
+        s = rules.apply(s, a)
+        out.append(a)
+    return out
+
+
 def _unsettled(found: Mapping[str, Any], budget: Budget, searched: str) -> CheckResult:
     """Z3 did not settle the smallest exhaustion within its budget: unknown, never a witness."""
     return CheckResult(
@@ -425,12 +444,14 @@ def check_supply_exhausted(game: RaGame, budget: Budget) -> CheckResult:
     if not claims:
         return _unsettled(found, budget, "Z3 smallest exhaustion, 3 players")
     config = _config(game, 3, True)
-    actions = claims_actions(game, config, claims)
+    claimed = claims_actions(game, config, claims)
+    actions = to_epoch_scoring(game, config, claimed)
     outcomes = []
     for r in game.spec.ambiguities["supply_exhausted"].reading_names():
-        s = _replay(game, _with(config, game, "supply_exhausted", r), actions)
-        points = scoring.epoch_points(s.held, s.crates, s.params)
-        outcomes.append((r, f"crates {list(s.crates)}; epoch points {points}"))
+        cfg = _with(config, game, "supply_exhausted", r)
+        s = _replay(game, cfg, claimed)
+        end = _replay(game, cfg, actions)
+        outcomes.append((r, f"crates {list(s.crates)}; scores after the epoch {list(end.score)}"))
     games = max(1, budget.playouts // 2)
     seen: dict[str, list[int]] = {}
     for n in PLAYER_COUNTS:
@@ -495,17 +516,20 @@ EXAMPLE_CLAIMS = ((0, 1), (1, 2))
 
 def check_crates_per_claim(game: RaGame, budget: Budget) -> CheckResult:
     config = _config(game, 3, True)
-    actions = claims_actions(game, config, EXAMPLE_CLAIMS)
+    claimed = claims_actions(game, config, EXAMPLE_CLAIMS)
+    actions = to_epoch_scoring(game, config, claimed)
     outcomes = []
     for r in game.spec.ambiguities["crates_per_claim"].reading_names():
-        s = _replay(game, _with(config, game, "crates_per_claim", r), actions)
-        outcomes.append((r, f"crates {list(s.crates)}"))
+        cfg = _with(config, game, "crates_per_claim", r)
+        s = _replay(game, cfg, claimed)
+        end = _replay(game, cfg, actions)
+        outcomes.append((r, f"crates {list(s.crates)}; scores after the epoch {list(end.score)}"))
     return CheckResult(
         Witness(f"The seed's example, 3 players, legal play from setup: {_claims_words(EXAMPLE_CLAIMS)} in one "
                 "auction.", {"claims": [list(c) for c in EXAMPLE_CLAIMS], "actions": _names(actions)}),
         "playout",
         tuple(outcomes),
-        "one scripted game from setup through the rules",
+        "one scripted game from setup through the rules, played on to the epoch's scoring",
         witness_log=_log(game, config, actions),
     )
 
