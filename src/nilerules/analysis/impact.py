@@ -489,17 +489,17 @@ def classify(
         )  # type: ignore[assignment]
         if found_by_search:
             note = (
-                f"The measured games never met a difference; a search of {found_by_search} further paired games per "
-                "reading met the witness below, and the class is what it shows."
+                f"Not met in the measured games; met in {found_by_search} more per reading (the witness; the class is "
+                "what it shows)."
             )
         elif cls != "unknown":
-            note = "Play never met a difference; the class is what the check's witness shows when replayed."
+            note = "Not met in play; the class is what the witness shows when replayed."
         elif witness_effect is None:
-            note = "Play never met a difference, and the check's witness is not a game that can be replayed."
+            note = "Not met in play, and the witness is not a game."
         else:
             note = (
-                "Play never met a difference, and replaying the check's witness under each reading gives the same "
-                "moves and scores at its end: the difference is only in what the check reports."
+                "Not met in play, and the witness replays alike under every reading: the difference is only in what "
+                "the check reports."
             )
     else:
         cls = "unknown"

@@ -122,10 +122,10 @@ def _witness(f: Finding, spec: Spec) -> list[str]:
     changed = [(a, r) for a, r in config.readings if a != f.ambiguity and r != defaults.get(a)]
     depends = (
         "it depends on " + ", ".join(f"`{a}={r}`" for a, r in changed)
-        if changed else "every other reading at its default"
+        if changed else "other readings at their defaults"
     )
-    where = "met in paired play" if f.witness_source == "play" else f"from the check ({f.method})"
-    text = f"- **Witness**, a game from setup {where}; {depends}: {f.witness_words}."
+    where = "met in paired play" if f.witness_source == "play" else f"the check's ({f.method})"
+    text = f"- **Witness** (a game from setup, {where}; {depends}): {f.witness_words}."
     if f.witness_source == "check" or f.verdict != "witness":
         text += f" The check: {_sentence(f.summary)}"
     return [text + note]
