@@ -294,3 +294,15 @@ def test_show_prints_each_move_and_the_position_after_it(tmp_path: Path) -> None
     assert [line.split(".")[0] for line in numbered(short.out)] == ["1", "2", "3"]
     assert "phase:" in short.out
     assert run_cli(["show", str(log), "--at", str(moves + 1)]).code == 2
+
+
+def test_every_query_default_is_within_its_bounds() -> None:
+    """Each query's integer parameters have a finite upper bound that admits the documented default."""
+    from nilerules.games import GAME_IDS, load
+
+    for game in GAME_IDS:
+        for query in load(game).queries.values():
+            for param in query.params:
+                if param.type == "int":
+                    low, high = param.int_bounds()
+                    assert low <= param.default <= high, (game, query.name, param.name)

@@ -69,8 +69,15 @@ class QueryParam:
     type: Literal["int", "str", "bool"]
     default: int | str | bool
     help: str
-    bounds: tuple[int, int] = (-10_000, 10_000)
-    """Allowed values of an int parameter (every work-size argument has an upper bound; narrow it per query)."""
+    bounds: tuple[int, int] | None = None
+    """Allowed values of an int parameter (every work-size argument has an upper bound). None: -10,000..10,000, or
+    up to ten times the default when that is larger; declare tighter bounds per query."""
+
+    def int_bounds(self) -> tuple[int, int]:
+        if self.bounds is not None:
+            return self.bounds
+        reach = max(10_000, 10 * abs(self.default)) if isinstance(self.default, int) else 10_000
+        return (-reach, reach)
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,7 @@ def parse_params(query: Query, raw: Sequence[str]) -> dict[str, Any]:
                 values[name] = int(text)
             except ValueError:
                 raise QueryError(f"--param {name}: expected an integer, got {text[:40]!r}") from None
-            low, high = known[name].bounds
+            low, high = known[name].int_bounds()
             if not low <= values[name] <= high:
                 raise QueryError(f"--param {name}: expected an integer in {low}..{high}, got {values[name]}")
         elif kind == "bool":
