@@ -491,11 +491,13 @@ def _analyses(args: argparse.Namespace) -> list[Any]:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    from nilerules.analysis.parallel import using
     from nilerules.report import write_report
 
     check_writable(args.out, folder=True)
     analyses = _analyses(args)
-    md, js = write_report(Path(args.out), analyses, _budget(args.budget))
+    with using(_execution(args)):  # report.html's score distributions run where the analysis ran
+        md, js = write_report(Path(args.out), analyses, _budget(args.budget))
     counts = [f.verdict for a in analyses for f in a.findings]
     _say(
         f"wrote {_name(str(md))}, {_name(str(js))} and {_name(str(md.with_name('report.html')))}: "
