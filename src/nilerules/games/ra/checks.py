@@ -69,7 +69,7 @@ from nilerules.games.ra.state import (
 )
 from nilerules.solver import ra as zra
 
-PLAYER_COUNTS = (2, 3, 4, 5)
+PLAYER_COUNTS = RaGame.info.player_counts
 POLICIES = ("random", "greedy")
 Tail = Callable[[RaState], "list[RaAction] | None"]
 Describe = Callable[[RaState, str], str]
@@ -427,8 +427,9 @@ def check_crate_counts(game: RaGame, budget: Budget) -> CheckResult:
         outcomes.append((r, f"{_supply_words(s.params)}; crates {list(s.crates)}: supply "
                             f"{'exhausted' if _exhausted(game, s) else 'enough'}"))
     return CheckResult(
-        Witness(f"4 players, epoch 1, legal play from setup: {_claims_words(claims)}. The readings differ in whether "
-                "the supply runs out; with the default 'unlimited' reading of RA-005 no score changes.",
+        Witness(f"{config.players} players, epoch 1, legal play from setup: {_claims_words(claims)}. The readings "
+                "differ in whether the supply runs out; with the default 'unlimited' reading of RA-005 no score "
+                "changes.",
                 {"smallest_exhaustion": {r: v for r, v in found.items()}, "actions": _names(actions)}),
         "z3",
         tuple(outcomes),
@@ -463,8 +464,9 @@ def check_supply_exhausted(game: RaGame, budget: Budget) -> CheckResult:
         seen[str(n)] = [hits, 2 * games]
     p = game.params(config)
     return CheckResult(
-        Witness(f"3 players, epoch 1, legal play from setup: {_claims_words(claims)}; the crates owed exceed the "
-                f"{_supply_words(p)}. Z3: no fewer claims and no fewer Traders can; random and greedy play ran out in "
+        Witness(f"{config.players} players, epoch 1, legal play from setup: {_claims_words(claims)}; the crates owed "
+                f"exceed the {_supply_words(p)}. Z3: no fewer claims and no fewer Traders can; random and greedy "
+                "play ran out in "
                 f"{sum(v[0] for v in seen.values())} of {sum(v[1] for v in seen.values())} games.",
                 {"claims": claims, "z3": found, "exhausted_in_playouts": seen, "actions": _names(actions)}),
         "z3",
@@ -496,8 +498,9 @@ def check_crate_exchange(game: RaGame, budget: Budget) -> CheckResult:
                             f"5-player greedy games that run out: {hits} of {games}"))
     p = game.params(config)
     return CheckResult(
-        Witness(f"3 players, epoch 1, legal play from setup: {_claims_words(claims)}; they owe {sum(found['crates'])} "
-                f"crates: more than the {p.small_crates} Small crates, no more than the supply's value "
+        Witness(f"{config.players} players, epoch 1, legal play from setup: {_claims_words(claims)}; they owe "
+                f"{sum(found['crates'])} crates: more than the {p.small_crates} Small crates, no more than the "
+                "supply's value "
                 f"({p.small_crates + p.large_value * p.large_crates}) with Large crates as change.",
                 {"claims": claims, "greedy_5p_exhausted": seen, "actions": _names(actions)}),
         "z3",
@@ -525,8 +528,9 @@ def check_crates_per_claim(game: RaGame, budget: Budget) -> CheckResult:
         end = _replay(game, cfg, actions)
         outcomes.append((r, f"crates {list(s.crates)}; scores after the epoch {list(end.score)}"))
     return CheckResult(
-        Witness(f"The seed's example, 3 players, legal play from setup: {_claims_words(EXAMPLE_CLAIMS)} in one "
-                "auction.", {"claims": [list(c) for c in EXAMPLE_CLAIMS], "actions": _names(actions)}),
+        Witness(f"The seed's example, {config.players} players, legal play from setup: "
+                f"{_claims_words(EXAMPLE_CLAIMS)} in one auction.",
+                {"claims": [list(c) for c in EXAMPLE_CLAIMS], "actions": _names(actions)}),
         "playout",
         tuple(outcomes),
         "one scripted game from setup through the rules, played on to the epoch's scoring",
@@ -579,7 +583,8 @@ def check_invoke_empty(game: RaGame, budget: Budget) -> CheckResult:
     outcomes = {r: _turn_menu(_replay(game, _with(config, game, "invoke_empty_track", r), actions), r)
                 for r in game.spec.ambiguities["invoke_empty_track"].reading_names()}
     return _play_result(game, "invoke_empty_track", config, actions, outcomes,
-                        "The first turn of a 4-player game: the auction track is empty.", "legal actions after setup")
+                        f"The first turn of a {config.players}-player game: the auction track is empty.",
+                        "legal actions after setup")
 
 
 # -- RA-010 ------------------------------------------------------------------------------------------------------

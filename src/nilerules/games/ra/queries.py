@@ -125,8 +125,7 @@ def pharaoh_ties(game: RaGame, params: Mapping[str, Any]) -> QueryResult:
                      f"(greedy). 'share' vs 'nobody': {p.pharaoh_most:+d} {p.pharaoh_fewest:+d} = {shift:+d} for every "
                      f"player alike ({'proved by Z3' if isinstance(proof, Proof) else 'not proved'}), so rankings "
                      "never differ.")
-    verdict = check_pharaoh_all_tie(game, Budget(rlimit=rlimit)).verdict
-    lines.append(f"Verdict (as in the report, RA-001): {verdict.kind}: {verdict.summary}")
+    verdict = check_pharaoh_all_tie(game, Budget(rlimit=rlimit)).verdict  # the report's verdict on RA-001
     return QueryResult("\n".join(lines), data, verdict)
 
 
@@ -149,8 +148,7 @@ def sun_ties(game: RaGame, params: Mapping[str, Any]) -> QueryResult:
         lines.append(f"{n} players: starting totals {start}; all final totals equal in "
                      f"{_rate(row['random'], playouts)} random games, {_rate(row['greedy'], playouts)} greedy. "
                      f"Then 'share' gives everyone {p.sun_most:+d} {p.sun_fewest:+d} = {both:+d}, 'nobody' 0.")
-    verdict = check_sun_all_tie(game, Budget(rlimit=rlimit)).verdict
-    lines.append(f"Verdict (as in the report, RA-002): {verdict.kind}: {verdict.summary}")
+    verdict = check_sun_all_tie(game, Budget(rlimit=rlimit)).verdict  # the report's verdict on RA-002
     return QueryResult("\n".join(lines), data, verdict)
 
 
