@@ -35,5 +35,5 @@ def test_every_witness_of_the_bundled_report_replays_from_setup() -> None:
                 if r.end != replay_under(module.game, f.witness_log, {f.ambiguity: r.name}):
                     problems.append(f"{f.code}: reading {r.name}'s end position is not its replay")
             replayed += 1
-    assert [] == problems
+    assert problems == []
     assert replayed > 0
