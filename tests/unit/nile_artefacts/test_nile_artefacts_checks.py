@@ -27,6 +27,7 @@ CHEAP = (
     "tie_count",
     "last_round",
     "endless_game",
+    "empty_offering",
     "pair_mix",
     "type_choice",
     "card_sharing",

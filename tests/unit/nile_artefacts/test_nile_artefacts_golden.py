@@ -61,13 +61,16 @@ def test_golden_playthrough_replays_to_the_same_end() -> None:
 
 
 def test_golden_game_is_still_what_the_seed_plays() -> None:
-    """Playing the same seed again gives the same actions (determinism of setup, rules and sampling). The golden log
-    was written before actions had names ({"type": "Draw", "kind": 38}): both forms decode to the same actions."""
+    """Playing the same seed again gives the same actions (determinism of setup, rules and sampling), written with
+    names; the version 3 golden log, written before actions had names ({"type": "Draw", "kind": 38}), decodes to the
+    same actions."""
     data = json.loads(GOLDEN.read_text(encoding="ascii"))
     result = playout(GAME, GAME.config(4), SEED, "greedy")
     written = json.loads(log_to_json(playout_log(GAME, result)))["actions"]
-    assert [GAME.action_from_data(a) for a in data["log"]["actions"]] == [GAME.action_from_data(a) for a in written]
-    assert all("type" in a for a in data["log"]["actions"]) and not any("type" in a for a in written)
+    assert data["log"]["actions"] == written
+    old = json.loads(OLD.read_text(encoding="ascii"))["log"]["actions"]
+    assert all("type" in a for a in old) and not any("type" in a for a in written)
+    assert [GAME.action_from_data(a) for a in old] == [GAME.action_from_data(a) for a in written]
 
 
 def test_a_log_with_named_actions_replays_to_the_golden_end() -> None:
@@ -76,3 +79,21 @@ def test_a_log_with_named_actions_replays_to_the_golden_end() -> None:
     result = playout(GAME, GAME.config(4), SEED, "greedy")
     final = replay(GAME, log_from_json(log_to_json(playout_log(GAME, result))))
     assert data["log"]["final_digest"] == state_digest(GAME, final)
+
+
+OLD = GOLDEN.with_name("nile_artefacts_4p_v3.json")
+
+
+@pytest.mark.rules("nile_artefacts.round.stages")
+def test_the_log_written_before_names_and_before_na014_still_plays_the_same_game() -> None:
+    """The version 3 log (tagged actions, {"type": "Draw", "kind": 38}, written before NA-014 existed) decodes move by
+    move and plays, under today's default readings, to the scores, rounds and ranking it recorded: adding a reading
+    whose default is the old behaviour changed no game."""
+    data = json.loads(OLD.read_text(encoding="ascii"))
+    log = log_from_json(dumps(data["log"]))
+    assert log.version == 3
+    state = GAME.setup(GAME.config(log.config.players, log.config.modules, dict(log.config.readings)))
+    for raw in log.actions:
+        state = GAME.apply(state, GAME.action_from_data(raw))
+    assert [list(state.scores), state.round] == [data["scores"], data["rounds"]]
+    assert [list(g) for g in GAME.ranking(state).places] == data["ranking"]

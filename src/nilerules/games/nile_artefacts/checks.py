@@ -840,6 +840,33 @@ def check_endless_game(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     return _play_check(game, "endless_game", found, describe, summary, searched)
 
 
+def check_empty_offering(game: NileArtefactsGame, budget: Budget) -> CheckResult:
+    """A player holding cards offers none of them, in seeded random play."""
+    players = fewest_players(game)
+    games = max(3, budget.playouts)
+
+    def stop(before: NAState, action: Action, after: NAState) -> bool:
+        return isinstance(action, Done) and not before.offering and bool(before.hands[before.to_move])
+
+    found = search_play(game, players, {}, games, budget.seed, stop)
+    searched = f"seeded random {players}-player games (up to {games})"
+    if found is None:
+        return _nothing_found(searched)
+
+    def describe(before: NAState, after: NAState | None) -> str:
+        seat = before.to_move
+        if after is None:
+            return (
+                f"seat {seat} may not offer nothing: it must offer at least one of its {len(before.hands[seat])} cards"
+            )
+        return f"seat {seat} offers nothing and keeps its {len(after.hands[seat])} cards for later rounds"
+
+    def summary(texts: dict[str, str]) -> str:
+        return f"In seeded game {found[3]}, at an offering phase: " + "; ".join(f"{k}: {v}" for k, v in texts.items())
+
+    return _play_check(game, "empty_offering", found, describe, summary, searched)
+
+
 # ------------------------------------------------------------------------------------------------ offering checks
 def _names(items: Sequence[str]) -> str:
     return ", ".join(items)
@@ -960,6 +987,7 @@ CHECKS: dict[str, Check] = {
     "tie_count": check_tie_count,
     "last_round": check_last_round,
     "endless_game": check_endless_game,
+    "empty_offering": check_empty_offering,
 }
 
 __all__ = ["CHECKS", "random_games", "search_play", "solve"]

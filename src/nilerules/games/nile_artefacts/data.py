@@ -168,6 +168,7 @@ class Readings(NamedTuple):
     last_round: str
     endless_game: str
     card_sharing: str
+    empty_offering: str
 
 
 _READINGS: dict[tuple[tuple[str, str], ...], Readings] = {}

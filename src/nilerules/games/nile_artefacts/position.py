@@ -98,6 +98,7 @@ class Ctx:
         self.per_offering: bool = r.type_scope == "per_offering"
         self.both: bool = r.pair_mix == "both_types"
         self.split: bool = r.card_sharing == "split"
+        self.must_offer: bool = r.empty_offering == "at_least_one"
         self.reshuffle: bool = r.deck_exhausted == "reshuffle"
         self.extra_card: bool = r.coin_space == "extra_card"
         self.literal_port: bool = r.port_start == "literal"

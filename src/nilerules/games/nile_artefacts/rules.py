@@ -288,11 +288,13 @@ def _offer_actions(state: NAState) -> tuple[Action, ...]:
     if not state.offering and state.coins[seat] >= c.buy_cost and _can_draw(state):
         out.append(c.buy)
     last = -1
-    for k in state.hands[seat]:  # a sorted tuple of kinds
+    hand = state.hands[seat]
+    for k in hand:  # a sorted tuple of kinds
         if k != last:
             out.extend(table[k])
             last = k
-    out.append(c.done)
+    if not c.must_offer or state.offering or not hand:  # reading empty_offering: may a player offer nothing?
+        out.append(c.done)
     return tuple(out)
 
 
@@ -354,7 +356,7 @@ def _forbidding_rule(state: NAState, action: Action) -> str:
     if isinstance(action, OFFER):
         return "nile_artefacts.offerings.choose_type"
     if isinstance(action, DONE):
-        return "nile_artefacts.offerings.order"
+        return "nile_artefacts.offerings.choose_cards" if state.ctx.must_offer else "nile_artefacts.offerings.order"
     return "nile_artefacts.round.stages"
 
 
