@@ -17,8 +17,10 @@ from nilerules.games.nefertiti.actions import (
     NeutralDeben,
     NeutralGift,
     Pick,
+    PickType,
     Place,
     PlaceNeutral,
+    Recall,
     Swap,
     TakeCard,
     TakeHalf,
@@ -68,6 +70,7 @@ from nilerules.games.nefertiti.state import (
     THIEF,
     TRADER,
     TREASURER,
+    TYPE_NAMES,
     WANDERING_THIEF,
     WT,
     NefState,
@@ -613,11 +616,11 @@ def test_base_characters_assumed_powers() -> None:
     assert r.hands[other][CHAIR] == 0 and r.discard[CHAIR] >= 1
     c = rules.set_market(s, AKHET, evolve(s.markets[AKHET], pawns=((2, me, 0),)))
     c = evolve(c, servants=rules.bump(c.servants, me, -1))
-    c = play(with_character(c, CHIEF), UseCharacter(CHIEF), Target(AKHET, 2))
+    c = play(with_character(c, CHIEF), UseCharacter(CHIEF), Recall(AKHET, 2))
     assert c.markets[AKHET].pawns == () and c.servants[me] == 4
     sc = give(start_state(GAME, 4), 0, CHAIR, CHAIR)
     sc = evolve(sc, to_move=0)
-    sc = play(with_character(sc, SCRIBE3), UseCharacter(SCRIBE3), Pick(2))
+    sc = play(with_character(sc, SCRIBE3), UseCharacter(SCRIBE3), PickType(TYPE_NAMES.index("chair")))
     assert sc.prestige[0] == 2 * (9 + 3)
     ap = play(with_character(s, AMON_PRIEST), UseCharacter(AMON_PRIEST))
     assert ap.amon_priest == me and ap.phase == P_TURN

@@ -9,8 +9,8 @@ from typing import Any
 from nilerules.core.codec import from_data, to_data
 from nilerules.core.game import Diagnostic, GameBase
 from nilerules.core.types import Config, GameInfo, Ranking
+from nilerules.games.nefertiti import codec, rules, scoring
 from nilerules.games.nefertiti import position as position_module
-from nilerules.games.nefertiti import rules, scoring
 from nilerules.games.nefertiti.actions import NefAction, TakeCard
 from nilerules.games.nefertiti.checks import CHECKS
 from nilerules.games.nefertiti.invariants import invariants
@@ -38,7 +38,7 @@ class NefertitiGame(GameBase[NefState, NefAction]):
         (2, 3, 4, 5),
         ("harbor", "characters", "scenario"),
         MAX_GAME_LENGTH,
-        2,  # 2: a papyrus taken with the Priest brings a Royal Seal (NEF-024), three new readings
+        3,  # 2: a papyrus taken with the Priest brings a Royal Seal (NEF-024); 3: Scribe and Chief actions of their own
         True,
         {5: ("harbor",)},
     )
@@ -106,6 +106,13 @@ class NefertitiGame(GameBase[NefState, NefAction]):
     def score_breakdown(self, state: NefState) -> tuple[dict[str, int], ...]:
         """Per seat, points by category (during_play, gifts, royal_seals, deben, amon_priest); sums to ``scores``."""
         return position_module.score_breakdown(state)
+
+    # actions with names: {"draw": "chair"}, {"place": "gizeh", "square": 2}, "done"; the tagged form still decodes
+    def action_to_data(self, action: NefAction) -> Any:
+        return codec.action_to_data(action)
+
+    def action_from_data(self, data: Any) -> NefAction:
+        return codec.action_from_data(data)
 
     def state_config(self, state: NefState) -> Config:
         return state.config

@@ -102,15 +102,30 @@ class Swap:
 
 @dataclass(frozen=True, slots=True, order=True)
 class Pick:
-    """Choose a card code (Royal Scribe, Amon Merchant, Scribes by type, Priest ordering, Royal Servant)."""
+    """Choose a card code (Royal Scribe, Amon Merchant, Priest ordering; Royal Servant with the target seat)."""
 
     code: int
     target: int = 0
 
 
 @dataclass(frozen=True, slots=True, order=True)
+class PickType:
+    """Scribe +2 / Scribe +3: choose the Gift type (index into ``state.TYPE_NAMES``) to score."""
+
+    card_type: int
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Recall:
+    """Chief: take back your Servant from the bid square ``square`` of ``market``."""
+
+    market: int
+    square: int
+
+
+@dataclass(frozen=True, slots=True, order=True)
 class Target:
-    """Choose a market (and a square / a slot): Treasurer, Merchant, Thief, Chief, Beggar."""
+    """Choose a market (and a slot, or -1 for its Deben): Treasurer, Merchant, Thief, Beggar, Wandering Thief."""
 
     market: int
     item: int = -1
@@ -136,6 +151,8 @@ NefAction = (
     | NeutralGift
     | Swap
     | Pick
+    | PickType
+    | Recall
     | Target
     | Done
 )

@@ -26,8 +26,10 @@ from nilerules.games.nefertiti.actions import (
     NeutralGift,
     Pass,
     Pick,
+    PickType,
     Place,
     PlaceNeutral,
+    Recall,
     Swap,
     TakeCard,
     TakeHalf,
@@ -1458,10 +1460,10 @@ def base_character_actions(state: NefState) -> tuple[NefAction, ...]:
             out.extend(Pick(code, NEUTRAL_OWNER) for code in hand_gift_codes(state.neutral_hand))
     elif c == CHIEF:
         for m in open_markets(state):  # never the Harbor: Characters cannot be used there
-            out.extend(Target(m, pw[0]) for pw in state.markets[m].pawns if pw[1] == me and not pw[2])
+            out.extend(Recall(m, pw[0]) for pw in state.markets[m].pawns if pw[1] == me and not pw[2])
     elif c in (SCRIBE2, SCRIBE3):
         held = {CARD_TYPE[code] for code in hand_gift_codes(state.hands[me])}
-        out.extend(Pick(t) for t in range(N_TYPES) if t in held)
+        out.extend(PickType(t) for t in range(N_TYPES) if t in held)
     out.append(Done())
     return tuple(out)
 
@@ -1471,23 +1473,24 @@ def base_character_apply(state: NefState, action: NefAction) -> NefState:
     c = state.char_active
     if isinstance(action, Done):
         return end_character(state)
-    if c in (SCRIBE2, SCRIBE3) and isinstance(action, Pick):
-        return scribe_score(state, action.code)
+    if isinstance(action, PickType):
+        return scribe_score(state, action.card_type)
     if c == ROYAL_SERVANT and isinstance(action, Pick):
         if action.target == NEUTRAL_OWNER:
             state = evolve(state, neutral_hand=bump(state.neutral_hand, action.code, -1))
         else:
             state = hand_add(state, action.target, action.code, -1)
         return end_character(evolve(state, discard=bump(state.discard, action.code, 1)))
+    if isinstance(action, Recall):
+        market = state.markets[action.market]
+        pawns = tuple(pw for pw in market.pawns if pw[0] != action.square)
+        state = set_market(state, action.market, remarket(market, pawns=pawns))
+        return end_character(evolve(state, servants=bump(state.servants, me, 1)))
     assert isinstance(action, Target)
     market = state.markets[action.market]
     if c == TREASURER:
         state = set_market(state, action.market, remarket(market, deben=0))
         return end_character(evolve(state, deben=bump(state.deben, me, market.deben)))
-    if c == CHIEF:
-        pawns = tuple(pw for pw in market.pawns if pw[0] != action.item)
-        state = set_market(state, action.market, remarket(market, pawns=pawns))
-        return end_character(evolve(state, servants=bump(state.servants, me, 1)))
     price = max_value(state.params, slot_code(action.item)) if c == MERCHANT else 0
     market = remarket(market, cards=remove_slot(market.cards, action.item), deben=market.deben + price)
     state = set_market(state, action.market, market)
