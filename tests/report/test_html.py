@@ -64,3 +64,15 @@ def test_frequency_chart_labels_each_row_with_its_share() -> None:
     """Shares 0.5 and 0.25 are written as '50 %' and '25 %' beside their bars."""
     svg = charts.frequency_chart([charts.Bar("A-1", 0.5, 0.3, 0.7), charts.Bar("A-2", 0.25)], "how often", "freq")
     assert "50 %" in svg and "25 %" in svg
+
+
+def test_short_titles_drop_the_qualifiers_of_the_games_titles() -> None:
+    """The four bundled titles (specs/*.toml meta.title) shorten to the games' names; a plain title stays whole."""
+    titles = [
+        "Ra, with the Traders module",
+        "Nile Artefacts (Nile Artifacts), the whole game",
+        "Sobek (seed 002)",
+        "Nefertiti with its expansion (Memphis Harbor)",
+        "Dice Nim",
+    ]
+    assert [html.short_title(t) for t in titles] == ["Ra", "Nile Artefacts", "Sobek", "Nefertiti", "Dice Nim"]

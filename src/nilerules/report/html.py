@@ -108,6 +108,12 @@ def _distribution_chart(dist: ScoreDistribution, code: str) -> Markup:
     return Markup(svg)  # matplotlib's own SVG, ids prefixed
 
 
+def short_title(title: str) -> str:
+    """A game's name without its qualifiers, for the table and the filters: "Ra, with the Traders module" -> "Ra"."""
+    cut = min((i for i in (title.find(","), title.find(" ("), title.find(" with ")) if i > 0), default=len(title))
+    return title[:cut].strip() or title
+
+
 def _impact(data: Mapping[str, Any]) -> Mapping[str, Any] | None:
     impact = data.get("impact")
     return impact if isinstance(impact, Mapping) else None
@@ -146,6 +152,7 @@ def _finding_view(
         "anchor": str(data["code"]).lower(),
         "game": analysis.game,
         "game_title": analysis.title,
+        "game_name": short_title(analysis.title),
         "title": str(data.get("title", "")),
         "kind": str(data.get("kind", "")),
         "cls": cls,
@@ -225,7 +232,8 @@ def page_model(
         for a, data in entries
     ]
     shown = [
-        {"id": a.game, "title": a.title, "count": len(doc["games"][a.game]["findings"])} for a in analyses
+        {"id": a.game, "title": a.title, "name": short_title(a.title), "count": len(doc["games"][a.game]["findings"])}
+        for a in analyses
     ]
     measured = any(not f["cls"].startswith("not measured") for f in findings)
     findings.sort(key=lambda f: (f["cls_rank"], -(f["rate"] or 0.0), f["code"]))
