@@ -151,3 +151,13 @@ def test_last_ra_check_counts_the_edited_ra_track(tmp_path: Path) -> None:
     players = result.verdict.data["players"]  # type: ignore[union-attr]
     length = {2: 5, 3: 7, 4: 8, 5: 9}[players]
     assert f"{length - 1} of {length} Ra tiles" in result.verdict.summary
+
+
+def test_bag_empty_is_a_proof_until_the_ra_tracks_outgrow_the_ra_tiles(tmp_path: Path) -> None:
+    """RA-015 by hand: 3 epochs x Ra tracks of 6, 8, 9, 10 draw at most 30 = the bag's 30 Ra tiles, so the bag never
+    runs out (a proof); with a 3-player track of 11, 33 > 30, the readings can differ (a witness)."""
+    assert isinstance(BUNDLED.checks["bag_empty"](BUNDLED.game, QUICK).verdict, Proof)
+    module = edited(tmp_path, ra_track='{ "2" = 6, "3" = 11, "4" = 9, "5" = 10 }')
+    result = module.checks["bag_empty"](module.game, QUICK)
+    assert isinstance(result.verdict, Witness)
+    assert len({text for _, text in result.outcomes}) > 1

@@ -818,10 +818,38 @@ def _until(game: RaGame, config: Config, actions: Sequence[RaAction],
     return out
 
 
+def ra_tiles_bound(game: RaGame) -> dict[int, tuple[int, int]]:
+    """Per player count: (the most Ra tiles a game can draw, the Ra tiles in the bag). An epoch ends when its Ra track
+    fills, so a game draws at most epochs x the Ra track's length."""
+    found = {}
+    for n in PLAYER_COUNTS:
+        p = game.params(game.config(n))
+        found[n] = (p.epochs * p.ra_track, p.tiles[RA])
+    return found
+
+
 def check_bag_empty(game: RaGame, budget: Budget) -> CheckResult:
     counts, first = _bag_runs_out(game, budget)
     searched = (f"{sum(v[1] for v in counts.values())} seeded random and greedy games with Traders for the frequency "
                 "and the witness")
+    bound = ra_tiles_bound(game)
+    if all(most <= ra for most, ra in bound.values()):
+        epochs = game.params(game.config(PLAYER_COUNTS[0])).epochs
+        tracks = ", ".join(f"{n} players {most // epochs}" for n, (most, _) in bound.items())
+        ra = bound[PLAYER_COUNTS[0]][1]
+        return CheckResult(
+            Proof(f"The bag is never empty when a tile must be drawn: an epoch ends when its Ra track fills ({tracks} "
+                  f"Ra tiles), so a game of {epochs} epochs draws at most {max(m for m, _ in bound.values())} of the "
+                  f"bag's {ra} Ra tiles, and while a Ra tile is left the bag is not empty; when the last one is drawn "
+                  "it fills the last epoch's Ra track and the game ends. Neither reading can ever apply.",
+                  ("ra.base.ra_track", "ra.base.tiles", "ra.base.epoch_end", "ra.base.three_epochs")),
+            "arithmetic",
+            tuple((r, "never reached: the bag always holds a Ra tile while the game goes on")
+                  for r in game.spec.ambiguities["bag_empty"].reading_names()),
+            f"every player count (arithmetic over epochs, Ra-track lengths and Ra tiles); {searched}",
+            {"ra_tiles_drawn_at_most": {str(n): {"most": m, "in_bag": r} for n, (m, r) in bound.items()},
+             "bag_runs_out": counts},
+        )
     if first is not None:
         config, actions = first
         outcomes = _outcomes(game, config, "bag_empty", game.spec.ambiguities["bag_empty"].reading_names(), actions,
@@ -832,15 +860,15 @@ def check_bag_empty(game: RaGame, budget: Budget) -> CheckResult:
                                 f"A seeded {config.players}-player game with Traders: the bag runs out in epoch "
                                 f"{s.epoch if s.phase != 'over' else s.params.epochs}.", searched,
                                 {"bag_runs_out_in_playouts": counts})
-    config = _config(game, 2)
+    config = _config(game, next(n for n, (most, ra) in bound.items() if most > ra))
     p = game.params(config)
     out = {KIND_NAMES[k]: c for k, c in enumerate(p.tiles) if c}
     out["gold"] -= 1
     out["pharaoh"] -= 2
     position = {"seats": {"0": {"pharaoh": 2}}, "out_of_play": out}
     result = _constructed(game, "bag_empty", config, position, [DRAW_ACTION, DRAWS[GOLD]], _bag_words,
-                          "2 players; player 0 holds 2 Pharaohs and one tile (a Gold) is left in the bag (the rest out "
-                          "of play); it is drawn.", searched)
+                          f"{config.players} players; player 0 holds 2 Pharaohs and one tile (a Gold) is left in the "
+                          "bag (the rest out of play); it is drawn.", searched)
     return CheckResult(result.verdict, result.method, result.outcomes, result.searched,
                        {"bag_runs_out": counts}, constructed=True)
 
