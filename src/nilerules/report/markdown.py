@@ -12,7 +12,7 @@ from typing import Any
 
 from nilerules.analysis.detectors import DESCRIPTIONS
 from nilerules.analysis.findings import Finding
-from nilerules.analysis.impact import CLASSES
+from nilerules.analysis.impact import CLASSES, Rate
 from nilerules.analysis.model import Budget
 from nilerules.analysis.runner import GameAnalysis
 from nilerules.core.codec import dumps
@@ -182,11 +182,15 @@ def _assumed(analyses: Sequence[GameAnalysis]) -> list[str]:
 def _holes(analyses: Sequence[GameAnalysis]) -> list[str]:
     lines = ["## Rules holes (generic detectors)", ""]
     lines.append("Detectors: " + "; ".join(f"`{name}`, {what}" for name, what in DESCRIPTIONS.items()) + ".")
-    lines += ["", "| game | detector | verdict | hits | example |", "| --- | --- | --- | --- | --- |"]
+    lines += [
+        "",
+        "| game | detector | verdict | playouts hit (95 % interval) | example |",
+        "| --- | --- | --- | --- | --- |",
+    ]
     for a in analyses:
         for h in a.holes:
             lines.append(
-                f"| {short_title(a.title)} | {h.detector} | {h.verdict.kind} | {h.hits}/{h.playouts} | "
+                f"| {short_title(a.title)} | {h.detector} | {h.verdict.kind} | {Rate(h.hits, h.playouts).describe()} | "
                 f"{_cell(h.verdict.summary)} |"
             )
     lines.append("")
