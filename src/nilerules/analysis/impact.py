@@ -7,9 +7,11 @@ pair records the first step where they part (the mover, the legal moves, a chanc
 whether the final scores and the winners differ.
 
 The measurement is a pure function over an explicit list of work items (``measure``), so it can be cut into chunks
-and run in parallel; ``summarise`` turns the outcomes into one :class:`Impact` per ambiguity. The game played under
+and run in parallel (``impact_chunks``, ``measure_chunk``); ``tally`` counts the outcomes and ``classify`` turns them,
+with the check's verdict and what its witness shows, into one :class:`Impact` per ambiguity. The game played under
 the defaults is the same for every ambiguity, so ``measure`` plays it once per (config, seed, policy) and compares
-each changed reading against it.
+each changed reading against it. When the measured pairs meet no difference and the check has no game for a witness,
+the trials that follow (``work_items(..., search=True)``) are searched for one.
 """
 
 from __future__ import annotations
