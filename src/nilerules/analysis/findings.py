@@ -241,7 +241,11 @@ def measure_ambiguity(game: Game[Any, Any], amb_id: str, budget: Budget) -> tupl
 
 def finding_for(game: Game[Any, Any], check: Check, amb_id: str, budget: Budget) -> Finding:
     """One finding exactly as the report gives it (its check, its paired games, its witness): for queries."""
-    result = check(game, budget)
+    from nilerules.solver.context import Z3_LOCK, fresh_context
+
+    with Z3_LOCK:  # as the report runs each check: on a fresh Z3 context, so the verdict is the same
+        fresh_context()
+        result = check(game, budget)
     outcomes = measure_ambiguity(game, amb_id, budget)
     searched: tuple[PairOutcome, ...] = ()
     if needs_search(result, outcomes, amb_id):
