@@ -110,6 +110,6 @@ def test_witness_is_a_replayable_log_or_labelled_constructed(amb: str) -> None:
         assert not result.constructed
         final = replay(MODULE.game, result.witness_log)
         assert MODULE.game.invariants(final) == ()
-    elif result.method == "situation":
+    elif result.verdict.kind == "witness":
         assert result.constructed
     assert result.depends_on == ()

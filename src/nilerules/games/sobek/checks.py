@@ -83,6 +83,7 @@ def check_corruption_scarabs(game: SobekGame, budget: Budget) -> CheckResult:
                 {"cards": [c0, c1], "pile_scarabs": [p0, p1], "set_scarabs": [s0, s1]}),
         "exhaustive", outcomes,
         f"all 4^6 two-player cases (cards, pile scarabs, set scarabs each 0..3): {count} differ",
+        constructed=True,
     )
 
 
@@ -145,7 +146,7 @@ def check_penalty_on_number(game: SobekGame, budget: Budget) -> CheckResult:
     data["numbered_cases_differing"] = f"{differing} of {41 * 201} (numbered spaces 0..200 x points 0..200)"
     return CheckResult(Witness(summary, data), "z3", outcomes,
                        "Z3 over scores 0..200 and set points 0..200; on symbol spaces the readings agree: "
-                       + proof.kind)
+                       + proof.kind, constructed=True)
 
 
 def check_track_low_end(game: SobekGame, budget: Budget) -> CheckResult:
@@ -156,11 +157,12 @@ def check_track_low_end(game: SobekGame, budget: Budget) -> CheckResult:
                          f"{2 * step} points from space 8 -> {scoring.penalty(8, 2 * step, 'numbered_type', r, step)}")
                      for r in game.spec.ambiguities["track_low_end"].reading_names())
     if isinstance(verdict, Witness):
-        return CheckResult(verdict, "z3", outcomes, "Z3 over scores 0..200 and the four symbols")
+        return CheckResult(verdict, "z3", outcomes, "Z3 over scores 0..200 and the four symbols", constructed=True)
     # Z3 did not give a witness: fall back to the hand-built situation above, and say so
     return CheckResult(
         Witness("An opponent on space 2 moved back to a scorpion.", {"z3": verdict.kind}),
         "situation", outcomes, f"one hand-built situation (Z3 over scores 0..200 answered {verdict.kind})",
+        constructed=True,
     )
 
 
@@ -416,7 +418,7 @@ def check_goods_total(game: SobekGame, budget: Budget) -> CheckResult:
     return CheckResult(
         Witness(f"Deck size at set-up, against the document's {stated[0]} deliveries ({stated[1]} with two "
                 "players, after the removed cards).", {"deliveries_stated": list(stated)}),
-        "arithmetic", tuple(outcomes), "the card counts of the spec",
+        "arithmetic", tuple(outcomes), "the card counts of the spec", witness_log=setup_witness(game, 2),
     )
 
 
