@@ -98,7 +98,7 @@ def test_set_minimum_edit_runs_every_check_with_larger_sets(tmp_path: Path) -> N
     amulet-only witness holds four amulets."""
     out = everything(edited(tmp_path, set_minimum=4))
     assert out["amulet_only"].verdict.data == {"amulets": 4}
-    assert "horizontal set of 4 Fish" in out["horizontal_events"].verdict.summary
+    assert "4 Fish added to a played Fish set" in out["extension_event"].verdict.summary
 
 
 def test_curse_weight_edit_changes_deceit(tmp_path: Path, bundled: dict[str, Any]) -> None:

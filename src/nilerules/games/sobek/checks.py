@@ -52,8 +52,10 @@ from nilerules.games.sobek.situations import (
 from nilerules.games.sobek.state import (
     DECEIT,
     EMBALMING,
+    FIRST_CHAR,
     K_EVENT,
     K_HPHASE,
+    K_HSET,
     KINDS,
     OVER,
     PlayedSet,
@@ -293,6 +295,19 @@ def check_horizontal_in_penalty(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_horizontal_events(game: SobekGame, budget: Budget) -> CheckResult:
+    def ready(state: SobekState) -> bool:
+        pend = state.pending
+        return pend is not None and pend.kind == K_HSET and sum(state.tokens) > 0 and Done() in \
+            game.legal_actions(state)
+
+    def finish(state: SobekState, moves: list[Any]) -> str:
+        after = step(game, state, Done(), moves)
+        return "event chosen next" if after.pending is not None and after.pending.kind == K_EVENT else "no event"
+
+    found = in_play(game, "horizontal_events", 3, budget, ready, finish,
+                    "A player finishes a horizontal set while event tokens remain")
+    if found is not None:
+        return found
     three = cards(game, "fish", game.params.set_min)
 
     def run(readings: dict[str, str]) -> str:
@@ -345,6 +360,26 @@ def check_amulet_only(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_courtesan_target(game: SobekGame, budget: Budget) -> CheckResult:
+    courtesan = PlayCharacter(code("courtesan"))
+
+    def ready(state: SobekState) -> bool:
+        if courtesan not in game.legal_actions(state):
+            return False
+        p = state.to_move
+        hand = state.hands[p]
+        return any(o != p and any(not x.horizontal and any(c and (state.params.kind[t] in (x.family, KINDS.index(
+            "amulet"))) for t, c in enumerate(hand) if t != courtesan.card) for x in state.sets[o])
+            for o in range(state.config.players))
+
+    def play(state: SobekState, moves: list[Any]) -> str:
+        after = step(game, state, courtesan, moves)
+        targets = [game.action_to_data(a) for a in game.legal_actions(after)] if after.pending is not None else []
+        return f"sets the Courtesan can add to: {targets}"
+
+    found = in_play(game, "courtesan_target", 3, budget, ready, play,
+                    "A player plays the Courtesan while an opponent has a set her cards fit")
+    if found is not None:
+        return found
     opp_set = {"goods": "wheat", "cards": cards(game, "wheat", game.params.set_min)}
 
     def run(readings: dict[str, str]) -> str:
@@ -443,6 +478,28 @@ def check_extension_event(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_priest_characters(game: SobekGame, budget: Budget) -> CheckResult:
+    priests = [PlayCharacter(code("priest")), PlayCharacter(code("priestess"))]
+    first_char = FIRST_CHAR
+
+    def ready(state: SobekState) -> bool:
+        legal = game.legal_actions(state)
+        pile = state.corruption[state.to_move]
+        return any(a in legal for a in priests) and any(pile[first_char:])
+
+    def purge(state: SobekState, moves: list[Any]) -> str:
+        legal = game.legal_actions(state)
+        after = step(game, state, next(a for a in priests if a in legal), moves)
+        pile = state.corruption[state.to_move]
+        kind = state.params.kind[next(t for t in range(first_char, len(pile)) if pile[t])]
+        after = step(game, after, ChooseGoods(kind), moves)
+        return f"pile {sum(pile)} -> {sum(after.corruption[state.to_move])} card(s); a further choice: " \
+               f"{after.pending is not None and after.pending.player == state.to_move}"
+
+    found = in_play(game, "priest_characters", 3, budget, ready, purge,
+                    "A player plays a High Priest(ess) with a character in the corruption pile and names its goods "
+                    "type")
+    if found is not None:
+        return found
     def run(readings: dict[str, str]) -> str:
         state = situation(game, 2, readings, seats={0: {"hand": {"priest": 1},
                                                        "corruption": {"fish": 1, "scribe_fish": 1}}})
