@@ -219,8 +219,8 @@ def _progress(total: int, unit: str, label: str, enabled: bool) -> Iterator[Call
     if not enabled or not sys.stderr.isatty() or total <= 0:
         yield lambda n: None
         return
-    from tqdm import tqdm
-
+    # imported as Any: the mypyc build type-checks the import graph without third-party stubs
+    tqdm: Any = importlib.import_module("tqdm").tqdm
     with tqdm(total=total, unit=f" {unit}", desc=label or None, delay=PROGRESS_DELAY, file=sys.stderr) as bar:
         def advance(n: int) -> None:
             bar.update(n)
