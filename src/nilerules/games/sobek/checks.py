@@ -64,8 +64,26 @@ from nilerules.games.sobek.state import (
 from nilerules.solver import sobek as zsolver
 
 
+def round_end_in_play(game: SobekGame, amb: str, budget: Budget) -> CheckResult | None:
+    """A witness game for a reading of the end of a round: seeded play to the last player's choice of horizontal
+    sets in round 1, then done: the round is scored under each reading."""
+    def ready(state: SobekState) -> bool:
+        pend = state.pending
+        return pend is not None and pend.kind == K_HPHASE and len(state.hphase_left) == 1
+
+    def finish(state: SobekState, moves: list[Any]) -> str:
+        after = step(game, state, Done(), moves)
+        return f"scores {list(state.scores)} -> {list(after.scores)}"
+
+    return in_play(game, amb, 3, budget, ready, finish, "The last player ends round 1 and the round is scored")
+
+
 def check_corruption_scarabs(game: SobekGame, budget: Budget) -> CheckResult:
-    """Exhaustive over two players with 0..3 cards and 0..3 scarabs in pile and in sets."""
+    """A round end in seeded play where the two tie-breaks penalise differently; failing that, exhaustive over two
+    players with 0..3 cards and 0..3 scarabs in pile and in sets."""
+    found = round_end_in_play(game, "corruption_scarabs", budget)
+    if found is not None:
+        return found
     domain = range(4)
     found = None
     count = 0
