@@ -81,9 +81,9 @@ def round_end_in_play(game: SobekGame, amb: str, budget: Budget) -> CheckResult 
 def check_corruption_scarabs(game: SobekGame, budget: Budget) -> CheckResult:
     """A round end in seeded play where the two tie-breaks penalise differently; failing that, exhaustive over two
     players with 0..3 cards and 0..3 scarabs in pile and in sets."""
-    found = round_end_in_play(game, "corruption_scarabs", budget)
-    if found is not None:
-        return found
+    in_game = round_end_in_play(game, "corruption_scarabs", budget)
+    if in_game is not None:
+        return in_game
     domain = range(4)
     found = None
     count = 0
