@@ -102,8 +102,14 @@ def test_set_minimum_edit_runs_every_check_with_larger_sets(tmp_path: Path) -> N
 
 
 def test_curse_weight_edit_changes_deceit(tmp_path: Path, bundled: dict[str, Any]) -> None:
-    """curse_cards 2 -> 3: Deceit with two cards and one Curse scores 2 + 3 = 5 under 'count_two' (the bundled
-    spec: 2 + 2 = 4); 'cards_only' scores 2 either way."""
-    out = everything(edited(tmp_path, curse_cards=3))
-    assert dict(out["deceit_curses"].outcomes) == {"count_two": "seat 0 scores 5", "cards_only": "seat 0 scores 2"}
-    assert dict(bundled["deceit_curses"].outcomes) == {"count_two": "seat 0 scores 4", "cards_only": "seat 0 scores 2"}
+    """curse_cards 2 -> 3: in the Deceit witness, 'count_two' scores each Curse token held as 3 cards more than
+    'cards_only' does (2 with the bundled spec): the document's 'counts as 2 cards', edited."""
+    for outputs, weight in ((everything(edited(tmp_path, curse_cards=3)), 3), (bundled, 2)):
+        found = {r: re.match(r"seat \d+ scores (\d+) \(Curse tokens held: (\d+)\)", o)
+                 for r, o in outputs["deceit_curses"].outcomes}
+        assert all(found.values()), outputs["deceit_curses"].outcomes
+        two, only = found["count_two"], found["cards_only"]
+        assert two is not None and only is not None
+        curses = int(two.group(2))
+        assert curses > 0
+        assert int(two.group(1)) - int(only.group(1)) == weight * curses

@@ -9,6 +9,7 @@ running the rules under each reading.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import product
 from typing import Any
 
@@ -339,13 +340,37 @@ def check_horizontal_events(game: SobekGame, budget: Budget) -> CheckResult:
                   {}, "one situation")
 
 
+def event_with_curses_in_play(game: SobekGame, amb: str, token: int, budget: Budget,
+                              describe: Callable[[SobekState, int], str]) -> CheckResult | None:
+    """Seeded play to a player choosing an event while holding a Curse token and that token is on offer; the player
+    chooses it under each reading."""
+    def ready(state: SobekState) -> bool:
+        pend = state.pending
+        return pend is not None and pend.kind == K_EVENT and state.tokens[token] > 0 and state.curses[pend.player] > 0
+
+    def choose(state: SobekState, moves: list[Any]) -> str:
+        assert state.pending is not None
+        p = state.pending.player
+        text: str = describe(step(game, state, ChooseEvent(token), moves), p)
+        return text
+
+    name = game.token_names[token]
+    return in_play(game, amb, 3, budget, ready, choose,
+                   f"A player holding a Curse token chooses the {name.capitalize()} event")
+
+
 def check_deceit_curses(game: SobekGame, budget: Budget) -> CheckResult:
+    found = event_with_curses_in_play(game, "deceit_curses", DECEIT, budget,
+                                      lambda s, p: f"seat {p} scores {s.scores[p]} (Curse tokens held: {s.curses[p]})")
+    if found is not None:
+        return found
     pile = {"fish": 1, "wheat": 1}
 
     def run(readings: dict[str, str]) -> str:
         state = situation(game, 2, readings, seats={0: {"corruption": pile, "curses": 1}}, events={"deceit": 1},
                           pending={"choice": "event", "seat": 0})
-        return f"seat 0 scores {game.apply(state, ChooseEvent(DECEIT)).scores[0]}"
+        after = game.apply(state, ChooseEvent(DECEIT))
+        return f"seat 0 scores {after.scores[0]} (Curse tokens held: {after.curses[0]})"
 
     outcomes = per_reading(game, "deceit_curses", run)
     return result(outcomes, f"Deceit with {sum(pile.values())} cards and one Curse token in the pile.",
@@ -353,6 +378,11 @@ def check_deceit_curses(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_embalming_curses(game: SobekGame, budget: Budget) -> CheckResult:
+    found = event_with_curses_in_play(
+        game, "embalming_curses", EMBALMING, budget,
+        lambda s, p: f"seat {p}'s corruption afterwards: {rules.corruption_cards(s, p)} (Curse tokens {s.curses[p]})")
+    if found is not None:
+        return found
     def run(readings: dict[str, str]) -> str:
         state = situation(game, 2, readings, seats={0: {"corruption": {"fish": 1}, "curses": 1},
                                                    1: {"corruption": {"fish": 2}}},
