@@ -39,7 +39,7 @@ def _cell(text: str) -> str:
 def _sentence(text: str) -> str:
     """Text ending with a full stop (check summaries do not always)."""
     text = text.strip()
-    return text if not text or text[-1] in ".!?)" else text + "."
+    return text if not text or text[-1] in ".!?" or text.endswith((".)", "?)", "!)")) else text + "."
 
 
 def short_title(title: str) -> str:
