@@ -677,6 +677,21 @@ def check_sets_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_courtesan_match(game: SobekGame, budget: Budget) -> CheckResult:
+    courtesan = PlayCharacter(code("courtesan"))
+
+    def ready(state: SobekState) -> bool:
+        return courtesan in game.legal_actions(state) and any(not x.horizontal for x in state.sets[state.to_move])
+
+    def play(state: SobekState, moves: list[Any]) -> str:
+        after = step(game, state, courtesan, moves)
+        if after.pending is None:
+            return "power does nothing (no card in hand fits a set)"
+        return f"sets to add to: {[game.action_to_data(a) for a in game.legal_actions(after)]}"
+
+    found = in_play(game, "courtesan_match", 3, budget, ready, play,
+                    "A player with a played set plays the Courtesan")
+    if found is not None:
+        return found
     played = {"goods": "wheat", "cards": cards(game, "wheat", game.params.set_min)}
 
     def run(readings: dict[str, str]) -> str:
