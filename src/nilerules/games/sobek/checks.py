@@ -451,7 +451,7 @@ def check_green_deal(game: SobekGame, budget: Budget) -> CheckResult:
     end, actions = seeded_until(game, 2, {}, lambda s: s.phase != 0 or s.round == 1)
     log = make_log(game, end.config, actions, end)
     return result(outcomes, "Seeded 2-player play (chance sampled, each player taking the first legal action) to "
-                  "the start of round 2.", {"seed": SEED}, "one seeded game", witness_log=log)
+                  "the start of round 2.", {"seed": SEED}, "one seeded game", "playout", witness_log=log)
 
 
 def check_event_choice(game: SobekGame, budget: Budget) -> CheckResult:
@@ -599,7 +599,7 @@ def check_market_row(game: SobekGame, budget: Budget) -> CheckResult:
         return f"row at the first turn: {len(state.row)} cards, {state.deliveries_left} refill(s) to come"
 
     outcomes = per_reading(game, "market_row", run)
-    return result(outcomes, "The first turn of a seeded 3-player game.", {}, "one seeded game",
+    return result(outcomes, "The first turn of a seeded 3-player game.", {}, "one seeded game", "playout",
                   witness_log=setup_witness(game, 3))
 
 
@@ -609,7 +609,7 @@ def check_two_player_rounds(game: SobekGame, budget: Budget) -> CheckResult:
         return f"round 1 has {state.deliveries_left + 1} deliveries"
 
     outcomes = per_reading(game, "two_player_rounds", run)
-    return result(outcomes, "Set-up of a seeded 2-player game.", {}, "one seeded game",
+    return result(outcomes, "Set-up of a seeded 2-player game.", {}, "one seeded game", "playout",
                   witness_log=setup_witness(game, 2))
 
 
@@ -720,7 +720,7 @@ def check_event_tokens_between_rounds(game: SobekGame, budget: Budget) -> CheckR
     log = make_log(game, end.config, actions, end)
     return result(outcomes, "Seeded 3-player play (chance sampled, each player following the greedy policy) to "
                   "the start of round 2, after events were used in round 1.", {"seed": SEED}, "one seeded game",
-                  witness_log=log)
+                  "playout", witness_log=log)
 
 
 def check_corruption_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
