@@ -1,7 +1,8 @@
 """Every state reached in seeded play round-trips through the public position format, and score breakdowns add up.
 
 Play covers every player count, with and without Traders, under the default readings and under a set of
-non-default ones (last auction, Drought choice, forced full-track bid, God tiles kept, game ends on an empty bag).
+non-default ones (last auction, Drought choice, forced full-track bid, God tiles kept, a lot safe from its own
+disasters, the auction track kept between epochs, crates once per claim).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from nilerules.games.ra import make_game
 
 GAME = make_game()
 OTHER = {"last_ra": "final_auction", "drought_order": "choose", "full_track_bid": "forced",
-         "gods_after_epoch": "keep", "bag_empty": "game_ends", "epoch_starter": "next_player"}
+         "gods_after_epoch": "keep", "bag_empty": "epoch_ends", "epoch_starter": "next_player",
+         "disaster_lot": "before_lot", "track_at_epoch_end": "stay", "crates_per_claim": "per_claim"}
 CASES = [(n, traders, readings, policy)
          for n in (2, 3, 4, 5) for traders in (False, True) for readings in ({}, OTHER)
          for policy in ("random", "greedy")]
@@ -36,7 +38,7 @@ def _toml_able(data: object) -> bool:
 def test_every_reached_state_round_trips_and_its_breakdown_sums_to_the_scores(
         players: int, traders: bool, readings: dict[str, str], policy: str) -> None:
     """position(config, position_data(s)) == s for every state of a seeded game (through JSON text), each action's
-    named form decodes back to it, and each seat's breakdown sums to its score."""
+    named form decodes back to it, each seat's breakdown sums to its score, and every state keeps the invariants."""
     config = GAME.config(players, ("traders",) if traders else (), readings)
     result = playout(GAME, config, seed=players * 7 + len(readings), policy=policy)
     state = GAME.setup(config)
@@ -44,6 +46,7 @@ def test_every_reached_state_round_trips_and_its_breakdown_sums_to_the_scores(
         data = json.loads(json.dumps(GAME.position_data(state)))
         assert _toml_able(data)
         assert GAME.position(config, data) == state
+        assert GAME.invariants(state) == ()
         assert [sum(row.values()) for row in GAME.score_breakdown(state)] == list(GAME.scores(state))
         if action is None:
             break
