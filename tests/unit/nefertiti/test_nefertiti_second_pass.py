@@ -260,11 +260,7 @@ def test_priest_papyrus_seal_per_reading_and_buying_always_brings_one() -> None:
 def test_neutral_short_of_deben_targets_per_reading_and_the_full_action_agrees() -> None:
     """'Take 3 Deben ... and distribute 1 Deben to each other market': with enough Deben both readings give the one
     full action; short of Deben, only 'any_market' lets the resolved market (Gizeh) receive one back."""
-    state = checks.start_state(GAME, 2)
-    red, black = state.to_move, 1 - state.to_move
-    squares = rules.squares_of(state, GIZEH)
-    state = checks.lay_pawns(state, GIZEH, ((len(squares) - 1, red, 0), (0, black, 1)))
-    state = evolve(state, phase=P_RESOLVE, res_market=GIZEH, res_queue=((squares[0], black, 1, 0),))
+    state = checks.situation(GAME, 2, (), checks.neutral_short_doc(GAME))
     rich = rules.set_market(state, GIZEH, evolve(state.markets[GIZEH], deben=state.params.neutral_deben[0]))
     full = {}
     short = {}

@@ -45,7 +45,7 @@ CASES = [
         '  { squares = [2, 3, 4, 5, 7, 9], conditions = [["pawns", 4], ["full", 0]] },',
         "neutral_action_order",
         None,
-        "red servant bids 9, black neutral bids 4, black servant bids 2",
+        "seat 0 servant bids 9, seat 1 neutral bids 4, seat 1 servant bids 2",
     ),
     (
         r"^  \{ squares = \[1, 2, 3, 4, 5, 6\], conditions = \[\[\"pawns\", 4\], \[\"full\", 0\]\] \},$",

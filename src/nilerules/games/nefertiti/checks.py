@@ -14,6 +14,7 @@ from nilerules.core.verdicts import Proof, Unknown, Witness
 from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.actions import (
     Done,
+    DrawCard,
     ForceClose,
     NeutralDeben,
     NeutralGift,
@@ -55,7 +56,6 @@ from nilerules.games.nefertiti.state import (
     NEUTRAL_OWNER,
     P_CHAR,
     P_OVER,
-    P_REFILL,
     P_RESOLVE,
     P_TURN,
     PAPYRUS,
@@ -64,7 +64,6 @@ from nilerules.games.nefertiti.state import (
     ROYAL_SERVANT,
     SENET,
     SENET2,
-    STATUETTE,
     TRADER,
     WANDERING_THIEF,
     WT,
@@ -122,57 +121,6 @@ def _hand(*codes: int) -> tuple[int, ...]:
     for c in codes:
         hand[c] += 1
     return tuple(hand)
-
-
-def _set_hand(state: NefState, seat: int, hand: tuple[int, ...]) -> NefState:
-    hands = list(state.hands)
-    hands[seat] = hand
-    return evolve(state, hands=tuple(hands))
-
-
-def lay_cards(state: NefState, m: int, cards: tuple[int, ...]) -> NefState:
-    """Market ``m`` holding exactly the slots ``cards``: its old cards go back to the pile (their seals to the supply)
-    and the new ones come from the pile (seals from the supply), so every conservation law still holds."""
-    pile = state.pile
-    supply = state.seal_supply
-    for s in state.markets[m].cards:
-        pile = rules.bump(pile, s >> 2, 1)
-        supply += int(bool(s & 2))
-    for s in cards:
-        pile = rules.bump(pile, s >> 2, -1)
-        supply -= int(bool(s & 2))
-    if min(pile) < 0 or supply < 0:
-        raise ValueError("the pile or the seal supply cannot provide these cards")
-    market = evolve(state.markets[m], cards=tuple(sorted(cards)))
-    return evolve(rules.set_market(state, m, market), pile=pile, seal_supply=supply)
-
-
-def lay_pawns(state: NefState, m: int, pawns: tuple[tuple[int, int, int], ...]) -> NefState:
-    """Market ``m`` holding exactly ``pawns`` (square, seat, neutral): old pawns go home, new ones leave the supply."""
-    servants, neutrals = list(state.servants), list(state.neutrals)
-    for _sq, seat, neutral in state.markets[m].pawns:
-        (neutrals if neutral else servants)[seat] += 1
-    for _sq, seat, neutral in pawns:
-        (neutrals if neutral else servants)[seat] -= 1
-    if min(servants, default=0) < 0 or min(neutrals, default=0) < 0:
-        raise ValueError("not enough pawns in the supply")
-    market = evolve(state.markets[m], pawns=tuple(sorted(pawns)))
-    return evolve(rules.set_market(state, m, market), servants=tuple(servants), neutrals=tuple(neutrals))
-
-
-def give(state: NefState, seat: int, *codes: int) -> NefState:
-    """Seat ``seat`` (or the neutral player, NEUTRAL_OWNER) takes these cards from the pile."""
-    pile = state.pile
-    hand = state.neutral_hand if seat == NEUTRAL_OWNER else state.hands[seat]
-    for c in codes:
-        pile = rules.bump(pile, c, -1)
-        hand = rules.bump(hand, c, 1)
-    if min(pile) < 0:
-        raise ValueError("the pile cannot provide these cards")
-    state = evolve(state, pile=pile)
-    if seat == NEUTRAL_OWNER:
-        return evolve(state, neutral_hand=hand)
-    return _set_hand(state, seat, hand)
 
 
 def _projection(state: NefState) -> tuple[Any, ...]:
@@ -396,8 +344,7 @@ def check_neutral_three_colors(game: Any, budget: Budget) -> CheckResult:
 def check_scribe_foreign_bonus(game: Any, budget: Budget) -> CheckResult:
     from nilerules.solver.nefertiti import scribe_divergence
 
-    state = start_state(game, 4, ("harbor",))
-    p = state.params
+    p = game.params(game.config(4, ("harbor",)))
     chair = CARD_TYPE[CHAIR]
     row = p.values[chair]
     normal = p.deck[CHAIR] + p.box[CHAIR]
@@ -432,35 +379,8 @@ def check_scribe_foreign_bonus(game: Any, budget: Budget) -> CheckResult:
     )
 
 
-def check_senet_x2_scribe(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 4)
-    p = state.params
-    hand = _hand(SENET2)
-    owners = [1] * N_TYPES
-    outcomes = tuple(
-        (r, f"{selection_score(p, hand, hand[:N_GIFTS], owners, p.royal_scribe_bonus, 'held', r)} points")
-        for r in game.spec.ambiguities["senet_x2_scribe"].reading_names()
-    )
-    summary = "The only senet owner scores one Senet x2 with the Royal Scribe."
-    return dataclasses.replace(_situation(outcomes, summary, {"card": "senet_x2", "owners": 1}), constructed=True)
-
-
-def check_amon_merchant_foreign(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 4, ("harbor",), seed=1)
-    state = give(state, state.to_move, F_CHAIR2)
-
-    def outcome(s: NefState) -> str:
-        after = rules.amon_merchant_discard(s, F_CHAIR2)
-        return f"+{after.prestige[s.to_move] - s.prestige[s.to_move]} prestige"
-
-    outcomes = per_reading(game, "amon_merchant_foreign", state, outcome)
-    summary = "The Amon Merchant discards the +2 foreign chair."
-    return dataclasses.replace(_situation(outcomes, summary, {"card": "chair_f2"}), constructed=True)
-
-
 def check_amon_priest_ties(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 4)
-    p = state.params
+    p = game.params(game.config(4))
     readings = game.spec.ambiguities["amon_priest_ties"].reading_names()
     per_count: dict[str, Any] = {}
     for n in game.info.player_counts:
@@ -511,79 +431,6 @@ def check_amon_priest_ties(game: Any, budget: Budget) -> CheckResult:
     )
 
 
-def check_neutral_action_order(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 2)
-    red, black = state.to_move, 1 - state.to_move
-    squares = rules.squares_of(state, GIZEH)
-    top, mid, low = len(squares) - 1, len(squares) // 2 - 1, 0
-    state = lay_cards(state, GIZEH, (slot(CHAIR), slot(HARP), slot(MIRROR)))
-    state = lay_pawns(state, GIZEH, ((top, red, 0), (mid, black, 1), (low, black, 0)))
-
-    def outcome(s: NefState) -> str:
-        s = rules.start_resolution(s, GIZEH, final=False)
-        while s.phase == P_RESOLVE:
-            legal = rules.resolution_actions(s)
-            pick = next((a for a in legal if isinstance(a, NeutralGift | TakeCard)), legal[-1])
-            s = rules.apply(s, pick)
-        names = {red: "red", black: "black"}
-        held = [f"{names[i]}: {[CARD_NAMES[c] for c in (HARP, CHAIR, MIRROR) if s.hands[i][c]]}" for i in (red, black)]
-        held.append(f"neutral: {[CARD_NAMES[c] for c in (HARP, CHAIR, MIRROR) if s.neutral_hand[c]]}")
-        return "; ".join(held)
-
-    outcomes = per_reading(game, "neutral_action_order", state, outcome)
-    bids = {"red servant": squares[top], "black neutral": squares[mid], "black servant": squares[low]}
-    summary = (
-        "Gizeh closes holding a harp, a chair and a mirror: "
-        + ", ".join(f"{who} bids {v}" for who, v in bids.items())
-        + "; everyone takes a card when they can (the highest bidder the first two offered)."
-    )
-    data = {"cards": ["harp", "chair", "mirror"], "bids": bids}
-    result = _situation(outcomes, summary, data, "one situation, with a fixed policy: take a Gift when possible")
-    return dataclasses.replace(result, constructed=True)
-
-
-def check_priest_value_limit(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 4, ("characters",))
-    p = state.params
-    mv = {c: rules.max_value(p, c) for c in (GOLDWORK, SENET, NECKLACE)}
-    # earlier in this use: a goldwork returned for a senet; now a senet offered for a necklace
-    state = evolve(state, phase=P_CHAR, char_active=PRIEST, scratch=(0, mv[GOLDWORK], mv[SENET]))
-
-    def outcome(s: NefState) -> str:
-        ok = rules.priest_ok(s, SENET, NECKLACE)
-        return "allowed" if ok else "forbidden"
-
-    outcomes = per_reading(game, "priest_value_limit", state, outcome)
-    summary = (
-        f"The Priest already returned a goldwork (max {mv[GOLDWORK]}) for a senet (max {mv[SENET]}); now a senet "
-        f"({mv[SENET]}) for a necklace ({mv[NECKLACE]})."
-    )
-    data = {"given": ["goldwork", "senet"], "received": ["senet", "necklace"]}
-    return dataclasses.replace(_situation(outcomes, summary, data), constructed=True)
-
-
-def check_sealed_card_buyer(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 3)
-    state = lay_pawns(state, GIZEH, ())
-    state = lay_cards(state, GIZEH, (slot(CHAIR, sealed=True), slot(HARP), slot(MIRROR)))
-    squares = rules.squares_of(state, GIZEH)
-    second = (state.to_move + 1) % 3
-    bid = squares[1]
-    state = evolve(state, phase=P_RESOLVE, res_market=GIZEH, res_queue=((bid, second, 0, 0),), res_taken=0)
-
-    def outcome(s: NefState) -> str:
-        can = TakeCard(slot(CHAIR, sealed=True)) in rules.resolution_actions(s)
-        return "may buy the sealed chair and gets the seal" if can else "may not buy the sealed chair"
-
-    outcomes = per_reading(game, "sealed_card_buyer", state, outcome)
-    summary = (
-        f"The highest bidder took two unsealed Gifts; the second bidder (bid {bid}) faces the sealed chair, a harp "
-        "and a mirror."
-    )
-    data = {"market": ["chair (sealed)", "harp", "mirror"], "bid": bid}
-    return dataclasses.replace(_situation(outcomes, summary, data), constructed=True)
-
-
 def check_harbor_first_deben(game: Any, budget: Budget) -> CheckResult:
     state = start_state(game, 4, ("harbor",))
 
@@ -593,135 +440,6 @@ def check_harbor_first_deben(game: Any, budget: Budget) -> CheckResult:
 
     outcomes = per_reading(game, "harbor_first_deben", state, outcome)
     return _situation(outcomes, "First Servant on the Harbor, which holds its starting Deben.", {})
-
-
-def check_end_of_game(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 4)
-    discard = tuple(a + b for a, b in zip(state.discard, state.pile, strict=True))
-    for c in state.bottom:  # the bottom Gift cards too: only Akhenaton is left to draw
-        if c != AKH:
-            discard = rules.bump(discard, c, 1)
-    state = evolve(
-        state,
-        pile=(0,) * N_CODES,
-        discard=discard,
-        bottom=(AKH,),
-        bottom_ordered=True,
-        phase=P_REFILL,
-        refill_queue=(LOUQSOR,),
-    )
-
-    def outcome(s: NefState) -> str:
-        from nilerules.games.nefertiti.actions import DrawCard
-
-        after = rules.apply(s, DrawCard(AKH))
-        if after.phase == P_TURN:
-            return f"play goes on: {len(rules.open_markets(after))} open markets are played out"
-        return "the game is over"
-
-    outcomes = per_reading(game, "end_of_game", state, outcome)
-    summary = "Akhenaton is drawn while Louqsor is being refilled."
-    return dataclasses.replace(_situation(outcomes, summary, {}), constructed=True)
-
-
-def _spread(state: NefState, seat: int, markets: tuple[int, ...]) -> NefState:
-    """Every Servant of ``seat`` placed, spread over ``markets`` on the lowest free squares (from the supply)."""
-    left = state.servants[seat]
-    share = [left // len(markets) + int(i < left % len(markets)) for i in range(len(markets))]
-    for m, k in zip(markets, share, strict=True):
-        taken = {pw[0] for pw in state.markets[m].pawns}
-        free = [sq for sq in range(len(rules.squares_of(state, m))) if sq not in taken][:k]
-        state = lay_pawns(state, m, (*state.markets[m].pawns, *((sq, seat, 0) for sq in free)))
-    return state
-
-
-def check_forced_close_harbor(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 2, ("harbor",))
-    me = state.to_move
-    servants = state.servants[me]
-    state = _spread(state, me, (HARBOR,))
-
-    def outcome(s: NefState) -> str:
-        return ", ".join(
-            "pass" if a.market < 0 else f"distribute {_MARKET_NAMES[a.market]}" for a in rules.forced_closures(s)
-        )
-
-    outcomes = per_reading(game, "forced_close_harbor", state, outcome)
-    summary = f"2 players: the active player's {servants} Servants all stand on the Harbor."
-    return dataclasses.replace(_situation(outcomes, summary, {"servants": servants}), constructed=True)
-
-
-def check_no_servant_many_players(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 3)
-    me = state.to_move
-    servants = state.servants[me]
-    state = _spread(state, me, (GIZEH, AKHET))
-
-    def outcome(s: NefState) -> str:
-        return ", ".join(
-            "pass" if a.market < 0 else f"close {_MARKET_NAMES[a.market]}" for a in rules.forced_closures(s)
-        )
-
-    outcomes = per_reading(game, "no_servant_many_players", state, outcome)
-    summary = f"3 players: the active player has placed all {servants} Servants (on Gizeh and Akhet-Aton)."
-    return dataclasses.replace(_situation(outcomes, summary, {"servants": servants}), constructed=True)
-
-
-def check_unaffordable_bid(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 3)
-    me = state.to_move
-    squares = rules.squares_of(state, GIZEH)
-    bid = squares[-1]
-    state = lay_cards(lay_pawns(state, GIZEH, ()), GIZEH, (slot(CHAIR),))
-    # the highest bidder's Deben went to another player (conserved), leaving none
-    deben = rules.bump(rules.put(state.deben, me, 0), (me + 1) % 3, state.deben[me])
-    state = evolve(state, phase=P_RESOLVE, res_market=GIZEH, res_queue=((bid, me, 0, 1),), deben=deben)
-
-    def outcome(s: NefState) -> str:
-        acts = rules.resolution_actions(s)
-        if acts == (TakeHalf(),):
-            return "takes half of the market's Deben"
-        return "pays nothing (has 0) and takes the chair"
-
-    outcomes = per_reading(game, "unaffordable_bid", state, outcome)
-    summary = f"The highest bidder (bid {bid}) has no Deben left when Gizeh closes."
-    return dataclasses.replace(_situation(outcomes, summary, {"bid": bid}), constructed=True)
-
-
-def check_royal_servant_neutral(game: Any, budget: Budget) -> CheckResult:
-    state = give(start_state(game, 2), NEUTRAL_OWNER, CHAIR)
-    state = evolve(state, phase=P_CHAR, char_active=ROYAL_SERVANT, scratch=())
-
-    def outcome(s: NefState) -> str:
-        acts = rules.base_character_actions(s)
-        return (
-            "can discard the neutral chair"
-            if any(getattr(a, "target", 0) == NEUTRAL_OWNER for a in acts)
-            else "cannot touch the neutral player's chair"
-        )
-
-    outcomes = per_reading(game, "royal_servant_neutral", state, outcome)
-    summary = "2 players: the neutral player holds a chair; the Royal Servant is used."
-    return dataclasses.replace(_situation(outcomes, summary, {}), constructed=True)
-
-
-def harbor_example_state(game: Any) -> NefState:
-    """The seed's Harbor example at the moment the next market is prepared: 4 foreign cards on the Harbor (2 from
-    setup, 2 from an earlier refill while no pawn was there), Black's Servant on it, and a refill that added none."""
-    state = start_state(game, 3, ("harbor",))
-    p = state.params
-    black = (state.to_move + 1) % 3
-    pile = state.pile
-    for s in state.markets[HARBOR].cards:  # whatever setup diverted there goes back to the pile first
-        pile = rules.bump(pile, s >> 2, 1)
-    foreign = [c for c in range(N_GIFTS) if p.bonus[c] > 0 and pile[c] > 0][: p.harbor_threshold]
-    cards = tuple(sorted(slot(c) for c in foreign))
-    for c in foreign:
-        pile = rules.bump(pile, c, -1)
-    harbor = evolve(state.markets[HARBOR], cards=cards, pawns=((1, black, 0),))
-    state = rules.set_market(state, HARBOR, harbor)
-    servants = rules.bump(state.servants, black, -1)
-    return evolve(state, pile=pile, servants=servants, refill_added=0, harbor_added_since=len(foreign))
 
 
 def check_harbor_trigger_added(game: Any, budget: Budget) -> CheckResult:
@@ -768,14 +486,6 @@ def check_harbor_trigger_added(game: Any, budget: Budget) -> CheckResult:
 
 # the four markets the Beggar example acts on: "from Gizeh and Akhet-Aton ... at Louqsor ... at Abou Simbel"
 BEGGAR_EXAMPLE_MARKETS: tuple[int, ...] = (GIZEH, AKHET, LOUQSOR, ABOU)
-
-
-def _closed_market_state(game: Any, char: int) -> NefState:
-    """4 players: the Character ``char`` is being used while Louqsor is under the Market Closed tile holding a
-    necklace (a hand-built position)."""
-    state = start_state(game, 4, ("characters",))
-    state = give(lay_cards(state, LOUQSOR, (slot(NECKLACE),)), state.to_move, CHAIR)
-    return evolve(state, phase=P_CHAR, char_active=char, scratch=(0,))
 
 
 def _character_search(game: Any, name: str, budget: Budget, describe: Callable[[NefState, NefState], str]) -> Any:
@@ -855,155 +565,6 @@ def check_trader_markets(game: Any, budget: Budget) -> CheckResult:
     return dataclasses.replace(_situation(outcomes, summary, {}), constructed=True)
 
 
-def check_wandering_thief_placement(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 4, ("characters",))
-    state = evolve(state, phase=P_CHAR, char_active=WANDERING_THIEF)
-    state = lay_cards(state, GIZEH, (slot(SENET), slot(GOLDWORK), slot(STATUETTE)))
-
-    def outcome(s: NefState) -> str:
-        after = rules.wandering_thief_take(s, GIZEH, slot(SENET))
-        gained = [CARD_NAMES[c] for c in range(N_GIFTS) if after.hands[s.to_move][c] > s.hands[s.to_move][c]]
-        names = [CARD_NAMES[x >> 2] for x in after.markets[GIZEH].cards]
-        return f"player gains {gained or 'nothing'}; Gizeh holds {names}"
-
-    outcomes = per_reading(game, "wandering_thief_placement", state, outcome)
-    summary = "The Wandering Thief is used on Gizeh (senet, statuette, goldwork)."
-    return dataclasses.replace(_situation(outcomes, summary, {}), constructed=True)
-
-
-def check_neutral_gift_face_down(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 2)
-    state = lay_cards(state, GIZEH, (slot(CHAIR, down=True),))
-    state = lay_pawns(state, GIZEH, ((1, 0, 1), (len(rules.squares_of(state, GIZEH)) - 1, 1, 0)))
-
-    def outcome(s: NefState) -> str:
-        s = rules.start_resolution(s, GIZEH, final=False)
-        acts = rules.neutral_choices(s)
-        can = any(isinstance(a, NeutralGift) for a in acts)
-        return "the neutral pawn may take the face-down chair" if can else "the neutral pawn can only move Deben"
-
-    outcomes = per_reading(game, "neutral_gift_face_down", state, outcome)
-    summary = "2 players: Gizeh closes holding only a chair the Beggar turned face down; a neutral pawn acts."
-    return dataclasses.replace(_situation(outcomes, summary, {"cards": ["chair (face down)"]}), constructed=True)
-
-
-def check_forced_close_then_place(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 2)
-    me = state.to_move
-    servants = state.servants[me]
-    state = _spread(state, me, (GIZEH, AKHET))
-
-    def outcome(s: NefState) -> str:
-        rng = random.Random(budget.seed)
-        s = rules.apply(s, rules.forced_closures(s)[0])
-        while game.current_player(s) is not None and (s.phase != P_TURN or s.placements_left == 0):
-            if s.phase == P_TURN and s.to_move != me:
-                break
-            if game.current_player(s) is CHANCE:
-                s = rules.apply(s, rules.sample_chance(s, rng))
-            else:
-                s = rules.apply(s, rules.legal_actions(s)[-1])
-        if s.phase == P_TURN and s.to_move == me:
-            return "the same player now places a returned Servant"
-        return "the turn passes to the other player"
-
-    outcomes = per_reading(game, "forced_close_then_place", state, outcome)
-    summary = f"2 players: the active player has no Servant left ({servants} on Gizeh and Akhet-Aton) and closes Gizeh."
-    result = _situation(outcomes, summary, {"servants": servants}, "one situation; chance seeded, other choices fixed")
-    return dataclasses.replace(result, constructed=True)
-
-
-def check_papyrus_from_neutral(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 2, ("harbor", "characters"))
-    me = state.to_move
-    state = give(give(state, NEUTRAL_OWNER, PAPYRUS), me, CHAIR)
-    state = evolve(state, phase=P_CHAR, char_active=TRADER, scratch=(0,))
-
-    def outcome(s: NefState) -> str:
-        after = rules.trader_apply(s, Swap(CHAIR, -1, PAPYRUS))
-        return f"the player gains {after.seals[me] - s.seals[me]} Royal Seal(s)"
-
-    outcomes = per_reading(game, "papyrus_from_neutral", state, outcome)
-    summary = "2 players: the Trader exchanges a chair for the neutral player's papyrus."
-    return dataclasses.replace(_situation(outcomes, summary, {}), constructed=True)
-
-
-def check_high_priest_harbor(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 4, ("harbor",))
-    state = evolve(state, high_priest=True, placements_left=2, char_used=True)
-
-    def outcome(s: NefState) -> str:
-        can = any(isinstance(a, Place) and a.market == HARBOR for a in rules.legal_actions(s))
-        return "a Servant may go on the Harbor" if can else "no Servant may go on the Harbor"
-
-    outcomes = per_reading(game, "high_priest_harbor", state, outcome)
-    summary = "The High Priest was just used; the first of two placements."
-    return dataclasses.replace(_situation(outcomes, summary, {}), constructed=True)
-
-
-def check_priest_papyrus(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 4, ("characters", "harbor"))
-    me = state.to_move
-    bottom = list(state.bottom)
-    out = next(c for c in bottom if c != AKH)
-    bottom[bottom.index(out)] = PAPYRUS
-    pile = rules.bump(rules.bump(state.pile, out, 1), PAPYRUS, -1)
-    state = evolve(state, bottom=tuple(sorted(bottom)), pile=pile)
-    state = give(state, me, CHAIR)
-    state = evolve(state, phase=P_CHAR, char_active=PRIEST, scratch=(0, 0, 0))
-
-    def outcome(s: NefState) -> str:
-        after = rules.priest_apply(s, Swap(CHAIR, -2, PAPYRUS))
-        return f"the player gains {after.seals[me] - s.seals[me]} Royal Seal(s)"
-
-    outcomes = per_reading(game, "priest_papyrus", state, outcome)
-    summary = "The Priest is used; a papyrus lies among the bottom cards of the pile; the player gives a chair for it."
-    return dataclasses.replace(_situation(outcomes, summary, {}), constructed=True)
-
-
-def check_neutral_short_targets(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 2)
-    red, black = state.to_move, 1 - state.to_move
-    squares = rules.squares_of(state, GIZEH)
-    state = lay_pawns(state, GIZEH, ((len(squares) - 1, red, 0), (0, black, 1)))
-    bid = squares[0]
-    state = evolve(state, phase=P_RESOLVE, res_market=GIZEH, res_queue=((bid, black, 1, 0),))
-    want = state.params.neutral_deben[0]
-    have = state.markets[GIZEH].deben
-
-    def outcome(s: NefState) -> str:
-        choices = [a for a in rules.neutral_choices(s) if isinstance(a, NeutralDeben)]
-        targets = sorted({_MARKET_NAMES[t] for a in choices for t in a.targets})
-        return f"{have} Deben to one of: {', '.join(targets)}"
-
-    outcomes = per_reading(game, "neutral_short_targets", state, outcome)
-    summary = (
-        f"2 players: Gizeh is resolved and a neutral pawn takes Deben, but the tile holds {have} where the action "
-        f"takes {want}."
-    )
-    return dataclasses.replace(_situation(outcomes, summary, {"deben": have, "wanted": want}), constructed=True)
-
-
-def check_wandering_thief_face_down(game: Any, budget: Budget) -> CheckResult:
-    state = start_state(game, 4, ("characters",))
-    state = evolve(state, phase=P_CHAR, char_active=WANDERING_THIEF)
-    state = lay_cards(state, GIZEH, (slot(CHAIR, down=True), slot(GOLDWORK), slot(NECKLACE)))
-    p = state.params
-
-    def outcome(s: NefState) -> str:
-        takes = [a for a in rules.character_actions(s) if isinstance(a, Target) and a.market == GIZEH]
-        names = sorted(CARD_NAMES[a.item >> 2] for a in takes)
-        return f"may take {', '.join(names)} from Gizeh" if names else "may take nothing from Gizeh"
-
-    outcomes = per_reading(game, "wandering_thief_face_down", state, outcome)
-    summary = (
-        f"The Wandering Thief is used; Gizeh holds a chair turned face down by the Beggar (max "
-        f"{rules.max_value(p, CHAIR)}), a goldwork ({rules.max_value(p, GOLDWORK)}) and a necklace "
-        f"({rules.max_value(p, NECKLACE)})."
-    )
-    return dataclasses.replace(_situation(outcomes, summary, {}), constructed=True)
-
-
 def setup_deben(game: Any) -> tuple[int, tuple[tuple[int, tuple[str, ...], int], ...]]:
     """The Deben coins in the boxes, and for each player count (with and without the Harbor where allowed) the Deben
     the setup lays out: the players' starting Deben, each market tile's and the Harbor's (all from the params)."""
@@ -1057,6 +618,415 @@ def check_deben_coins(game: Any, budget: Budget) -> CheckResult:
         "every player count, with and without the Harbor (setup Deben from the params)",
         data,
     )
+
+
+def situation(game: Any, players: int, modules: tuple[str, ...], doc: Mapping[str, Any]) -> NefState:
+    """A hand-built position, written with names (docs/positions.md) and checked by the game's invariants."""
+    state: NefState = game.position(game.config(players, modules), doc)
+    return state
+
+
+def _built(
+    outcomes: tuple[tuple[str, str], ...],
+    summary: str,
+    doc: Mapping[str, Any],
+    searched: str = "one situation",
+    **data: Any,
+) -> CheckResult:
+    """The result of a hand-built situation: labelled constructed, its position document in the data."""
+    result = _situation(outcomes, summary, {**data, "position": dict(doc)}, searched)
+    return dataclasses.replace(result, constructed=True)
+
+
+def _pawns(*pawns: tuple[int, int, bool]) -> list[dict[str, Any]]:
+    return [{"square": sq, "seat": seat, "neutral": neutral} for sq, seat, neutral in pawns]
+
+
+def _spread(game: Any, players: int, seat: int, markets: tuple[str, ...], modules: tuple[str, ...] = ()) -> Any:
+    """Every Servant of ``seat`` placed, spread over ``markets`` on their lowest squares (a position's markets)."""
+    left = game.params(game.config(players, modules)).servants
+    share = [left // len(markets) + int(i < left % len(markets)) for i in range(len(markets))]
+    return {m: {"pawns": _pawns(*((sq, seat, False) for sq in range(k)))} for m, k in zip(markets, share, strict=True)}
+
+
+def check_senet_x2_scribe(game: Any, budget: Budget) -> CheckResult:
+    p = game.params(game.config(4))
+    hand = _hand(SENET2)
+    owners = [1] * N_TYPES
+    outcomes = tuple(
+        (r, f"{selection_score(p, hand, hand[:N_GIFTS], owners, p.royal_scribe_bonus, 'held', r)} points")
+        for r in game.spec.ambiguities["senet_x2_scribe"].reading_names()
+    )
+    summary = "The only senet owner scores one Senet x2 with the Royal Scribe."
+    return _built(outcomes, summary, {"seats": {"0": {"hand": {"senet_x2": 1}}}}, owners=1)
+
+
+def check_amon_merchant_foreign(game: Any, budget: Budget) -> CheckResult:
+    doc = {"seats": {"0": {"hand": {"chair_f2": 1}}}}
+    state = situation(game, 4, ("harbor",), doc)
+
+    def outcome(s: NefState) -> str:
+        after = rules.amon_merchant_discard(s, F_CHAIR2)
+        return f"+{after.prestige[s.to_move] - s.prestige[s.to_move]} prestige"
+
+    outcomes = per_reading(game, "amon_merchant_foreign", state, outcome)
+    return _built(outcomes, "The Amon Merchant discards the +2 foreign chair.", doc)
+
+
+def check_neutral_action_order(game: Any, budget: Budget) -> CheckResult:
+    config = game.config(2)
+    squares = game.params(config).stalls[GIZEH][0].squares
+    top, mid, low = len(squares) - 1, len(squares) // 2 - 1, 0
+    pawns = _pawns((top, 0, False), (mid, 1, True), (low, 1, False))
+    doc = {"markets": {"gizeh": {"cards": ["chair", "harp", "mirror"], "pawns": pawns}}}
+    state = situation(game, 2, (), doc)
+
+    def outcome(s: NefState) -> str:
+        s = rules.start_resolution(s, GIZEH, final=False)
+        while s.phase == P_RESOLVE:
+            legal = rules.resolution_actions(s)
+            pick = next((a for a in legal if isinstance(a, NeutralGift | TakeCard)), legal[-1])
+            s = rules.apply(s, pick)
+        held = [f"seat {i}: {[CARD_NAMES[c] for c in (HARP, CHAIR, MIRROR) if s.hands[i][c]]}" for i in (0, 1)]
+        held.append(f"neutral: {[CARD_NAMES[c] for c in (HARP, CHAIR, MIRROR) if s.neutral_hand[c]]}")
+        return "; ".join(held)
+
+    outcomes = per_reading(game, "neutral_action_order", state, outcome)
+    bids = {"seat 0 servant": squares[top], "seat 1 neutral": squares[mid], "seat 1 servant": squares[low]}
+    summary = (
+        "Gizeh closes holding a harp, a chair and a mirror: "
+        + ", ".join(f"{who} bids {v}" for who, v in bids.items())
+        + "; everyone takes a card when they can (the highest bidder the first two offered)."
+    )
+    searched = "one situation, with a fixed policy: take a Gift when possible"
+    return _built(outcomes, summary, doc, searched, bids=bids)
+
+
+def check_priest_value_limit(game: Any, budget: Budget) -> CheckResult:
+    p = game.params(game.config(4, ("characters",)))
+    mv = {c: rules.max_value(p, c) for c in (GOLDWORK, SENET, NECKLACE)}
+    # earlier in this use: a goldwork returned for a senet; now a senet offered for a necklace
+    priest = {"stage": 0, "max_given": mv[GOLDWORK], "max_received": mv[SENET]}
+    doc = {
+        "phase": "character",
+        "character": {"active": "priest", "priest": priest},
+        "seats": {"0": {"hand": {"senet": 1}}},
+        "bottom": ["goldwork", "necklace", "harp", "mirror", "akhenaton"],
+    }
+    state = situation(game, 4, ("characters",), doc)
+
+    def outcome(s: NefState) -> str:
+        return "allowed" if rules.priest_ok(s, SENET, NECKLACE) else "forbidden"
+
+    outcomes = per_reading(game, "priest_value_limit", state, outcome)
+    summary = (
+        f"The Priest already returned a goldwork (max {mv[GOLDWORK]}) for a senet (max {mv[SENET]}); now a senet "
+        f"({mv[SENET]}) for a necklace ({mv[NECKLACE]})."
+    )
+    return _built(outcomes, summary, doc, given=["goldwork", "senet"], received=["senet", "necklace"])
+
+
+def check_sealed_card_buyer(game: Any, budget: Budget) -> CheckResult:
+    squares = game.params(game.config(3)).stalls[GIZEH][0].squares
+    bid = squares[1]
+    doc = {
+        "phase": "resolve",
+        "markets": {"gizeh": {"cards": ["chair/sealed", "harp", "mirror"]}},
+        "resolution": {"market": "gizeh", "bidders": [{"bid": bid, "seat": 1}], "taken": 0},
+    }
+    state = situation(game, 3, (), doc)
+
+    def outcome(s: NefState) -> str:
+        can = TakeCard(slot(CHAIR, sealed=True)) in rules.resolution_actions(s)
+        return "may buy the sealed chair and gets the seal" if can else "may not buy the sealed chair"
+
+    outcomes = per_reading(game, "sealed_card_buyer", state, outcome)
+    summary = (
+        f"The highest bidder took two unsealed Gifts; the second bidder (bid {bid}) faces the sealed chair, a harp "
+        "and a mirror."
+    )
+    return _built(outcomes, summary, doc, bid=bid)
+
+
+def check_end_of_game(game: Any, budget: Budget) -> CheckResult:
+    p = game.params(game.config(4))
+    # every Gift card drawn and discarded: only Akhenaton is left to draw while Louqsor is refilled
+    discard = {CARD_NAMES[c]: p.deck[c] for c in range(N_GIFTS) if p.deck[c]}
+    doc = {
+        "phase": "refill",
+        "refill": {"queue": ["louqsor"]},
+        "bottom": ["akhenaton"],
+        "bottom_ordered": True,
+        "discard": discard,
+    }
+    state = situation(game, 4, (), doc)
+
+    def outcome(s: NefState) -> str:
+        after = rules.apply(s, DrawCard(AKH))
+        if after.phase == P_TURN:
+            return f"play goes on: {len(rules.open_markets(after))} open markets are played out"
+        return "the game is over"
+
+    outcomes = per_reading(game, "end_of_game", state, outcome)
+    return _built(outcomes, "Akhenaton is drawn while Louqsor is being refilled.", doc)
+
+
+def check_forced_close_harbor(game: Any, budget: Budget) -> CheckResult:
+    doc = {"markets": _spread(game, 2, 0, ("harbor",), ("harbor",))}
+    state = situation(game, 2, ("harbor",), doc)
+    servants = game.params(state.config).servants
+
+    def outcome(s: NefState) -> str:
+        return ", ".join(
+            "pass" if a.market < 0 else f"distribute {_MARKET_NAMES[a.market]}" for a in rules.forced_closures(s)
+        )
+
+    outcomes = per_reading(game, "forced_close_harbor", state, outcome)
+    summary = f"2 players: the active player's {servants} Servants all stand on the Harbor."
+    return _built(outcomes, summary, doc, servants=servants)
+
+
+def check_no_servant_many_players(game: Any, budget: Budget) -> CheckResult:
+    doc = {"markets": _spread(game, 3, 0, ("gizeh", "akhet_aton"))}
+    state = situation(game, 3, (), doc)
+    servants = game.params(state.config).servants
+
+    def outcome(s: NefState) -> str:
+        return ", ".join(
+            "pass" if a.market < 0 else f"close {_MARKET_NAMES[a.market]}" for a in rules.forced_closures(s)
+        )
+
+    outcomes = per_reading(game, "no_servant_many_players", state, outcome)
+    summary = f"3 players: the active player has placed all {servants} Servants (on Gizeh and Akhet-Aton)."
+    return _built(outcomes, summary, doc, servants=servants)
+
+
+def check_unaffordable_bid(game: Any, budget: Budget) -> CheckResult:
+    config = game.config(3)
+    p = game.params(config)
+    bid = p.stalls[GIZEH][0].squares[-1]
+    # the highest bidder's Deben went to another player (conserved), leaving none
+    deben = list(p.start_deben)
+    doc = {
+        "phase": "resolve",
+        "seats": {"0": {"deben": 0}, "1": {"deben": deben[1] + deben[0]}},
+        "markets": {"gizeh": {"cards": ["chair"]}},
+        "resolution": {"market": "gizeh", "bidders": [{"bid": bid, "seat": 0, "highest": True}]},
+    }
+    state = situation(game, 3, (), doc)
+
+    def outcome(s: NefState) -> str:
+        if rules.resolution_actions(s) == (TakeHalf(),):
+            return "takes half of the market's Deben"
+        return "pays nothing (has 0) and takes the chair"
+
+    outcomes = per_reading(game, "unaffordable_bid", state, outcome)
+    summary = f"The highest bidder (bid {bid}) has no Deben left when Gizeh closes."
+    return _built(outcomes, summary, doc, bid=bid)
+
+
+def check_royal_servant_neutral(game: Any, budget: Budget) -> CheckResult:
+    doc = {"neutral_hand": {"chair": 1}, "phase": "character", "character": {"active": "royal_servant"}}
+    state = situation(game, 2, (), doc)
+
+    def outcome(s: NefState) -> str:
+        acts = rules.base_character_actions(s)
+        return (
+            "can discard the neutral chair"
+            if any(isinstance(a, Pick) and a.target == NEUTRAL_OWNER for a in acts)
+            else "cannot touch the neutral player's chair"
+        )
+
+    outcomes = per_reading(game, "royal_servant_neutral", state, outcome)
+    return _built(outcomes, "2 players: the neutral player holds a chair; the Royal Servant is used.", doc)
+
+
+def harbor_example_doc(game: Any) -> dict[str, Any]:
+    """The seed's Harbor example as a position, at the moment the next market is prepared: the threshold's number of
+    foreign cards on the Harbor (added before any pawn was there), Black's (seat 1's) Servant on it, and a refill that
+    added none."""
+    p = game.params(game.config(3, ("harbor",)))
+    foreign = [CARD_NAMES[c] for c in range(N_GIFTS) if p.bonus[c] > 0 and p.deck[c] > 0][: p.harbor_threshold]
+    return {
+        "markets": {"harbor": {"cards": foreign, "pawns": _pawns((1, 1, False))}},
+        "refill": {"added": 0, "harbor_added_since": len(foreign)},
+    }
+
+
+def harbor_example_state(game: Any) -> NefState:
+    return situation(game, 3, ("harbor",), harbor_example_doc(game))
+
+
+def _closed_market_doc(char: str) -> dict[str, Any]:
+    """4 players: ``char`` is being used while Louqsor lies under the Market Closed tile holding a necklace."""
+    extra: dict[str, dict[str, Any]] = {"beggar": {"beggar_market": "gizeh"}, "trader": {"trader_exchanges": 0}}
+    scratch = extra.get(char, {})
+    return {
+        "phase": "character",
+        "character": {"active": char, **scratch},
+        "markets": {"louqsor": {"cards": ["necklace"]}, "gizeh": {"cards": ["harp", "mirror"]}},
+        "seats": {"0": {"hand": {"chair": 1}}},
+    }
+
+
+def _closed_market_state(game: Any, char: int) -> NefState:
+    return situation(game, 4, ("characters",), _closed_market_doc(CHAR_NAMES[char]))
+
+
+def check_wandering_thief_placement(game: Any, budget: Budget) -> CheckResult:
+    doc = {
+        "phase": "character",
+        "character": {"active": "wandering_thief"},
+        "markets": {"gizeh": {"cards": ["senet", "goldwork", "statuette"]}},
+    }
+    state = situation(game, 4, ("characters",), doc)
+
+    def outcome(s: NefState) -> str:
+        after = rules.wandering_thief_take(s, GIZEH, slot(SENET))
+        gained = [CARD_NAMES[c] for c in range(N_GIFTS) if after.hands[s.to_move][c] > s.hands[s.to_move][c]]
+        names = [CARD_NAMES[x >> 2] for x in after.markets[GIZEH].cards]
+        return f"player gains {gained or 'nothing'}; Gizeh holds {names}"
+
+    outcomes = per_reading(game, "wandering_thief_placement", state, outcome)
+    return _built(outcomes, "The Wandering Thief is used on Gizeh (senet, statuette, goldwork).", doc)
+
+
+def check_neutral_gift_face_down(game: Any, budget: Budget) -> CheckResult:
+    top = len(game.params(game.config(2)).stalls[GIZEH][0].squares) - 1
+    doc = {"markets": {"gizeh": {"cards": ["chair/down"], "pawns": _pawns((1, 0, True), (top, 1, False))}}}
+    state = situation(game, 2, (), doc)
+
+    def outcome(s: NefState) -> str:
+        s = rules.start_resolution(s, GIZEH, final=False)
+        can = any(isinstance(a, NeutralGift) for a in rules.neutral_choices(s))
+        return "the neutral pawn may take the face-down chair" if can else "the neutral pawn can only move Deben"
+
+    outcomes = per_reading(game, "neutral_gift_face_down", state, outcome)
+    summary = "2 players: Gizeh closes holding only a chair the Beggar turned face down; a neutral pawn acts."
+    return _built(outcomes, summary, doc)
+
+
+def check_forced_close_then_place(game: Any, budget: Budget) -> CheckResult:
+    doc = {"markets": _spread(game, 2, 0, ("gizeh", "akhet_aton"))}
+    state = situation(game, 2, (), doc)
+    servants = game.params(state.config).servants
+
+    def outcome(s: NefState) -> str:
+        rng = random.Random(budget.seed)
+        s = rules.apply(s, rules.forced_closures(s)[0])
+        while game.current_player(s) is not None and (s.phase != P_TURN or s.placements_left == 0):
+            if s.phase == P_TURN and s.to_move != 0:
+                break
+            if game.current_player(s) is CHANCE:
+                s = rules.apply(s, rules.sample_chance(s, rng))
+            else:
+                s = rules.apply(s, rules.legal_actions(s)[-1])
+        if s.phase == P_TURN and s.to_move == 0:
+            return "the same player now places a returned Servant"
+        return "the turn passes to the other player"
+
+    outcomes = per_reading(game, "forced_close_then_place", state, outcome)
+    summary = f"2 players: the active player has no Servant left ({servants} on Gizeh and Akhet-Aton) and closes Gizeh."
+    return _built(outcomes, summary, doc, "one situation; chance seeded, other choices fixed", servants=servants)
+
+
+def check_papyrus_from_neutral(game: Any, budget: Budget) -> CheckResult:
+    doc = {
+        "neutral_hand": {"papyrus": 1},
+        "seats": {"0": {"hand": {"chair": 1}}},
+        "phase": "character",
+        "character": {"active": "trader", "trader_exchanges": 0},
+    }
+    state = situation(game, 2, ("harbor", "characters"), doc)
+
+    def outcome(s: NefState) -> str:
+        after = rules.trader_apply(s, Swap(CHAIR, -1, PAPYRUS))
+        return f"the player gains {after.seals[0] - s.seals[0]} Royal Seal(s)"
+
+    outcomes = per_reading(game, "papyrus_from_neutral", state, outcome)
+    return _built(outcomes, "2 players: the Trader exchanges a chair for the neutral player's papyrus.", doc)
+
+
+def check_high_priest_harbor(game: Any, budget: Budget) -> CheckResult:
+    doc = {"turn": {"placements_left": 2, "character_used": True, "high_priest": True}}
+    state = situation(game, 4, ("harbor",), doc)
+
+    def outcome(s: NefState) -> str:
+        can = any(isinstance(a, Place) and a.market == HARBOR for a in rules.legal_actions(s))
+        return "a Servant may go on the Harbor" if can else "no Servant may go on the Harbor"
+
+    outcomes = per_reading(game, "high_priest_harbor", state, outcome)
+    return _built(outcomes, "The High Priest was just used; the first of two placements.", doc)
+
+
+def check_priest_papyrus(game: Any, budget: Budget) -> CheckResult:
+    doc = {
+        "phase": "character",
+        "character": {"active": "priest"},
+        "bottom": ["papyrus", "senet", "harp", "mirror", "akhenaton"],
+        "seats": {"0": {"hand": {"chair": 1}}},
+    }
+    state = situation(game, 4, ("characters", "harbor"), doc)
+
+    def outcome(s: NefState) -> str:
+        after = rules.priest_apply(s, Swap(CHAIR, -2, PAPYRUS))
+        return f"the player gains {after.seals[0] - s.seals[0]} Royal Seal(s)"
+
+    outcomes = per_reading(game, "priest_papyrus", state, outcome)
+    summary = "The Priest is used; a papyrus lies among the bottom cards of the pile; the player gives a chair for it."
+    return _built(outcomes, summary, doc)
+
+
+def neutral_short_doc(game: Any) -> dict[str, Any]:
+    """2 players: Gizeh is resolved and seat 1's neutral pawn acts while the tile holds less than the action takes."""
+    squares = game.params(game.config(2)).stalls[GIZEH][0].squares
+    return {
+        "phase": "resolve",
+        "markets": {"gizeh": {"pawns": _pawns((len(squares) - 1, 0, False), (0, 1, True))}},
+        "resolution": {"market": "gizeh", "bidders": [{"bid": squares[0], "seat": 1, "neutral": True}]},
+    }
+
+
+def check_neutral_short_targets(game: Any, budget: Budget) -> CheckResult:
+    doc = neutral_short_doc(game)
+    state = situation(game, 2, (), doc)
+    want = state.params.neutral_deben[0]
+    have = state.markets[GIZEH].deben
+
+    def outcome(s: NefState) -> str:
+        choices = [a for a in rules.neutral_choices(s) if isinstance(a, NeutralDeben)]
+        targets = sorted({_MARKET_NAMES[t] for a in choices for t in a.targets})
+        return f"{have} Deben to one of: {', '.join(targets)}"
+
+    outcomes = per_reading(game, "neutral_short_targets", state, outcome)
+    summary = (
+        f"2 players: Gizeh is resolved and a neutral pawn takes Deben, but the tile holds {have} where the action "
+        f"takes {want}."
+    )
+    return _built(outcomes, summary, doc, deben=have, wanted=want)
+
+
+def check_wandering_thief_face_down(game: Any, budget: Budget) -> CheckResult:
+    doc = {
+        "phase": "character",
+        "character": {"active": "wandering_thief"},
+        "markets": {"gizeh": {"cards": ["chair/down", "goldwork", "necklace"]}},
+    }
+    state = situation(game, 4, ("characters",), doc)
+    p = state.params
+
+    def outcome(s: NefState) -> str:
+        takes = [a for a in rules.character_actions(s) if isinstance(a, Target) and a.market == GIZEH]
+        names = sorted(CARD_NAMES[a.item >> 2] for a in takes)
+        return f"may take {', '.join(names)} from Gizeh" if names else "may take nothing from Gizeh"
+
+    outcomes = per_reading(game, "wandering_thief_face_down", state, outcome)
+    summary = (
+        f"The Wandering Thief is used; Gizeh holds a chair turned face down by the Beggar (max "
+        f"{rules.max_value(p, CHAIR)}), a goldwork ({rules.max_value(p, GOLDWORK)}) and a necklace "
+        f"({rules.max_value(p, NECKLACE)})."
+    )
+    return _built(outcomes, summary, doc)
 
 
 # ---------------------------------------------------------------------------------------------------------------
