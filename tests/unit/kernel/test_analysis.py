@@ -48,16 +48,17 @@ def test_report_lists_findings_assumptions_and_holes(tmp_path: Path) -> None:
 
 
 def test_regression_check_reports_each_change() -> None:
-    """A changed verdict, a new finding and a vanished one are each one line."""
+    """A changed verdict is one line naming the finding and field; a new finding and a vanished one are each one
+    line."""
     doc = json.loads(json_report.render([analyse(toy(), Budget.quick())], Budget.quick()))
     assert differences(doc, doc) == []
     changed = json.loads(json.dumps(doc))
     changed["games"]["nim"]["findings"][0]["verdict"] = "unknown"
-    assert differences(changed, doc) == ["nim:NIM-001: unknown -> witness: A pile of one stone, taken by seat 0."]
+    assert differences(changed, doc) == ["nim.findings:NIM-001.verdict: 'unknown' -> 'witness'"]
     gone = json.loads(json.dumps(doc))
     gone["games"]["nim"]["findings"] = []
-    assert differences(gone, doc)[0].startswith("nim:NIM-001: new")
-    assert differences(doc, gone)[0].startswith("nim:NIM-001: gone")
+    assert differences(gone, doc) == ["nim.findings:NIM-001: new"]
+    assert differences(doc, gone) == ["nim.findings:NIM-001: gone"]
 
 
 def test_monte_carlo_estimate_is_seeded() -> None:
