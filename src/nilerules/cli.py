@@ -19,7 +19,7 @@ from nilerules.analysis.model import Budget
 from nilerules.core import jsonio
 from nilerules.core.codec import dumps, to_data
 from nilerules.core.files import check_writable, write_atomic
-from nilerules.core.game import check_state
+from nilerules.core.game import check_state, check_state_data
 from nilerules.core.log import LOG_FORMAT, log_from_json, log_to_json, replay, replay_steps
 from nilerules.core.playout import POLICIES, playout, playout_log
 from nilerules.errors import InvalidState, NileRulesError
@@ -284,6 +284,7 @@ def _position_input(module: GameModule, path: str) -> tuple[str, Any]:
     if data.get("format") == LOG_FORMAT:
         return "log", replay(game, log_from_json(text))
     if "type" in data:
+        check_state_data(game, data)
         try:
             state = game.state_from_data(data)
         except NileRulesError:

@@ -306,3 +306,18 @@ def test_every_query_default_is_within_its_bounds() -> None:
                 if param.type == "int":
                     low, high = param.int_bounds()
                     assert low <= param.default <= high, (game, query.name, param.name)
+
+
+@pytest.mark.parametrize("game", ["ra", "nile_artefacts", "sobek", "nefertiti"])
+def test_state_carrying_other_rule_parameters_is_refused_before_decoding(tmp_path: Path, game: str) -> None:
+    """A huge `river_spaces` inside a Nile Artefacts state hung `score` while the state was decoded: the parameters a
+    state carries must be the spec's, checked before decoding (games without embedded parameters are unaffected)."""
+    path = _final_state(tmp_path, game)
+    data = json.loads(path.read_text())
+    if "params" not in data:
+        pytest.skip(f"{game} states carry no parameters")
+    numbers = [leaf for leaf in _leaves(data["params"]) if leaf[1] > 0]
+    _set(data["params"], numbers[-1][0], 10**12)
+    path.write_text(json.dumps(data))
+    outcome = run_cli(["score", game, str(path)])
+    assert outcome.code == 2 and "rule parameters differ" in outcome.err

@@ -178,6 +178,13 @@ def check_state(game: Any, state: Any) -> Any:
         raise InvalidState(f"the state's configuration is not valid: {exc}") from None
     if remade != config:
         raise InvalidState(f"the state's configuration does not name every reading: {config.readings!r}"[:300])
+    carried = getattr(state, "params", None)
+    if carried is not None and carried != getattr(game.setup(config), "params", None):
+        # a state carries the numbers of the rules it was played under; they must be this spec's (and so in bounds)
+        raise InvalidState(
+            f"the state's rule parameters differ from {game.spec.path.rsplit('/', 1)[-1]}'s: pass the --spec it was "
+            "played under"
+        )
     try:
         broken = tuple(game.invariants(state))
     except (LookupError, TypeError, ValueError, ArithmeticError) as exc:  # shapes the invariants cannot even read
@@ -186,3 +193,25 @@ def check_state(game: Any, state: Any) -> Any:
         more = f" (and {len(broken) - 1} more)" if len(broken) > 1 else ""
         raise InvalidState(f"the state breaks an invariant of {game.info.id}: {broken[0]}{more}"[:300])
     return state
+
+
+def check_state_data(game: Any, data: Any) -> None:
+    """Before decoding a state's JSON: its ``config`` must be valid for the game, and any rule parameters it carries
+    (``params``) must be the ones this spec gives for that config — decoding builds tables from them, so a state file
+    with a huge ``river_spaces`` would otherwise cost unbounded work. Raises :class:`InvalidState`."""
+    from nilerules.errors import NileRulesError
+
+    if not isinstance(data, dict) or "config" not in data:
+        raise InvalidState(f"not a {game.info.id} state: no 'config'")
+    try:
+        config = from_data(Config, data["config"], "$.config")
+        config = make_config(game.info, game.spec, config.players, config.modules, dict(config.readings))
+    except NileRulesError as exc:
+        raise InvalidState(f"the state's configuration is not valid: {exc}") from None
+    if "params" in data:
+        expected = game.state_to_data(game.setup(config))
+        if not isinstance(expected, dict) or data["params"] != expected.get("params"):
+            raise InvalidState(
+                f"the state's rule parameters differ from {game.spec.path.rsplit('/', 1)[-1]}'s: pass the --spec it "
+                "was played under"
+            )
