@@ -139,3 +139,41 @@ def test_monuments_may_be_named_by_number_and_level() -> None:
     assert r.data["advanced"] == ["diff:3"]
     with pytest.raises(QueryError, match="#99"):
         run_query(module(), "best-offering", ["monuments=#99"])
+
+
+def _end_under(log, ambiguity: str, reading: str) -> tuple[object, ...]:  # type: ignore[no-untyped-def]
+    """Replay a witness log's moves with one reading changed: the end position (in the position format), its legal
+    moves and its ranking, or the step at which a move became illegal."""
+    from nilerules.errors import IllegalAction
+
+    game = module().game
+    config = game.config(log.config.players, log.config.modules, {**dict(log.config.readings), ambiguity: reading})
+    state = game.setup(config)
+    for index, raw in enumerate(log.actions):
+        try:
+            state = game.apply(state, game.action_from_data(raw))
+        except IllegalAction:
+            return ("illegal at step", index)
+    return (game.position_data(state), game.legal_actions(state), game.ranking(state).places)
+
+
+@pytest.mark.parametrize("ambiguity", sorted(module().game.spec.ambiguities))
+def test_a_witness_found_in_play_is_a_log_from_setup_where_the_readings_part(ambiguity: str) -> None:
+    """Issue 11: a check's witness log replays from setup (digest and invariants checked), names every reading in its
+    config, and replaying its moves under each reading ends in positions that differ; a witness without a log is
+    labelled constructed."""
+    from nilerules.core.log import replay
+
+    result = module().checks[ambiguity](module().game, Budget.quick())
+    if result.verdict.kind != "witness":
+        return
+    log = result.witness_log
+    if log is None:
+        assert result.constructed
+        return
+    final = replay(module().game, log)
+    assert module().game.invariants(final) == ()
+    assert {name for name, _ in log.config.readings} == set(module().game.spec.ambiguities)
+    readings = module().game.spec.ambiguities[ambiguity].reading_names()
+    ends = {repr(_end_under(log, ambiguity, reading)) for reading in readings}
+    assert len(ends) > 1

@@ -504,11 +504,14 @@ def _play_check(
     method: Method = "playout",
     extra: Mapping[str, Any] | None = None,
 ) -> CheckResult:
-    """A witness found in seeded play: the log up to the diverging step, and that step run under every reading."""
+    """A witness found in seeded play: the log from setup to where the readings part, and the diverging step run
+    under every reading."""
     config, actions, action, index = found
     outcomes: list[tuple[str, str]] = []
+    legal_everywhere = True
     for reading in game.spec.ambiguities[ambiguity].reading_names():
         before, after = step_under(game, config, actions, action, ambiguity, reading)
+        legal_everywhere = legal_everywhere and after is not None
         outcomes.append((reading, describe(before, after)))
     texts = dict(outcomes)
     position = game.position_data(replay_actions(game, config, actions))
@@ -528,7 +531,9 @@ def _play_check(
         tuple(outcomes),
         searched,
         data,
-        witness_log=log_of(game, config, actions) if differs else None,
+        # the log ends where the readings part: after the diverging step when every reading allows it (the
+        # positions then differ), before it when some reading forbids it (the legal moves then differ)
+        witness_log=log_of(game, config, [*actions, action] if legal_everywhere else actions) if differs else None,
         depends_on=depends(game, ambiguity, config.readings_dict()),
     )
 
