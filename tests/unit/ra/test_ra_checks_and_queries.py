@@ -23,9 +23,9 @@ def test_every_ambiguity_has_a_check() -> None:
 @pytest.mark.parametrize("ambiguity", sorted(GAME.spec.ambiguities))
 def test_check_gives_a_verdict_with_an_outcome_per_reading(ambiguity: str) -> None:
     """Quick budget: each check is a witness or a proof, and names every reading's outcome. A witness must show the
-    readings giving different outcomes (else it is no witness). The proofs: RA-002, the reference's arithmetic +5 - 5 = 0
-    when all sun-disk totals tie; RA-015, the bag never runs out (by hand: 3 epochs x a Ra track of at most 10 = 30,
-    the bag's 30 Ra tiles)."""
+    readings giving different outcomes (else it is no witness). The proofs: RA-002, the reference's arithmetic
+    +5 - 5 = 0 when all sun-disk totals tie; RA-015, the bag never runs out (by hand: 3 epochs x a Ra track of at
+    most 10 = 30, the bag's 30 Ra tiles)."""
     result = MODULE.checks[ambiguity](GAME, Budget.quick())
     expected = Proof if ambiguity in ("sun_all_tie", "bag_empty") else Witness
     assert isinstance(result.verdict, expected)

@@ -67,7 +67,8 @@ def test_golden_game_is_still_what_the_seed_plays() -> None:
 
 def test_a_log_written_before_names_still_decodes_and_plays_the_same_game() -> None:
     """Logs from version 2 (tile kinds as integers, the deal as an order) decode to the same actions as today's named
-    form and play to the same scores and ranking (later versions changed the action and event names and added readings whose defaults this game never meets)."""
+    form and play to the same scores and ranking (later versions changed the action and event names and added
+    readings whose defaults this game never meets)."""
     old = json.loads(OLD_LOG.read_text(encoding="ascii"))
     new = json.loads(GOLDEN.read_text(encoding="ascii"))
     config = GAME.config(3, ("traders",))

@@ -77,6 +77,7 @@ def test_an_empty_position_is_the_dealt_setup() -> None:
     ({"phase": "bid"}, "auction"),
     ({"to_move": "0"}, "to_move"),
     ({"seats": {"0": {"sun_disks": [2, 2]}}}, "seats.0.sun_disks"),
+    ({"config": {"players": 4}}, "config.players"),
 ])
 def test_bad_keys_are_named(data: dict[str, Any], key: str) -> None:
     """A PositionError names the key path of what is wrong (25 Pharaohs in the reference's tile mix)."""

@@ -109,6 +109,14 @@ def test_report_and_query_agree_on_ra_001() -> None:
     assert query.verdict == report.verdict
 
 
+def test_report_and_query_agree_on_ra_002() -> None:
+    """The sun-ties query returns the report's verdict on RA-002 (a proof with the bundled points)."""
+    report = BUNDLED.checks["sun_all_tie"](BUNDLED.game, Budget())
+    query = BUNDLED.queries["sun-ties"].run(BUNDLED.game, {"players": 3, "playouts": 2, "rlimit": 5_000_000})
+    assert query.verdict == report.verdict
+    assert isinstance(query.verdict, Proof)
+
+
 def test_sun_tie_check_turns_into_a_witness_when_the_points_no_longer_cancel(tmp_path: Path) -> None:
     """RA-002 on sun-disk points +6/-5: an all-tie gives 'share' 6 - 5 = +1 each and 'nobody' 0, so the readings
     differ (the bundled +5/-5 cancel, a proof)."""

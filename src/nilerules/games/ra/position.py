@@ -207,6 +207,10 @@ def build(config: Config, params: RaParams, data: Mapping[str, Any]) -> RaState:
     r = _Reader(config.players)
     data = r.table(data, "", _TOP)
     n = config.players
+    written = data.get("config", {})
+    if isinstance(written, Mapping) and written.get("players", n) != n:
+        raise PositionError("config.players", f"the position is for {written.get('players')!r} players, the "
+                            f"configuration for {n}")
     total = sum(params.tiles)
     phase = r.name(data.get("phase", "turn"), "phase", PHASE_NAMES)
     h = [0] * HEADER_SIZE
