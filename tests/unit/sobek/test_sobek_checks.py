@@ -113,3 +113,14 @@ def test_witness_is_a_replayable_log_or_labelled_constructed(amb: str) -> None:
     elif result.verdict.kind == "witness":
         assert result.constructed
     assert result.depends_on == ()
+
+
+def test_reading_impact_query_bounds_its_work() -> None:
+    """Issue 10: a Monte Carlo query takes at most a stated number of games per reading; more is a QueryError."""
+    from nilerules.games.sobek.queries import MAX_GAMES
+
+    query = MODULE.queries["reading-impact"]
+    with pytest.raises(QueryError, match="at most"):
+        query.run(MODULE.game, {"games": MAX_GAMES + 1})
+    with pytest.raises(QueryError, match="players"):
+        query.run(MODULE.game, {"players": 5, "games": 1})
