@@ -313,7 +313,7 @@ def apply(state: NAState, action: Action) -> NAState:
                 found = True
                 break
         if not found and action not in legal:
-            raise IllegalAction(_forbidding_rule(state, action), "not a legal action here", state, action)
+            raise _illegal(state, action, _forbidding_rule(state, action), "not a legal action here")
         if isinstance(action, MOVE):
             return _apply_move(state, action.space)
         if isinstance(action, OFFER):
@@ -331,17 +331,28 @@ def apply(state: NAState, action: Action) -> NAState:
             or not 0 <= action.monument < len(state.ctx.reveals)
             or (action.monument in state.seen)
         ):
-            raise IllegalAction("nile_artefacts.setup.monuments_visible", "reveal an unseen Monument", state, action)
+            raise _illegal(state, action, "nile_artefacts.setup.monuments_visible", "reveal an unseen Monument")
         return _apply_reveal(state, action.monument)
     if phase in (PH_DEAL, PH_BUY):
         kind = action.kind if isinstance(action, DRAW) else -1
         if not 0 <= kind < len(state.deck) or not state.deck[kind]:
-            raise IllegalAction("nile_artefacts.round_setup.draw", "draw a card kind left in the pile", state, action)
+            raise _illegal(state, action, "nile_artefacts.round_setup.draw", "draw a card left in the pile")
         return _apply_deal(state, kind) if phase == PH_DEAL else _apply_bought(state, kind)
-    raise IllegalAction("nile_artefacts.end.winner", "the game is over", state, action)
+    raise _illegal(state, action, "nile_artefacts.end.winner", "the game is over")
 
 
 rule("nile_artefacts.round.stages")(apply)
+
+
+def _illegal(state: NAState, action: Action, rule_id: str, reason: str) -> IllegalAction:
+    """The error for an illegal action, naming the action as a person writes it (cards, Monuments, spaces)."""
+    from nilerules.games.nile_artefacts.state import action_to_data
+
+    try:
+        named = ", ".join(f"{k} {v}" if v is not True else k for k, v in action_to_data(state.params, action).items())
+    except (IndexError, AttributeError, TypeError):  # an action whose codes name nothing in this game
+        named = repr(action)
+    return IllegalAction(rule_id, f"{reason} ({named})", state, action)
 
 
 def _forbidding_rule(state: NAState, action: Action) -> str:
