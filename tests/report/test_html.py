@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Sequence
+
+import pytest
 
 from nilerules.analysis.model import Budget
 from nilerules.analysis.runner import GameAnalysis, analyse
 from nilerules.analysis.stats import histogram
 from nilerules.games import GameModule
 from nilerules.report import charts, html
+from nilerules.report import json as json_report
 from tests.toys import nim
 
 GAMES = {"nim": nim.make_game()}
@@ -76,3 +81,24 @@ def test_short_titles_drop_the_qualifiers_of_the_games_titles() -> None:
         "Dice Nim",
     ]
     assert [html.short_title(t) for t in titles] == ["Ra", "Nile Artefacts", "Sobek", "Nefertiti", "Dice Nim"]
+
+
+def test_findings_without_measured_impact_show_the_seeded_games_share(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A findings.json without impact (an older analysis): the class says 'not measured', and how often is the share
+    of the seeded games whose scores differ — every Dice Nim game, since the reading moves the win one seat on."""
+    real = json_report.render
+
+    def without_impact(analyses: Sequence[GameAnalysis], budget: Budget) -> str:
+        doc = json.loads(real(analyses, budget))
+        for game in doc["games"].values():
+            for f in game["findings"]:
+                f.pop("impact", None)
+        return json.dumps(doc)
+
+    monkeypatch.setattr(json_report, "render", without_impact)
+    model = html.page_model([_analysis()], Budget.quick(), GAMES)
+    (finding,) = model["findings"]
+    assert finding["cls"] == "not measured: the readings differ"
+    assert finding["rate"] == 1.0
+    assert finding["chart"] is not None
+    assert model["measured"] is False
