@@ -860,11 +860,10 @@ def check_empty_offering(game: NileArtefactsGame, budget: Budget) -> CheckResult
 
     def describe(before: NAState, after: NAState | None) -> str:
         seat = before.to_move
+        held = ", ".join(before.params.cards[k] for k in before.hands[seat])
         if after is None:
-            return (
-                f"seat {seat} may not offer nothing: it must offer at least one of its {len(before.hands[seat])} cards"
-            )
-        return f"seat {seat} offers nothing and keeps its {len(after.hands[seat])} cards for later rounds"
+            return f"seat {seat} may not offer nothing: it must offer at least one of its cards ({held})"
+        return f"seat {seat} offers nothing and keeps its cards ({held}) for later rounds"
 
     def summary(texts: dict[str, str]) -> str:
         return f"In seeded game {found[3]}, at an offering phase: " + "; ".join(f"{k}: {v}" for k, v in texts.items())
