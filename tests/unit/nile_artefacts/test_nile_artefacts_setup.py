@@ -92,7 +92,8 @@ def test_round_setup_draws_8_9_12_cards_then_navigation_starts(players: int, car
 
 @pytest.mark.rules("nile_artefacts.round_setup.draw")
 def test_a_draw_is_a_chance_node_over_kinds_left_with_count_over_total() -> None:
-    """A shuffled pile is a multiset: a kind with 2 of 3 cards left is drawn with probability 2/3 (hand count)."""
+    """A shuffled pile is a multiset: a kind with 2 of 3 cards left is drawn with probability 2/3 (hand count). The
+    card data has one card of each kind, so the pile is a hand-edited state (no position can hold two of a kind)."""
     s = reveal_all(game().setup(game().config(2)))
     deck = [0] * len(s.deck)
     deck[0], deck[5] = 2, 1
@@ -105,14 +106,12 @@ def test_a_draw_is_a_chance_node_over_kinds_left_with_count_over_total() -> None
 @pytest.mark.rules("nile_artefacts.round_setup.place", "nile_artefacts.round_setup.accumulate")
 def test_a_drawn_card_goes_under_its_space_next_to_cards_already_there() -> None:
     """Seed: cards go to the space at their top, even where earlier cards remain."""
-    s = reveal_all(game().setup(game().config(2)))
-    p = s.params
-    kind = 0
-    space = p.card_space[kind]
-    board = tuple((1,) if i == space else () for i in range(p.right_port + 1))
-    s = evolve(s, board=board)
-    s = game().apply(s, Draw(kind))
-    assert sorted(s.board[space]) == [0, 1]
+    p = game().params(2)
+    earlier, drawn = p.cards.index("statue/desert@1"), p.cards.index("eye/nile@1")
+    data = {"phase": "deal", "round": 2, "board": {"space_1": ["statue/desert@1"]}}
+    s = game().position(game().config(2), data)
+    s = game().apply(s, Draw(drawn))
+    assert sorted(s.board[1]) == sorted([earlier, drawn])
 
 
 def test_sample_chance_agrees_with_chance_outcomes() -> None:
