@@ -136,7 +136,7 @@ def test_report_is_byte_identical_and_check_detects_change(capsys: pytest.Captur
     a, b = tmp_path / "a", tmp_path / "b"
     assert run(capsys, "report", "--game", FIRST, "--budget", "quick", "--out", str(a))[0] == 0
     assert run(capsys, "report", "--game", FIRST, "--budget", "quick", "--out", str(b))[0] == 0
-    for name in ("ambiguities.md", "findings.json"):
+    for name in ("ambiguities.md", "findings.json", "report.html"):
         assert (a / name).read_bytes() == (b / name).read_bytes()
     baseline = a / "findings.json"
     assert run(capsys, "check", "--game", FIRST, "--budget", "quick", "--baseline", str(baseline))[0] == 0
