@@ -34,3 +34,18 @@ def test_coverage_tool_refuses_an_unknown_game(capsys: pytest.CaptureFixture[str
     """An unknown game name is one line on stderr and exit 2."""
     assert _tool().main(["nogame"]) == 2
     assert len(capsys.readouterr().err.splitlines()) == 1
+
+
+def test_coverage_tool_names_a_test_file_it_cannot_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A tests folder holding a non-UTF-8 test file (it crashed `report --tests`) is one line and exit 2."""
+    (tmp_path / "test_bad.py").write_bytes(b"\xff\xfe not utf-8")
+    assert _tool().main(["ra", "--tests", str(tmp_path)]) == 2
+    assert len(capsys.readouterr().err.splitlines()) == 1
+
+
+def test_report_no_longer_takes_a_tests_folder(capsys: pytest.CaptureFixture[str]) -> None:
+    """`report --tests` is gone: the report does not read the working directory (issue 10)."""
+    from nilerules.cli import main
+
+    assert main(["report", "--tests", "tests"]) == 2
+    assert "unrecognized arguments: --tests" in capsys.readouterr().err
