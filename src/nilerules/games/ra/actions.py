@@ -14,6 +14,11 @@ from nilerules.errors import MalformedAction
 from nilerules.games.ra.state import KIND_NAMES, KINDS, Disk, TileKind
 
 
+def tile_name(kind: object) -> str:
+    """A tile kind's name for messages (the kind's repr when it is not one)."""
+    return KIND_NAMES[kind] if isinstance(kind, int) and 0 <= kind < KINDS else repr(kind)
+
+
 @dataclass(frozen=True, slots=True)
 class Draw:
     """Draw a tile from the bag (the tile itself is the next chance action)."""
@@ -29,6 +34,9 @@ class PlayGod:
     """Use one God tile to take one tile of ``kind`` from the auction track."""
 
     kind: TileKind
+
+    def __repr__(self) -> str:
+        return f"PlayGod({tile_name(self.kind)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,12 +62,18 @@ class Discard:
 
     kind: TileKind
 
+    def __repr__(self) -> str:
+        return f"Discard({tile_name(self.kind)})"
+
 
 @dataclass(frozen=True, slots=True)
 class DrawTile:
     """Chance: the tile drawn from the bag is of ``kind``."""
 
     kind: TileKind
+
+    def __repr__(self) -> str:
+        return f"DrawTile({tile_name(self.kind)})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,6 +35,7 @@ from nilerules.games.ra.actions import (
     Pass,
     PlayGod,
     RaAction,
+    tile_name,
 )
 from nilerules.games.ra.state import (
     BID,
@@ -312,7 +313,7 @@ def _draw_tile(s: RaState, a: DrawTile) -> RaState:
     """A Ra tile goes on the Ra track and starts an auction; any other tile goes on the auction track."""
     k = a.kind
     if not (0 <= k < KINDS) or s.bag[k] <= 0:
-        raise IllegalAction("ra.base.draw", f"no tile of kind {k!r} is left in the bag", s, a)
+        raise IllegalAction("ra.base.draw", f"no {tile_name(k)} tile is left in the bag", s, a)
     bag = list(s.bag)
     bag[k] -= 1
     nh = list(s.h)
@@ -408,7 +409,7 @@ def _play_god(s: RaState, a: PlayGod) -> RaState:
     if not s.held[p][GOD]:
         raise IllegalAction("ra.base.god", "the player holds no God tile", s, a)
     if not (isinstance(k, int) and 0 <= k < KINDS) or k in (RA, GOD) or not s.track[k]:
-        raise IllegalAction("ra.base.god", f"no tile of kind {k!r} a God tile may take is on the track", s, a)
+        raise IllegalAction("ra.base.god", f"no {tile_name(k)} tile that a God tile may take is on the track", s, a)
     if _IS_DISASTER[k] and not s.params.god_takes_disaster:
         raise IllegalAction("ra.base.god", "a God tile may not take a disaster (reading RA-008)", s, a)
     m = _Scratch(s)
@@ -441,7 +442,7 @@ def discard_actions(s: RaState) -> tuple[RaAction, ...]:
 
 def _discard(s: RaState, a: Discard) -> RaState:
     if a not in discard_actions(s):
-        raise IllegalAction("ra.base.disasters", f"kind {a.kind!r} is not a tile the disaster may take", s, a)
+        raise IllegalAction("ra.base.disasters", f"{tile_name(a.kind)} is not a tile the disaster may take", s, a)
     m = _Scratch(s)
     p = m.h[H_ACTOR]
     i = next(i for i in range(4) if m.h[H_PENDING + i])
