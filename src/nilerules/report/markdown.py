@@ -1,20 +1,24 @@
 """ambiguities.md: the report for rulebook editors. Rendering only — no game logic.
 
 It opens with one table of every finding sorted by impact, then one short section per finding (the quote and its
-document, the readings and what each gives in the witness, the impact, the witness in words, the wording to paste),
-then the assumed data and the hole detectors. Data blobs live in findings.json.
+document, the readings and what each gives in the witness, the witness in words, the wording to paste), then the
+assumed data and the hole detectors. What the page says once at the top (how impact is measured, what the marks
+mean, that a witness keeps every other reading at its default unless it says otherwise) is not repeated per finding;
+data blobs, per-reading figures and the impact notes the marks stand for live in findings.json.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from nilerules.analysis.detectors import DESCRIPTIONS
-from nilerules.analysis.findings import Finding
-from nilerules.analysis.impact import CLASSES, Rate
+from nilerules.analysis.findings import Finding, ReadingOutcome
+from nilerules.analysis.impact import CLASSES, Impact, Rate
 from nilerules.analysis.model import Budget
 from nilerules.analysis.runner import GameAnalysis
+from nilerules.analysis.witness import EndPosition, move_words
 from nilerules.core.codec import dumps
 from nilerules.specs import Spec
 
@@ -29,6 +33,16 @@ VERDICT_WORDS = {
     "proof": "the readings always agree (proved)",
     "unknown": "unknown: no difference found within the bounds searched, none proved",
 }
+
+
+LAST = ", the last: "
+"""Where ``witness.log_words`` starts naming the log's last moves: a check's own witness is described by the check's
+summary, so the page gives only the config and the length of its log (the moves are in findings.json)."""
+REASON_CHARS = 160
+"""The longest reason for an assumed value shown whole; a longer one is cut at its first sentence (findings.json
+keeps it all)."""
+READINGS_LIST = re.compile(r" \((?:[a-z0-9_]+=[a-z0-9_]+(?:, )?)+\)")
+"""The readings a detector's example names one by one (in findings.json; the page names the config alone)."""
 
 
 def _cell(text: str) -> str:
@@ -59,23 +73,39 @@ def _recommended(f: Finding) -> str:
     return f"`{f.default}`" if f.default else "—"
 
 
+def rate_cell(rate: Rate) -> str:
+    """A frequency in a table cell: ``7/25 (14–48 %)`` (hits of paired games, then the 95 % interval)."""
+    if rate.trials == 0:
+        return "not measured"
+    low, high = rate.interval
+    return f"{rate.hits}/{rate.trials} ({100 * low:.0f}–{100 * high:.0f} %)"
+
+
+def marks(f: Finding) -> list[str]:
+    """The marks an editor needs beside the class: every seat alike, rare, constructed, answered by a source."""
+    out = []
+    if f.impact is not None and f.impact.alike:
+        out.append("every seat alike")
+    if f.impact is not None and f.impact.rare:
+        out.append("rare")
+    if f.constructed:
+        out.append("constructed")
+    if f.answered_by:
+        out.append("answered by a source")
+    return out
+
+
 def summary_table(analyses: Sequence[GameAnalysis]) -> list[str]:
     """One row per finding of every game, from the strongest impact to none."""
     rows = [(f, short_title(a.title)) for a in analyses for f in a.findings]
     lines = [
-        "| code | game | title | class | how often (of paired games; 95 % interval) | recommended reading |",
+        "| code | game | title | class | how often (95 % interval) | recommended |",
         "| --- | --- | --- | --- | --- | --- |",
     ]
     for f, game in sorted(rows, key=lambda row: _sort_key(row[0])):
-        cls = f.impact_class
-        if f.impact is not None and f.impact.alike:
-            cls += " (every seat alike)"
-        if f.answered_by:
-            cls += "; answered by a source"
-        often = f.impact.how_often() if f.impact is not None else "not measured"
-        lines.append(
-            f"| {f.code} | {game} | {_cell(f.title)} | {cls} | {_cell(often)} | {_recommended(f)} |"
-        )
+        cls = ", ".join([f.impact_class, *marks(f)])
+        often = rate_cell(f.impact.headline_rate()) if f.impact is not None else "not measured"
+        lines.append(f"| {f.code} | {game} | {_cell(f.title)} | {cls} | {often} | {_recommended(f)} |")
     return lines
 
 
@@ -83,67 +113,147 @@ def _where(f: Finding, spec: Spec) -> str:
     if not f.document:
         return ""
     text = f"*{spec.document(f.document)}*"
-    if f.section:
-        text += f", section “{f.section}”"
-    return text
-
-
-SAME = ("the same position", "the same end")
-"""What ``witness.end_words`` says when a reading gives what the log's own reading gives."""
-
-
-def _readings(f: Finding) -> list[str]:
-    lines = []
-    # when the witness replays alike under every reading, the check's own outcomes say more
-    alike = all(r.in_witness in SAME for r in f.readings if r.end is not None and r.end.readings != _own(f))
-    for r in f.readings:
-        head = f"- **`{r.name}`**" + (" (default, recommended)" if r.default else "") + f": {r.description}"
-        if r.in_witness and not (alike and r.outcome):
-            head += f" In the witness: {r.in_witness}."
-        elif r.outcome:
-            head += f" The check: {r.outcome}."
-        if r.contradicted:
-            head += f" **The text decides against it:** “{r.contradicted}”"
-        lines.append(head)
-    return lines
+    return text + (f", “{f.section}”" if f.section else "")
 
 
 def _own(f: Finding) -> tuple[tuple[str, str], ...]:
     return f.witness_log.config.readings if f.witness_log is not None else ()
 
 
-def _witness(f: Finding, spec: Spec) -> list[str]:
-    note = f" {f.impact.note}" if f.impact is not None and f.impact.note else ""
+def _winners(winners: tuple[int, ...]) -> str:
+    return " and ".join(f"seat {w}" for w in winners) + (" win" if len(winners) > 1 else " wins")
+
+
+def _moves(end: EndPosition, own: EndPosition | None) -> str:
+    """Who is to move and the legal moves (only what differs from ``own``'s when the same seat moves)."""
+    who = "a chance draw" if end.mover == "chance" else f"{end.mover} to move"
+    if own is None or own is end or own.mover != end.mover:
+        return f"{who}: {move_words(end.moves, 3)}" if end.moves else who
+    gone = set(end.moves)
+    only = [m for m in end.moves if m not in set(own.moves)]
+    lost = [m for m in own.moves if m not in gone]
+    diff = ([f"also {move_words(only, 3)}"] if only else []) + ([f"not {move_words(lost, 3)}"] if lost else [])
+    return f"{who} ({'; '.join(diff)})"
+
+
+def _ends(f: Finding) -> dict[str, str]:
+    """What each reading gives at the witness's end, saying only what differs between the readings (empty when
+    replaying the witness gives the same under every reading)."""
+    ends = {r.name: r.end for r in f.readings if r.end is not None}
+    if not ends or len(ends) != len(f.readings):
+        return {}
+    own = ends.get(dict(_own(f)).get(f.ambiguity, ""))
+    values = list(ends.values())
+    moves = len({(e.mover, e.moves) for e in values if not e.terminal}) > 1 or len({e.terminal for e in values}) > 1
+    scores = len({e.scores for e in values}) > 1
+    winners = len({(e.terminal, e.winners) for e in values}) > 1
+    if not (moves or scores or winners or any(e.stopped for e in values)):
+        return {}
+    out = {}
+    for name, e in ends.items():
+        if e.stopped:
+            out[name] = f"the log becomes illegal: {e.stopped}"
+            continue
+        parts = []
+        if e.terminal and (winners or moves):
+            parts.append("game over")
+        elif moves:
+            parts.append(_moves(e, own))
+        if scores:
+            parts.append(f"scores {list(e.scores)}")
+        if e.terminal and winners:
+            parts.append(_winners(e.winners))
+        out[name] = ", ".join(parts)
+    return out
+
+
+def _gives(f: Finding) -> dict[str, str]:
+    """What each reading gives, as the page shows it: at the witness's end when replaying the witness tells the
+    readings apart, else the check's own words for each."""
+    ends = _ends(f)
+    if ends:
+        return ends
+    return {r.name: r.outcome for r in f.readings if r.outcome}
+
+
+def _reading(r: ReadingOutcome, gives: str) -> str:
+    text = f"- **`{r.name}`**" + (" (default)" if r.default else "") + f": {_sentence(r.description)}"
+    if gives:
+        text += f" → {_sentence(gives)}"
+    if r.contradicted:
+        text += f" **The text decides against it:** “{r.contradicted}”"
+    return text
+
+
+def _readings(f: Finding) -> tuple[list[str], str]:
+    """The readings' lines, and what every reading gives when it is the same for all (said once instead)."""
+    gives = _gives(f)
+    texts = [gives.get(r.name, "") for r in f.readings]
+    if len(f.readings) > 1 and all(texts) and len(set(texts)) == 1:
+        return [_reading(r, "") for r in f.readings], texts[0]
+    lines = []
+    for i, r in enumerate(f.readings):
+        text = texts[i]
+        earlier = next((f.readings[j].name for j in range(i) if text and texts[j] == text), None)
+        lines.append(_reading(r, f"as `{earlier}`" if earlier else text))
+    return lines, ""
+
+
+def _note(f: Finding) -> str:
+    """The impact note, when the marks and the page's key do not already say it."""
+    impact: Impact | None = f.impact
+    if impact is None or not impact.note:
+        return ""
+    if impact.cls == "never matters" and f.verdict == "proof" and not impact.rare:
+        return ""  # the class says it: proved, never met
+    if impact.rare and f.witness_log is None:
+        return ""  # rare and constructed (or not a game) say it
+    if impact.rare and any(r.in_witness for r in f.readings) and impact.cls != "unknown":
+        return ""  # rare: the class is what the witness shows
+    return impact.note
+
+
+def _depends(f: Finding, spec: Spec) -> str:
     if f.witness_log is None:
-        label = "a constructed position, reachability from setup not shown" if f.constructed else "not a game"
-        return [f"- **Witness** ({label}; {f.method}): {_sentence(f.summary)}{note}"]
-    config = f.witness_log.config
+        return ""
     defaults = {a: amb.default for a, amb in spec.ambiguities.items()}
-    changed = [(a, r) for a, r in config.readings if a != f.ambiguity and r != defaults.get(a)]
-    depends = (
-        "it depends on " + ", ".join(f"`{a}={r}`" for a, r in changed)
-        if changed else "other readings at their defaults"
+    changed = [(a, r) for a, r in f.witness_log.config.readings if a != f.ambiguity and r != defaults.get(a)]
+    return "; depends on " + ", ".join(f"`{a}={r}`" for a, r in changed) if changed else ""
+
+
+def _witness(f: Finding, spec: Spec, every: str) -> list[str]:
+    rare = ", rare" if f.impact is not None and f.impact.rare else ""
+    after = (f" Every reading gives: {_sentence(every)}" if every else "") + (
+        f" {_note(f)}" if _note(f) else ""
     )
-    where = "met in paired play" if f.witness_source == "play" else f"the check's ({f.method})"
-    text = f"- **Witness** (a game from setup, {where}; {depends}): {f.witness_words}."
-    if f.witness_source == "check" or f.verdict != "witness":
-        text += f" The check: {_sentence(f.summary)}"
-    return [text + note]
+    if f.witness_log is None:
+        label = "constructed: reachability from setup not shown" if f.constructed else "not a game"
+        return [f"- **Witness**{rare} ({label}; {f.method}): {_sentence(f.summary)}{after}"]
+    if f.witness_source == "play":
+        head = f"- **Witness**{rare} (met in play{_depends(f, spec)}): "
+        text = _sentence(f.witness_words)
+        if f.verdict != "witness":
+            text += f" The check: {_sentence(f.summary)}"
+    else:
+        head = f"- **Witness**{rare} ({f.method}{_depends(f, spec)}): "
+        game = f"Game: {_sentence(f.witness_words.split(LAST)[0])}"
+        text = f"{_sentence(f.summary)} {game}" if f.verdict != "proof" else game
+    return [head + text + after]
 
 
 def _finding(f: Finding, spec: Spec) -> list[str]:
     where = _where(f, spec)
-    source = f" — {where}" if where else ""
-    lines = [
-        f"### {f.code} — {f.title}",
-        f"> {' '.join(f.quote.split())}{source} ({KIND_WORDS[f.kind]})",
-    ]
-    lines += _readings(f)
+    kind = f" ({KIND_WORDS[f.kind]})" if f.kind != "ambiguity" else ""
+    lines = [f"### {f.code} — {f.title}{kind}", f"> {' '.join(f.quote.split())}" + (f" — {where}" if where else "")]
+    readings, every = _readings(f)
+    lines += readings
     if f.verdict == "proof":
         used = f" Rules used: {', '.join(f'`{r}`' for r in f.core_rules)}." if f.core_rules else ""
         lines.append(f"- **Proof** ({f.method}): {_sentence(f.summary)}{used}")
     if f.verdict != "proof" or f.witness_log is not None:
-        lines += _witness(f, spec)
+        lines += _witness(f, spec, every)
+    elif every:
+        lines.append(f"- Every reading gives: {_sentence(every)}")
     if f.answered_by:
         lines.append(f"- **Answered by a source**: {f.answered_by}")
     lines.append(f"- **Wording to paste**: {f.recommendation}")
@@ -152,7 +262,18 @@ def _finding(f: Finding, spec: Spec) -> list[str]:
 
 def _value(value: Any) -> str:
     text = dumps(value)
-    return f"`{text}`" if len(text) <= 60 else f"`{text[:57]}…`"
+    return f"`{text}`" if len(text) <= 40 else f"`{text[:37]}…`"
+
+
+def _reason(text: str) -> str:
+    """An assumed value's reason, cut at its first sentence when long."""
+    text = " ".join(text.split())
+    if len(text) <= REASON_CHARS:
+        return text
+    cut = max(text.rfind(". ", 0, REASON_CHARS), text.rfind("; ", 0, REASON_CHARS))
+    if cut > 0:
+        return text[: cut + 1] + " …"
+    return text[: text.rfind(" ", 0, REASON_CHARS)] + " …"
 
 
 def _game(a: GameAnalysis) -> list[str]:
@@ -175,7 +296,7 @@ def _assumed(analyses: Sequence[GameAnalysis]) -> list[str]:
     lines += ["| game | parameter | value | why assumed |", "| --- | --- | --- | --- |"]
     for a in analyses:
         for p in a.assumptions:
-            lines.append(f"| {short_title(a.title)} | `{p.name}` | {_value(p.value)} | {_cell(p.source)} |")
+            lines.append(f"| {short_title(a.title)} | `{p.name}` | {_value(p.value)} | {_cell(_reason(p.source))} |")
     return [*lines, ""]
 
 
@@ -190,12 +311,28 @@ def _holes(analyses: Sequence[GameAnalysis]) -> list[str]:
     for a in analyses:
         for h in a.holes:
             lines.append(
-                f"| {short_title(a.title)} | {h.detector} | {h.verdict.kind} | {Rate(h.hits, h.playouts).describe()} | "
-                f"{_cell(h.verdict.summary)} |"
+                f"| {short_title(a.title)} | {h.detector} | {h.verdict.kind} | {rate_cell(Rate(h.hits, h.playouts))} | "
+                f"{_cell(READINGS_LIST.sub('', h.verdict.summary)) if h.hits else '—'} |"
             )
     lines.append("")
     lines += [f"- searched ({short_title(a.title)}): {a.hole_bounds}." for a in analyses]
     return [*lines, ""]
+
+
+KEY = (
+    "**How to read it.** Impact is measured in paired games: one seeded game played under the default and under "
+    "another reading side by side, with the same chance draws and the same choices while they agree. The class is "
+    "the strongest difference met: **changes the winner**, **changes scores** (*every seat alike*: every seat "
+    "shifts by the same amount, so the ranking cannot change), **changes play only**; **never matters**: proved; "
+    "**unknown**: neither met nor proved. *How often* counts the paired games that show the class's difference, "
+    "with a 95 % interval. *rare*: play never met a difference; the class is what the witness shows. The default "
+    "reading is the one recommended. A witness is a game from setup (its method in brackets) with every other "
+    "reading at its default unless it says what it depends on; *constructed*: a hand-built position, reachability "
+    "from setup not shown. After a reading, → is what it gives at the witness's end (for a reading other than the "
+    "game's own, only what differs), or what the check reports. A finding is an ambiguity unless its heading says "
+    "contradiction, data gap or rules hole. Every figure, witness log and end position is in `findings.json`; "
+    "`nilerules replay findings.json --finding CODE --reading AMBIGUITY=READING` replays a witness under a reading."
+)
 
 
 def render(analyses: Sequence[GameAnalysis], budget: Budget) -> str:
@@ -207,13 +344,7 @@ def render(analyses: Sequence[GameAnalysis], budget: Budget) -> str:
         "matters in play, a witness (a game from setup where the readings part) or a proof that they agree, and "
         "wording to paste into the rulebook.",
         "",
-        "How much a reading matters is measured in paired games: the same seeded game played under the default and "
-        "under the other reading side by side, with the same chance draws and the same choices while they agree. "
-        "**changes the winner** / **changes scores** / **changes play only**: the strongest difference met (with "
-        "how often, and a 95 % interval); **never matters**: proved; **unknown**: neither met nor proved; **rare**: "
-        "the check has a witness but play never met it. Figures and witness logs are in `findings.json`; "
-        "`nilerules replay findings.json --finding CODE --reading AMBIGUITY=READING` replays a witness and shows "
-        "what a reading does where the readings part.",
+        KEY,
         "",
         f"Budget: {budget.playouts} playouts, {budget.examples} Hypothesis examples per search, Z3 rlimit "
         f"{budget.rlimit}, seed {budget.seed}.",
