@@ -37,12 +37,13 @@ def test_every_audit_answer_names_a_real_finding_or_param() -> None:
 
 def test_the_readings_the_text_rules_out_are_marked() -> None:
     """The Traders module rules out once-per-claim crates (its Example), a capped supply (use a substitute), Small
-    crates only (Large crates are scored), the shifted counts (not 40), and the reference's full-track discard rules
-    out a forced bid there."""
+    crates only (Large crates are scored), the shifted counts and the value reading ('all 40 of the Goods Crates'
+    counts pieces), and the reference's full-track discard rules out a forced bid there."""
     marked = {(amb_id, name) for amb_id, amb in SPEC.ambiguities.items()
               for reading in amb.readings if reading.contradicted for name in (reading.name,)}
     assert marked == {("crates_per_claim", "per_claim"), ("supply_exhausted", "capped"),
-                      ("crate_exchange", "small_only"), ("crate_counts", "shifted"), ("full_track_bid", "forced")}
+                      ("crate_exchange", "small_only"), ("crate_counts", "shifted"), ("crate_counts", "value_forty"),
+                      ("full_track_bid", "forced")}
 
 
 def _claims_state(amb: str, reading: str) -> RaState:
