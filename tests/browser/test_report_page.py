@@ -166,6 +166,12 @@ def test_witness_step_through_advances_and_redraws_the_position(page: Page, game
     assert changed, "the drawn position never changed"
     assert stepper.locator(".chg").count() > 0  # what the move changed is highlighted
     after = board.inner_text()
+    moved = label.inner_text()
+    stepper.focus()
+    page.page.keyboard.press("ArrowLeft")
+    assert label.inner_text() != moved  # the arrow keys step too
+    page.page.keyboard.press("ArrowRight")
+    assert (label.inner_text(), board.inner_text()) == (moved, after)
     stepper.locator("button.prev").click()
     stepper.locator("button.next").click()
     assert board.inner_text() == after  # back and forth again draws the same position
