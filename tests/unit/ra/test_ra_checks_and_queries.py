@@ -89,3 +89,10 @@ def test_queries_report_hand_checked_figures_for_four_players() -> None:
 def test_required_queries_exist() -> None:
     """The brief's three editor questions (crate supply, Pharaoh ties, sun-disk ties) are named queries."""
     assert {"crate-supply", "pharaoh-ties", "sun-ties"} <= set(MODULE.queries)
+
+
+def test_checks_cover_every_supported_player_count() -> None:
+    """The checks' player counts are the game's (GameInfo)."""
+    from nilerules.games.ra.checks import PLAYER_COUNTS
+
+    assert PLAYER_COUNTS == GAME.info.player_counts
