@@ -95,4 +95,4 @@ def test_checks_cover_every_supported_player_count() -> None:
     """The checks' player counts are the game's (GameInfo)."""
     from nilerules.games.ra.checks import PLAYER_COUNTS
 
-    assert PLAYER_COUNTS == GAME.info.player_counts
+    assert GAME.info.player_counts == PLAYER_COUNTS

@@ -70,8 +70,8 @@ from nilerules.games.ra.state import (
 from nilerules.solver import ra as zra
 
 PLAYER_COUNTS = (2, 3, 4, 5)
-"""The player counts the checks cover: RaGame.info.player_counts (a test keeps them equal; read here as a literal because
-a class compiled with mypyc does not expose its attribute defaults on the class)."""
+"""The player counts the checks cover: RaGame.info.player_counts (a test keeps them equal; a literal here because a
+class compiled with mypyc does not expose its attribute defaults on the class)."""
 POLICIES = ("random", "greedy")
 Tail = Callable[[RaState], "list[RaAction] | None"]
 Describe = Callable[[RaState, str], str]
