@@ -17,7 +17,8 @@ SPEC = GAME.spec
 
 
 def readings(amb: str) -> tuple[str, ...]:
-    return SPEC.ambiguities[amb].reading_names()
+    names: tuple[str, ...] = SPEC.ambiguities[amb].reading_names()
+    return names
 
 
 @pytest.mark.rules("nefertiti.royal_scribe.example_hand", "nefertiti.royal_scribe.example_points")

@@ -214,7 +214,7 @@ def test_apply_accepts_exactly_the_listed_chance_outcomes() -> None:
     while not GAME.is_terminal(state) and checked < 40:
         if GAME.current_player(state) is CHANCE:
             listed = {a for a, _ in GAME.chance_outcomes(state)}
-            candidates = [DrawCard(c) for c in range(22)] + [DrawCharacter(c) for c in range(15)]
+            candidates: list[object] = [DrawCard(c) for c in range(22)] + [DrawCharacter(c) for c in range(15)]
             candidates += [FirstPlayer(s) for s in range(-1, 4)]
             for action in candidates:
                 if action in listed:

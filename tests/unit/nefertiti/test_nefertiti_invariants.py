@@ -27,7 +27,8 @@ def midgame() -> NefState:
         else:
             state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
     assert not GAME.is_terminal(state)
-    return state
+    result: NefState = state
+    return result
 
 
 def bump(row: tuple[int, ...], k: int, by: int) -> tuple[int, ...]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -34,6 +35,7 @@ from nilerules.games.nefertiti.state import (
     AKH,
     AKHET,
     AMON_PRIEST,
+    CARD_NAMES,
     CHAIR,
     CHAR_NAMES,
     CHIEF,
@@ -54,7 +56,7 @@ from nilerules.games.nefertiti.state import (
     NECKLACE,
     NEUTRAL_OWNER,
     OPEN,
-    P_CHAR,
+    P_NEUTRAL,
     P_OVER,
     P_REFILL,
     P_RESOLVE,
@@ -81,54 +83,53 @@ from nilerules.games.nefertiti.state import (
 GAME = load("nefertiti").game
 
 
-def take_from_pile(state: NefState, *codes: int) -> NefState:
-    pile = list(state.pile)
-    for c in codes:
-        pile[c] -= 1
-    return evolve(state, pile=tuple(pile))
-
-
-def give(state: NefState, seat: int, *codes: int) -> NefState:
-    state = take_from_pile(state, *codes)
-    for c in codes:
-        state = rules.hand_add(state, seat, c)
+def position(
+    players: int, modules: tuple[str, ...] = (), doc: dict[str, Any] | None = None, **readings: str
+) -> NefState:
+    """A position written with names (docs/positions.md), checked by the invariants."""
+    state: NefState = GAME.position(GAME.config(players, modules, readings), doc or {})
     return state
 
 
-def market_with(state: NefState, m: int, codes: tuple[int, ...], **kw: object) -> NefState:
-    """Put exactly ``codes`` in market ``m`` (old cards to the discard pile, new ones from the pile)."""
-    old = state.markets[m]
-    discard = list(state.discard)
-    seals = 0
-    for s in old.cards:
-        discard[s >> 2] += 1
-        seals += bool(s & 2)
-    state = evolve(state, discard=tuple(discard), seal_supply=state.seal_supply + seals)
-    state = take_from_pile(state, *codes)
-    cards = tuple(sorted(slot(c) for c in codes))
-    return rules.set_market(state, m, evolve(old, cards=cards, **kw))  # type: ignore[arg-type]
+def edit(state: NefState, **changes: Any) -> NefState:
+    """The same position with some top-level keys of its written form replaced."""
+    data = GAME.position_data(state)
+    data.update(changes)
+    result: NefState = GAME.position(state.config, data)
+    return result
+
+
+def give(state: NefState, seat: int, *codes: int) -> NefState:
+    """Cards from the pile into a seat's hand (the pile follows by conservation)."""
+    seats = GAME.position_data(state)["seats"]
+    hand = seats[str(seat)]["hand"]
+    for c in codes:
+        hand[CARD_NAMES[c]] = hand.get(CARD_NAMES[c], 0) + 1
+    return edit(state, seats=seats)
 
 
 def with_character(state: NefState, char: int) -> NefState:
-    me = state.to_move
-    return evolve(
-        state,
-        chars=rules.bump(state.chars, char, 1),
-        seals=rules.bump(state.seals, me, 1),
-        seal_supply=state.seal_supply - 1,
-    )
-
-
-def rebalance(state: NefState) -> NefState:
-    """After a hand-built change of Deben, take the new total as the one to conserve."""
-    total = sum(state.deben) + sum(m.deben for m in state.markets) + state.deben_removed
-    return evolve(state, start_total=total)
+    """One more copy of ``char`` available, and a Royal Seal (from the supply) for the player to move to spend."""
+    data = GAME.position_data(state)
+    data["characters"][CHAR_NAMES[char]] = data["characters"].get(CHAR_NAMES[char], 0) + 1
+    data["seats"][str(state.to_move)]["seals"] += 1
+    return edit(state, characters=data["characters"], seats=data["seats"])
 
 
 def play(state: NefState, *actions: object) -> NefState:
     for a in actions:
         state = GAME.apply(state, a)
     return state
+
+
+def pawns(*items: tuple[int, int, bool]) -> list[dict[str, Any]]:
+    return [{"square": sq, "seat": seat, "neutral": neutral} for sq, seat, neutral in items]
+
+
+def drained(state: NefState) -> dict[str, int]:
+    """The discard pile with every card still in the Gift pile added (only the bottom cards are left to draw)."""
+    counts = [state.discard[c] + state.pile[c] for c in range(N_CODES)]
+    return {CARD_NAMES[c]: n for c, n in enumerate(counts) if n}
 
 
 # -- setup ----------------------------------------------------------------------------------------------------
@@ -215,7 +216,9 @@ def test_characters_six_drawn_or_a_scenario() -> None:
         ["scribe_2", "scribe_3", "merchant", "amon_priest", "amon_merchant", "chief", "treasurer", "beggar", "trader"]
     )
     assert not any(isinstance(a, UseCharacter) for a in GAME.legal_actions(scen))
-    scen = evolve(scen, seals=rules.bump(scen.seals, scen.to_move, 1), seal_supply=scen.seal_supply - 1)
+    seats = GAME.position_data(scen)["seats"]
+    seats[str(scen.to_move)]["seals"] += 1
+    scen = edit(scen, seats=seats)
     usable = {a.char for a in GAME.legal_actions(scen) if isinstance(a, UseCharacter)}
     assert usable == {c for c in range(15) if scen.chars[c]}
 
@@ -266,18 +269,23 @@ def test_character_costs_a_seal_and_high_priest_places_twice_not_both_on_harbor(
 def test_closing_a_market_in_bid_order_then_reopening_louqsor() -> None:
     """Reference: 4 pawns close Gizeh's left stall (assumed data); highest pays and takes the sealed card alone,
     the next pays for one Gift, the last takes half the Deben rounded up; Louqsor then reopens on its other stall.
-    By hand, with the assumed bid squares 1..6 of specs/nefertiti.toml (square 5 bids 6, square 3 bids 4): a pays 6
-    (10 -> 4), b pays 4 (10 -> 6), the tile holds 3 + 6 + 4 = 13, c takes ceil(13/2) = 7, d takes ceil(6/2) = 3."""
-    s = start_state(GAME, 4)
-    s = market_with(s, GIZEH, (CHAIR, HARP, MIRROR, NECKLACE), deben=3)
+    By hand, with the assumed bid squares 1..6 of specs/nefertiti.toml (square 5 bids 6, square 3 bids 4) and Deben
+    10, 10, 7, 7 (Gizeh 3, the other tiles 1: 40 in all): a pays 6 (10 -> 4), b pays 4 (10 -> 6), the tile holds
+    3 + 6 + 4 = 13, c takes ceil(13/2) = 7 (7 -> 14), d takes ceil(6/2) = 3 (7 -> 10)."""
+    a, b, c, d = 0, 1, 2, 3
     sealed = slot(CHAIR, sealed=True)
-    cards = tuple(sorted((sealed, slot(HARP), slot(MIRROR), slot(NECKLACE))))
-    s = rules.set_market(s, GIZEH, evolve(s.markets[GIZEH], cards=cards))
-    s = evolve(s, seal_supply=s.seal_supply - 1, deben=(10, 10, 10, 10))
-    a, b, c, d = ((s.to_move + k) % 4 for k in range(4))
-    s = rules.set_market(s, GIZEH, evolve(s.markets[GIZEH], pawns=((5, a, 0), (3, b, 0), (1, c, 0))))
-    s = evolve(s, servants=rules.bump(rules.bump(rules.bump(s.servants, a, -1), b, -1), c, -1), to_move=d)
-    s = rebalance(s)
+    doc = {
+        "to_move": d,
+        "seats": {"0": {"deben": 10}, "1": {"deben": 10}, "2": {"deben": 7}, "3": {"deben": 7}},
+        "markets": {
+            "gizeh": {
+                "deben": 3,
+                "cards": ["chair/sealed", "harp", "mirror", "necklace"],
+                "pawns": pawns((5, a, False), (3, b, False), (1, c, False)),
+            }
+        },
+    }
+    s = position(4, (), doc)
     s = GAME.apply(s, Place(GIZEH, 0))  # d's fourth pawn, bid 1: closes, d earns nothing (pawns already there)
     assert s.phase == P_RESOLVE and GAME.current_player(s) == a
     s = GAME.apply(s, TakeCard(sealed))
@@ -286,13 +294,12 @@ def test_closing_a_market_in_bid_order_then_reopening_louqsor() -> None:
     s = GAME.apply(s, TakeCard(slot(MIRROR)))
     assert s.deben[b] == 6
     assert GAME.current_player(s) == c
-    tile = s.markets[GIZEH].deben  # 3 + 6 + 4 = 13
-    assert tile == 13
+    assert s.markets[GIZEH].deben == 13
     s = GAME.apply(s, TakeHalf())
-    assert s.deben[c] == 10 + 7
+    assert s.deben[c] == 7 + 7
     assert GAME.current_player(s) == d
     s = GAME.apply(s, TakeHalf())
-    assert s.deben[d] == 10 + 3
+    assert s.deben[d] == 7 + 3
     assert s.markets[GIZEH].status == CLOSED and s.markets[GIZEH].pawns == ()
     assert s.servants == (4, 4, 4, 4)
     assert s.markets[LOUQSOR].status == OPEN and s.markets[LOUQSOR].stall == 1
@@ -301,14 +308,17 @@ def test_closing_a_market_in_bid_order_then_reopening_louqsor() -> None:
 
 
 def test_highest_bidder_takes_two_unsealed_gifts() -> None:
-    """Reference: the highest bidder takes two Gifts (when not taking the sealed one)."""
-    s = start_state(GAME, 3)
-    s = market_with(s, GIZEH, (HARP, MIRROR, NECKLACE))
-    s = evolve(s, phase=P_RESOLVE, res_market=GIZEH, res_queue=((5, 0, 0, 1),), deben=(9, 9, 9))
+    """Reference: the highest bidder takes two Gifts (when not taking the sealed one); 8 Deben, bid 5: 3 left."""
+    doc = {
+        "phase": "resolve",
+        "markets": {"gizeh": {"cards": ["harp", "mirror", "necklace"]}},
+        "resolution": {"market": "gizeh", "bidders": [{"bid": 5, "seat": 0, "highest": True}]},
+    }
+    s = position(3, (), doc)
     s = GAME.apply(s, TakeCard(slot(HARP)))
     assert s.phase == P_RESOLVE and GAME.current_player(s) == 0
     s = GAME.apply(s, TakeCard(slot(MIRROR)))
-    assert s.hands[0][HARP] == 1 and s.hands[0][MIRROR] == 1 and s.deben[0] == 4
+    assert s.hands[0][HARP] == 1 and s.hands[0][MIRROR] == 1 and s.deben[0] == 8 - 5
 
 
 # -- 2 players -------------------------------------------------------------------------------------------------
@@ -323,17 +333,16 @@ def test_highest_bidder_takes_two_unsealed_gifts() -> None:
 def test_giza_right_stall_three_colours_with_neutral_pawns() -> None:
     """Seed: Giza's right stall (3 colours or 4 pawns) closes on 2 Servant colours + a neutral, or 2 neutral colours +
     a Servant; a neutral counts as a Servant for the 4 pawns."""
-    s = start_state(GAME, 2)
-    s = rules.set_market(s, GIZEH, evolve(s.markets[GIZEH], stall=1))
 
-    def closes(pawns: tuple[tuple[int, int, int], ...]) -> bool:
-        return rules.stall_closes(rules.set_market(s, GIZEH, evolve(s.markets[GIZEH], pawns=pawns)), GIZEH)
+    def closes(*items: tuple[int, int, bool]) -> bool:
+        s = position(2, (), {"markets": {"giza": {"stall": "right", "pawns": pawns(*items)}}})
+        return rules.stall_closes(s, GIZEH)
 
-    assert closes(((0, 0, 0), (1, 1, 0), (2, 0, 1)))
-    assert closes(((0, 0, 0), (1, 0, 1), (2, 1, 1)))
-    assert not closes(((0, 0, 0), (1, 0, 0), (2, 0, 1)))
-    assert not closes(((0, 0, 0), (1, 1, 0)))
-    assert closes(((0, 0, 0), (1, 0, 0), (2, 0, 1), (3, 0, 1)))
+    assert closes((0, 0, False), (1, 1, False), (2, 0, True))
+    assert closes((0, 0, False), (1, 0, True), (2, 1, True))
+    assert not closes((0, 0, False), (1, 0, False), (2, 0, True))
+    assert not closes((0, 0, False), (1, 1, False))
+    assert closes((0, 0, False), (1, 0, False), (2, 0, True), (3, 0, True))
 
 
 @pytest.mark.rules(
@@ -347,12 +356,10 @@ def test_giza_right_stall_three_colours_with_neutral_pawns() -> None:
 def test_neutral_pawn_placement_limits() -> None:
     """Seed: after the Servant, a neutral may go where no Servant went this turn, below the highest bid, on a market
     holding a Servant."""
-    s = start_state(GAME, 2)
-    me, other = s.to_move, 1 - s.to_move
-    s = rules.set_market(s, GIZEH, evolve(s.markets[GIZEH], pawns=((3, other, 0),)))
-    s = evolve(s, servants=rules.bump(s.servants, other, -1))
+    me, other = 0, 1
+    s = position(2, (), {"markets": {"gizeh": {"pawns": pawns((3, other, False))}}})
     s = GAME.apply(s, Place(AKHET, 5))
-    assert s.phase == rules.P_NEUTRAL and s.to_move == me
+    assert s.phase == P_NEUTRAL and s.to_move == me
     legal = GAME.legal_actions(s)
     placements = {(a.market, a.square) for a in legal if isinstance(a, PlaceNeutral)}
     assert placements == {(GIZEH, 0), (GIZEH, 1), (GIZEH, 2)}
@@ -374,14 +381,14 @@ def test_neutral_pawn_placement_limits() -> None:
 def test_neutral_pawn_actions_at_a_closing_market() -> None:
     """Seed: a neutral pawn moves 3 Deben to the other three markets (fewer: 1 each to any markets), or gives the
     neutral player any Gift (its seal leaves the game); then it goes home; neutral cards are a third owner."""
-    s = start_state(GAME, 2)
-    s = market_with(s, GIZEH, (CHAIR, HARP), deben=4)
     sealed = slot(CHAIR, sealed=True)
-    s = rules.set_market(
-        s, GIZEH, evolve(s.markets[GIZEH], cards=tuple(sorted((sealed, slot(HARP)))), pawns=((2, 0, 1), (1, 1, 1)))
-    )
-    s = rebalance(evolve(s, seal_supply=s.seal_supply - 1, neutrals=(1, 1)))
-    s = rules.start_resolution(s, GIZEH, final=False)
+    doc = {
+        "seats": {"0": {"deben": 10}, "1": {"deben": 8}},  # 25 Deben in all: Gizeh 4, the other tiles 1 each
+        "markets": {
+            "gizeh": {"deben": 4, "cards": ["chair/sealed", "harp"], "pawns": pawns((2, 0, True), (1, 1, True))}
+        },
+    }
+    s = rules.start_resolution(position(2, (), doc), GIZEH, final=False)
     legal = GAME.legal_actions(s)
     assert NeutralDeben((1, 2, 3)) in legal and NeutralGift(sealed) in legal
     before = [m.deben for m in s.markets]
@@ -398,12 +405,8 @@ def test_neutral_pawn_actions_at_a_closing_market() -> None:
 @pytest.mark.rules("nefertiti.two.no_servant_left", "nefertiti.two.no_servant_regardless")
 def test_no_servant_left_forces_a_closure() -> None:
     """Seed: with no Servant left, the player closes one of the markets holding their Servants at once."""
-    s = start_state(GAME, 2)
-    me = s.to_move
-    pawns = {GIZEH: ((0, me, 0), (1, me, 0)), AKHET: ((0, me, 0), (1, me, 0))}
-    for m, p in pawns.items():
-        s = rules.set_market(s, m, evolve(s.markets[m], pawns=p))
-    s = evolve(s, servants=rules.put(s.servants, me, 0))
+    mine = pawns((0, 0, False), (1, 0, False))
+    s = position(2, (), {"markets": {"gizeh": {"pawns": mine}, "akhet_aton": {"pawns": mine}}})
     assert set(GAME.legal_actions(s)) == {ForceClose(GIZEH), ForceClose(AKHET)}
     s = GAME.apply(s, ForceClose(AKHET))
     assert s.phase == P_RESOLVE and s.res_market == AKHET
@@ -434,21 +437,18 @@ def test_papyrus_from_the_board_brings_a_seal() -> None:
 def test_akhenaton_triggers_the_final_harbor_distribution() -> None:
     """Seed: when Akhenaton is drawn the Harbor distributes at once and is then unusable; under the default
     markets_run_out reading a market closed afterwards is closed for good and no market reopens."""
-    s = start_state(GAME, 4, ("harbor",))
-    me = s.to_move
-    s = rules.set_market(s, HARBOR, evolve(s.markets[HARBOR], pawns=((0, me, 0),)))
-    discard = tuple(a + b for a, b in zip(s.discard, s.pile, strict=True))
-    bottom = tuple(c for c in s.bottom if c != AKH)
-    s = evolve(
-        s,
-        servants=rules.bump(s.servants, me, -1),
-        pile=(0,) * N_CODES,
-        discard=discard,
-        bottom=(AKH, *bottom),
-        bottom_ordered=True,
-        phase=P_REFILL,
-        refill_queue=(LOUQSOR,),
-    )
+    me = 0
+    bottom = ["akhenaton", "senet", "harp", "mirror", "goldwork"]
+    base = position(4, ("harbor",), {"bottom": bottom})
+    doc = {
+        "markets": {"harbor": {"pawns": pawns((0, me, False))}},
+        "bottom": bottom,
+        "bottom_ordered": True,
+        "discard": drained(base),
+        "phase": "refill",
+        "refill": {"queue": ["louqsor"]},
+    }
+    s = position(4, ("harbor",), doc)
     assert GAME.chance_outcomes(s) == ((DrawCard(AKH), Fraction(1)),)
     s = GAME.apply(s, DrawCard(AKH))
     if s.phase == P_RESOLVE:
@@ -458,17 +458,16 @@ def test_akhenaton_triggers_the_final_harbor_distribution() -> None:
     assert s.markets[HARBOR].status == DONE and s.akh_drawn
     assert s.phase == P_TURN
     assert not any(isinstance(a, Place) and a.market == HARBOR for a in GAME.legal_actions(s))
-    s = rules.set_market(s, GIZEH, evolve(s.markets[GIZEH], pawns=((0, me, 0),)))
-    s = evolve(s, servants=rules.bump(s.servants, me, -1))
-    s = rules.start_resolution(s, GIZEH, final=False)
+    markets = GAME.position_data(s)["markets"]
+    markets["gizeh"]["pawns"] = pawns((0, me, False))
+    s = rules.start_resolution(edit(s, markets=markets), GIZEH, final=False)
     while s.phase == P_RESOLVE:
         s = GAME.apply(s, GAME.legal_actions(s)[-1])
     assert s.markets[GIZEH].status == DONE and s.markets[LOUQSOR].status != OPEN
     assert GIZEH not in rules.board_markets(s)
-    immediate = start_state(GAME, 4, (), {"end_of_game": "immediate"})
-    immediate = evolve(
-        immediate, pile=(0,) * N_CODES, bottom=(AKH,), bottom_ordered=True, phase=P_REFILL, refill_queue=(LOUQSOR,)
-    )
+    empty = position(4, ())
+    doc = {"bottom": ["akhenaton"], "bottom_ordered": True, "discard": drained(empty), "phase": "refill"}
+    immediate = position(4, (), {**doc, "refill": {"queue": ["louqsor"]}}, end_of_game="immediate")
     assert GAME.apply(immediate, DrawCard(AKH)).phase == P_OVER
 
 
@@ -486,18 +485,13 @@ def test_akhenaton_triggers_the_final_harbor_distribution() -> None:
 def test_priest_exchanges_and_orders_the_bottom_cards() -> None:
     """Seed: exchange held Gifts one for one with the last 5 cards (not Akhenaton), received value <= given value,
     then choose their order: the next draws follow it."""
-    s = start_state(GAME, 4, ("characters",))
-    me = s.to_move
-    bottom = tuple(c for c in s.bottom if c != AKH)
-    discard = list(s.discard)
-    for c in bottom:
-        discard[c] += 1
-    s = evolve(s, discard=tuple(discard))
-    s = take_from_pile(s, SENET, HARP, MIRROR, GOLDWORK)
-    s = evolve(s, bottom=tuple(sorted((SENET, HARP, MIRROR, GOLDWORK, AKH))))
-    s = give(s, me, NECKLACE)
-    s = with_character(s, PRIEST)
-    s = GAME.apply(s, UseCharacter(PRIEST))
+    me = 0
+    doc = {
+        "bottom": ["senet", "harp", "mirror", "goldwork", "akhenaton"],
+        "seats": {"0": {"hand": {"necklace": 1}, "seals": 1}},
+        "characters": {"priest": 1},
+    }
+    s = GAME.apply(position(4, ("characters",), doc), UseCharacter(PRIEST))
     legal = GAME.legal_actions(s)
     assert Done() in legal
     assert not any(isinstance(a, Swap) and a.slot == AKH for a in legal)
@@ -507,8 +501,8 @@ def test_priest_exchanges_and_orders_the_bottom_cards() -> None:
     assert s.hands[me][GOLDWORK] == 1 and NECKLACE in s.bottom
     s = play(s, Done(), Pick(AKH), Pick(SENET), Pick(HARP), Pick(MIRROR))
     assert s.bottom == (AKH, SENET, HARP, MIRROR, NECKLACE) and s.bottom_ordered and s.phase == P_TURN
-    drained = evolve(s, pile=(0,) * N_CODES, phase=P_REFILL, refill_queue=(LOUQSOR,))
-    assert GAME.chance_outcomes(drained) == ((DrawCard(AKH), Fraction(1)),)
+    last = edit(s, discard=drained(s), phase="refill", refill={"queue": ["louqsor"]})
+    assert GAME.chance_outcomes(last) == ((DrawCard(AKH), Fraction(1)),)
 
 
 @pytest.mark.rules(
@@ -523,26 +517,28 @@ def test_priest_exchanges_and_orders_the_bottom_cards() -> None:
 def test_wandering_thief_from_a_closed_market_then_bought_and_used() -> None:
     """Seed: take the lowest Gift of any market (closed Louqsor too), the Thief card takes its space with its seal;
     later a buyer must swap it with the lowest Gift of another market; Thief and Trader cannot take it."""
-    s = start_state(GAME, 4, ("characters",))
-    me = s.to_move
-    s = market_with(s, LOUQSOR, (HARP, GOLDWORK))
+    me = 0
     sealed_harp = slot(HARP, sealed=True)
-    s = rules.set_market(s, LOUQSOR, evolve(s.markets[LOUQSOR], cards=tuple(sorted((sealed_harp, slot(GOLDWORK))))))
-    s = evolve(s, seal_supply=s.seal_supply - 1)
-    s = with_character(s, WANDERING_THIEF)
-    s = GAME.apply(s, UseCharacter(WANDERING_THIEF))
+    doc = {
+        "markets": {"louqsor": {"cards": ["harp/sealed", "goldwork"]}, "gizeh": {"cards": ["mirror", "chair"]}},
+        "characters": {"wandering_thief": 1, "thief": 1, "trader": 1},
+        "seats": {"0": {"seals": 1}},
+    }
+    s = GAME.apply(position(4, ("characters",), doc), UseCharacter(WANDERING_THIEF))
     assert Target(LOUQSOR, sealed_harp) in GAME.legal_actions(s)
     assert Target(LOUQSOR, slot(GOLDWORK)) not in GAME.legal_actions(s)
     s = GAME.apply(s, Target(LOUQSOR, sealed_harp))
     assert s.hands[me][HARP] == 1 and s.seals[me] == 0
     assert slot(WT, sealed=True) in s.markets[LOUQSOR].cards
-    thief = evolve(s, phase=P_CHAR, char_active=THIEF)
+    thief = edit(s, phase="character", character={"active": "thief"})
     assert not any(isinstance(a, Target) and (a.item >> 2) == WT for a in GAME.legal_actions(thief))
-    trader = evolve(s, phase=P_CHAR, char_active=TRADER, scratch=(0,))
+    trader = edit(s, phase="character", character={"active": "trader", "trader_exchanges": 0})
     assert not any(isinstance(a, Swap) and a.market >= 0 and (a.slot >> 2) == WT for a in GAME.legal_actions(trader))
-    s = rules.set_market(s, LOUQSOR, evolve(s.markets[LOUQSOR], status=OPEN))
     buyer = (me + 1) % 4
-    s = evolve(s, phase=P_RESOLVE, res_market=LOUQSOR, res_queue=((4, buyer, 0, 0),), deben=(9, 9, 9, 9))
+    markets = GAME.position_data(s)["markets"]
+    markets["louqsor"]["status"] = "open"
+    resolution = {"market": "louqsor", "bidders": [{"bid": 4, "seat": buyer}]}
+    s = edit(s, markets=markets, phase="resolve", resolution=resolution)
     s = GAME.apply(s, TakeCard(slot(WT, sealed=True)))
     assert s.phase == P_WT_SWAP and s.seals[buyer] == 1
     targets = GAME.legal_actions(s)
@@ -565,19 +561,14 @@ def test_wandering_thief_from_a_closed_market_then_bought_and_used() -> None:
 def test_trader_pays_the_difference_and_can_trade_with_the_neutral() -> None:
     """Seed: up to 2 exchanges, paying the rise in maximum value to the market tile (never the Harbor); 2 players:
     exchanges with the neutral player, whose Deben leave the game."""
-    s = start_state(GAME, 2, ("harbor", "characters"))
-    me = s.to_move
-    s = give(s, me, HARP, STATUETTE)
-    s = market_with(s, GIZEH, (GOLDWORK,), deben=0)
-    s = take_from_pile(s, NECKLACE)
-    s = evolve(s, neutral_hand=rules.bump(s.neutral_hand, NECKLACE, 1))
-    foreign = next(c for c in range(10, 20) if s.pile[c] > 0)
-    s = take_from_pile(s, foreign)
-    s = rules.set_market(
-        s, HARBOR, evolve(s.markets[HARBOR], cards=rules.add_slot(s.markets[HARBOR].cards, slot(foreign)))
-    )
-    s = rebalance(with_character(s, TRADER))
-    s = GAME.apply(s, UseCharacter(TRADER))
+    me = 0
+    doc = {
+        "seats": {"0": {"hand": {"harp": 1, "statuette": 1}, "seals": 1, "deben": 11}, "1": {"deben": 11}},
+        "markets": {"gizeh": {"cards": ["goldwork"], "deben": 0}, "harbor": {"cards": ["chair_f1"]}},
+        "neutral_hand": {"necklace": 1},
+        "characters": {"trader": 1},
+    }
+    s = GAME.apply(position(2, ("harbor", "characters"), doc), UseCharacter(TRADER))
     legal = GAME.legal_actions(s)
     assert not any(isinstance(a, Swap) and a.market == HARBOR for a in legal)
     deben = s.deben[me]
@@ -601,42 +592,48 @@ def test_trader_pays_the_difference_and_can_trade_with_the_neutral() -> None:
 def test_base_characters_assumed_powers() -> None:
     """Assumed powers (params.base_character_powers): Merchant buys at maximum value, Treasurer takes a tile's Deben,
     Thief takes a Gift free, Royal Servant discards another's card, Chief recalls a Servant, Scribe +3 scores a type."""
-    s = start_state(GAME, 2)
-    me, other = s.to_move, 1 - s.to_move
-    s = market_with(s, GIZEH, (MIRROR, STATUETTE), deben=2)
-    s = evolve(s, deben=(20, 20))
+    me, other = 0, 1
+    # 25 Deben in all: Gizeh 2, the other tiles 1 each, seat 0 12, seat 1 8
+    doc = {
+        "seats": {"0": {"deben": 12}, "1": {"deben": 8}},
+        "markets": {"gizeh": {"cards": ["mirror", "statuette"], "deben": 2}},
+    }
+    s = position(2, (), doc)
     m = play(with_character(s, MERCHANT), UseCharacter(MERCHANT), Target(GIZEH, slot(MIRROR)))
-    assert m.hands[me][MIRROR] == 1 and m.deben[me] == 10 and m.markets[GIZEH].deben == 12
+    assert m.hands[me][MIRROR] == 1 and m.deben[me] == 12 - 10 and m.markets[GIZEH].deben == 2 + 10
     t = play(with_character(s, TREASURER), UseCharacter(TREASURER), Target(GIZEH))
-    assert t.deben[me] == 22 and t.markets[GIZEH].deben == 0
+    assert t.deben[me] == 12 + 2 and t.markets[GIZEH].deben == 0
     th = play(with_character(s, THIEF), UseCharacter(THIEF), Target(GIZEH, slot(STATUETTE)))
-    assert th.hands[me][STATUETTE] == 1 and th.deben[me] == 20
+    assert th.hands[me][STATUETTE] == 1 and th.deben[me] == 12
     r = give(s, other, CHAIR)
     r = play(with_character(r, ROYAL_SERVANT), UseCharacter(ROYAL_SERVANT), Pick(CHAIR, other))
     assert r.hands[other][CHAIR] == 0 and r.discard[CHAIR] >= 1
-    c = rules.set_market(s, AKHET, evolve(s.markets[AKHET], pawns=((2, me, 0),)))
-    c = evolve(c, servants=rules.bump(c.servants, me, -1))
-    c = play(with_character(c, CHIEF), UseCharacter(CHIEF), Recall(AKHET, 2))
+    markets = GAME.position_data(s)["markets"]
+    markets["akhet_aton"]["pawns"] = pawns((2, me, False))
+    c = play(with_character(edit(s, markets=markets), CHIEF), UseCharacter(CHIEF), Recall(AKHET, 2))
     assert c.markets[AKHET].pawns == () and c.servants[me] == 4
-    sc = give(start_state(GAME, 4), 0, CHAIR, CHAIR)
-    sc = evolve(sc, to_move=0)
+    sc = give(position(4), 0, CHAIR, CHAIR)
     sc = play(with_character(sc, SCRIBE3), UseCharacter(SCRIBE3), PickType(TYPE_NAMES.index("chair")))
     assert sc.prestige[0] == 2 * (9 + 3)
     ap = play(with_character(s, AMON_PRIEST), UseCharacter(AMON_PRIEST))
     assert ap.amon_priest == me and ap.phase == P_TURN
-    assert Pick(CHAIR, NEUTRAL_OWNER) not in GAME.legal_actions(evolve(r, phase=P_CHAR, char_active=ROYAL_SERVANT))
+    royal = edit(r, phase="character", character={"active": "royal_servant"})
+    assert Pick(CHAIR, NEUTRAL_OWNER) not in GAME.legal_actions(royal)
 
 
 @pytest.mark.rules("nefertiti.end.final_scoring", "nefertiti.end.tiebreak")
 def test_final_scoring_and_deben_tiebreak() -> None:
     """Reference: gifts by the value table + seals + Deben (assumed 2 per seal, 1 per Deben); ties: most Deben."""
-    s = start_state(GAME, 2)
-    s = give(s, 0, CHAIR, CHAIR)
-    s = give(s, 1, CHAIR, MIRROR)
-    s = evolve(s, deben=(3, 5), seals=(1, 0), prestige=(4, 0))
+    doc = {
+        "seats": {
+            "0": {"hand": {"chair": 2}, "deben": 3, "seals": 1, "prestige": 4},
+            "1": {"hand": {"chair": 1, "mirror": 1}, "deben": 18},
+        }
+    }
+    s = position(2, (), doc)
     # chair owned by 2 players: 7 each (seed). Seat 0: 4 + 14 + 2 + 3 = 23. Seat 1: 7 + 10 (mirror, sole owner:
-    # the assumed value table, params in specs/nefertiti.toml) + 5 = 22.
-    assert final_scores(s) == (23, 22)
+    # the assumed value table, params in specs/nefertiti.toml) + 18 = 35.
+    assert final_scores(s) == (23, 35)
     assert ranking((22, 22), (3, 5)).places == ((1,), (0,))
 
 
