@@ -79,3 +79,21 @@ def test_a_position_breaking_an_invariant_is_refused() -> None:
     data = example()
     with pytest.raises((InvalidState, PositionError)):
         build({**data, "0": {**data["0"], "levels": [9, 0, 0, 0, 0]}})  # type: ignore[dict-item]
+
+
+def test_the_best_offering_query_reads_the_documented_position() -> None:
+    """With a position, best-offering takes the seat to move's hand and the next levels of the visible Monuments:
+    by hand (as the doc says), naming eye, eye and ankh meets all five next conditions with all three cards."""
+    from nilerules.analysis.model import POSITION_PARAM
+    from nilerules.analysis.positions import Situation
+    from nilerules.games.nile_artefacts.queries import QUERIES
+
+    state = build(example())
+    params = {
+        "hand": "",
+        "monuments": "",
+        "readings": "",
+        POSITION_PARAM: Situation("position", state, state.config, None),
+    }
+    result = QUERIES["best-offering"].run(GAME, params)
+    assert (result.data["count"], result.data["kept"]) == (5, [])

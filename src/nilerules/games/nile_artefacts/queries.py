@@ -17,7 +17,7 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from nilerules.analysis.model import Query, QueryParam, QueryResult
+from nilerules.analysis.model import POSITION_PARAM, Query, QueryParam, QueryResult
 from nilerules.core import Unknown, Witness
 from nilerules.errors import InvalidConfig, QueryError
 from nilerules.games.nile_artefacts.conditions import Options, meets, meets_some_choice, tally, type_options
@@ -163,12 +163,28 @@ def _offer_text(best: Mapping[str, Any]) -> str:
 
 # ------------------------------------------------------------------------------------------------ best-offering
 def query_best_offering(game: NileArtefactsGame, params: Mapping[str, Any]) -> QueryResult:
-    hand = parse_hand(str(params["hand"]))
-    conds = _conditions(str(params["monuments"]), _params(game).monuments)
-    readings = _reading_values(game, _readings(game, str(params["readings"])))
+    """With ``--position``: the hand of the seat to move against the next levels of the visible Monuments, under
+    the position's readings (``readings`` overrides some); otherwise the hand and conditions given as text."""
+    situation = params.get(POSITION_PARAM)
+    lead = ""
+    if situation is not None:
+        state: NAState = situation.state
+        p = state.params
+        seat = state.to_move
+        hand = tuple((p.card_types[k], p.card_region[k]) for k in state.hands[seat])
+        conds = [
+            p.monuments[m][row[seat]] for m, row in zip(state.visible, state.levels, strict=True) if row[seat] < p.top
+        ]
+        base = state.config.readings_dict()
+        readings = {**base, **_reading_values(game, {**base, **_readings(game, str(params["readings"]))})}
+        lead = f"Seat {seat} holds {[p.cards[k] for k in state.hands[seat]]}. "
+    else:
+        hand = parse_hand(str(params["hand"]))
+        conds = _conditions(str(params["monuments"]), _params(game).monuments)
+        readings = _reading_values(game, _readings(game, str(params["readings"])))
     best = best_for(hand, conds, readings)
     shown = {name: readings[name] for name in OFFER_AMBIGUITIES}
-    text = f"Under {shown}: the best offering advances {_offer_text(best)}; keep {best.get('kept', [])}."
+    text = f"{lead}Under {shown}: the best offering advances {_offer_text(best)}; keep {best.get('kept', [])}."
     return QueryResult(text, {"readings": readings, **best})
 
 
@@ -331,6 +347,7 @@ QUERIES: dict[str, Query] = {
             QueryParam("readings", "str", "", READINGS_HELP),
         ),
         query_best_offering,
+        position="optional",
     ),
     "offering-divergence": Query(
         "offering-divergence",
