@@ -19,10 +19,9 @@ from nilerules.analysis.model import Budget
 from nilerules.core import jsonio
 from nilerules.core.codec import dumps, to_data
 from nilerules.core.files import check_writable, write_atomic
-from nilerules.core.game import check_state, check_state_data
-from nilerules.core.log import LOG_FORMAT, log_from_json, log_to_json, replay, replay_steps
+from nilerules.core.log import log_from_json, log_to_json, replay, replay_steps
 from nilerules.core.playout import POLICIES, playout, playout_log
-from nilerules.errors import InvalidState, NileRulesError
+from nilerules.errors import NileRulesError
 from nilerules.games import GAME_IDS, GameModule, load
 
 EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
@@ -259,16 +258,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-_DECODE_ERRORS = (LookupError, TypeError, ValueError, ArithmeticError, RecursionError)
-"""What decoding a hostile document may raise inside a game's own decoder; at the edge each is bad input."""
+def _situation(module: GameModule, path: str) -> Any:
+    """Read FILE for `score` and `query --position`: a play log (its final state), a state (JSON) or a position
+    (TOML or JSON), as an ``analysis.positions.Situation`` whose state the game's invariants have checked."""
+    from nilerules.analysis.positions import situation
 
-
-def _position_input(module: GameModule, path: str) -> tuple[str, Any]:
-    """Read FILE for `score`: a play log (its final state), a state (JSON) or a position (TOML or JSON).
-
-    Returns what it was and the state, checked by the game's invariants.
-    """
-    game = module.game
     text = _read(path)
     if path.endswith(".toml"):
         import tomllib
@@ -279,49 +273,7 @@ def _position_input(module: GameModule, path: str) -> tuple[str, Any]:
             raise UsageError(f"{_name(path)}: not a valid TOML position ({one_line(str(exc), 100)})") from None
     else:
         data = jsonio.loads(text, _name(path), UsageError)
-    if not isinstance(data, dict):
-        raise UsageError(f"{_name(path)}: expected a play log, a state or a position (a JSON object or TOML table)")
-    if data.get("format") == LOG_FORMAT:
-        return "log", replay(game, log_from_json(text))
-    if "type" in data:
-        check_state_data(game, data)
-        try:
-            state = game.state_from_data(data)
-        except NileRulesError:
-            raise
-        except _DECODE_ERRORS as exc:
-            raise InvalidState(f"{_name(path)}: not a {game.info.id} state ({type(exc).__name__})") from None
-        return "state", check_state(game, state)
-    if hasattr(game, "position"):
-        return "position", check_state(game, _position(game, data, path))
-    raise UsageError(f"{_name(path)}: not a play log or a {game.info.id} state (no 'format' or 'type' key)")
-
-
-def _position(game: Any, data: dict[str, Any], path: str) -> Any:
-    """A written position: its ``[config]`` table (players, modules, readings) and the game's own keys."""
-    from nilerules.errors import PositionError
-
-    raw = data.get("config", {})
-    if not isinstance(raw, dict):
-        raise PositionError("config", f"expected a table, got {one_line(repr(raw), 80)}")
-    unknown = sorted(set(raw) - {"players", "modules", "readings"})
-    if unknown:
-        raise PositionError(f"config.{one_line(unknown[0], 40)}", "unknown key (players, modules, readings)")
-    players = raw.get("players", game.info.player_counts[0])
-    modules = raw.get("modules", [])
-    readings = raw.get("readings", {})
-    if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
-        raise PositionError("config.modules", f"expected a list of module names, got {one_line(repr(modules), 80)}")
-    if not isinstance(readings, dict) or not all(isinstance(v, str) for v in readings.values()):
-        raise PositionError("config.readings", f"expected a table of readings, got {one_line(repr(readings), 80)}")
-    config = game.config(players, modules, readings)
-    body = {k: v for k, v in data.items() if k != "config"}
-    try:
-        return game.position(config, body)
-    except NileRulesError:
-        raise
-    except _DECODE_ERRORS as exc:
-        raise InvalidState(f"{_name(path)}: not a {game.info.id} position ({type(exc).__name__})") from None
+    return situation(module.game, data, text, _name(path))
 
 
 def _breakdown_table(breakdown: Sequence[dict[str, int]], scores: Sequence[int]) -> list[str]:
@@ -369,8 +321,9 @@ def _replay_readings(args: argparse.Namespace) -> int:
 
 def cmd_score(args: argparse.Namespace) -> int:
     module = _module(args)
-    kind, state = _position_input(module, args.state)
-    data = {"input": kind, **_result(module, state)}
+    found = _situation(module, args.state)
+    state = found.state
+    data = {"input": found.kind, **_result(module, state)}
     lines = [_result_text(data)]
     if hasattr(module.game, "score_breakdown"):
         breakdown = module.game.score_breakdown(state)
@@ -435,13 +388,13 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_query(args: argparse.Namespace) -> int:
-    from nilerules.analysis.queries import run_query
+    from nilerules.analysis.queries import query_for, run_query
 
     module = _module(args)
     if args.list or not args.name:
         listed = sorted(module.queries.values(), key=lambda q: q.name)
         data = [
-            {"name": q.name, "title": q.title, "params": [
+            {"name": q.name, "title": q.title, "position": q.position, "params": [
                 {"name": p.name, "type": p.type, "default": p.default, "help": p.help} for p in q.params
             ]}
             for q in listed
@@ -449,13 +402,16 @@ def cmd_query(args: argparse.Namespace) -> int:
         lines = []
         for q in listed:
             lines.append(f"{q.name:<24}{q.title}")
+            lines += [f"    --position FILE ({q.position})"] if q.takes_position else []
             lines += [f"    --param {p.name}=<{p.type}> (default {p.default}): {p.help}" for p in q.params]
         _emit(args, data, "\n".join(lines))
         return EXIT_OK
     from nilerules.analysis.parallel import using
 
+    query_for(module, args.name, args.position is not None)  # before reading the file
+    found = _situation(module, args.position) if args.position is not None else None
     with using(_execution(args)):
-        result = run_query(module, args.name, args.param)
+        result = run_query(module, args.name, args.param, found)
     out: dict[str, Any] = {"query": args.name, "text": result.text, "data": to_data(dict(result.data))}
     if result.verdict is not None:
         out["verdict"] = result.verdict.kind
@@ -640,6 +596,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("name", nargs="?", metavar="NAME", help="the query's name (see --list)")
     p.add_argument("--list", action="store_true", help="list the game's queries")
     p.add_argument("--param", action="append", default=[], metavar="K=V", help="a query parameter (repeatable)")
+    p.add_argument(
+        "--position", metavar="FILE",
+        help="the situation a query is about (`legal` needs one): a position (.toml or .json; docs/positions.md), "
+        "a state or a play log",
+    )
     run_args(p)
     p.set_defaults(func=cmd_query)
 

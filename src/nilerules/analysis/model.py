@@ -89,6 +89,13 @@ class QueryResult:
     verdict: Verdict | None = None
 
 
+PositionUse = Literal["none", "optional", "required"]
+POSITION_PARAM = "position"
+"""The params key under which a query that takes a position receives it: an ``analysis.positions.Situation`` (the
+state, checked by the game's invariants, its config and the position written with names), or None when the query
+takes a position optionally and none was given. No query parameter may have this name."""
+
+
 @dataclass(frozen=True, slots=True)
 class Query:
     """A named question a rulebook editor can ask (``nilerules query GAME NAME``)."""
@@ -97,3 +104,10 @@ class Query:
     title: str
     params: tuple[QueryParam, ...]
     run: Callable[[Any, Mapping[str, Any]], QueryResult]
+    position: PositionUse = "none"
+    """Whether the query is about a situation (``--position FILE``): "none" refuses a position, "optional" and
+    "required" pass it to ``run`` in the params mapping under :data:`POSITION_PARAM`."""
+
+    @property
+    def takes_position(self) -> bool:
+        return self.position != "none"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from nilerules.analysis.model import Query, QueryResult
+from nilerules.analysis.model import POSITION_PARAM, Query, QueryResult
+from nilerules.analysis.positions import Situation
 from nilerules.errors import QueryError
 from nilerules.games import GameModule
 
@@ -44,10 +45,27 @@ def parse_params(query: Query, raw: Sequence[str]) -> dict[str, Any]:
     return values
 
 
-def run_query(module: GameModule, name: str, raw: Sequence[str] = ()) -> QueryResult:
+def query_for(module: GameModule, name: str, with_position: bool = False) -> Query:
+    """The query ``name``, refusing a position it does not take and asking for one it requires (QueryErrors)."""
     try:
         query = module.queries[name]
     except KeyError:
         names = ", ".join(sorted(module.queries))
         raise QueryError(f"unknown query {name!r} for {module.game.info.id} (queries: {names})") from None
-    return query.run(module.game, parse_params(query, raw))
+    if with_position and not query.takes_position:
+        raise QueryError(f"query {name!r} is not about a situation: it takes no --position")
+    if not with_position and query.position == "required":
+        raise QueryError(f"query {name!r} needs --position FILE (a position, a state or a play log)")
+    return query
+
+
+def run_query(
+    module: GameModule, name: str, raw: Sequence[str] = (), situation: Situation | None = None
+) -> QueryResult:
+    """Run query ``name`` with ``--param`` strings; a query that takes a position receives ``situation`` in its
+    params under ``POSITION_PARAM``."""
+    query = query_for(module, name, situation is not None)
+    params = parse_params(query, raw)
+    if query.takes_position:
+        params[POSITION_PARAM] = situation
+    return query.run(module.game, params)

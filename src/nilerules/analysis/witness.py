@@ -83,19 +83,7 @@ def replay_under(game: Game[Any, Any], log: GameLog, readings: Mapping[str, str]
             stopped = f"step {index} ({words(raw)}) is illegal under these readings: {exc}"
             break
         steps += 1
-    mover = game.current_player(state)
-    moves: tuple[str, ...]
-    if mover is None:
-        who, moves = "nobody", ()
-    elif mover is CHANCE:
-        who = "chance"
-        moves = tuple(
-            dumps([game.action_to_data(a), to_data(p)])  # type: ignore[attr-defined]
-            for a, p in game.chance_outcomes(state)
-        )
-    else:
-        who = f"seat {mover}"
-        moves = tuple(dumps(game.action_to_data(a)) for a in game.legal_actions(state))  # type: ignore[attr-defined]
+    who, moves = moves_at(game, state)
     return EndPosition(
         config.readings,
         steps,
@@ -105,6 +93,22 @@ def replay_under(game: Game[Any, Any], log: GameLog, readings: Mapping[str, str]
         tuple(game.ranking(state).winners),
         game.is_terminal(state),
         stopped,
+    )
+
+
+def moves_at(game: Game[Any, Any], state: Any) -> tuple[str, tuple[str, ...]]:
+    """Who is to move (``"seat N"``, ``"chance"`` or ``"nobody"``) and the legal moves, or the chance outcomes as
+    ``[outcome, "p/q"]``, each as canonical JSON with names (``game.action_to_data``)."""
+    mover = game.current_player(state)
+    if mover is None:
+        return "nobody", ()
+    if mover is CHANCE:
+        return "chance", tuple(
+            dumps([game.action_to_data(a), to_data(p)])  # type: ignore[attr-defined]
+            for a, p in game.chance_outcomes(state)
+        )
+    return f"seat {mover}", tuple(
+        dumps(game.action_to_data(a)) for a in game.legal_actions(state)  # type: ignore[attr-defined]
     )
 
 

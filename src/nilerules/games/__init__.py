@@ -1,6 +1,7 @@
 """The four games and the registry that loads them with their spec.
 
-Each game package exposes ``make_game(spec)``, ``CHECKS`` (ambiguity id -> check) and ``QUERIES`` (name -> query).
+Each game package exposes ``make_game(spec)``, ``CHECKS`` (ambiguity id -> check) and ``QUERIES`` (name -> query);
+every game also gets the generic queries ``impact`` (analysis.findings) and ``legal`` (analysis.legal).
 """
 
 from __future__ import annotations
@@ -42,8 +43,10 @@ def load(game_id: str, spec_path: str | Path | None = None) -> GameModule:
     if missing:
         raise SpecError(spec.path, [(f"ambiguities.{m}", "no divergence check implements it") for m in missing])
     from nilerules.analysis.findings import with_impact_query
+    from nilerules.analysis.legal import with_legal_query
 
-    return GameModule(module.make_game(spec), checks, with_impact_query(module.QUERIES, checks))
+    queries = with_legal_query(with_impact_query(module.QUERIES, checks))
+    return GameModule(module.make_game(spec), checks, queries)
 
 
 def load_game(game_id: str, spec_path: str | Path | None = None) -> Any:
