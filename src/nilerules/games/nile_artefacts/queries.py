@@ -11,13 +11,15 @@ Text formats (all parameters arrive as strings from the command line):
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from math import comb
 from typing import Any
 
-from nilerules.analysis.model import POSITION_PARAM, Query, QueryParam, QueryResult
+from nilerules.analysis import model as analysis_model
+from nilerules.analysis.model import Query, QueryParam, QueryResult
 from nilerules.core import Unknown, Witness
 from nilerules.errors import InvalidConfig, QueryError
 from nilerules.games.nile_artefacts.conditions import Options, meets, meets_some_choice, tally, type_options
@@ -37,6 +39,8 @@ MONUMENTS_HELP = (
 READINGS_HELP = "readings as name=reading joined by ';' (e.g. 'type_choice=shown_type'); others take the default"
 OFFER_AMBIGUITIES = ("type_choice", "type_scope", "double_card", "pair_mix", "card_sharing")
 RLIMIT = 50_000_000
+POSITION_PARAM: str = getattr(analysis_model, "POSITION_PARAM", "position")
+"""Where a query that takes ``--position`` receives the situation (an object with the built ``state``)."""
 
 
 def _conditions(text: str, monuments: Sequence[tuple[Condition, ...]] = ()) -> list[Condition]:
@@ -347,7 +351,6 @@ QUERIES: dict[str, Query] = {
             QueryParam("readings", "str", "", READINGS_HELP),
         ),
         query_best_offering,
-        position="optional",
     ),
     "offering-divergence": Query(
         "offering-divergence",
@@ -382,3 +385,6 @@ QUERIES: dict[str, Query] = {
         query_random_games,
     ),
 }
+
+if "position" in {f.name for f in dataclasses.fields(Query)}:  # queries about a situation (``--position FILE``)
+    QUERIES["best-offering"] = dataclasses.replace(QUERIES["best-offering"], position="optional")
