@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import resource
 import time
 from pathlib import Path
 from typing import Any
@@ -55,11 +56,13 @@ def parallel_simulate(game_id: str, games: int, jobs: int) -> dict[str, Any]:
     module = load(game_id)
     config = module.game.config(module.game.info.player_counts[0])
     timings = {}
+    cpu = {}
     outputs = {}
     for n in (1, jobs):
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), _cpu()
         summary = simulate(module, config, games, seed=0, execution=Execution(jobs=n, progress=False))
         timings[n] = time.perf_counter() - start
+        cpu[n] = _cpu() - cpu_start
         outputs[n] = summary.to_data()
     return {
         "game": game_id,
@@ -69,8 +72,20 @@ def parallel_simulate(game_id: str, games: int, jobs: int) -> dict[str, Any]:
         "games_per_second_1": round(games / timings[1], 1),
         f"games_per_second_{jobs}": round(games / timings[jobs], 1),
         "speedup": round(timings[1] / timings[jobs], 2),
+        "cpu_seconds_1": round(cpu[1], 2),
+        f"cpu_seconds_{jobs}": round(cpu[jobs], 2),
+        # the speed-up when each process has a core of its own: one process's CPU time over the CPU time of the
+        # N-process run shared out over N cores (on a busy machine the wall-clock speed-up cannot show it)
+        "cpu_speedup": round(cpu[1] / (cpu[jobs] / jobs), 2) if cpu[jobs] else None,
         "identical": outputs[1] == outputs[jobs],
     }
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished child processes (the workers)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def parallel_report(jobs: int) -> dict[str, Any]:
@@ -123,7 +138,8 @@ def main() -> None:
             parallel.append(row)
             print(
                 f"simulate {game_id:<16}{row['games']} games: {row['games_per_second_1']:>8.1f} games/s on 1 process, "
-                f"{row[f'games_per_second_{args.jobs}']:>8.1f} on {args.jobs} (x{row['speedup']}); "
+                f"{row[f'games_per_second_{args.jobs}']:>8.1f} on {args.jobs} (x{row['speedup']} wall, "
+                f"x{row['cpu_speedup']} CPU); "
                 f"identical output: {row['identical']}"
             )
     report = None
