@@ -5,6 +5,7 @@ one line with exit 2."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -102,3 +103,15 @@ def test_legal_without_a_position_is_refused() -> None:
     outcome = run_cli(["query", "sobek", "legal"])
     assert outcome.code == 2
     assert "needs --position" in outcome.err
+
+
+def test_readme_example_is_the_real_output(tmp_path: Path) -> None:
+    """The README's `query ra legal --position empty-track.toml` example prints what the command prints."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    pattern = r"\$ cat empty-track\.toml\n(.*?)\$ nilerules query ra legal --position empty-track\.toml\n(.*?)```"
+    match = re.search(pattern, readme, re.S)
+    assert match is not None, "the README's legal example"
+    path = tmp_path / "empty-track.toml"
+    path.write_text(match.group(1), encoding="utf-8")
+    outcome = run_cli(["query", "ra", "legal", "--position", str(path)])
+    assert (outcome.code, outcome.out) == (0, match.group(2))
