@@ -62,10 +62,19 @@ def test_a_bad_key_or_name_is_a_position_error_naming_it() -> None:
         ({"discard": ["unicorn/nile@1"]}, "discard[0]"),
         ({"0": {"boat": "space_99"}}, "0.boat"),
         ({"phase": "lunch"}, "phase"),
+        ({"0": ["eye/nile@1"]}, "0"),
+        ({"offering": [{"card": "eye/nile@1", "as": ["unicorn"]}]}, "offering[0].as"),
+        ({"monuments": ["same:2|same:3|same:4", "same:2|same:3|same:4"]}, "monuments"),
     ):
         with pytest.raises(PositionError) as caught:
             build({**data, **change})
         assert key == caught.value.key
+
+
+def test_a_position_that_is_not_a_table_is_a_position_error() -> None:
+    """A list where the position's keys should be is refused with a PositionError, not an internal error."""
+    with pytest.raises(PositionError):
+        GAME.position(GAME.config(2), ["phase", "offerings"])  # type: ignore[arg-type]
 
 
 def test_too_many_copies_of_a_card_are_refused_by_conservation() -> None:

@@ -305,6 +305,8 @@ def position(config: Config, params: Params, data: Mapping[str, Any]) -> NAState
     A bad key or name raises PositionError naming it; a state that breaks an invariant raises InvalidState."""
     from nilerules.games.nile_artefacts.invariants import invariants
 
+    if not isinstance(data, Mapping):
+        raise PositionError("", f"expected a table of position keys, got {type(data).__name__}")
     r = _Reader(params, data)
     n = config.players
     seats = {str(s) for s in range(n)}
