@@ -3,6 +3,7 @@ own readings and under each other reading of each ambiguity, one at a time, and 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -116,3 +117,24 @@ def test_a_query_that_takes_a_position_receives_it_under_the_position_key(ra: Ga
     run_query(module, "probe", (), found)
     run_query(module, "probe")
     assert [found, None] == seen
+
+
+def test_a_play_log_is_a_situation_too_its_end_under_each_reading(ra: GameModule) -> None:
+    """A log that stops after the deal of a 3-player game (a first turn with an empty auction track) gives the same
+    RA-009 disagreement as the written position (the readings of 'Invoke Ra: start an auction voluntarily.'); the
+    other readings are built from the log's end written as a position."""
+    from nilerules.core.log import log_to_json, make_log
+
+    game = ra.game
+    config = game.config(3)
+    state = game.setup(config)
+    deal = game.chance_outcomes(state)[0][0]
+    state = game.apply(state, deal)
+    text = log_to_json(make_log(game, config, [deal], state))
+    found = situation(game, json.loads(text), text, "the test's log")
+    result = legal_moves(game, found)
+    assert found.kind == "log"
+    assert sorted(result.baseline.moves) == ['"draw"', '"invoke_ra"']
+    assert [(d.code, d.reading, d.only_baseline) for d in result.disagreements] == [
+        ("RA-009", "forbidden", ('"invoke_ra"',))
+    ]
