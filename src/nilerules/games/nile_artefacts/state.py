@@ -310,7 +310,7 @@ def position(config: Config, params: Params, data: Mapping[str, Any]) -> NAState
     r = _Reader(params, data)
     n = config.players
     seats = {str(s) for s in range(n)}
-    unknown = sorted(set(data) - TOP_KEYS - seats)
+    unknown = sorted(str(k) for k in set(data) - TOP_KEYS - seats)
     if unknown:
         raise PositionError(unknown[0], f"unknown key (keys: {sorted(TOP_KEYS)} and seats 0..{n - 1})")
     phase = r.phase(data.get("phase", PHASE_NAMES[PH_REVEAL]), "phase")
@@ -368,7 +368,7 @@ def position(config: Config, params: Params, data: Mapping[str, Any]) -> NAState
     for seat in range(n):
         key = str(seat)
         entry = r.get(data, key, key, dict, {})
-        extra = sorted(set(entry) - SEAT_KEYS)
+        extra = sorted(str(k) for k in set(entry) - SEAT_KEYS)
         if extra:
             raise PositionError(f"{key}.{extra[0]}", f"unknown key (seat keys: {sorted(SEAT_KEYS)})")
         hands.append(tuple(r.cards(entry, "cards", f"{key}.cards")))
