@@ -336,6 +336,16 @@ def play(game: Game[Any, Any], config: Config, seed: int, policy: str) -> _Traje
 
 
 def _pair(game: Game[Any, Any], item: PairItem, base: _Trajectory) -> PairOutcome:
+    return pair(game, item, base)
+
+
+def pair(
+    game: Game[Any, Any], item: PairItem, base: _Trajectory, base_game: Game[Any, Any] | None = None
+) -> PairOutcome:
+    """Play ``item.changed`` in ``game`` beside the trajectory ``base`` (same seed and policy) and compare them.
+    ``base_game`` scores and ranks the base game's end when it is another game than ``game`` (the same rules with
+    another value of a parameter: ``analysis.assumptions``)."""
+    judge = base_game if base_game is not None else game
     rng = random.Random(item.seed)
     choose = _choose(game, item.policy)
     state = game.setup(item.changed)
@@ -362,7 +372,7 @@ def _pair(game: Game[Any, Any], item: PairItem, base: _Trajectory) -> PairOutcom
         step += 1
     if part < 0 and step != n:
         part, kind = min(step, n), "end"
-    a, b = game.scores(base.final), game.scores(state)
+    a, b = judge.scores(base.final), game.scores(state)
     shifts = {y - x for x, y in zip(a, b, strict=True)}
     return PairOutcome(
         item,
@@ -370,7 +380,7 @@ def _pair(game: Game[Any, Any], item: PairItem, base: _Trajectory) -> PairOutcom
         kind,  # type: ignore[arg-type]
         n,
         a != b,
-        game.ranking(base.final).winners != game.ranking(state).winners,
+        judge.ranking(base.final).winners != game.ranking(state).winners,
         a != b and len(shifts) == 1,
     )
 

@@ -11,6 +11,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
+from nilerules.analysis.assumptions import (
+    AssumptionChunk,
+    AssumptionImpact,
+    VariantOutcome,
+    assumption_chunks,
+    assumption_impacts,
+    measure_assumption_chunk,
+)
 from nilerules.analysis.detectors import (
     DetectorChunk,
     DetectorFound,
@@ -41,6 +49,8 @@ class GameAnalysis:
     holes: tuple[HoleResult, ...]
     assumptions: tuple[Param, ...]
     hole_bounds: str
+    assumption_impacts: tuple[AssumptionImpact, ...] = ()
+    """For each of ``assumptions``: how often a small change of its value matters in paired games."""
 
 
 def run_check(module: GameModule, amb_id: str, budget: Budget) -> CheckResult:
@@ -100,7 +110,7 @@ def analyse_games(
     seeds), and results merge in chunk order, so the analyses are the same for every ``execution``.
     """
     plans = []
-    work: list[CheckChunk | DetectorChunk | ImpactChunk] = []
+    work: list[CheckChunk | DetectorChunk | ImpactChunk | AssumptionChunk] = []
     for module in modules:
         game = module.game
         spec: Spec = game.spec
@@ -110,17 +120,19 @@ def analyse_games(
         seeds = range(budget.seed, budget.seed + max(1, budget.playouts // 20))
         detectors = detector_chunks(module, configs, seeds)
         paired = impact_chunks(source, game, budget)
-        plans.append((module, ambs, len(work), detectors, len(seeds), len(configs), len(paired)))
+        assumed = assumption_chunks(source, game, budget)
+        plans.append((module, ambs, len(work), detectors, len(seeds), len(configs), len(paired), len(assumed)))
         work.extend(CheckChunk(source, amb.id, budget) for amb in ambs)
         work.extend(detectors)
         work.extend(paired)
+        work.extend(assumed)
     results = run_chunks(_run_chunk, work, execution, unit="chunks", label="analysis")
     # the witness search: further paired games for the ambiguities whose check has no game and whose measured pairs
     # met no difference, run as a second batch
     measured: list[list[PairOutcome]] = []
     search: list[ImpactChunk] = []
     spans: list[tuple[int, int]] = []
-    for module, ambs, first, detectors, _, _, n_paired in plans:
+    for module, ambs, first, detectors, _, _, n_paired, _ in plans:
         start = first + len(ambs) + len(detectors)
         outcomes = [o for chunk in results[start : start + n_paired] for o in cast(tuple[PairOutcome, ...], chunk)]
         checks = results[first : first + len(ambs)]
@@ -135,7 +147,7 @@ def analyse_games(
         search.extend(chunks)
     searched = run_chunks(measure_chunk, search, execution, unit="chunks", label="witness search") if search else []
     out = []
-    for (module, ambs, first, detectors, seed_count, config_count, _), outcomes, (at, n) in zip(
+    for (module, ambs, first, detectors, seed_count, config_count, n_paired, n_assumed), outcomes, (at, n) in zip(
         plans, measured, spans, strict=True
     ):
         spec = module.game.spec
@@ -151,13 +163,18 @@ def analyse_games(
             f"{config_count} configs (every player count and module set, and reading combinations covering every "
             f"pair of readings) × random and greedy play × {seed_count} seeds"
         )
-        out.append(GameAnalysis(spec.game, spec.title, spec, findings, holes, spec.assumed(), bounds))
+        start = first + len(ambs) + len(detectors) + n_paired
+        varied = [o for chunk in results[start : start + n_assumed] for o in cast(tuple[VariantOutcome, ...], chunk)]
+        assumed_impacts = assumption_impacts(module.game, budget, varied)
+        out.append(GameAnalysis(spec.game, spec.title, spec, findings, holes, spec.assumed(), bounds, assumed_impacts))
     return out
 
 
 def _run_chunk(
-    chunk: CheckChunk | DetectorChunk | ImpactChunk,
-) -> CheckResult | DetectorFound | tuple[PairOutcome, ...]:
+    chunk: CheckChunk | DetectorChunk | ImpactChunk | AssumptionChunk,
+) -> CheckResult | DetectorFound | tuple[PairOutcome, ...] | tuple[VariantOutcome, ...]:
     if isinstance(chunk, ImpactChunk):
         return measure_chunk(chunk)
+    if isinstance(chunk, AssumptionChunk):
+        return measure_assumption_chunk(chunk)
     return check_chunk(chunk) if isinstance(chunk, CheckChunk) else detect_chunk(chunk)

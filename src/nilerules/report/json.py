@@ -59,13 +59,20 @@ def finding_data(f: Finding) -> dict[str, Any]:
 
 
 def analysis_data(a: GameAnalysis) -> dict[str, Any]:
+    impacts = {i.param: i for i in a.assumption_impacts}
     return {
         "game": a.game,
         "title": a.title,
         "spec_digest": a.spec.digest,
         "findings": [finding_data(f) for f in a.findings],
         "assumptions": [
-            {"name": p.name, "value": p.value, "reason": p.source, "description": p.description}
+            {
+                "name": p.name,
+                "value": p.value,
+                "reason": p.source,
+                "description": p.description,
+                "impact": impacts[p.name].to_data() if p.name in impacts else None,
+            }
             for p in a.assumptions
         ],
         "holes": [

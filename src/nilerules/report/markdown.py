@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from nilerules.analysis.assumptions import NO_DIFFERENCE, NOT_MEASURED, TENTH_FROM
 from nilerules.analysis.detectors import DESCRIPTIONS
 from nilerules.analysis.findings import Finding, ReadingOutcome
 from nilerules.analysis.impact import CLASSES, Impact, Rate
@@ -291,12 +292,42 @@ def _game(a: GameAnalysis) -> list[str]:
     return lines
 
 
+def _assumed_effect(a: GameAnalysis) -> dict[str, tuple[str, str]]:
+    """Per assumed parameter: what a step of its value changes, and how often (or why it was not measured)."""
+    out = {}
+    for i in a.assumption_impacts:
+        best = i.headline()
+        refused = "".join(f"; {v.words}: the game refuses it" for v in i.values if v.failed)
+        if best is None:
+            out[i.param] = (i.cls, _cell(_reason(i.why_not())))
+        elif best.cls == NO_DIFFERENCE:
+            steps = ", ".join(v.words for v in i.values if not v.failed)
+            out[i.param] = (i.cls, f"{steps}: {rate_cell(best.rate())} each{refused}")
+        else:
+            out[i.param] = (i.cls, f"{best.words}: {rate_cell(best.rate())}{refused}")
+    return out
+
+
 def _assumed(analyses: Sequence[GameAnalysis]) -> list[str]:
-    lines = ["## Assumed data", "", "Data the rules do not give; the model assumes a value and says why.", ""]
-    lines += ["| game | parameter | value | why assumed |", "| --- | --- | --- | --- |"]
+    lines = [
+        "## Assumed data",
+        "",
+        "Data the rules do not give; the model assumes a value and says why. *A step changes*: every number of the "
+        f"value moved one step down and one up (1, or a tenth from {TENTH_FROM} up, within the parameter's bounds), "
+        "each played against the assumed value in the same paired games as the game's readings; *how often* gives "
+        "the step with the strongest effect. Per step figures, and the reasons whole, are in `findings.json`.",
+        "",
+        "| game | parameter | value | why assumed | a step changes | how often (95 % interval) |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
     for a in analyses:
+        effects = _assumed_effect(a)
         for p in a.assumptions:
-            lines.append(f"| {short_title(a.title)} | `{p.name}` | {_value(p.value)} | {_cell(_reason(p.source))} |")
+            cls, often = effects.get(p.name, (NOT_MEASURED, "—"))
+            lines.append(
+                f"| {short_title(a.title)} | `{p.name}` | {_value(p.value)} | {_cell(_reason(p.source))} | {cls} | "
+                f"{often} |"
+            )
     return [*lines, ""]
 
 

@@ -1,0 +1,334 @@
+"""Assumed data, measured: how often a small change of an assumed value changes the winner, a score or the moves.
+
+For each ``assumed`` parameter of a spec that holds numbers, two changed values: every number inside one step down,
+and one step up (a step is 1, or a tenth of the number from ``TENTH_FROM`` up), each kept within the schema's
+``min``/``max``. Each changed value is played against the spec's own in paired seeded games, exactly as a reading is
+in ``analysis.impact``: the same configs, seeds and policies (trial ``k`` uses config ``k mod C``, policy
+``(k div C) mod 2``, seed ``budget.seed + k``), the same chance draws and choices while the two games agree, and the
+pairs counted alike (``impact.Counts``). The game under the spec's own values is played once per trial and compared
+with every changed value, so a trial is the unit the parallel layer runs (``assumption_chunks``,
+``measure_assumption_chunk``); ``assumption_impacts`` turns the outcomes into one :class:`AssumptionImpact` per
+parameter.
+
+A parameter that holds no number, or whose value is the length of another parameter (changing it would break that
+one's schema), is not varied, and its impact says why. A changed value the game cannot run with (its set-up or rules
+refuse it) is reported with the error, not measured.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Final
+
+from nilerules.analysis.impact import (
+    CLASSES,
+    POLICY_NAMES,
+    Counts,
+    PairItem,
+    PairOutcome,
+    Rate,
+    budget_words,
+    impact_configs,
+    impact_trials,
+    pair,
+    play,
+)
+from nilerules.analysis.model import Budget
+from nilerules.core.codec import dumps
+from nilerules.core.game import Game
+from nilerules.core.types import Config
+from nilerules.specs import Param, Spec
+
+TENTH_FROM: Final = 10
+"""From this size up, a number's step is a tenth of it (rounded) instead of 1."""
+NO_DIFFERENCE: Final = "no difference met"
+"""The class of a parameter whose changed values never made a difference in the paired games (not a proof)."""
+NOT_MEASURED: Final = "not measured"
+MAX_CACHED: Final = 256
+"""Games with a changed value kept per process (each is built once and reused for every trial)."""
+
+
+# -- the changed values ---------------------------------------------------------------------------------------------
+def step_of(number: int) -> int:
+    """The small change of one number: 1, or a tenth of it (rounded) from ``TENTH_FROM`` up."""
+    return 1 if abs(number) < TENTH_FROM else max(1, round(abs(number) / 10))
+
+
+def _numbers(value: Any) -> list[int]:
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [value]
+    if isinstance(value, list):
+        return [n for item in value for n in _numbers(item)]
+    if isinstance(value, dict):
+        return [n for item in value.values() for n in _numbers(item)]
+    return []
+
+
+def shifted(value: Any, direction: int, low: int | None, high: int | None) -> Any:
+    """``value`` with every number inside moved one step in ``direction`` (-1 or +1), kept within ``low..high``."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        moved = value + direction * step_of(value)
+        moved = moved if low is None else max(low, moved)
+        return moved if high is None else min(high, moved)
+    if isinstance(value, list):
+        return [shifted(item, direction, low, high) for item in value]
+    if isinstance(value, dict):
+        return {key: shifted(item, direction, low, high) for key, item in value.items()}
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One changed value of one assumed parameter."""
+
+    param: str
+    direction: int
+    """-1: one step down, +1: one step up."""
+    value: Any
+    words: str
+    """The change in words: ``9 → 10``, or ``each number +1`` for a table of numbers."""
+
+
+def _words(param: Param, value: Any, direction: int) -> str:
+    if isinstance(param.value, int) and not isinstance(param.value, bool):
+        return f"{param.value} → {value}"
+    sign = "+" if direction > 0 else "−"
+    tenth = any(abs(n) >= TENTH_FROM for n in _numbers(param.value))
+    return f"each number {sign}1" + (f" ({sign}10 % from {TENTH_FROM} up)" if tenth else "")
+
+
+def variants(spec: Spec, param: Param) -> tuple[tuple[Variant, ...], str]:
+    """The changed values of ``param`` (one step down, one step up, those the bounds allow), or none and why."""
+    if param.schema is not None and param.schema.type == "custom":
+        return (), "its value has no schema to keep a change within"
+    if not _numbers(param.value):
+        return (), "it holds no number"
+    users = sorted(p.name for p in spec.params.values() if p.schema is not None and p.schema.length == param.name)
+    if users:
+        return (), f"it sets the length of {', '.join(users)}"
+    low = param.schema.min if param.schema is not None else None
+    high = param.schema.max if param.schema is not None else None
+    out = []
+    for direction in (-1, 1):
+        value = shifted(param.value, direction, low, high)
+        if value != param.value:
+            out.append(Variant(param.name, direction, value, _words(param, value, direction)))
+    return tuple(out), "" if out else "its bounds leave no room for a step"
+
+
+def spec_with(spec: Spec, name: str, value: Any) -> Spec:
+    """``spec`` with one parameter's value replaced (and a digest of its own, so nothing keyed on the digest mixes
+    the two)."""
+    digest = hashlib.sha256(f"{spec.digest}|{name}={dumps(value)}".encode()).hexdigest()
+    return replace(spec, params={**spec.params, name: replace(spec.params[name], value=value)}, digest=digest)
+
+
+_GAMES: dict[tuple[str, str, str, str], Game[Any, Any]] = {}
+_GAMES_LOCK = threading.Lock()
+
+
+def game_with(game: Game[Any, Any], variant: Variant) -> Game[Any, Any]:
+    """The same rules bound to the spec with ``variant``'s value (built once per process)."""
+    key = (type(game).__qualname__, game.spec.digest, variant.param, dumps(variant.value))
+    with _GAMES_LOCK:
+        found = _GAMES.get(key)
+    if found is not None:
+        return found
+    made: Game[Any, Any] = type(game)(spec_with(game.spec, variant.param, variant.value))  # type: ignore[call-arg]
+    with _GAMES_LOCK:
+        if len(_GAMES) >= MAX_CACHED:
+            _GAMES.clear()
+        _GAMES[key] = made
+    return made
+
+
+# -- the work -------------------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class AssumptionChunk:
+    """One trial of a game: the spec's own values against every changed value, with one config, seed and policy."""
+
+    source: Any
+    """What names the game: a ``parallel.GameRef`` or the game module itself."""
+    variants: tuple[Variant, ...]
+    config: Config
+    seed: int
+    policy: str
+
+
+@dataclass(frozen=True, slots=True)
+class VariantOutcome:
+    """What one pair showed for one changed value (``failed``: why the changed game could not be played)."""
+
+    variant: Variant
+    outcome: PairOutcome | None
+    failed: str = ""
+
+
+def game_variants(spec: Spec) -> tuple[Variant, ...]:
+    """Every changed value of every assumed parameter of ``spec``, in the spec's order."""
+    return tuple(v for p in spec.assumed() for v in variants(spec, p)[0])
+
+
+def assumption_chunks(source: Any, game: Game[Any, Any], budget: Budget) -> list[AssumptionChunk]:
+    """One chunk per trial (none when no assumed parameter can be varied)."""
+    changed = game_variants(game.spec)
+    if not changed:
+        return []
+    configs = impact_configs(game)
+    return [
+        AssumptionChunk(
+            source,
+            changed,
+            configs[k % len(configs)],
+            budget.seed + k,
+            POLICY_NAMES[(k // len(configs)) % len(POLICY_NAMES)],
+        )
+        for k in range(impact_trials(game, budget))
+    ]
+
+
+def measure_assumptions(game: Game[Any, Any], chunk: AssumptionChunk) -> tuple[VariantOutcome, ...]:
+    """Play the chunk's trial under the spec's own values once and beside it under every changed value."""
+    base = play(game, chunk.config, chunk.seed, chunk.policy)
+    out = []
+    for v in chunk.variants:
+        item = PairItem(v.param, v.words, chunk.config, chunk.config, chunk.seed, chunk.policy)
+        try:
+            out.append(VariantOutcome(v, pair(game_with(game, v), item, base, base_game=game)))
+        except Exception as exc:  # a value the rules cannot run with is a finding about the data, not a crash
+            text = str(exc).replace(game.spec.path, Path(game.spec.path).name)  # the same report on every machine
+            out.append(VariantOutcome(v, None, f"{type(exc).__name__}: {text}"))
+    return tuple(out)
+
+
+def measure_assumption_chunk(chunk: AssumptionChunk) -> tuple[VariantOutcome, ...]:
+    """``measure_assumptions`` on one chunk (in any process: the game is loaded from what the chunk names)."""
+    from nilerules.analysis.parallel import resolve
+
+    return measure_assumptions(resolve(chunk.source).game, chunk)
+
+
+# -- the summary ----------------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ValueImpact:
+    """One changed value against the spec's own, over the paired games."""
+
+    words: str
+    value: Any
+    counts: Counts
+    failed: str = ""
+    """Why the game could not be played with this value (the first error met), or empty."""
+
+    @property
+    def cls(self) -> str:
+        if self.failed:
+            return NOT_MEASURED
+        if self.counts.winner:
+            return "changes the winner"
+        if self.counts.scores:
+            return "changes scores"
+        if self.counts.play:
+            return "changes play only"
+        return NO_DIFFERENCE
+
+    def rate(self) -> Rate:
+        """The games that show the class's difference (none met: the games where nothing differed, 0 hits)."""
+        hits = {"changes the winner": self.counts.winner, "changes scores": self.counts.scores}.get(
+            self.cls, self.counts.play
+        )
+        return Rate(hits, self.counts.trials)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"change": self.words, "value": self.value, "class": self.cls, "failed": self.failed,
+                **self.counts.to_data()}
+
+
+ORDER: Final = (*CLASSES[:3], NO_DIFFERENCE, NOT_MEASURED)
+"""From the strongest effect to none."""
+
+
+@dataclass(frozen=True, slots=True)
+class AssumptionImpact:
+    """How much a small change of one assumed value matters in play."""
+
+    param: str
+    values: tuple[ValueImpact, ...]
+    budget: str
+    """The games that produced the figures, in words."""
+    skipped: str = ""
+    """Why no changed value was played (no number in it, it sets another parameter's length, ...)."""
+
+    def headline(self) -> ValueImpact | None:
+        """The changed value with the strongest effect (then the most games showing it)."""
+        measured = [v for v in self.values if not v.failed]
+        if not measured:
+            return None
+        return min(measured, key=lambda v: (ORDER.index(v.cls), -v.rate().hits))
+
+    @property
+    def cls(self) -> str:
+        best = self.headline()
+        return NOT_MEASURED if best is None else best.cls
+
+    def why_not(self) -> str:
+        """Why there is no figure: the parameter was not varied, or the game refused every changed value."""
+        if self.skipped:
+            return self.skipped
+        failed = [v for v in self.values if v.failed]
+        return f"the game does not run with {failed[0].words}: {failed[0].failed}" if failed else ""
+
+    def to_data(self) -> dict[str, Any]:
+        best = self.headline()
+        return {
+            "class": self.cls,
+            "headline": {"change": best.words, **best.rate().to_data()} if best is not None else None,
+            "budget": self.budget,
+            "not_measured": self.why_not() if best is None else "",
+            "values": [v.to_data() for v in self.values],
+        }
+
+
+def assumption_impacts(
+    game: Game[Any, Any], budget: Budget, outcomes: Iterable[VariantOutcome]
+) -> tuple[AssumptionImpact, ...]:
+    """One impact per assumed parameter of ``game``'s spec, from the outcomes of its chunks."""
+    counts: dict[tuple[str, int], Counts] = {}
+    failed: dict[tuple[str, int], str] = {}
+    for o in outcomes:
+        key = (o.variant.param, o.variant.direction)
+        if o.outcome is None:
+            failed.setdefault(key, o.failed)
+        else:
+            counts[key] = counts.get(key, Counts()).add(o.outcome)
+    words = budget_words(game, budget).replace(" per reading", " per changed value")
+    out = []
+    for p in game.spec.assumed():
+        changed, skipped = variants(game.spec, p)
+        values = tuple(
+            ValueImpact(
+                v.words,
+                v.value,
+                counts.get((p.name, v.direction), Counts()),
+                failed.get((p.name, v.direction), ""),
+            )
+            for v in changed
+        )
+        out.append(AssumptionImpact(p.name, values, words, skipped))
+    return tuple(out)
+
+
+def measure_game(game: Game[Any, Any], budget: Budget) -> tuple[AssumptionImpact, ...]:
+    """Every assumed parameter's impact, measured here (one process): for tests and single-game callers."""
+    outcomes: list[VariantOutcome] = []
+    for chunk in assumption_chunks(game, game, budget):
+        outcomes.extend(measure_assumptions(game, chunk))
+    return assumption_impacts(game, budget, outcomes)
+

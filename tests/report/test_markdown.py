@@ -1,0 +1,127 @@
+"""ambiguities.md, the editor's page (report/markdown.py): the summary table first, then one section per finding with
+everything issue 11 requires of it, said once; what the page leaves out stays in findings.json.
+
+On the Dice Tally toy (tests/toys/tally.py), whose findings are known by construction: TAL-004 is answered by a
+source and proved, TAL-005's witness is a hand-built position play never meets, TAL-002's 'low' reading is ruled out
+by the text."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields, replace
+from functools import cache
+
+from nilerules.analysis.findings import Finding
+from nilerules.analysis.model import Budget
+from nilerules.analysis.runner import GameAnalysis, analyse
+from nilerules.report import json as json_report
+from nilerules.report import markdown
+from tests.toys import tally
+
+BUDGET = Budget.quick()
+
+
+@cache
+def analysis() -> GameAnalysis:
+    return analyse(tally.make_module(), BUDGET)
+
+
+def sections(text: str) -> dict[str, list[str]]:
+    """code -> the lines of its section (from its heading to the next heading)."""
+    out: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in text.splitlines():
+        if line.startswith("#"):
+            current = None
+        if line.startswith("### "):
+            current = out.setdefault(line.split()[1], [])
+        if current is not None:
+            current.append(line)
+    return out
+
+
+def test_the_summary_table_comes_before_every_section() -> None:
+    """Issue 11 §4: 'First, one table of every finding sorted by impact'."""
+    lines = markdown.render([analysis()], BUDGET).splitlines()
+    table = next(i for i, line in enumerate(lines) if line.startswith("| code | game | title | class | how often"))
+    first_section = next(i for i, line in enumerate(lines) if line.startswith("### "))
+    assert table < first_section
+    rows = [line for line in lines[table + 2 :] if line.startswith("| TAL-")]
+    assert len(rows) == len(analysis().findings)
+
+
+def test_every_section_has_its_quote_readings_witness_or_proof_and_wording() -> None:
+    """Issue 11 §4: 'the quote with its document and section, the readings and what each gives in the witness, the
+    witness in words, the wording to paste' — for every finding, none left out."""
+    text = markdown.render([analysis()], BUDGET)
+    found = sections(text)
+    assert sorted(found) == sorted(f.code for f in analysis().findings)
+    for f in analysis().findings:
+        lines = found[f.code]
+        quote = [line for line in lines if line.startswith("> ")]
+        assert quote == [f"> {f.quote} — *{analysis().spec.document(f.document)}*, “{f.section}”"], f.code
+        for r in f.readings:
+            assert any(line.startswith(f"- **`{r.name}`**") and r.description in line for line in lines), (f.code, r)
+        assert any(line.startswith(("- **Witness**", "- **Proof**")) for line in lines), f.code
+        assert f"- **Wording to paste**: {f.recommendation}" in lines, f.code
+
+
+def test_a_witness_from_a_game_names_the_game_and_what_each_reading_gives() -> None:
+    """TAL-002 (order): its witness replays under 'high' and 'low', and the page gives each reading's result after
+    the arrow; 'low' reverses the ranking (scores faces + 1 - tally), so the two readings give different scores."""
+    lines = sections(markdown.render([analysis()], BUDGET))["TAL-002"]
+    order = next(f for f in analysis().findings if f.code == "TAL-002")
+    high, low = (r.end for r in order.readings)
+    assert high is not None and low is not None
+    assert any(line.startswith("- **`high`** (default)") and f"scores {list(high.scores)}" in line for line in lines)
+    assert any(line.startswith("- **`low`**") and f"scores {list(low.scores)}" in line for line in lines)
+    witness = next(line for line in lines if line.startswith("- **Witness**"))
+    assert "2 players" in witness or "3 players" in witness
+
+
+def test_marks_rare_constructed_answered_and_the_text_decides() -> None:
+    """TAL-005's witness is hand-built and never met in play (rare, constructed); TAL-004 is answered by the toy's
+    FAQ; TAL-002's 'low' is contradicted by 'Your tally is your score'."""
+    text = markdown.render([analysis()], BUDGET)
+    found = sections(text)
+    row = next(line for line in text.splitlines() if line.startswith("| TAL-005 "))
+    assert "rare" in row and "constructed" in row
+    assert any(line.startswith("- **Witness**, rare (constructed: reachability from setup not shown")
+               for line in found["TAL-005"])
+    assert "answered by a source" in next(line for line in text.splitlines() if line.startswith("| TAL-004 "))
+    assert "- **Answered by a source**: the toy's FAQ" in found["TAL-004"]
+    assert any("**The text decides against it:** “Your tally is your score”" in line for line in found["TAL-002"])
+
+
+def test_what_is_said_once_at_the_top_is_not_repeated_per_finding() -> None:
+    """'every other reading at its default' is said in the key, never in a section; a witness that needs no other
+    reading says nothing about it."""
+    text = markdown.render([analysis()], BUDGET)
+    head, _, body = text.partition("## Every finding, by impact")
+    assert "with every other reading at its default unless it says what it depends on" in head
+    assert "at its default" not in body and "at their defaults" not in body and "depends on" not in body
+
+
+def test_the_same_outcome_for_every_reading_is_said_once() -> None:
+    """When the check reports one outcome for all readings (and the witness does not replay), the page says it once,
+    after the readings, instead of after each."""
+    f = next(f for f in analysis().findings if f.code == "TAL-001")
+    same = replace(f, readings=tuple(replace(r, outcome="3 points", end=None) for r in f.readings))
+    lines = markdown._finding(same, analysis().spec)
+    assert sum("3 points" in line for line in lines) == 1
+    assert any("Every reading gives: 3 points." in line for line in lines)
+
+
+def test_nothing_the_page_leaves_out_is_missing_from_findings_json() -> None:
+    """Every field of a finding is in findings.json (rule_ids under 'rules'), and every assumed parameter carries
+    its measured impact."""
+    doc = json.loads(json_report.render([analysis()], BUDGET))
+    game = doc["games"]["tally"]
+    names = {f.name for f in fields(Finding)} - {"rule_ids"} | {"rules"}
+    for f in game["findings"]:
+        assert names <= set(f), names - set(f)
+    assert all(p["impact"] is not None for p in game["assumptions"])
+
+
+def test_the_page_is_byte_identical_when_rendered_twice() -> None:
+    assert markdown.render([analysis()], BUDGET) == markdown.render([analyse(tally.make_module(), BUDGET)], BUDGET)
