@@ -38,7 +38,7 @@ MAX_GAMES = 100_000_000
 MAX_RANDOM = 10_000
 """The most random reading combinations per game."""
 EXPLORE_CHUNK = 200
-"""Games per chunk, at least; large runs use chunks of a thousandth of a config's games (a chunk's figures depend only
+"""Games per chunk, at least; large runs cut each config's games into at most 100 chunks (a chunk's figures depend only
 on its config and seeds, so the size changes the time, never the figures)."""
 
 
@@ -298,7 +298,7 @@ def explore(
         first = len(work)
         per_config = chunk_ranges(budget.games, -(-budget.games // len(configs)))
         for index, (config, block) in enumerate(zip(configs, per_config, strict=False)):
-            for part in chunk_ranges(len(block), max(EXPLORE_CHUNK, len(block) // 1000)):
+            for part in chunk_ranges(len(block), max(EXPLORE_CHUNK, -(-len(block) // 100))):
                 seeds = range(budget.seed + block.start + part.start, budget.seed + block.start + part.stop)
                 work.append(_Chunk(source, config, index, seeds))
         plans.append((module, len(configs), first, len(work)))
