@@ -152,20 +152,19 @@ def _allowed(game: Any, config: Config, body: Mapping[str, Any], ambiguity: str,
 
 
 def _disagreement(game: Any, base: Allowed, other: Allowed) -> Disagreement | None:
-    if not other.error and (other.mover, set(other.moves)) == (base.mover, set(base.moves)):
+    """How ``other`` differs from the position's own readings (``base``: its reading of the same ambiguity)."""
+    mine, theirs = set(base.moves), set(other.moves)
+    if not other.error and (other.mover, theirs) == (base.mover, mine):
         return None
-    amb = game.spec.ambiguities[other.ambiguity]
-    baseline_reading = base.reading
-    mover = (base.mover, other.mover) if not other.error and other.mover != base.mover else None
-    kept = set(base.moves)
+    built = not other.error
     return Disagreement(
         other.ambiguity,
-        amb.code,
-        baseline_reading,
+        game.spec.ambiguities[other.ambiguity].code,
+        base.reading,
         other.reading,
-        mover,
-        () if other.error else tuple(m for m in base.moves if m not in set(other.moves)),
-        () if other.error else tuple(m for m in other.moves if m not in kept),
+        (base.mover, other.mover) if built and other.mover != base.mover else None,
+        tuple(m for m in base.moves if m not in theirs) if built else (),
+        tuple(m for m in other.moves if m not in mine) if built else (),
         other.error,
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -14,8 +15,11 @@ from nilerules.analysis.legal import legal_moves
 from nilerules.analysis.model import POSITION_PARAM, Query, QueryResult
 from nilerules.analysis.positions import Situation, situation
 from nilerules.analysis.queries import query_for, run_query
+from nilerules.core.types import Config
 from nilerules.errors import PositionError, QueryError
 from nilerules.games import GAME_IDS, GameModule, load
+from nilerules.specs import load_spec
+from tests.toys.nim import SPEC_PATH, NimGame, NimState
 
 
 @pytest.fixture(scope="module")
@@ -138,3 +142,23 @@ def test_a_play_log_is_a_situation_too_its_end_under_each_reading(ra: GameModule
     assert [(d.code, d.reading, d.only_baseline) for d in result.disagreements] == [
         ("RA-009", "forbidden", ('"invoke_ra"',))
     ]
+
+
+class _NimWithPositions(NimGame):
+    """Dice Nim with a position format made up for this test: `pile` stones rolled, and the reading of
+    `last_stone` choosing who moves first (seat 0 under `wins`, seat 1 under `loses`)."""
+
+    def position(self, config: Config, data: Mapping[str, Any]) -> NimState:
+        first = 0 if config.reading("last_stone") == "wins" else 1
+        start = self.setup(config)
+        return replace(start, rolled=True, pile=int(data.get("pile", 3)), to_move=first)
+
+
+def test_a_reading_that_changes_the_player_to_move_is_named() -> None:
+    """By the toy's construction the same moves (take 1 or 2 of 3 stones) are legal under both readings, but the
+    player to move differs: the disagreement names it, and no move is added or lost."""
+    game = _NimWithPositions(load_spec(SPEC_PATH))
+    result = legal_moves(game, situation(game, {"pile": 3}, "", "the toy's position"))
+    (found,) = result.disagreements
+    assert (found.mover, found.only_baseline, found.only_reading) == (("seat 0", "seat 1"), (), ())
+    assert "seat 1 to move instead of seat 0" in result.text()
