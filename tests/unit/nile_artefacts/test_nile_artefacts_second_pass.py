@@ -74,6 +74,14 @@ def test_the_literal_port_reading_is_marked_as_ruled_out_by_the_text() -> None:
     assert readings["stage_reset"].contradicted == ""
 
 
+def test_the_current_round_reading_of_the_end_is_marked_as_ruled_out_by_the_text() -> None:
+    """NA-011: the pile's last Monument is turned at the end of a round, so 'You play one last round' can only mean
+    a further round; under 'current' no round follows the trigger."""
+    readings = {r.name: r for r in SPEC.ambiguities["last_round"].readings}
+    assert "You play one last round" in readings["current"].contradicted
+    assert readings["one_more"].contradicted == ""
+
+
 def example(readings: dict[str, str]):  # type: ignore[no-untyped-def]
     """The Example Offering Phase as a position: red (seat 0) and black (seat 1), a third seat still to offer so
     that the levels are seen before the rewards; Monuments of the data chosen so that the example's offerings meet
