@@ -19,32 +19,43 @@ PAWN_KINDS = ("red Servant", "black Servant", "red neutral", "black neutral")
 # NEF-001: which multisets of pawns can stand on a stall "closed by 3 colors, or by 4 Servant pawns"
 
 
-def _three_colours(reading: str, rs: Any, bs: Any, rn: Any, bn: Any) -> Any:
+LISTED_COLOURS = 3
+"""The listed patterns count as this many colours: 'is considered to have 3 colors placed' (the seed's own figure)."""
+
+
+def _three_colours(reading: str, rs: Any, bs: Any, rn: Any, bn: Any, colours: int = LISTED_COLOURS) -> Any:
+    """The stall's colour condition ('closed by ``colours`` colors') under a reading."""
     servant_colours = z3.If(rs > 0, 1, 0) + z3.If(bs > 0, 1, 0)
     if reading == "listed":
-        return z3.Or(z3.And(rs > 0, bs > 0, rn + bn > 0), z3.And(rn > 0, bn > 0, rs + bs > 0))
+        patterns = z3.Or(z3.And(rs > 0, bs > 0, rn + bn > 0), z3.And(rn > 0, bn > 0, rs + bs > 0))
+        return z3.Or(servant_colours >= colours, patterns) if colours <= LISTED_COLOURS else servant_colours >= colours
     if reading == "neutral_one_color":
-        return servant_colours + z3.If(rn + bn > 0, 1, 0) >= 3
-    return servant_colours + rn + bn >= 3
+        return servant_colours + z3.If(rn + bn > 0, 1, 0) >= colours
+    return servant_colours + rn + bn >= colours
 
 
-def _closes(reading: str, counts: Sequence[Any], pawns_to_close: int, squares: int) -> Any:
+def _closes(
+    reading: str, counts: Sequence[Any], pawns_to_close: int, squares: int, colours: int = LISTED_COLOURS
+) -> Any:
     rs, bs, rn, bn = counts
     total = rs + bs + rn + bn
-    return z3.Or(_three_colours(reading, rs, bs, rn, bn), total >= pawns_to_close, total >= squares)
+    return z3.Or(_three_colours(reading, rs, bs, rn, bn, colours), total >= pawns_to_close, total >= squares)
 
 
 def _valid(counts: Sequence[Any]) -> Any:
     return counts[0] + counts[1] >= 1
 
 
-def _reachable(reading: str, counts: Sequence[Any], pawns_to_close: int, squares: int) -> Any:
+def _reachable(
+    reading: str, counts: Sequence[Any], pawns_to_close: int, squares: int, colours: int = LISTED_COLOURS
+) -> Any:
     """Standing on the stall: some last pawn removed leaves a valid open stall (closure is monotone)."""
     total = sum(counts)
     options = []
     for k in range(4):
         before = [c - 1 if i == k else c for i, c in enumerate(counts)]
-        options.append(z3.And(counts[k] > 0, _valid(before), z3.Not(_closes(reading, before, pawns_to_close, squares))))
+        closed = _closes(reading, before, pawns_to_close, squares, colours)
+        options.append(z3.And(counts[k] > 0, _valid(before), z3.Not(closed)))
     return z3.And(_valid(counts), z3.Or(total == 1, *options))
 
 
@@ -57,7 +68,12 @@ class ClosureRow:
 
 
 def neutral_closure_table(
-    servants: int = 4, neutrals: int = 2, pawns_to_close: int = 4, squares: int = 6, rlimit: int = 5_000_000
+    servants: int = 4,
+    neutrals: int = 2,
+    pawns_to_close: int = 4,
+    squares: int = 6,
+    rlimit: int = 5_000_000,
+    colours: int = LISTED_COLOURS,
 ) -> tuple[tuple[ClosureRow, ...], bool]:
     """Every pawn multiset that can stand on the stall under some reading, classified under every reading.
 
@@ -66,8 +82,8 @@ def neutral_closure_table(
     counts = [z3.Int(n) for n in ("rs", "bs", "rn", "bn")]
     bounds = [counts[0] >= 0, counts[1] >= 0, counts[2] >= 0, counts[3] >= 0]
     bounds += [counts[0] <= servants, counts[1] <= servants, counts[2] <= neutrals, counts[3] <= neutrals]
-    reach = [_reachable(r, counts, pawns_to_close, squares) for r in NEUTRAL_READINGS]
-    close = [_closes(r, counts, pawns_to_close, squares) for r in NEUTRAL_READINGS]
+    reach = [_reachable(r, counts, pawns_to_close, squares, colours) for r in NEUTRAL_READINGS]
+    close = [_closes(r, counts, pawns_to_close, squares, colours) for r in NEUTRAL_READINGS]
     # all_models needs integer terms: booleans are wrapped as 0/1
     terms = [*counts, *(z3.If(b, 1, 0) for b in reach), *(z3.If(b, 1, 0) for b in close)]
     models, complete = all_models([*bounds, z3.Or(*reach)], terms, rlimit=rlimit)

@@ -131,3 +131,14 @@ def test_every_check_and_query_runs_on_an_edited_spec(tmp_path: Path, case: tupl
             replay(module.game, result.witness_log)
     for name in QUERIES:  # the game's own queries (generic ones such as 'impact' take required parameters)
         assert module.queries[name].run(module.game, {}).text
+
+
+def test_the_colour_condition_of_gizeh_right_follows_the_spec(tmp_path: Path) -> None:
+    """With Gizeh's right stall closed by 4 colours instead of 3, the NEF-001 search states the edited condition."""
+    pattern = (
+        r'^  \{ squares = \[1, 2, 3, 4, 5, 6\], conditions = \[\["colors", 3\], \["pawns", 4\], \["full", 0\]\] \},$'
+    )
+    replacement = '  { squares = [1, 2, 3, 4, 5, 6], conditions = [["colors", 4], ["pawns", 4], ["full", 0]] },'
+    module = load("nefertiti", edited(tmp_path, pattern, replacement))
+    result = module.checks["neutral_three_colors"](module.game, Budget.quick())
+    assert "closed by 4 colours or 4 pawns" in result.searched

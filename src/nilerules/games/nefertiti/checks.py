@@ -213,14 +213,14 @@ def search_play(
 
 
 def python_closure_table(
-    servants: int = 4, neutrals: int = 2, pawns_to_close: int = 4, squares: int = 6
+    servants: int = 4, neutrals: int = 2, pawns_to_close: int = 4, squares: int = 6, colours: int = 3
 ) -> dict[tuple[int, int, int, int], tuple[str, ...]]:
     """Exhaustive Python twin of the Z3 enumeration (same domain, the rule's own colour count)."""
     readings = ("listed", "neutral_one_color", "neutral_pawn_each")
 
     def closes(r: str, c: tuple[int, int, int, int]) -> bool:
         total = sum(c)
-        return rules.colours_two_player(*c, r) >= 3 or total >= pawns_to_close or total >= squares
+        return rules.colours_two_player(*c, r) >= colours or total >= pawns_to_close or total >= squares
 
     def valid(c: tuple[int, int, int, int]) -> bool:
         return c[0] + c[1] >= 1
@@ -248,12 +248,14 @@ def python_closure_table(
     return table
 
 
-def giza_right_stall(game: Any) -> tuple[int, int, int, int]:
-    """Gizeh's right stall in a 2-player game, from the params: (Servants, neutral pawns, pawns that close, squares)."""
-    p = game.setup(game.config(2)).params
+def giza_right_stall(game: Any) -> tuple[int, int, int, int, int]:
+    """Gizeh's right stall in a 2-player game, from the params: (Servants, neutral pawns, pawns that close, squares,
+    colours that close)."""
+    p = game.params(game.config(2))
     stall = p.stalls[GIZEH][1]
     pawns = min((n for kind, n in stall.conditions if kind == "pawns"), default=len(stall.squares))
-    return p.servants, p.neutral_pawns, pawns, len(stall.squares)
+    colours = min((n for kind, n in stall.conditions if kind == "colors"), default=len(stall.squares) + 1)
+    return p.servants, p.neutral_pawns, pawns, len(stall.squares), colours
 
 
 # the multisets the text lists as closing Gizeh's right stall with 2 players (red Servant, black Servant, red
@@ -265,13 +267,15 @@ LISTED_PATTERNS: tuple[tuple[int, int, int, int], ...] = ((1, 1, 1, 0), (1, 0, 1
 def check_neutral_three_colors(game: Any, budget: Budget) -> CheckResult:
     from nilerules.solver.nefertiti import NEUTRAL_READINGS, PAWN_KINDS, listed_equals_four_kinds, neutral_closure_table
 
-    servants, neutrals, pawns_to_close, squares = giza_right_stall(game)
-    rows, complete = neutral_closure_table(servants, neutrals, pawns_to_close, squares, rlimit=budget.rlimit * 4)
-    py = python_closure_table(servants, neutrals, pawns_to_close, squares)
+    servants, neutrals, pawns_to_close, squares, colours = giza_right_stall(game)
+    rows, complete = neutral_closure_table(
+        servants, neutrals, pawns_to_close, squares, rlimit=budget.rlimit * 4, colours=colours
+    )
+    py = python_closure_table(servants, neutrals, pawns_to_close, squares, colours)
     z3_table = {r.counts: r.status for r in rows}
     searched = (
         f"all multisets of <= {servants}+{servants} Servants and <= {neutrals}+{neutrals} neutral pawns on a stall "
-        f"closed by 3 colours or {pawns_to_close} pawns ({squares} squares); Z3 all-models, cross-checked "
+        f"closed by {colours} colours or {pawns_to_close} pawns ({squares} squares); Z3 all-models, cross-checked "
         "exhaustively in Python"
     )
     if not complete:
@@ -670,7 +674,8 @@ def check_amon_merchant_foreign(game: Any, budget: Budget) -> CheckResult:
         return f"+{after.prestige[s.to_move] - s.prestige[s.to_move]} prestige"
 
     outcomes = per_reading(game, "amon_merchant_foreign", state, outcome)
-    return _built(outcomes, "The Amon Merchant discards the +2 foreign chair.", doc)
+    bonus = state.params.bonus[F_CHAIR2]
+    return _built(outcomes, f"The Amon Merchant discards the foreign chair chair_f2 (bonus +{bonus}).", doc)
 
 
 def check_neutral_action_order(game: Any, budget: Budget) -> CheckResult:

@@ -31,15 +31,15 @@ def neutral_closure(game: Any, params: Mapping[str, Any]) -> QueryResult:
     from nilerules.games.nefertiti.checks import giza_right_stall
     from nilerules.solver.nefertiti import NEUTRAL_READINGS, PAWN_KINDS, listed_equals_four_kinds, neutral_closure_table
 
-    servants, neutrals, stall_pawns, squares = giza_right_stall(game)
+    servants, neutrals, stall_pawns, squares, colours = giza_right_stall(game)
     pawns = _int(params, "pawns", stall_pawns, 2, squares)
-    rows, complete = neutral_closure_table(servants, neutrals, pawns, squares)
+    rows, complete = neutral_closure_table(servants, neutrals, pawns, squares, colours=colours)
     ruled_out = {r.name: r.contradicted for r in game.spec.ambiguities["neutral_three_colors"].readings}
     allowed = [i for i, r in enumerate(NEUTRAL_READINGS) if not ruled_out.get(r)]
     differ = [r for r in rows if len({r.status[i] for i in allowed}) > 1]
     proof = listed_equals_four_kinds()
     lines = [
-        f"Stall closed by 3 colours or {pawns} pawns; readings: {' / '.join(NEUTRAL_READINGS)}.",
+        f"Stall closed by {colours} colours or {pawns} pawns; readings: {' / '.join(NEUTRAL_READINGS)}.",
         f"{len(rows)} multisets can stand on the stall under some reading; {len(differ)} are classified differently"
         " by the readings the text allows" + ("" if complete else " (Z3 budget ran out: lower bound)") + ":",
     ]
