@@ -86,7 +86,7 @@ def test_marks_rare_constructed_answered_and_the_text_decides() -> None:
     found = sections(text)
     row = next(line for line in text.splitlines() if line.startswith("| TAL-005 "))
     assert "rare" in row and "constructed" in row
-    assert any(line.startswith("- **Witness**, rare (constructed: reachability from setup not shown")
+    assert any(line.startswith("- **Witness**, rare (constructed; ")
                for line in found["TAL-005"])
     assert "answered by a source" in next(line for line in text.splitlines() if line.startswith("| TAL-004 "))
     assert "- **Answered by a source**: the toy's FAQ" in found["TAL-004"]

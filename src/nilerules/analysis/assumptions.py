@@ -18,6 +18,7 @@ refuse it) is reported with the error, not measured.
 from __future__ import annotations
 
 import hashlib
+import re
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -48,6 +49,8 @@ TENTH_FROM: Final = 10
 NO_DIFFERENCE: Final = "no difference met"
 """The class of a parameter whose changed values never made a difference in the paired games (not a proof)."""
 NOT_MEASURED: Final = "not measured"
+ADDRESS: Final = re.compile(r" at 0x[0-9a-fA-F]+")
+"""An object's address in an error message (it differs between runs)."""
 MAX_CACHED: Final = 256
 """Games with a changed value kept per process (each is built once and reused for every trial)."""
 
@@ -204,7 +207,8 @@ def measure_assumptions(game: Game[Any, Any], chunk: AssumptionChunk) -> tuple[V
         try:
             out.append(VariantOutcome(v, pair(game_with(game, v), item, base, base_game=game)))
         except Exception as exc:  # a value the rules cannot run with is a finding about the data, not a crash
-            text = str(exc).replace(game.spec.path, Path(game.spec.path).name)  # the same report on every machine
+            # the same report on every machine and every run: no spec path, no object address
+            text = ADDRESS.sub("", str(exc).replace(game.spec.path, Path(game.spec.path).name))
             out.append(VariantOutcome(v, None, f"{type(exc).__name__}: {text}"))
     return tuple(out)
 

@@ -39,6 +39,8 @@ VERDICT_WORDS = {
 LAST = ", the last: "
 """Where ``witness.log_words`` starts naming the log's last moves: a check's own witness is described by the check's
 summary, so the page gives only the config and the length of its log (the moves are in findings.json)."""
+MOVES_NAMED = 2
+"""Legal moves named one by one after a reading (the rest are counted; findings.json lists them all)."""
 REASON_CHARS = 160
 """The longest reason for an assumed value shown whole; a longer one is cut at its first sentence (findings.json
 keeps it all)."""
@@ -129,11 +131,13 @@ def _moves(end: EndPosition, own: EndPosition | None) -> str:
     """Who is to move and the legal moves (only what differs from ``own``'s when the same seat moves)."""
     who = "a chance draw" if end.mover == "chance" else f"{end.mover} to move"
     if own is None or own is end or own.mover != end.mover:
-        return f"{who}: {move_words(end.moves, 3)}" if end.moves else who
+        return f"{who}: {move_words(end.moves, MOVES_NAMED)}" if end.moves else who
     gone = set(end.moves)
     only = [m for m in end.moves if m not in set(own.moves)]
     lost = [m for m in own.moves if m not in gone]
-    diff = ([f"also {move_words(only, 3)}"] if only else []) + ([f"not {move_words(lost, 3)}"] if lost else [])
+    diff = ([f"also {move_words(only, MOVES_NAMED)}"] if only else []) + (
+        [f"not {move_words(lost, MOVES_NAMED)}"] if lost else []
+    )
     return f"{who} ({'; '.join(diff)})"
 
 
@@ -228,7 +232,7 @@ def _witness(f: Finding, spec: Spec, every: str) -> list[str]:
         f" {_note(f)}" if _note(f) else ""
     )
     if f.witness_log is None:
-        label = "constructed: reachability from setup not shown" if f.constructed else "not a game"
+        label = "constructed" if f.constructed else "not a game"
         return [f"- **Witness**{rare} ({label}; {f.method}): {_sentence(f.summary)}{after}"]
     if f.witness_source == "play":
         head = f"- **Witness**{rare} (met in play{_depends(f, spec)}): "
