@@ -286,3 +286,17 @@ def test_wandering_thief_lowest_card_readings_agree_without_face_down_cards() ->
     down = (slot(CHAIR, down=True), slot(GOLDWORK), slot(NECKLACE))
     assert rules.lowest_gifts(params, down, True) == ()
     assert set(rules.lowest_gifts(params, down, False)) == {slot(GOLDWORK), slot(NECKLACE)}
+
+
+def test_a_huge_gift_count_is_refused_not_worked_through(tmp_path: Path) -> None:
+    """Issue 10: a huge foreign gift count in a spec, or a huge count in a written position, is refused at the edge
+    (SpecError naming the key; PositionError) instead of hanging score or report."""
+    path = edited_spec(
+        tmp_path, r"^value = \{ harp_f1 = 1, harp_f2 = 1, ", "value = { harp_f1 = 10000000, harp_f2 = 1, "
+    )
+    with pytest.raises(SpecError, match="foreign_gifts"):
+        load("nefertiti", path)
+    from nilerules.errors import PositionError
+
+    with pytest.raises(PositionError, match=r"seats\.0\.hand\.chair"):
+        GAME.position(GAME.config(4), {"seats": {"0": {"hand": {"chair": 10**9}}}})
