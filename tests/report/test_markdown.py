@@ -62,7 +62,7 @@ def test_every_section_has_its_quote_readings_witness_or_proof_and_wording() -> 
         assert quote == [f"> {f.quote} — *{analysis().spec.document(f.document)}*, “{f.section}”"], f.code
         for r in f.readings:
             assert any(line.startswith(f"- **`{r.name}`**") and r.description in line for line in lines), (f.code, r)
-        assert any(line.startswith(("- **Witness**", "- **Proof**")) for line in lines), f.code
+        assert any(line.startswith(("- **Witness**", "- **Proof**", "- **No witness")) for line in lines), f.code
         assert f"- **Wording to paste**: {f.recommendation}" in lines, f.code
 
 
@@ -125,3 +125,23 @@ def test_nothing_the_page_leaves_out_is_missing_from_findings_json() -> None:
 
 def test_the_page_is_byte_identical_when_rendered_twice() -> None:
     assert markdown.render([analysis()], BUDGET) == markdown.render([analyse(tally.make_module(), BUDGET)], BUDGET)
+
+
+def test_a_witness_names_the_other_readings_it_depends_on() -> None:
+    """Issue 11 §2: 'A witness names every reading it depends on, in the report itself' — read from its game's
+    config, and from the check when the position is hand-built (no config to read)."""
+    from nilerules.core.log import make_log
+    from tests.toys.tally import Pass, Roll
+
+    found = {f.code: f for f in analysis().findings}
+    game = tally.make_game()
+    config = game.config(2, readings={"bonus": "plus"})
+    state = game.setup(config)
+    actions: list[Roll | Pass] = [Roll(3), Roll(5), Pass()]
+    for action in actions:
+        state = game.apply(state, action)
+    played = replace(found["TAL-002"], witness_log=make_log(game, config, actions, state))
+    hand_built = replace(found["TAL-005"], depends_on=(("wait", "wait_too"),))
+    spec = analysis().spec
+    assert any("depends on `bonus=plus`" in line for line in markdown._finding(played, spec))
+    assert any("depends on `wait=wait_too`" in line for line in markdown._finding(hand_built, spec))

@@ -219,10 +219,11 @@ def _note(f: Finding) -> str:
 
 
 def _depends(f: Finding, spec: Spec) -> str:
-    if f.witness_log is None:
-        return ""
+    """The non-default readings of other ambiguities the witness needs: those its game is played under, and those
+    the check names (a hand-built position has no config to read them from)."""
     defaults = {a: amb.default for a, amb in spec.ambiguities.items()}
-    changed = [(a, r) for a, r in f.witness_log.config.readings if a != f.ambiguity and r != defaults.get(a)]
+    played = f.witness_log.config.readings if f.witness_log is not None else ()
+    changed = sorted({(a, r) for a, r in (*played, *f.depends_on) if a != f.ambiguity and r != defaults.get(a)})
     return "; depends on " + ", ".join(f"`{a}={r}`" for a, r in changed) if changed else ""
 
 
@@ -231,9 +232,11 @@ def _witness(f: Finding, spec: Spec, every: str) -> list[str]:
     after = (f" Every reading gives: {_sentence(every)}" if every else "") + (
         f" {_note(f)}" if _note(f) else ""
     )
+    if f.witness_log is None and f.verdict == "unknown":
+        return [f"- **No witness, no proof** ({f.method}): {_sentence(f.summary)}{after}"]
     if f.witness_log is None:
         label = "constructed" if f.constructed else "not a game"
-        return [f"- **Witness**{rare} ({label}; {f.method}): {_sentence(f.summary)}{after}"]
+        return [f"- **Witness**{rare} ({label}; {f.method}{_depends(f, spec)}): {_sentence(f.summary)}{after}"]
     if f.witness_source == "play":
         head = f"- **Witness**{rare} (met in play{_depends(f, spec)}): "
         text = _sentence(f.witness_words)
