@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from nilerules.cli import main
+from nilerules.games import load
 from tests.helpers import ROOT, games
 
 FIRST = games()[0] if games() else "ra"
@@ -119,15 +120,18 @@ def test_malformed_spec_names_file_and_key(capsys: pytest.CaptureFixture[str], t
 
 @pytest.mark.parametrize("game_id", games())
 def test_query_list_and_every_query_runs(capsys: pytest.CaptureFixture[str], game_id: str) -> None:
-    """The queries each issue names exist (with at least two more), and every query runs with its defaults."""
+    """The queries each issue names exist (with at least two more), and every query runs with its defaults (impact
+    with the first finding code, the one parameter without a default)."""
     code, out, _ = run(capsys, "query", game_id, "--list", "--json")
     assert code == 0
     names = [q["name"] for q in json.loads(out)]
     required, at_least = REQUIRED_QUERIES[game_id]
     assert set(required) <= set(names) and len(names) >= at_least
     situated = {q["name"] for q in json.loads(out) if q["position"] == "required"}  # run in test_query_position
+    first_code = min(a.code for a in load(game_id).game.spec.ambiguities.values())
+    needed = {"impact": ["--param", f"ambiguity={first_code}", "--param", "budget=quick"]}  # no default ambiguity
     for name in [n for n in names if n not in situated]:
-        code, out, err = run(capsys, "query", game_id, name, "--json")
+        code, out, err = run(capsys, "query", game_id, name, "--json", *needed.get(name, []))
         assert (code, err) == (0, ""), name
         assert json.loads(out)["text"]
 
