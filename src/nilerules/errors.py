@@ -67,8 +67,8 @@ class InvalidState(NileRulesError, ValueError):
 __all__ = [
     "IllegalAction",
     "InvalidConfig",
-    "MalformedAction",
     "InvalidState",
+    "MalformedAction",
     "NileRulesError",
     "PositionError",
     "QueryError",
