@@ -50,7 +50,8 @@ def sample_index(counts: Sequence[int], rng: random.Random) -> int:
 
 def random_index(rng: random.Random, n: int) -> int:
     """A uniform index below ``n`` (> 0; ``ValueError`` otherwise), drawn exactly as ``rng.randrange(n)`` and
-    ``rng.choice`` (of a sequence of length ``n``) draw it: ``getrandbits`` of ``n.bit_length()`` bits until the value is below ``n``.
+    ``rng.choice`` (of a sequence of length ``n``) draw it: ``getrandbits`` of ``n.bit_length()`` bits until the
+    value is below ``n``.
 
     The standard library's versions are Python code; this one is compiled with the rest of the hot path, and seeded
     games are the same with either (tests/unit/kernel pins the equivalence against the standard library).
