@@ -60,8 +60,9 @@ def _sentence(text: str) -> str:
 
 
 def short_title(title: str) -> str:
-    """A game's title without its edition notes: ``Ra, with the Traders module`` -> ``Ra``."""
-    return title.split(",")[0].split(" (")[0].strip()
+    """A game's title without its edition notes: ``Ra, with the Traders module`` -> ``Ra``, ``Nefertiti with its
+    expansion`` -> ``Nefertiti``."""
+    return title.split(",")[0].split(" (")[0].split(" with ")[0].strip()
 
 
 def _sort_key(f: Finding) -> tuple[int, float, str]:
