@@ -26,10 +26,22 @@ def _name(path: Path | str) -> str:
     return repr(str(path))[:200]
 
 
+def _mode(path: Path) -> int:
+    """The permissions a file written in place would have: the existing file's, else what the umask allows (a
+    temporary file is private, 0600, and the report is meant to be shared)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def _write_temp(folder: Path, target: str, text: str) -> Path:
     """The text in a new temporary file beside ``target`` in ``folder``, flushed to disk."""
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target}.", suffix=".tmp")
     try:
+        os.fchmod(fd, _mode(folder / target))
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
