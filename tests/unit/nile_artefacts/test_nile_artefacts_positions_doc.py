@@ -34,7 +34,8 @@ def build(data: dict[str, object]):  # type: ignore[no-untyped-def]
 
 @pytest.mark.rules("nile_artefacts.offerings.check_monuments", "nile_artefacts.offerings.choose_type")
 def test_the_documented_example_builds_scores_and_offers_as_the_doc_says() -> None:
-    """Four Monuments advance when seat 0 offers its three cards as eyes; no Buy with 2 Coins; breakdown 10 / 5."""
+    """Four Monuments advance when seat 0 offers its three cards as eyes; no Buy with 2 Coins; the breakdown by the
+    bundled reward table: one Monument completed at level 3 (10) for seat 0, one at level 2 (5) for seat 1."""
     state = build(example())
     assert GAME.invariants(state) == ()
     assert (state.stock, state.pile) == (30 - 2, 18 - 6 - 6)
@@ -46,10 +47,8 @@ def test_the_documented_example_builds_scores_and_offers_as_the_doc_says() -> No
     after = GAME.apply(state, Done())
     moved = [after.levels[i][0] - state.levels[i][0] for i in range(5)]
     assert [1, 1, 0, 1, 1] == moved  # noqa: SIM300 - expected first, as everywhere
-    expected = (
-        {"completed_monuments": 10, "incomplete_monuments": 0},
-        {"completed_monuments": 5, "incomplete_monuments": 0},
-    )
+    levels = {"completed_level_1": 0, "completed_level_2": 0, "completed_level_3": 0, "incomplete_monuments": 0}
+    expected = ({**levels, "completed_level_3": 10}, {**levels, "completed_level_2": 5})
     assert expected == GAME.score_breakdown(after)
 
 

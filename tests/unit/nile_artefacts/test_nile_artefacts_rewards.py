@@ -53,11 +53,15 @@ def all_done(s: NAState) -> NAState:
 
 @pytest.mark.rules("nile_artefacts.rewards.completed")
 def test_a_completed_monument_pays_10_5_2_0_to_every_player() -> None:
-    """Seed reward table: levels 3/2/1/0 earn 10/5/2/0 points, whatever the Monument."""
+    """Seed reward table: levels 3/2/1/0 earn 10/5/2/0 points, whatever the Monument; the breakdown files each under
+    the level it was earned at."""
     s = offer_phase(4, levels=[(3, 2, 1, 0)])
     assert s.scores == (0, 0, 0, 0) and s.levels[1:] == ((0, 0, 0, 0),) * 4
     s = all_done(s)
     assert s.scores == (10, 5, 2, 0)
+    by_level = [{k: v for k, v in seat.items() if v} for seat in game().score_breakdown(s)]
+    assert by_level == [{"completed_level_3": 10}, {"completed_level_2": 5}, {"completed_level_1": 2}, {}]
+    assert list(s.completed) == [(0, 0, 0, 1), (0, 0, 1, 0), (0, 1, 0, 0), (1, 0, 0, 0)]
 
 
 @pytest.mark.rules("nile_artefacts.rewards.completed")

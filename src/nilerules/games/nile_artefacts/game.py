@@ -41,7 +41,7 @@ class NileArtefactsGame(GameBase[NAState, Action]):
         counts = player_counts(spec)
         self._params: dict[int, Params] = {n: load_params(spec, n) for n in counts}
         cap = self._params[counts[0]].max_rounds
-        self.info = GameInfo("nile_artefacts", spec.title, counts, (), cap * ROUND_BOUND + 100, 4)
+        self.info = GameInfo("nile_artefacts", spec.title, counts, (), cap * ROUND_BOUND + 100, 5)
 
     def params(self, players: int) -> Params:
         return self._params[players]

@@ -1,6 +1,6 @@
 """A game position of Nile Artefacts as a compiled record, and the per-game tables the rules read from it.
 
-``NAState`` holds the 29 fields of a position (``STATE_FIELDS``; their meaning, their JSON form and the public
+``NAState`` holds the 30 fields of a position (``STATE_FIELDS``; their meaning, their JSON form and the public
 position format are in ``state``), plus two derived ones that are not part of the position: ``ctx`` (the ``Ctx``
 tables of its params and config) and ``left`` (cards in the draw pile, ``sum(deck)``). Under mypyc (a regular
 install) it is a native class: a copy is one C call and a field read is a struct read, which is what random playouts
@@ -64,6 +64,7 @@ STATE_FIELDS: Final = (
     "scores",
     "final_round",
     "notes",
+    "completed",
 )
 """The fields of a position, in order (the keys of its JSON form)."""
 
@@ -196,6 +197,7 @@ class NAState:
         scores: tuple[int, ...],
         final_round: int,
         notes: tuple[Note, ...],
+        completed: tuple[tuple[int, ...], ...],
         ctx: Ctx,
         left: int,
     ) -> None:
@@ -228,11 +230,12 @@ class NAState:
         self.scores = scores
         self.final_round = final_round
         self.notes = notes
+        self.completed = completed
         self.ctx = ctx
         self.left = left
 
     def fields(self) -> tuple[Any, ...]:
-        """The 29 position fields, in ``STATE_FIELDS`` order."""
+        """The 30 position fields, in ``STATE_FIELDS`` order."""
         return (
             self.config,
             self.params,
@@ -263,6 +266,7 @@ class NAState:
             self.scores,
             self.final_round,
             self.notes,
+            self.completed,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -284,7 +288,7 @@ class NAState:
 
 
 def make_state(**fields: Any) -> NAState:
-    """A position from its 29 fields (by name); the derived fields are computed."""
+    """A position from its 30 fields (by name); the derived fields are computed."""
     missing = set(STATE_FIELDS) - set(fields)
     extra = set(fields) - set(STATE_FIELDS)
     if missing or extra:
@@ -328,6 +332,7 @@ def clone(s: NAState) -> NAState:
             s.scores,
             s.final_round,
             s.notes,
+            s.completed,
             s.ctx,
             s.left,
         )

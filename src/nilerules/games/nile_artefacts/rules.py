@@ -123,6 +123,7 @@ def setup(config: Config, params: Params) -> NAState:
         scores=(0,) * n,
         final_round=0,
         notes=(),
+        completed=((0,) * (params.top + 1),) * n,
         ctx=ctx_of(params, config),
         left=sum(params.card_count),
     )
@@ -731,8 +732,8 @@ rule("nile_artefacts.offerings.discard", "nile_artefacts.offerings.keep_rest")(_
 
 
 def _rewards(s: NAState) -> NAState:
-    """Completed Monuments (someone at the top level) score ``reward_points`` by level for every player and leave;
-    refill to ``monuments_visible``."""
+    """Completed Monuments (someone at the top level) score ``reward_points`` by level for every player (counted by
+    level in ``completed``, for the score breakdown) and leave; refill to ``monuments_visible``."""
     c = s.ctx
     points = c.reward_points
     top = c.top
@@ -745,8 +746,13 @@ def _rewards(s: NAState) -> NAState:
         monument = shown[i]
         row = rows[i]
         if max(row) >= top:
+            done = list(s.completed)
             for seat, level in enumerate(row):
                 scores[seat] += points[level]
+                counts = list(done[seat])
+                counts[level] += 1
+                done[seat] = tuple(counts)
+            s.completed = tuple(done)
         else:
             visible.append(monument)
             levels.append(row)

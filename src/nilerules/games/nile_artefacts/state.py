@@ -1,6 +1,6 @@
 """The state of a game of Nile Artefacts and its forms outside the program: the one place to read about both.
 
-- ``position.NAState`` is the state the rules work on: a record of the 29 fields below (compiled by mypyc in a
+- ``position.NAState`` is the state the rules work on: a record of the 30 fields below (compiled by mypyc in a
   regular install, which is why it lives in its own module), copied and never changed by the rules.
 - Its JSON form (``state_to_data`` / ``state_from_data``: the game's ``state_to_data``, what log digests are taken
   of) is the record field for field, cards as *kinds* (indices into ``Params.cards``), tagged ``"NAState"``.
@@ -91,6 +91,7 @@ STATE_TYPES: Final[dict[str, Any]] = {
     "scores": tuple[int, ...],  # Divine Favor points
     "final_round": int,  # the last round once the end is triggered, else 0
     "notes": tuple[Note, ...],  # diagnostics noted during play
+    "completed": tuple[tuple[int, ...], ...],  # completed[p][l]: Monuments completed with player p at level l
 }
 """Each field of a state with its type (the JSON codec's guide) and meaning."""
 
@@ -115,7 +116,9 @@ def state_from_data(data: Any) -> NAState:
 
 
 # ------------------------------------------------------------------------------------------------ the position format
-SEAT_KEYS: Final = frozenset({"cards", "coins", "score", "boat", "facing", "docked", "levels", "levels_at_phase_start"})
+SEAT_KEYS: Final = frozenset(
+    {"cards", "coins", "score", "completed_at_level", "boat", "facing", "docked", "levels", "levels_at_phase_start"}
+)
 TOP_KEYS: Final = frozenset(
     {
         "config",
@@ -218,6 +221,8 @@ def position_data(state: NAState) -> dict[str, Any]:
             entry["coins"] = state.coins[seat]
         if state.scores[seat]:
             entry["score"] = state.scores[seat]
+        if any(state.completed[seat]):
+            entry["completed_at_level"] = list(state.completed[seat])
         if state.boats[seat]:
             entry["boat"] = space_name(p, state.boats[seat])
         if state.facing[seat] != 1:
@@ -365,6 +370,7 @@ def position(config: Config, params: Params, data: Mapping[str, Any]) -> NAState
         notes.append(Note(note["kind"], note["rule"], note["detail"]))
     offering_phase = _offering_phase(phase, buy_return)
     hands, coins, scores, boats, facing, docked, levels, at_start = [], [], [], [], [], [], [], []
+    ledger: list[tuple[int, ...]] = []
     for seat in range(n):
         key = str(seat)
         entry = r.get(data, key, key, dict, {})
@@ -374,6 +380,12 @@ def position(config: Config, params: Params, data: Mapping[str, Any]) -> NAState
         hands.append(tuple(r.cards(entry, "cards", f"{key}.cards")))
         coins.append(r.number(entry, "coins", f"{key}.coins", params.starting_coins, 0, 10**6))
         scores.append(r.number(entry, "score", f"{key}.score", 0, -(10**9), 10**9))
+        where = f"{key}.completed_at_level"
+        done: list[Any] = r.get(entry, "completed_at_level", where, list, [0] * (params.top + 1))
+        if len(done) != params.top + 1 or any(type(x) is not int or not 0 <= x <= len(params.monuments) for x in done):
+            what = f"expected {params.top + 1} counts (Monuments completed at level 0..{params.top}), got {done!r}"
+            raise PositionError(where, what[:200])
+        ledger.append(tuple(done))
         boats.append(r.space(entry.get("boat", "left_port"), f"{key}.boat"))
         face = entry.get("facing", "right")
         if face not in ("right", "left"):
@@ -427,6 +439,7 @@ def position(config: Config, params: Params, data: Mapping[str, Any]) -> NAState
         scores=tuple(scores),
         final_round=r.number(data, "last_round", "last_round", 0, 0, params.max_rounds + 1),
         notes=tuple(notes),
+        completed=tuple(ledger),
     )
     broken = invariants(state)
     if broken:
@@ -445,17 +458,24 @@ def incomplete_counted(state: NAState) -> bool:
 
 
 def score_breakdown(state: NAState) -> tuple[dict[str, int], ...]:
-    """Per seat: points from completed Monuments (the Rewards stage) and from incomplete ones (End of the Game).
-
-    The Divine Favor track holds only a total (as on the board), so the completed Monuments' points are the score
-    less the end count; the end count is recomputed from the Worshipers still on the visible (incomplete) Monuments.
-    """
-    points = state.params.incomplete_points
+    """Per seat: points from completed Monuments by the level the player stood on (the Rewards stage:
+    ``completed_level_<l>``, for each level that pays), from incomplete Monuments (the End of the Game's count,
+    once made: ``incomplete_monuments``), and ``earlier`` for points a written position's score holds beyond those
+    (a hand-written score without its completed Monuments; 0 in play, left out when 0 for every seat)."""
+    p = state.params
+    paying = [level for level, points in enumerate(p.reward_points) if points]
+    end_points = p.incomplete_points
     counted = incomplete_counted(state)
     out = []
     for seat, total in enumerate(state.scores):
-        end = sum(points[min(row[seat], len(points) - 1)] for row in state.levels) if counted else 0
-        out.append({"completed_monuments": total - end, "incomplete_monuments": end})
+        entry = {f"completed_level_{level}": state.completed[seat][level] * p.reward_points[level] for level in paying}
+        end = sum(end_points[min(row[seat], len(end_points) - 1)] for row in state.levels) if counted else 0
+        entry["incomplete_monuments"] = end
+        entry["earlier"] = total - sum(entry.values())
+        out.append(entry)
+    if not any(entry["earlier"] for entry in out):
+        for entry in out:
+            del entry["earlier"]
     return tuple(out)
 
 
