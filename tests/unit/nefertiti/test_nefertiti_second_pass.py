@@ -14,10 +14,12 @@ from nilerules.core import CHANCE, playout, replay
 from nilerules.errors import SpecError
 from nilerules.games import load
 from nilerules.games.nefertiti import checks, rules
-from nilerules.games.nefertiti.actions import NeutralDeben, Swap
+from nilerules.games.nefertiti.actions import DrawCard, NeutralDeben, Swap
 from nilerules.games.nefertiti.state import (
     ABOU,
+    AKH,
     AKHET,
+    CARD_NAMES,
     CHAIR,
     CLOSED,
     GIZEH,
@@ -300,3 +302,34 @@ def test_a_huge_gift_count_is_refused_not_worked_through(tmp_path: Path) -> None
 
     with pytest.raises(PositionError, match=r"seats\.0\.hand\.chair"):
         GAME.position(GAME.config(4), {"seats": {"0": {"hand": {"chair": 10**9}}}})
+
+
+@pytest.mark.rules("nefertiti.harbor.final_distribution")
+def test_final_harbor_distribution_per_reading_of_nef_027() -> None:
+    """'When the Akhenaton card is drawn, the final distribution ... is carried out immediately': with at least the
+    threshold's number of cards both readings distribute; with fewer, only 'always' does."""
+    params = GAME.params(GAME.config(3, ("harbor",)))
+    foreign = [c for c in range(20) if params.bonus[c] > 0]
+
+    def distributes(reading: str, cards: int) -> bool:
+        base = checks.situation(GAME, 3, ("harbor",), {})
+        names = [CARD_NAMES[c] for c in foreign[:cards]]
+        discard = {CARD_NAMES[c]: base.pile[c] - names.count(CARD_NAMES[c]) for c in range(20) if base.pile[c]}
+        discard = {k: v for k, v in discard.items() if v}
+        doc = {
+            "markets": {"harbor": {"cards": names, "pawns": [{"square": 0, "seat": 0}]}},
+            "bottom": ["akhenaton"],
+            "bottom_ordered": True,
+            "discard": discard,
+            "phase": "refill",
+            "refill": {"queue": ["louqsor"]},
+        }
+        state = GAME.position(GAME.config(3, ("harbor",), {"harbor_final_threshold": reading}), doc)
+        after = GAME.apply(state, DrawCard(AKH))
+        return bool(after.phase == P_RESOLVE and after.res_market == HARBOR)
+
+    t = params.harbor_threshold
+    assert {r: (distributes(r, t), distributes(r, t - 1)) for r in ("always", "threshold")} == {
+        "always": (True, True),
+        "threshold": (True, False),
+    }

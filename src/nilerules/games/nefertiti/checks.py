@@ -569,6 +569,37 @@ def check_trader_markets(game: Any, budget: Budget) -> CheckResult:
     return dataclasses.replace(_situation(outcomes, summary, {}), constructed=True)
 
 
+def check_harbor_final_threshold(game: Any, budget: Budget) -> CheckResult:
+    p = game.params(game.config(3, ("harbor",)))
+    foreign = [CARD_NAMES[c] for c in range(N_GIFTS) if p.bonus[c] > 0 and p.deck[c] > 0][
+        : max(p.harbor_threshold - 1, 1)
+    ]
+    empty = situation(game, 3, ("harbor",), {})
+    discard = {CARD_NAMES[c]: empty.pile[c] for c in range(N_GIFTS) if empty.pile[c] and CARD_NAMES[c] not in foreign}
+    doc = {
+        "markets": {"harbor": {"cards": foreign, "pawns": _pawns((1, 0, False))}},
+        "bottom": ["akhenaton"],
+        "bottom_ordered": True,
+        "discard": discard,
+        "phase": "refill",
+        "refill": {"queue": ["louqsor"]},
+    }
+    state = situation(game, 3, ("harbor",), doc)
+
+    def outcome(s: NefState) -> str:
+        after = rules.apply(s, DrawCard(AKH))
+        if after.phase == P_RESOLVE and after.res_market == HARBOR:
+            return f"the {len(foreign)} card(s) on the Harbor are distributed"
+        return "no distribution: the pawns go home"
+
+    outcomes = per_reading(game, "harbor_final_threshold", state, outcome)
+    summary = (
+        f"Akhenaton is drawn while {len(foreign)} foreign card(s) lie on the Harbor (the distributions after a refill "
+        f"need {p.harbor_threshold}) and seat 0's Servant stands there."
+    )
+    return _built(outcomes, summary, doc)
+
+
 def setup_deben(game: Any) -> tuple[int, tuple[tuple[int, tuple[str, ...], int], ...]]:
     """The Deben coins in the boxes, and for each player count (with and without the Harbor where allowed) the Deben
     the setup lays out: the players' starting Deben, each market tile's and the Harbor's (all from the params)."""
@@ -1236,6 +1267,16 @@ PLAY_SEARCHES: dict[str, Any] = {
         lambda s: f"seat {s.to_move} uses the Wandering Thief while a market's lowest card lies face down",
         _uses(BEGGAR, WANDERING_THIEF),
     ),
+    "harbor_final_threshold": (
+        ((4, ("harbor",)), (3, ("harbor",)), (5, ("harbor",))),
+        lambda _b, a: (
+            "the Harbor's cards are distributed"
+            if a.phase == P_RESOLVE and a.res_market == HARBOR
+            else "no distribution: the pawns go home"
+        ),
+        lambda s: f"Akhenaton is drawn with {len(s.markets[HARBOR].cards)} card(s) and pawns on the Harbor",
+        lambda a: isinstance(a, Place) and a.market == HARBOR,
+    ),
 }
 """Per ambiguity: the setups searched, each reading's outcome at the divergence, the situation in words, and the
 moves play is steered toward (Characters, the Harbor, neutral pawns)."""
@@ -1279,6 +1320,7 @@ CHECKS: dict[str, Check] = {
     "priest_papyrus": played_first("priest_papyrus", check_priest_papyrus),
     "neutral_short_targets": played_first("neutral_short_targets", check_neutral_short_targets),
     "wandering_thief_face_down": played_first("wandering_thief_face_down", check_wandering_thief_face_down),
+    "harbor_final_threshold": played_first("harbor_final_threshold", check_harbor_final_threshold),
     "wandering_thief_placement": played_first("wandering_thief_placement", check_wandering_thief_placement),
     "neutral_gift_face_down": played_first("neutral_gift_face_down", check_neutral_gift_face_down),
     "forced_close_then_place": played_first("forced_close_then_place", check_forced_close_then_place),

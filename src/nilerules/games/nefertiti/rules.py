@@ -565,7 +565,16 @@ def harbor_check(state: NefState) -> NefState:
 def akhenaton(state: NefState) -> NefState:
     """Akhenaton: refills stop, the Harbor's final distribution happens at once, then the game ends (reading)."""
     state = evolve(state, akh_drawn=True, refill_queue=(), refill_added=0, refill_last=-1)
-    if state.markets[HARBOR].status == OPEN and state.markets[HARBOR].pawns:
+    harbor = state.markets[HARBOR]
+    if harbor.status == OPEN and harbor.pawns:
+        short = len(harbor.cards) < state.params.harbor_threshold
+        if short and state.config.reading("harbor_final_threshold") == "threshold":
+            servants, neutrals = list(state.servants), list(state.neutrals)
+            for _sq, owner, neutral in harbor.pawns:
+                (neutrals if neutral else servants)[owner] += 1
+            done = remarket(harbor, pawns=(), status=DONE)
+            state = evolve(state, servants=tuple(servants), neutrals=tuple(neutrals))
+            return after_akhenaton(set_market(state, HARBOR, done))
         return start_resolution(state, HARBOR, final=True)
     if state.markets[HARBOR].status == OPEN:
         state = set_market(state, HARBOR, remarket(state.markets[HARBOR], status=DONE))
