@@ -29,21 +29,14 @@ KIND_WORDS = {
     "data_gap": "data gap",
     "rules_hole": "rules hole",
 }
-VERDICT_WORDS = {
-    "witness": "the readings differ (a witness)",
-    "proof": "the readings always agree (proved)",
-    "unknown": "unknown: no difference found within the bounds searched, none proved",
-}
-
-
 LAST = ", the last: "
 """Where ``witness.log_words`` starts naming the log's last moves: a check's own witness is described by the check's
 summary, so the page gives only the config and the length of its log (the moves are in findings.json)."""
 MOVES_NAMED = 2
 """Legal moves named one by one after a reading (the rest are counted; findings.json lists them all)."""
 REASON_CHARS = 160
-"""The longest reason for an assumed value shown whole; a longer one is cut at its first sentence (findings.json
-keeps it all)."""
+"""The longest reason for an assumed value shown whole; a longer one is cut at the last sentence or clause that ends
+before it (findings.json keeps it all)."""
 READINGS_LIST = re.compile(r" \((?:[a-z0-9_]+=[a-z0-9_]+(?:, )?)+\)")
 """The readings a detector's example names one by one (in findings.json; the page names the config alone)."""
 
@@ -275,7 +268,7 @@ def _value(value: Any) -> str:
 
 
 def _reason(text: str) -> str:
-    """An assumed value's reason, cut at its first sentence when long."""
+    """An assumed value's reason, cut after a sentence or clause when long."""
     text = " ".join(text.split())
     if len(text) <= REASON_CHARS:
         return text
