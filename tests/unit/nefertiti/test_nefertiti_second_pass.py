@@ -333,3 +333,22 @@ def test_final_harbor_distribution_per_reading_of_nef_027() -> None:
         "always": (True, True),
         "threshold": (True, False),
     }
+
+
+@pytest.mark.rules("nefertiti.two.no_servant_regardless", "nefertiti.two.neutral_counts_as_servant")
+def test_forced_closure_per_reading_of_nef_028() -> None:
+    """'the player chooses 1 of the markets where they have Servant pawns': under both readings the markets holding
+    the player's Servants may be closed; a market holding only their neutral pawn only under 'neutral_counts'."""
+    top = len(GAME.params(GAME.config(2)).stalls[GIZEH][0].squares) - 1
+    mine = [{"square": sq, "seat": 0} for sq in range(4)]
+    doc = {
+        "markets": {
+            "akhet_aton": {"pawns": mine},
+            "gizeh": {"pawns": [{"square": top, "seat": 1}, {"square": 0, "seat": 0, "neutral": True}]},
+        }
+    }
+    got = {}
+    for r in ("servants_only", "neutral_counts"):
+        state = GAME.position(GAME.config(2, (), {"forced_close_neutral": r}), doc)
+        got[r] = {a.market for a in rules.forced_closures(state)}
+    assert got == {"servants_only": {AKHET}, "neutral_counts": {AKHET, GIZEH}}

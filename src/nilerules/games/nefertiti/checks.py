@@ -600,6 +600,26 @@ def check_harbor_final_threshold(game: Any, budget: Budget) -> CheckResult:
     return _built(outcomes, summary, doc)
 
 
+def check_forced_close_neutral(game: Any, budget: Budget) -> CheckResult:
+    top = len(game.params(game.config(2)).stalls[GIZEH][0].squares) - 1
+    markets = _spread(game, 2, 0, ("akhet_aton",))
+    markets["gizeh"] = {"pawns": _pawns((top, 1, False), (0, 0, True))}
+    doc = {"markets": markets}
+    state = situation(game, 2, (), doc)
+
+    def outcome(s: NefState) -> str:
+        return ", ".join(
+            "pass" if a.market < 0 else f"close {_MARKET_NAMES[a.market]}" for a in rules.forced_closures(s)
+        )
+
+    outcomes = per_reading(game, "forced_close_neutral", state, outcome)
+    summary = (
+        "2 players: the active player has no Servant left (all on Akhet-Aton) and one neutral pawn on Gizeh, under "
+        "the other player's Servant."
+    )
+    return _built(outcomes, summary, doc)
+
+
 def setup_deben(game: Any) -> tuple[int, tuple[tuple[int, tuple[str, ...], int], ...]]:
     """The Deben coins in the boxes, and for each player count (with and without the Harbor where allowed) the Deben
     the setup lays out: the players' starting Deben, each market tile's and the Harbor's (all from the params)."""
@@ -1277,6 +1297,12 @@ PLAY_SEARCHES: dict[str, Any] = {
         lambda s: f"Akhenaton is drawn with {len(s.markets[HARBOR].cards)} card(s) and pawns on the Harbor",
         lambda a: isinstance(a, Place) and a.market == HARBOR,
     ),
+    "forced_close_neutral": (
+        ((2, ()), (2, ("harbor",))),
+        _forced,
+        lambda s: f"seat {s.to_move} has no Servant left to place and a neutral pawn on a market",
+        lambda a: isinstance(a, PlaceNeutral),
+    ),
 }
 """Per ambiguity: the setups searched, each reading's outcome at the divergence, the situation in words, and the
 moves play is steered toward (Characters, the Harbor, neutral pawns)."""
@@ -1321,6 +1347,7 @@ CHECKS: dict[str, Check] = {
     "neutral_short_targets": played_first("neutral_short_targets", check_neutral_short_targets),
     "wandering_thief_face_down": played_first("wandering_thief_face_down", check_wandering_thief_face_down),
     "harbor_final_threshold": played_first("harbor_final_threshold", check_harbor_final_threshold),
+    "forced_close_neutral": played_first("forced_close_neutral", check_forced_close_neutral),
     "wandering_thief_placement": played_first("wandering_thief_placement", check_wandering_thief_placement),
     "neutral_gift_face_down": played_first("neutral_gift_face_down", check_neutral_gift_face_down),
     "forced_close_then_place": played_first("forced_close_then_place", check_forced_close_then_place),

@@ -676,7 +676,10 @@ def market_placements(state: NefState, m: int) -> tuple[Place, ...]:
 def forced_closures(state: NefState) -> tuple[ForceClose, ...]:
     """No Servant left to place: close a market where you have Servants (readings cover the Harbor and 3-5 players)."""
     me = state.to_move
-    mine = tuple(m for m in open_markets(state) if any(p[1] == me and not p[2] for p in state.markets[m].pawns))
+    neutral_too = state.config.reading("forced_close_neutral") == "neutral_counts"  # NEF-028
+    mine = tuple(
+        m for m in open_markets(state) if any(p[1] == me and (neutral_too or not p[2]) for p in state.markets[m].pawns)
+    )
     others_can_place = any(state.servants[p] > 0 for p in range(n_players(state)) if p != me)
     if n_players(state) > 2 and state.config.reading("no_servant_many_players") == "pass" and others_can_place:
         return (CLOSES[0],)
