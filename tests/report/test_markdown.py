@@ -145,3 +145,13 @@ def test_a_witness_names_the_other_readings_it_depends_on() -> None:
     spec = analysis().spec
     assert any("depends on `bonus=plus`" in line for line in markdown._finding(played, spec))
     assert any("depends on `wait=wait_too`" in line for line in markdown._finding(hand_built, spec))
+
+
+def test_a_reading_that_adds_a_move_says_only_the_move_it_adds() -> None:
+    """TAL-003 (wait): by the toy's rules a seat may only pass under 'pass_only' and may also wait under 'wait_too';
+    the page counts the default's one legal move and names only what 'wait_too' adds."""
+    lines = sections(markdown.render([analysis()], BUDGET))["TAL-003"]
+    default = next(line for line in lines if line.startswith("- **`pass_only`**"))
+    other = next(line for line in lines if line.startswith("- **`wait_too`**"))
+    assert default.endswith("to move: 1 legal move.")
+    assert other.endswith("to move (also Wait).")

@@ -121,10 +121,14 @@ def _winners(winners: tuple[int, ...]) -> str:
     return " and ".join(f"seat {w}" for w in winners) + (" win" if len(winners) > 1 else " wins")
 
 
-def _moves(end: EndPosition, own: EndPosition | None) -> str:
-    """Who is to move and the legal moves (only what differs from ``own``'s when the same seat moves)."""
+def _moves(end: EndPosition, own: EndPosition | None, counted: bool) -> str:
+    """Who is to move and the legal moves: only what differs from ``own``'s when the same seat moves, and for ``own``
+    itself only how many when ``counted`` (every other reading then names its difference)."""
     who = "a chance draw" if end.mover == "chance" else f"{end.mover} to move"
-    if own is None or own is end or own.mover != end.mover:
+    if end is own and counted and end.moves:
+        kind = "outcome" if end.mover == "chance" else "legal move"
+        return f"{who}: {len(end.moves)} {kind}{'' if len(end.moves) == 1 else 's'}"
+    if own is None or own is end or own.mover != end.mover or not set(end.moves) & set(own.moves):
         return f"{who}: {move_words(end.moves, MOVES_NAMED)}" if end.moves else who
     gone = set(end.moves)
     only = [m for m in end.moves if m not in set(own.moves)]
@@ -148,6 +152,9 @@ def _ends(f: Finding) -> dict[str, str]:
     winners = len({(e.terminal, e.winners) for e in values}) > 1
     if not (moves or scores or winners or any(e.stopped for e in values)):
         return {}
+    counted = own is not None and all(
+        e.mover == own.mover and set(e.moves) & set(own.moves) for e in values if not e.terminal and not e.stopped
+    )
     out = {}
     for name, e in ends.items():
         if e.stopped:
@@ -157,7 +164,7 @@ def _ends(f: Finding) -> dict[str, str]:
         if e.terminal and (winners or moves):
             parts.append("game over")
         elif moves:
-            parts.append(_moves(e, own))
+            parts.append(_moves(e, own, counted))
         if scores:
             parts.append(f"scores {list(e.scores)}")
         if e.terminal and winners:
