@@ -133,6 +133,8 @@ def _moves(end: EndPosition, own: EndPosition | None, counted: bool) -> str:
     gone = set(end.moves)
     only = [m for m in end.moves if m not in set(own.moves)]
     lost = [m for m in own.moves if m not in gone]
+    if not only and not lost:
+        return _moves(own, own, counted)  # the same moves as the game's own reading: said as such
     diff = ([f"also {move_words(only, MOVES_NAMED)}"] if only else []) + (
         [f"not {move_words(lost, MOVES_NAMED)}"] if lost else []
     )
@@ -216,6 +218,8 @@ def _note(f: Finding) -> str:
         return ""  # rare and constructed (or not a game) say it
     if impact.rare and any(r.in_witness for r in f.readings) and impact.cls != "unknown":
         return ""  # rare: the class is what the witness shows
+    if impact.rare and f.witness_log is not None and impact.cls == "unknown":
+        return "Replayed, the witness gives the same under every reading: the difference is in what the check reports."
     return impact.note
 
 
