@@ -11,6 +11,15 @@ def invariants(state: NAState) -> tuple[str, ...]:
     """Violated invariants as messages; () when all hold."""
     p = state.params
     out: list[str] = []
+    seats = state.config.players
+    per_seat = {
+        "hands": state.hands, "coins": state.coins, "boats": state.boats, "docked": state.docked,
+        "facing": state.facing, "scores": state.scores,
+    }
+    short = [name for name, value in per_seat.items() if len(value) != seats]
+    short += [f"levels[{i}]" for i, row in enumerate(state.levels) if len(row) != seats]
+    if short:  # a state read from a file: nothing below can be read without one entry per seat
+        return (f"not one entry per seat ({seats}) in {', '.join(short)}",)
     held = holdings(state)
     if sum(held) != p.total_cards:
         out.append(f"cards not conserved: pile+board+players+altar+discard = {held} != {p.total_cards}")
