@@ -134,22 +134,24 @@ def spec_with(spec: Spec, name: str, value: Any) -> Spec:
     return replace(spec, params={**spec.params, name: replace(spec.params[name], value=value)}, digest=digest)
 
 
-_GAMES: dict[tuple[str, str, str, str], Game[Any, Any]] = {}
+_GAMES: dict[tuple[int, str, str], tuple[Game[Any, Any], Game[Any, Any]]] = {}
+"""(id of the game, parameter, changed value) -> (that game, the game with the changed value); the game itself is
+kept so that its id cannot be reused by another while the entry lives."""
 _GAMES_LOCK = threading.Lock()
 
 
 def game_with(game: Game[Any, Any], variant: Variant) -> Game[Any, Any]:
-    """The same rules bound to the spec with ``variant``'s value (built once per process)."""
-    key = (type(game).__qualname__, game.spec.digest, variant.param, dumps(variant.value))
+    """The same rules bound to the spec with ``variant``'s value (built once per process and game)."""
+    key = (id(game), variant.param, dumps(variant.value))
     with _GAMES_LOCK:
         found = _GAMES.get(key)
-    if found is not None:
-        return found
+    if found is not None and found[0] is game:
+        return found[1]
     made: Game[Any, Any] = type(game)(spec_with(game.spec, variant.param, variant.value))  # type: ignore[call-arg]
     with _GAMES_LOCK:
         if len(_GAMES) >= MAX_CACHED:
             _GAMES.clear()
-        _GAMES[key] = made
+        _GAMES[key] = (game, made)
     return made
 
 

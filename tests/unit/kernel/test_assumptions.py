@@ -139,3 +139,15 @@ def test_the_report_shows_each_assumed_value_with_what_a_step_changes() -> None:
     assert by_name["head_start"]["impact"]["class"] == "changes the winner"
     assert by_name["bonus_points"]["impact"]["class"] == NO_DIFFERENCE
     assert len(assumption_chunks(module.game, module.game, BUDGET)) == impact_trials(module.game, BUDGET)
+
+
+def test_a_changed_game_is_built_from_the_game_at_hand_even_when_two_specs_share_a_digest() -> None:
+    """Two in-memory specs that differ only in head_start keep the same digest; each changed game keeps its own
+    head_start and the changed turns."""
+    from nilerules.analysis.assumptions import game_with
+
+    one, five = HeadStartGame(head_start_spec(1)), HeadStartGame(head_start_spec(5))
+    assert one.spec.digest == five.spec.digest
+    (_down, up) = variants(one.spec, one.spec.params["turns"])[0]
+    assert [game_with(g, up).spec.int("head_start") for g in (one, five)] == [1, 5]
+    assert game_with(five, up).spec.int("turns") == tally.make_game().spec.int("turns") + 1
