@@ -155,3 +155,18 @@ def test_a_reading_that_adds_a_move_says_only_the_move_it_adds() -> None:
     other = next(line for line in lines if line.startswith("- **`wait_too`**"))
     assert default.endswith("to move: 1 legal move.")
     assert other.endswith("to move (also Wait).")
+
+
+def test_the_assumed_data_and_the_hole_detectors_follow_the_findings() -> None:
+    """Issue 11 §4: 'Then the assumed data and the hole detectors, each with its impact where it can be measured':
+    after the last finding's section, every assumed parameter of the toy with what a step changes, then the
+    detectors."""
+    text = markdown.render([analysis()], BUDGET)
+    lines = text.splitlines()
+    last_section = max(i for i, line in enumerate(lines) if line.startswith("### "))
+    assumed = lines.index("## Assumed data")
+    holes = lines.index("## Rules holes (generic detectors)")
+    assert last_section < assumed < holes
+    rows = [line for line in lines[assumed:holes] if line.startswith("| Dice Tally |")]
+    assert [row.split(" | ")[1] for row in rows] == [f"`{p.name}`" for p in analysis().assumptions]
+    assert all(row.count(" | ") == 5 for row in rows)
