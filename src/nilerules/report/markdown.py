@@ -371,9 +371,9 @@ KEY = (
     "with a 95 % interval. *rare*: play never met a difference; the class is what the witness shows. The default "
     "reading is the one recommended. A witness is a game from setup (its method in brackets) with every other "
     "reading at its default unless it says what it depends on; *constructed*: a hand-built position, reachability "
-    "from setup not shown. After a reading, → is what it gives at the witness's end (for a reading other than the "
-    "game's own, only what differs), or what the check reports. A finding is an ambiguity unless its heading says "
-    "contradiction, data gap or rules hole. Every figure, witness log and end position is in `findings.json`; "
+    "from setup not shown. After a reading, → is what it gives at the witness's end, saying only what differs "
+    "between the readings (*as `x`*: the same as reading `x`), or else what the check reports. A finding is an "
+    "ambiguity unless its heading says contradiction, data gap or rules hole. Every figure, witness log and end position is in `findings.json`; "
     "`nilerules replay findings.json --finding CODE --reading AMBIGUITY=READING` replays a witness under a reading."
 )
 
