@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 from nilerules.core.registry import rule
-from nilerules.games.nefertiti.state import AKH, N_GIFTS, WT, NefState, slot_code, slot_sealed
+from nilerules.games.nefertiti.state import (
+    AKH,
+    DONE,
+    HARBOR,
+    N_CHARS,
+    N_CODES,
+    N_GIFTS,
+    P_OVER,
+    WT,
+    NefState,
+    slot_code,
+    slot_sealed,
+)
 
 
 @rule("nefertiti.close.no_bank")
@@ -12,6 +24,11 @@ def invariants(state: NefState) -> tuple[str, ...]:
     out: list[str] = []
     p = state.params
     n = state.config.players
+    out.extend(_ranges(state, n))
+    if out:  # the conservation laws below index by these fields
+        return tuple(out)
+    if not -1 <= state.amon_priest < n:  # a seat, or -1 when nobody holds the Amon Priest
+        out.append(f"amon_priest {state.amon_priest} is neither -1 nor a seat 0..{n - 1}")
     deben = sum(state.deben) + sum(m.deben for m in state.markets) + state.deben_removed
     if deben != state.start_total and state.phase != 0:
         out.append(f"Deben not conserved: {deben} != {state.start_total}")
@@ -58,3 +75,42 @@ def invariants(state: NefState) -> tuple[str, ...]:
     if any(x < 0 for x in state.prestige):
         out.append("negative prestige")
     return tuple(out)
+
+
+def _ranges(state: NefState, n: int) -> list[str]:
+    """Fields that name a seat, a market, a phase, a card or a Character hold a valid one."""
+    out: list[str] = []
+    if not 0 <= state.phase <= P_OVER:
+        out.append(f"phase {state.phase!r} is not a phase")
+    if not (0 <= state.to_move < n and 0 <= state.first < n):
+        out.append("to_move or first names no seat")
+    if not -1 <= state.amon_priest < n:
+        out.append(f"amon_priest {state.amon_priest!r} names no seat")
+    if not -1 <= state.res_market < len(state.markets) or not -1 <= state.char_active < N_CHARS:
+        out.append("res_market or char_active out of range")
+    if not -1 <= state.refill_last < N_CODES:
+        out.append("refill_last names no card")
+    if any(not (0 <= o < n and nt in (0, 1)) for _v, o, nt, _h in state.res_queue):
+        out.append("a bidder names no seat")
+    lengths = (len(state.deben), len(state.seals), len(state.servants), len(state.neutrals), len(state.prestige))
+    if lengths != (n,) * 5 or len(state.hands) != n or len(state.markets) != 5:
+        out.append("a per-seat or per-market field has the wrong length")
+        return out
+    codes = (state.pile, state.discard, state.box, state.neutral_hand, *state.hands)
+    if any(len(c) != N_CODES for c in codes) or len(state.chars) != N_CHARS:
+        out.append("a card or Character count vector has the wrong length")
+    if any(not 0 <= c < N_CODES for c in state.bottom):
+        out.append("the bottom of the pile holds an unknown card")
+    for m, market in enumerate(state.markets):
+        if market.stall not in (0, 1) or not 0 <= market.status <= DONE:
+            out.append(f"market {m}: stall or status out of range")
+        if any(not 0 <= s >> 2 < N_CODES or s < 0 for s in market.cards):
+            out.append(f"market {m}: an unknown card")
+        size = (
+            len(state.params.harbor_squares if m == HARBOR else state.params.stalls[m][market.stall].squares)
+            if market.stall in (0, 1)
+            else 0
+        )
+        if any(not (0 <= sq < size and 0 <= o < n and nt in (0, 1)) for sq, o, nt in market.pawns):
+            out.append(f"market {m}: a pawn off the stall or of no seat")
+    return out
