@@ -373,8 +373,9 @@ KEY = (
     "reading at its default unless it says what it depends on; *constructed*: a hand-built position, reachability "
     "from setup not shown. After a reading, → is what it gives at the witness's end, saying only what differs "
     "between the readings (*as `x`*: the same as reading `x`), or else what the check reports. A finding is an "
-    "ambiguity unless its heading says contradiction, data gap or rules hole. Every figure, witness log and end position is in `findings.json`; "
-    "`nilerules replay findings.json --finding CODE --reading AMBIGUITY=READING` replays a witness under a reading."
+    "ambiguity unless its heading says contradiction, data gap or rules hole. Every figure, witness log and end "
+    "position is in `findings.json`; `nilerules replay findings.json --finding CODE --reading AMBIGUITY=READING` "
+    "replays a witness under a reading."
 )
 
 
