@@ -27,8 +27,6 @@ def invariants(state: NefState) -> tuple[str, ...]:
     out.extend(_ranges(state, n))
     if out:  # the conservation laws below index by these fields
         return tuple(out)
-    if not -1 <= state.amon_priest < n:  # a seat, or -1 when nobody holds the Amon Priest
-        out.append(f"amon_priest {state.amon_priest} is neither -1 nor a seat 0..{n - 1}")
     deben = sum(state.deben) + sum(m.deben for m in state.markets) + state.deben_removed
     if deben != state.start_total and state.phase != 0:
         out.append(f"Deben not conserved: {deben} != {state.start_total}")
