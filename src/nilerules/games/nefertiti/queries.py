@@ -32,7 +32,7 @@ def neutral_closure(game: Any, params: Mapping[str, Any]) -> QueryResult:
     from nilerules.solver.nefertiti import NEUTRAL_READINGS, PAWN_KINDS, listed_equals_four_kinds, neutral_closure_table
 
     servants, neutrals, stall_pawns, squares, colours = giza_right_stall(game)
-    pawns = _int(params, "pawns", stall_pawns, 2, squares)
+    pawns = _int(params, "pawns", 0, 0, squares) or stall_pawns  # 0: the stall's own condition in the spec
     rows, complete = neutral_closure_table(servants, neutrals, pawns, squares, colours=colours)
     ruled_out = {r.name: r.contradicted for r in game.spec.ambiguities["neutral_three_colors"].readings}
     allowed = [i for i, r in enumerate(NEUTRAL_READINGS) if not ruled_out.get(r)]
@@ -173,7 +173,7 @@ QUERIES: dict[str, Query] = {
     "neutral-closure": Query(
         "neutral-closure",
         "2-player stall closures with neutral pawns under each colour reading (Z3)",
-        (QueryParam("pawns", "int", 4, "pawns that close the stall"),),
+        (QueryParam("pawns", "int", 0, "pawns that close the stall (0: the spec's own stall)", (0, 16)),),
         neutral_closure,
     ),
     "foreign-bonus": Query(
