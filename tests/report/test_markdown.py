@@ -170,3 +170,14 @@ def test_the_assumed_data_and_the_hole_detectors_follow_the_findings() -> None:
     rows = [line for line in lines[assumed:holes] if line.startswith("| Dice Tally |")]
     assert [row.split(" | ")[1] for row in rows] == [f"`{p.name}`" for p in analysis().assumptions]
     assert all(row.count(" | ") == 5 for row in rows)
+
+
+def test_a_witness_found_only_by_the_search_is_not_said_to_be_met_in_play() -> None:
+    """A game witness from the further searched pairs is rare (the measured games never met it): its label says
+    where it was found."""
+    f = next(f for f in analysis().findings if f.code == "TAL-003")
+    assert f.impact is not None and f.witness_source == "play"
+    lines = markdown._finding(f, analysis().spec)
+    searched = markdown._finding(replace(f, impact=replace(f.impact, rare=True)), analysis().spec)
+    assert any(line.startswith("- **Witness** (met in play)") for line in lines)
+    assert any(line.startswith("- **Witness**, rare (met in the witness search)") for line in searched)

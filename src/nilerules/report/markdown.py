@@ -243,7 +243,8 @@ def _witness(f: Finding, spec: Spec, every: str) -> list[str]:
         label = "constructed" if f.constructed else "not a game"
         return [f"- **Witness**{rare} ({label}; {f.method}{_depends(f, spec)}): {_sentence(f.summary)}{after}"]
     if f.witness_source == "play":
-        head = f"- **Witness**{rare} (met in play{_depends(f, spec)}): "
+        met = "met in the witness search" if rare else "met in play"  # rare: not in the measured games
+        head = f"- **Witness**{rare} ({met}{_depends(f, spec)}): "
         text = _sentence(f.witness_words)
         if f.verdict != "witness":
             text += f" The check: {_sentence(f.summary)}"
@@ -368,7 +369,8 @@ KEY = (
     "the strongest difference met: **changes the winner**, **changes scores** (*every seat alike*: every seat "
     "shifts by the same amount, so the ranking cannot change), **changes play only**; **never matters**: proved; "
     "**unknown**: neither met nor proved. *How often* counts the paired games that show the class's difference, "
-    "with a 95 % interval. *rare*: play never met a difference; the class is what the witness shows. The default "
+    "with a 95 % interval. *rare*: the measured games never met a difference (the witness comes from the check or "
+    "from further seeded games searched for one); the class is what the witness shows. The default "
     "reading is the one recommended. A witness is a game from setup (its method in brackets) with every other "
     "reading at its default unless it says what it depends on; *constructed*: a hand-built position, reachability "
     "from setup not shown. After a reading, → is what it gives at the witness's end, saying only what differs "
