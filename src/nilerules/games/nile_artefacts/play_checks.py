@@ -146,13 +146,13 @@ def _play_check(
     ambiguity: str,
     found: tuple[Config, list[Action], Action, int],
     describe: Callable[[NAState, NAState | None], str],
-    summary: Callable[[dict[str, str]], str],
+    lead: str,
     searched: str,
     method: Method = "playout",
     extra: Mapping[str, Any] | None = None,
 ) -> CheckResult:
     """A witness found in seeded play: the log from setup to where the readings part, and the diverging step run
-    under every reading."""
+    under every reading. The summary is ``lead`` followed by each reading's outcome as ``describe`` words it."""
     config, actions, action, index = found
     outcomes: list[tuple[str, str]] = []
     legal_everywhere = True
@@ -171,7 +171,8 @@ def _play_check(
         **(extra or {}),
     }
     differs = len(set(texts.values())) > 1
-    verdict = verdict_of(differs, summary(texts), data, searched)
+    summary = lead + "; ".join(f"{k}: {v}" for k, v in texts.items())
+    verdict = verdict_of(differs, summary, data, searched)
     return CheckResult(
         verdict,
         method,
@@ -223,14 +224,12 @@ def check_coin_space(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     space = found[2].space if isinstance(found[2], Move) else -1
     there = len(at.board[space])
 
-    def summary(texts: dict[str, str]) -> str:
-        return (
-            f"In seeded game {found[3]}, seat {at.to_move} moves its Boat to the Coin space "
-            f"{space_name(game.params(players), space)} holding {there} cards: "
-            + "; ".join(f"{k}: {v}" for k, v in texts.items())
-        )
+    lead = (
+        f"In seeded game {found[3]}, seat {at.to_move} moves its Boat to the Coin space "
+        f"{space_name(game.params(players), space)} holding {there} cards: "
+    )
 
-    return _play_check(game, "coin_space", found, describe, summary, searched)
+    return _play_check(game, "coin_space", found, describe, lead, searched)
 
 
 def check_port_start(game: NileArtefactsGame, budget: Budget) -> CheckResult:
@@ -257,14 +256,13 @@ def check_port_start(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         reading = after.config.reading("port_start")
         return f"after the round setup the game is in {stage}; {capped[reading]} of {games} random games hit the cap"
 
-    def summary(texts: dict[str, str]) -> str:
-        return (
-            "Every Boat starts the game (and every later navigation stage) in a Port; read literally, no Boat ever "
-            f"navigates and {capped.get('literal', 0)} of {games} random games never end (stopped at the model's cap "
-            f"of {game.params(players).max_rounds} rounds). " + "; ".join(f"{k}: {v}" for k, v in texts.items())
-        )
+    lead = (
+        "Every Boat starts the game (and every later navigation stage) in a Port; read literally, no Boat ever "
+        f"navigates and {capped.get('literal', 0)} of {games} random games never end (stopped at the model's cap "
+        f"of {game.params(players).max_rounds} rounds). "
+    )
 
-    return _play_check(game, "port_start", found, describe, summary, searched, extra={"capped_games": capped})
+    return _play_check(game, "port_start", found, describe, lead, searched, extra={"capped_games": capped})
 
 
 def _new_note(before: NAState, after: NAState, text: str) -> bool:
@@ -302,13 +300,12 @@ def check_deck_exhausted(game: NileArtefactsGame, budget: Budget) -> CheckResult
             f"{_words(game, found[2])}: the pile holds {after.left} cards after it (discard {sum(after.discard)}){tail}"
         )
 
-    def summary(texts: dict[str, str]) -> str:
-        return (
-            "The rules never say what happens when the Artifact pile is empty and a card must be drawn. In seeded "
-            f"game {found[3]} the pile runs out: " + "; ".join(f"{k}: {v}" for k, v in texts.items())
-        )
+    lead = (
+        "The rules never say what happens when the Artifact pile is empty and a card must be drawn. In seeded "
+        f"game {found[3]} the pile runs out: "
+    )
 
-    return _play_check(game, "deck_exhausted", found, describe, summary, searched, extra={"random_games": figures})
+    return _play_check(game, "deck_exhausted", found, describe, lead, searched, extra={"random_games": figures})
 
 
 def check_coin_stock(game: NileArtefactsGame, budget: Budget) -> CheckResult:
@@ -327,12 +324,9 @@ def check_coin_stock(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         gained = [a - b for a, b in zip(after.coins, before.coins, strict=True)]
         return f"Coins gained by each seat {gained}; stock {after.stock}"
 
-    def summary(texts: dict[str, str]) -> str:
-        return f"In seeded game {found[3]} all {supply} Coins are with the players when one is due: " + "; ".join(
-            f"{k}: {v}" for k, v in texts.items()
-        )
+    lead = f"In seeded game {found[3]} all {supply} Coins are with the players when one is due: "
 
-    return _play_check(game, "coin_stock", found, describe, summary, searched)
+    return _play_check(game, "coin_stock", found, describe, lead, searched)
 
 
 def _places(state: NAState) -> str:
@@ -360,12 +354,9 @@ def check_final_tie(game: NileArtefactsGame, budget: Budget) -> CheckResult:
             return f"{_words(game, found[2])} is not allowed"
         return f"scores {list(after.scores)}, Coins {list(after.coins)}: places {_places(after)}"
 
-    def summary(texts: dict[str, str]) -> str:
-        return f"Seeded game {found[3]} ends with players tied on points and on Artifact cards: " + "; ".join(
-            f"{k}: {v}" for k, v in texts.items()
-        )
+    lead = f"Seeded game {found[3]} ends with players tied on points and on Artifact cards: "
 
-    return _play_check(game, "final_tie", found, describe, summary, searched)
+    return _play_check(game, "final_tie", found, describe, lead, searched)
 
 
 def check_tie_count(game: NileArtefactsGame, budget: Budget) -> CheckResult:
@@ -390,10 +381,9 @@ def check_tie_count(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         counts = [tie_count(after, s) for s in range(players)]
         return f"scores {list(after.scores)}, tie-break counts {counts}: places {_places(after)}"
 
-    def summary(texts: dict[str, str]) -> str:
-        return f"Seeded game {found[3]} ends with a tie on points: " + "; ".join(f"{k}: {v}" for k, v in texts.items())
+    lead = f"Seeded game {found[3]} ends with a tie on points: "
 
-    return _play_check(game, "tie_count", found, describe, summary, searched)
+    return _play_check(game, "tie_count", found, describe, lead, searched)
 
 
 def _constructed_tie_count(game: NileArtefactsGame, searched: str) -> CheckResult:
@@ -446,14 +436,12 @@ def check_last_round(game: NileArtefactsGame, budget: Budget) -> CheckResult:
             return f"the game ends after round {before.round}"
         return f"round {after.round} is played, the last one being round {after.final_round}"
 
-    def summary(texts: dict[str, str]) -> str:
-        return (
-            f"In seeded game {found[3]} the pile's last Monument is turned over in round "
-            f"{replay_actions(game, found[0], found[1]).round}'s reward phase: "
-            + "; ".join(f"{k}: {v}" for k, v in texts.items())
-        )
+    lead = (
+        f"In seeded game {found[3]} the pile's last Monument is turned over in round "
+        f"{replay_actions(game, found[0], found[1]).round}'s reward phase: "
+    )
 
-    return _play_check(game, "last_round", found, describe, summary, searched)
+    return _play_check(game, "last_round", found, describe, lead, searched)
 
 
 def _stall_policy(state: NAState, rng: random.Random) -> Any:
@@ -482,14 +470,12 @@ def check_endless_game(game: NileArtefactsGame, budget: Budget) -> CheckResult:
             return f"{_words(game, found[2])} is not allowed"
         return f"stopped after {after.round} rounds, scores {list(after.scores)}"
 
-    def summary(texts: dict[str, str]) -> str:
-        return (
-            "Players who offer in round 1 and never again complete no Monument, so the Monument pile never empties "
-            f"and the rules never end the game: the model stops at its cap of {cap} rounds. "
-            + "; ".join(f"{k}: {v}" for k, v in texts.items())
-        )
+    lead = (
+        "Players who offer in round 1 and never again complete no Monument, so the Monument pile never empties "
+        f"and the rules never end the game: the model stops at its cap of {cap} rounds. "
+    )
 
-    return _play_check(game, "endless_game", found, describe, summary, searched)
+    return _play_check(game, "endless_game", found, describe, lead, searched)
 
 
 def check_empty_offering(game: NileArtefactsGame, budget: Budget) -> CheckResult:
@@ -512,10 +498,9 @@ def check_empty_offering(game: NileArtefactsGame, budget: Budget) -> CheckResult
             return f"seat {seat} may not offer nothing: it must offer at least one of its cards ({held})"
         return f"seat {seat} offers nothing and keeps its cards ({held}) for later rounds"
 
-    def summary(texts: dict[str, str]) -> str:
-        return f"In seeded game {found[3]}, at an offering phase: " + "; ".join(f"{k}: {v}" for k, v in texts.items())
+    lead = f"In seeded game {found[3]}, at an offering phase: "
 
-    return _play_check(game, "empty_offering", found, describe, summary, searched)
+    return _play_check(game, "empty_offering", found, describe, lead, searched)
 
 
 __all__ = [
