@@ -11,7 +11,7 @@ from typing import Any
 from nilerules.core.codec import from_data, to_data
 from nilerules.core.game import Diagnostic, GameBase
 from nilerules.core.types import CHANCE, Config, GameInfo, Mover, Ranking
-from nilerules.errors import MalformedAction
+from nilerules.errors import MalformedAction, SpecError
 from nilerules.games.ra import actions as actions_module
 from nilerules.games.ra import position as position_module
 from nilerules.games.ra import rules, scoring
@@ -62,6 +62,20 @@ def crate_supply(spec: Spec, reading: str) -> tuple[int, int]:
     if reading == "shifted":
         return spec.int("docks_boards"), small
     return small, large
+
+
+def check_disks(spec: Spec) -> None:
+    """Each player count's sun disks are distinct: the sets and the centre disk (the reference numbers them 1-16,
+    one of each; the schema bounds each value). A repeated disk is a SpecError naming the key."""
+    centre = spec.int("center_disk")
+    problems = []
+    for n, sets in sorted(spec.value("disk_sets").items()):
+        dealt = [d for ds in sets for d in ds]
+        repeated = sorted({d for d in [centre, *dealt] if [centre, *dealt].count(d) > 1})
+        if repeated:
+            problems.append((f"params.disk_sets.value.{n}", f"each sun disk exists once; repeated: {repeated!r}"))
+    if problems:
+        raise SpecError(spec.path, problems)
 
 
 def resolve_params(spec: Spec, config: Config) -> RaParams:
@@ -131,6 +145,7 @@ class RaGame(GameBase[RaState, RaAction]):
 
     def __init__(self, spec: Spec) -> None:
         super().__init__(spec)
+        check_disks(spec)
         self._params: dict[Config, RaParams] = {}
         self._legal_for: Any = None
         self._legal: tuple[RaAction, ...] = ()
