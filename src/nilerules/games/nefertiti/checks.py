@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from nilerules.analysis.model import Budget, Check, CheckResult
+from nilerules.core.log import make_log
 from nilerules.core.types import CHANCE
 from nilerules.core.verdicts import Proof, Unknown, Witness
 from nilerules.games.nefertiti import rules
@@ -666,12 +667,16 @@ def check_deben_coins(game: Any, budget: Budget) -> CheckResult:
         "coins": have,
         "needed": [{"players": n, "modules": list(mods), "deben": need} for n, mods, need in rows],
     }
+    # the witness as a game: the setup itself, at the smallest player count whose Deben the coins cannot cover
+    n, mods, _ = short[0]
+    config = game.config(n, mods)
     return CheckResult(
         Witness(summary, data),
         "arithmetic",
         outcomes,
         "every player count, with and without the Harbor (setup Deben from the params)",
         data,
+        witness_log=make_log(game, config, (), game.setup(config)),
     )
 
 
