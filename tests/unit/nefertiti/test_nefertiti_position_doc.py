@@ -3,36 +3,22 @@ positions are refused naming the key."""
 
 from __future__ import annotations
 
-import re
-import tomllib
-from pathlib import Path
-from typing import Any
-
 import pytest
 
 from nilerules.errors import InvalidState, PositionError
 from nilerules.games import load
 from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.state import GIZEH
+from tests.helpers import documented_position
 
 GAME = load("nefertiti").game
-DOC = Path(__file__).resolve().parents[3] / "docs" / "positions.md"
-
-
-def documented_example() -> dict[str, Any]:
-    text = DOC.read_text(encoding="utf-8")
-    section = text[text.index("## Nefertiti") :]
-    section = section[: section.index("\n## ", 1)] if "\n## " in section[1:] else section
-    block = re.search(r"```toml\n(.*?)```", section, re.S)
-    assert block is not None
-    return tomllib.loads(block.group(1))
 
 
 @pytest.mark.rules("nefertiti.harbor.example_fifty", "nefertiti.two.start_deben")
 def test_documented_example_builds_and_scores_the_chair_example() -> None:
     """By hand: 5 chairs at 7 (two owners) + 1 + 2 = 50 (the expansion's example) + 10 starting Deben = 60; seat 1's
     chair 7 + 11 Deben = 18. Gizeh's right stall stays open under 'listed' (a Servant and two same-colour neutrals)."""
-    data = documented_example()
+    data = documented_position("Nefertiti")
     cfg = data["config"]
     config = GAME.config(cfg["players"], tuple(cfg.get("modules", ())))
     state = GAME.position(config, {k: v for k, v in data.items() if k != "config"})

@@ -5,24 +5,14 @@ checked against every Monument's next level, and each card counts as the type it
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
-
 import pytest
 
 from nilerules.errors import InvalidState, PositionError
 from nilerules.games.nile_artefacts import make_game
 from nilerules.games.nile_artefacts.actions import Buy, Done, Offer
+from tests.helpers import documented_position
 
 GAME = make_game()
-DOC = Path(__file__).resolve().parents[3] / "docs" / "positions.md"
-
-
-def example() -> dict[str, object]:
-    text = DOC.read_text(encoding="utf-8")
-    section = text.split("## Nile Artefacts", 1)[1].split("\n## ", 1)[0]
-    block = section.split("```toml\n", 1)[1].split("```", 1)[0]
-    return tomllib.loads(block)
 
 
 def build(data: dict[str, object]):  # type: ignore[no-untyped-def]
@@ -36,7 +26,7 @@ def build(data: dict[str, object]):  # type: ignore[no-untyped-def]
 def test_the_documented_example_builds_scores_and_offers_as_the_doc_says() -> None:
     """Four Monuments advance when seat 0 offers its three cards as eyes; no Buy with 2 Coins; the breakdown by the
     bundled reward table: one Monument completed at level 3 (10) for seat 0, one at level 2 (5) for seat 1."""
-    state = build(example())
+    state = build(documented_position("Nile Artefacts"))
     assert GAME.invariants(state) == ()
     assert (state.stock, state.pile) == (30 - 2, 18 - 6 - 6)
     legal = GAME.legal_actions(state)
@@ -54,7 +44,7 @@ def test_the_documented_example_builds_scores_and_offers_as_the_doc_says() -> No
 
 def test_a_bad_key_or_name_is_a_position_error_naming_it() -> None:
     """Unknown keys, unknown card names and cards placed under the wrong space name their key."""
-    data = example()
+    data = documented_position("Nile Artefacts")
     for change, key in (
         ({"colour": "red"}, "colour"),
         ({"board": {"space_3": ["eye/nile@1"]}}, "board.space_3[0]"),
@@ -79,14 +69,14 @@ def test_a_position_that_is_not_a_table_is_a_position_error() -> None:
 def test_too_many_copies_of_a_card_are_refused_by_conservation() -> None:
     """The card data has one eye/nile@1 (seat 0 holds it): three more in the discard would leave the pile negative."""
     with pytest.raises(PositionError):
-        build({**example(), "discard": ["eye/nile@1"] * 3})
+        build({**documented_position("Nile Artefacts"), "discard": ["eye/nile@1"] * 3})
 
 
 def test_a_position_breaking_an_invariant_is_refused() -> None:
     """A Worshiper above the top level breaks the levels invariant (InvalidState), or is refused as a bad level."""
-    data = example()
+    data = documented_position("Nile Artefacts")
     with pytest.raises((InvalidState, PositionError)):
-        build({**data, "0": {**data["0"], "levels": [9, 0, 0, 0, 0]}})  # type: ignore[dict-item]
+        build({**data, "0": {**data["0"], "levels": [9, 0, 0, 0, 0]}})
 
 
 def test_the_best_offering_query_reads_the_documented_position() -> None:
@@ -96,7 +86,7 @@ def test_the_best_offering_query_reads_the_documented_position() -> None:
     from nilerules.analysis.positions import Situation
     from nilerules.games.nile_artefacts.queries import QUERIES
 
-    state = build(example())
+    state = build(documented_position("Nile Artefacts"))
     params = {
         "hand": "",
         "monuments": "",

@@ -3,9 +3,6 @@ and scores as worked out by hand; bad keys are named; actions are written with n
 
 from __future__ import annotations
 
-import re
-import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,17 +11,9 @@ from nilerules.errors import InvalidState, MalformedAction, PositionError
 from nilerules.games.ra import make_game
 from nilerules.games.ra.actions import Deal, DealOrder, DrawTile
 from nilerules.games.ra.state import TRADER
+from tests.helpers import documented_position
 
 GAME = make_game()
-DOC = Path(__file__).resolve().parents[3] / "docs" / "positions.md"
-
-
-def documented_example() -> dict[str, Any]:
-    """The TOML block of the Ra section of docs/positions.md."""
-    section = DOC.read_text(encoding="utf-8").split("\n## Ra\n", 1)[1].split("\n## ", 1)[0]
-    block = re.search(r"```toml\n(.*?)```", section, re.S)
-    assert block is not None
-    return tomllib.loads(block.group(1))
 
 
 def build(data: dict[str, Any]) -> Any:
@@ -36,7 +25,7 @@ def build(data: dict[str, Any]) -> Any:
 def test_documented_example_builds_and_lists_its_legal_moves() -> None:
     """docs/positions.md: seat 2 (no God tile) may draw or invoke Ra; seat 0 holds 2 crates (2 Traders claimed by
     seat 1 x its 1 Trader, seed 000's rule)."""
-    state = build(documented_example())
+    state = build(documented_position("Ra"))
     assert GAME.invariants(state) == ()
     assert GAME.current_player(state) == 2
     assert [GAME.action_to_data(a) for a in GAME.legal_actions(state)] == ["draw", "invoke_ra"]
@@ -45,7 +34,7 @@ def test_documented_example_builds_and_lists_its_legal_moves() -> None:
 
 def test_documented_example_scores_the_epoch_as_worked_by_hand() -> None:
     """docs/positions.md, by hand from the reference's scoring: drawing the last Ra tile scores 30, 19 and 6."""
-    state = build(documented_example())
+    state = build(documented_position("Ra"))
     for raw in ("draw", {"draw": "ra"}):
         state = GAME.apply(state, GAME.action_from_data(raw))
     assert state.epoch == 2

@@ -3,28 +3,13 @@ its breakdown; bad positions are refused with the key named."""
 
 from __future__ import annotations
 
-import re
-import tomllib
-from pathlib import Path
-from typing import Any
-
 import pytest
 
 from nilerules.errors import InvalidState, PositionError
 from nilerules.games.sobek.actions import Done, StartHorizontal
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.state import WHEAT
-
-DOC = Path(__file__).resolve().parents[3] / "docs" / "positions.md"
-
-
-def documented_example() -> dict[str, Any]:
-    text = DOC.read_text(encoding="utf-8")
-    section = text[text.index("## Sobek"):]
-    section = section[: section.index("\n## ", 1)] if "\n## " in section[1:] else section
-    block = re.search(r"```toml\n(.*?)```", section, re.S)
-    assert block is not None
-    return tomllib.loads(block.group(1))
+from tests.helpers import documented_position
 
 
 @pytest.mark.rules("sobek.end.set_scoring", "sobek.end.hand_to_corruption")
@@ -32,7 +17,7 @@ def test_documented_example_builds_shows_its_moves_and_scores(game: SobekGame) -
     """By hand, from the doc's own text: seat 1 may start a Wheat horizontal set or be done; done, seat 0 scores
     3 Ivory with scarabs (3 scarabs each, reference) x 3 cards = 27 on top of 12 = 39; seat 1 (most corrupt with
     three cards, no set points) stays on 20."""
-    data = documented_example()
+    data = documented_position("Sobek")
     config = game.config(data["config"]["players"])
     state = game.position(config, {k: v for k, v in data.items() if k != "config"})
     assert set(game.legal_actions(state)) == {StartHorizontal(WHEAT), Done()}
