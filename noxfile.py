@@ -84,12 +84,15 @@ def explore(session: nox.Session) -> None:
     """Long runs, within 30 minutes on 2 cores: the state machines and properties under the thorough Hypothesis
     profile on every core, the report with a larger budget, then every game over covering arrays of readings plus
     random combinations (figures in explore-results/: games played, rate, violations, new divergences); the fuzz suite
-    of the command line's edge (tests/fuzz) under the explore profile."""
+    of the command line's edge (tests/fuzz) under the explore profile; the what-if sweep over every numeric param of
+    every spec (tests/whatif, about 7 minutes on 2 cores)."""
     session.install("-e", ".[dev,dask]")
     session.env["NILERULES_HYPOTHESIS_PROFILE"] = "explore"
     session.run("pytest", *WORKERS, "tests/stateful", "tests/property", "tests/conformance", *session.posargs)
     # the fuzz suite in one process, so that its closing line gives the figure: inputs tried, failures
     session.run("pytest", "-n", "0", "tests/fuzz", *session.posargs)
+    # the what-if sweep: every numeric param of every spec edited, the report, queries and witnesses rerun on it
+    session.run("pytest", *WORKERS, "tests/whatif", *session.posargs)
     session.run("python", "tools/explore.py")
 
 
