@@ -1,5 +1,5 @@
 """Helpers shared by the generic tests: which games are present, where the seeds are, each game's documented example
-position."""
+position, a game loaded from an edited copy of its spec."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from nilerules.games import GameModule, available, load
+from nilerules.specs import bundled_spec_path
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = Path(os.environ.get("NILERULES_SEEDS", ROOT.parent / "shared" / "seeds"))
@@ -36,3 +37,25 @@ def documented_position(heading: str) -> dict[str, Any]:
     block = re.search(r"```toml\n(.*?)```", section, re.S)
     assert block is not None, heading
     return tomllib.loads(block.group(1))
+
+
+def toml_value(value: Any) -> str:
+    """A value as TOML: a str is taken as TOML text already; ints and lists of them as Python writes them; a dict as
+    an inline table with bare keys."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + " }"
+    return repr(value)
+
+
+def edited_game(tmp_path: Path, game_id: str, **values: Any) -> GameModule:
+    """The game loaded from a copy of its bundled spec with each ``[params.<name>] value`` replaced (``toml_value``)."""
+    text = bundled_spec_path(game_id).read_text(encoding="utf-8")
+    for name, value in values.items():
+        found = re.search(rf"(\[params\.{name}\]\n(?:(?!\n\[).)*?\nvalue = )[^\n]*", text, flags=re.S)
+        assert found is not None, name
+        text = text[: found.end(1)] + toml_value(value) + text[found.end() :]
+    path = tmp_path / f"{game_id}.toml"
+    path.write_text(text, encoding="utf-8")
+    return load(game_id, path)

@@ -19,21 +19,9 @@ from nilerules.analysis.model import Budget
 from nilerules.analysis.queries import run_query
 from nilerules.games import GameModule, load
 from nilerules.games.nile_artefacts.queries import QUERIES
-from nilerules.specs import bundled_spec_path
+from tests.helpers import edited_game
 
 SMALL = Budget(playouts=8, examples=16, rlimit=5_000_000)
-
-
-def edited(tmp_path: Path, **values: Any) -> GameModule:
-    """The game loaded from a copy of the bundled spec with ``[params.<name>] value`` replaced."""
-    text = Path(bundled_spec_path("nile_artefacts")).read_text(encoding="utf-8")
-    for name, value in values.items():
-        pattern = rf"(\[params\.{name}\]\n(?:(?!\n\[).)*?\nvalue = )[^\n]*"
-        text, count = re.subn(pattern, lambda m, v=value: m.group(1) + repr(v), text, count=1, flags=re.S)
-        assert count == 1, name
-    path = tmp_path / "nile_artefacts.toml"
-    path.write_text(text, encoding="utf-8")
-    return load("nile_artefacts", path)
 
 
 QUERY_ARGS = {
@@ -62,8 +50,9 @@ def bundled() -> dict[str, Any]:
 def test_every_check_and_query_runs_on_an_edit_of_every_numeric_param(tmp_path: Path, bundled: dict[str, Any]) -> None:
     """All numeric params edited at once to other valid values: every check and query still answers, the NA-001
     witness faces as many Monuments as are visible (4), and the round cap and Coin supply stated are the new ones."""
-    module = edited(
+    module = edited_game(
         tmp_path,
+        "nile_artefacts",
         cards_per_round=[7, 10, 11],
         coin_supply=25,
         costs=[2, 4],
@@ -87,14 +76,14 @@ def test_every_check_and_query_runs_on_an_edit_of_every_numeric_param(tmp_path: 
 
 def test_the_round_cap_edit_reaches_the_endless_game_finding(tmp_path: Path) -> None:
     """max_rounds 40 -> 25: the stalling game stops after 25 rounds under both readings (hand: the cap is the end)."""
-    out = everything(edited(tmp_path, max_rounds=25), ("endless_game", "port_start"))
+    out = everything(edited_game(tmp_path, "nile_artefacts", max_rounds=25), ("endless_game", "port_start"))
     assert "cap of 25 rounds" in out["endless_game"].verdict.summary
     assert {"stopped after 25 rounds"} == {text.split(",")[0] for _, text in out["endless_game"].outcomes}
 
 
 def test_the_coin_supply_edit_reaches_the_coin_stock_finding(tmp_path: Path) -> None:
     """coin_supply 30 -> 12: the stock runs out sooner, and the finding names 12 Coins."""
-    out = everything(edited(tmp_path, coin_supply=12), ("coin_stock",))
+    out = everything(edited_game(tmp_path, "nile_artefacts", coin_supply=12), ("coin_stock",))
     assert out["coin_stock"].verdict.kind == "witness"
     assert "all 12 Coins" in out["coin_stock"].verdict.summary
 
@@ -104,7 +93,8 @@ def test_the_incomplete_points_edit_changes_the_score_at_the_cap(tmp_path: Path)
     offered to, so score_at_cap gives 3 per such Monument instead of 2 (bundled: 2 Monuments, 4 points; edited: 6);
     no_score_at_cap stays at 0."""
     base = dict(everything(load("nile_artefacts"), ("endless_game",))["endless_game"].outcomes)
-    out = dict(everything(edited(tmp_path, incomplete_points=[0, 3, 6]), ("endless_game",))["endless_game"].outcomes)
+    module = edited_game(tmp_path, "nile_artefacts", incomplete_points=[0, 3, 6])
+    out = dict(everything(module, ("endless_game",))["endless_game"].outcomes)
     assert base["no_score_at_cap"] == out["no_score_at_cap"]
     old = [int(x) for x in re.findall(r"-?\d+", base["score_at_cap"].split("scores")[1])]
     new = [int(x) for x in re.findall(r"-?\d+", out["score_at_cap"].split("scores")[1])]
@@ -113,5 +103,5 @@ def test_the_incomplete_points_edit_changes_the_score_at_the_cap(tmp_path: Path)
 
 def test_the_visible_monuments_edit_reaches_the_random_offering_situations(tmp_path: Path) -> None:
     """monument_layout [6, 5] -> [6, 3]: the offering checks' random situations face 3 Monuments, as they say."""
-    out = everything(edited(tmp_path, monument_layout=[6, 3]), ("pair_mix",))
+    out = everything(edited_game(tmp_path, "nile_artefacts", monument_layout=[6, 3]), ("pair_mix",))
     assert "3 random Monuments of the data" in out["pair_mix"].searched

@@ -7,8 +7,6 @@ Expected values are hand calculations from the edited numbers (for example Phara
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,30 +15,12 @@ import pytest
 from nilerules.analysis.model import Budget
 from nilerules.core.log import replay
 from nilerules.core.verdicts import Proof, Witness
-from nilerules.games import GameModule, load
+from nilerules.games import load
 from nilerules.games.ra import QUERIES
-from nilerules.specs import bundled_spec_path
+from tests.helpers import edited_game
 
 BUNDLED = load("ra")
 QUICK = Budget.quick()
-
-
-def _replacement(value: str) -> Callable[[re.Match[str]], str]:
-    def replace(match: re.Match[str]) -> str:
-        return match.group(1) + value + "\n"
-    return replace
-
-
-def edited(tmp_path: Path, **values: str) -> GameModule:
-    """A copy of the bundled spec with ``[params.NAME] value = ...`` replaced, loaded as the game."""
-    text = bundled_spec_path("ra").read_text(encoding="utf-8")
-    for name, value in values.items():
-        pattern = re.compile(rf"(\[params\.{name}\]\n(?:(?!\[)[^\n]*\n)*?value = )[^\n]*\n")
-        text, count = pattern.subn(_replacement(value), text, count=1)
-        assert count == 1, name
-    path = tmp_path / "ra_edit.toml"
-    path.write_text(text, encoding="utf-8")
-    return load("ra", path)
 
 
 EDITS: list[dict[str, str]] = [
@@ -58,7 +38,7 @@ EDITS: list[dict[str, str]] = [
 def test_every_check_and_query_runs_on_an_edited_spec(tmp_path: Path, edit: dict[str, str]) -> None:
     """Each edit keeps the spec valid: every check returns a verdict naming every reading, every witness log replays
     from setup on the edited rules, and every query answers."""
-    module = edited(tmp_path, **edit)
+    module = edited_game(tmp_path, "ra", **edit)
     for amb, check in module.checks.items():
         result = check(module.game, QUICK)
         assert result.verdict.kind in ("witness", "proof", "unknown"), amb
@@ -74,7 +54,7 @@ def test_every_check_and_query_runs_on_an_edited_spec(tmp_path: Path, edit: dict
 def test_pharaoh_ties_query_counts_the_all_ties_of_the_edited_points(tmp_path: Path) -> None:
     """Issue 10's reproducer: with Pharaohs +6/-2 the all-tie is worth +4, and play does not depend on the points
     (random and greedy policies never read scores), so the same seeded games tie as often as with +5/-2."""
-    module = edited(tmp_path, pharaoh_points="[6, -2]")
+    module = edited_game(tmp_path, "ra", pharaoh_points="[6, -2]")
     args: dict[str, Any] = {"players": 3, "playouts": 40, "rlimit": 1_000_000}
     before = BUNDLED.queries["pharaoh-ties"].run(BUNDLED.game, args).data["3"]
     after = module.queries["pharaoh-ties"].run(module.game, args)
@@ -86,7 +66,7 @@ def test_pharaoh_ties_query_counts_the_all_ties_of_the_edited_points(tmp_path: P
 def test_pharaoh_check_states_the_edited_shift(tmp_path: Path) -> None:
     """RA-001 on +6/-2: every player's Pharaoh points under 'share' are 6 - 2 = 4, under 'nobody' 0; the summary
     says +4, never the bundled +3."""
-    module = edited(tmp_path, pharaoh_points="[6, -2]")
+    module = edited_game(tmp_path, "ra", pharaoh_points="[6, -2]")
     result = module.checks["pharaoh_all_tie"](module.game, QUICK)
     assert isinstance(result.verdict, Witness)
     players = result.verdict.data["players"]
@@ -98,7 +78,7 @@ def test_pharaoh_check_states_the_edited_shift(tmp_path: Path) -> None:
 
 def test_pharaoh_check_is_a_proof_when_bonus_and_penalty_cancel(tmp_path: Path) -> None:
     """With Pharaohs +2/-2 an all-tie gives 'share' 2 - 2 = 0, the same as 'nobody': the readings never differ."""
-    module = edited(tmp_path, pharaoh_points="[2, -2]")
+    module = edited_game(tmp_path, "ra", pharaoh_points="[2, -2]")
     assert isinstance(module.checks["pharaoh_all_tie"](module.game, QUICK).verdict, Proof)
 
 
@@ -121,7 +101,7 @@ def test_sun_tie_check_turns_into_a_witness_when_the_points_no_longer_cancel(tmp
     """RA-002 on sun-disk points +6/-5: an all-tie gives 'share' 6 - 5 = +1 each and 'nobody' 0, so the readings
     differ (the bundled +5/-5 cancel, a proof)."""
     assert isinstance(BUNDLED.checks["sun_all_tie"](BUNDLED.game, QUICK).verdict, Proof)
-    module = edited(tmp_path, sun_disk_points="[6, -5]")
+    module = edited_game(tmp_path, "ra", sun_disk_points="[6, -5]")
     result = module.checks["sun_all_tie"](module.game, QUICK)
     assert isinstance(result.verdict, Witness)
     assert dict(result.outcomes)["share"] == "+6 -5 = +1 for everyone"
@@ -129,7 +109,7 @@ def test_sun_tie_check_turns_into_a_witness_when_the_points_no_longer_cancel(tmp
 
 def test_crate_figures_follow_the_edited_supply(tmp_path: Path) -> None:
     """31 Small + 9 Large (value 3): 40 pieces worth 31 + 27 = 58; the supply check and query say so."""
-    module = edited(tmp_path, small_crates="31", large_crates="9")
+    module = edited_game(tmp_path, "ra", small_crates="31", large_crates="9")
     result = module.checks["supply_exhausted"](module.game, QUICK)
     assert "31 Small + 9 Large crates (40 pieces, worth 58)" in result.verdict.summary
     supply = module.queries["crate-supply"].run(module.game, {"players": 3, "playouts": 2, "rlimit": 1_000_000})
@@ -138,14 +118,14 @@ def test_crate_figures_follow_the_edited_supply(tmp_path: Path) -> None:
 
 def test_value_forty_reading_follows_the_edited_total(tmp_path: Path) -> None:
     """RA-004 value_forty: Small = total value - 3 x Large; with 43 that is 43 - 30 = 13 Small, 10 Large."""
-    module = edited(tmp_path, crate_total="43")
+    module = edited_game(tmp_path, "ra", crate_total="43")
     p = module.game.params(module.game.config(3, ("traders",), {"crate_counts": "value_forty"}))
     assert (p.small_crates, p.large_crates) == (13, 10)
 
 
 def test_gods_check_prices_gods_with_the_edited_points(tmp_path: Path) -> None:
     """RA-013: the kept God tiles are valued at the edited 4 points each."""
-    module = edited(tmp_path, god_points="4")
+    module = edited_game(tmp_path, "ra", god_points="4")
     result = module.checks["gods_after_epoch"](module.game, QUICK)
     keep = dict(result.outcomes)["keep"]
     gods = [int(g) for g in keep.split("God tiles [")[1].split("]")[0].split(", ")]
@@ -154,7 +134,7 @@ def test_gods_check_prices_gods_with_the_edited_points(tmp_path: Path) -> None:
 
 def test_last_ra_check_counts_the_edited_ra_track(tmp_path: Path) -> None:
     """RA-011 with a 3-player Ra track of 7: the witness has 6 of 7 Ra tiles on the track before the last draw."""
-    module = edited(tmp_path, ra_track='{ "2" = 5, "3" = 7, "4" = 8, "5" = 9 }')
+    module = edited_game(tmp_path, "ra", ra_track='{ "2" = 5, "3" = 7, "4" = 8, "5" = 9 }')
     result = module.checks["last_ra"](module.game, QUICK)
     players = result.verdict.data["players"]  # type: ignore[union-attr]
     length = {2: 5, 3: 7, 4: 8, 5: 9}[players]
@@ -165,7 +145,7 @@ def test_bag_empty_is_a_proof_until_the_ra_tracks_outgrow_the_ra_tiles(tmp_path:
     """RA-015 by hand: 3 epochs x Ra tracks of 6, 8, 9, 10 draw at most 30 = the bag's 30 Ra tiles, so the bag never
     runs out (a proof); with a 3-player track of 11, 33 > 30, the readings can differ (a witness)."""
     assert isinstance(BUNDLED.checks["bag_empty"](BUNDLED.game, QUICK).verdict, Proof)
-    module = edited(tmp_path, ra_track='{ "2" = 6, "3" = 11, "4" = 9, "5" = 10 }')
+    module = edited_game(tmp_path, "ra", ra_track='{ "2" = 6, "3" = 11, "4" = 9, "5" = 10 }')
     result = module.checks["bag_empty"](module.game, QUICK)
     assert isinstance(result.verdict, Witness)
     assert len({text for _, text in result.outcomes}) > 1

@@ -15,25 +15,7 @@ import pytest
 from nilerules.analysis.model import Budget
 from nilerules.games import GameModule, load
 from nilerules.games.sobek.queries import QUERIES as SOBEK_QUERIES
-from nilerules.specs import bundled_spec_path
-
-
-def edited(tmp_path: Path, **values: Any) -> GameModule:
-    """The game loaded from a copy of the bundled spec with ``[params.<name>] value`` replaced."""
-    text = Path(bundled_spec_path("sobek")).read_text(encoding="utf-8")
-    for name, value in values.items():
-        pattern = rf"(\[params\.{name}\]\n(?:(?!\n\[).)*?\nvalue = )[^\n]*"
-        text, count = re.subn(pattern, lambda m, v=value: m.group(1) + toml(v), text, count=1, flags=re.S)
-        assert count == 1, name
-    path = tmp_path / "sobek.toml"
-    path.write_text(text, encoding="utf-8")
-    return load("sobek", path)
-
-
-def toml(value: Any) -> str:
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {toml(v)}" for k, v in value.items()) + " }"
-    return repr(value)
+from tests.helpers import edited_game
 
 
 def everything(module: GameModule) -> dict[str, Any]:
@@ -56,7 +38,7 @@ def test_penalty_step_edit_changes_the_penalty_findings(tmp_path: Path, bundled:
     """penalty_step 10 -> 5: the numbered-space example becomes 2 x 5 + 3 = 13 points, two lots of 5; from the
     numbered space 25 (hand count): numbered_type 25 -> 20 -> 15, no_move stays, previous_symbol 24 -> 19; and the
     Guild/penalty outcome near the start now moves 10 points (2 lots)."""
-    module = edited(tmp_path, penalty_step=5)
+    module = edited_game(tmp_path, "sobek", penalty_step=5)
     out = everything(module)
     result = out["penalty_on_number"]
     assert "13 set points (2 lots of 5)" in result.verdict.summary
@@ -69,7 +51,7 @@ def test_penalty_step_edit_changes_the_penalty_findings(tmp_path: Path, bundled:
 
 def test_scribe_limit_edit_changes_the_scribe_finding(tmp_path: Path) -> None:
     """scribe_hand_limit 6 -> 4: the Scribe's victim reduces down to 4 cards (each reading's outcome says so)."""
-    out = everything(edited(tmp_path, scribe_hand_limit=4))
+    out = everything(edited_game(tmp_path, "sobek", scribe_hand_limit=4))
     assert out["scribe_chooser"].verdict.kind == "witness"
     assert all(outcome.endswith("down to 4") for _, outcome in out["scribe_chooser"].outcomes)
 
@@ -77,7 +59,7 @@ def test_scribe_limit_edit_changes_the_scribe_finding(tmp_path: Path) -> None:
 def test_early_end_and_track_edits_change_the_track_findings(tmp_path: Path) -> None:
     """early_end_points 100 -> 90, track_spaces 100 -> 120: a stopped marker (last space 119) can now pass 90, so the
     track-end finding no longer says the early end is unreachable under 'stop'."""
-    out = everything(edited(tmp_path, early_end_points=90, track_spaces=120))
+    out = everything(edited_game(tmp_path, "sobek", early_end_points=90, track_spaces=120))
     result = out["track_end"]
     assert result.verdict.data["early_end_points"] == 90
     assert result.verdict.data["early_end_reachable"] == {"lap": True, "stop": True}
@@ -86,8 +68,8 @@ def test_early_end_and_track_edits_change_the_track_findings(tmp_path: Path) -> 
 
 def test_scarab_edit_changes_the_set_points_in_findings(tmp_path: Path, bundled: dict[str, Any]) -> None:
     """Ivory scarabs 3 -> 4: the zero-corruption witness set of three Ivory with scarabs scores 4 x 3 x 3 = 36."""
-    module = edited(tmp_path, scarabs={"ivory": 4, "ebony": 2, "marble": 2, "cattle": 1, "fish": 1, "wheat": 1,
-                                       "amulet": 0})
+    scarabs = {"ivory": 4, "ebony": 2, "marble": 2, "cattle": 1, "fish": 1, "wheat": 1, "amulet": 0}
+    module = edited_game(tmp_path, "sobek", scarabs=scarabs)
     out = everything(module)
     assert "seat 0 scored 36 with a set" in out["zero_corruption"].verdict.summary
     assert "seat 0 scored 27 with a set" in bundled["zero_corruption"].verdict.summary
@@ -96,7 +78,7 @@ def test_scarab_edit_changes_the_set_points_in_findings(tmp_path: Path, bundled:
 def test_set_minimum_edit_runs_every_check_with_larger_sets(tmp_path: Path) -> None:
     """set_minimum 3 -> 4: every check still runs (its positions hold sets of four, valid under the edit) and the
     amulet-only witness holds four amulets."""
-    out = everything(edited(tmp_path, set_minimum=4))
+    out = everything(edited_game(tmp_path, "sobek", set_minimum=4))
     assert out["amulet_only"].verdict.data == {"amulets": 4}
     assert "4 Fish added to a played Fish set" in out["extension_event"].verdict.summary
 
@@ -104,7 +86,7 @@ def test_set_minimum_edit_runs_every_check_with_larger_sets(tmp_path: Path) -> N
 def test_curse_weight_edit_changes_deceit(tmp_path: Path, bundled: dict[str, Any]) -> None:
     """curse_cards 2 -> 3: in the Deceit witness, 'count_two' scores each Curse token held as 3 cards more than
     'cards_only' does (2 with the bundled spec): the document's 'counts as 2 cards', edited."""
-    for outputs, weight in ((everything(edited(tmp_path, curse_cards=3)), 3), (bundled, 2)):
+    for outputs, weight in ((everything(edited_game(tmp_path, "sobek", curse_cards=3)), 3), (bundled, 2)):
         found = {r: re.match(r"seat \d+ scores (\d+) \(Curse tokens held: (\d+)\)", o)
                  for r, o in outputs["deceit_curses"].outcomes}
         assert all(found.values()), outputs["deceit_curses"].outcomes
