@@ -18,6 +18,10 @@ def invariants(state: NAState) -> tuple[str, ...]:
     }
     short = [name for name, value in per_seat.items() if len(value) != seats]
     short += [f"levels[{i}]" for i, row in enumerate(state.levels) if len(row) != seats]
+    if len(state.completed) != seats:
+        short.append("completed")
+    short += [f"completed[{i}] (one per level 0..{p.top})" for i, row in enumerate(state.completed)
+              if len(row) != p.top + 1]
     if short:  # a state read from a file: nothing below can be read without one entry per seat
         return (f"not one entry per seat ({seats}) in {', '.join(short)}",)
     held = holdings(state)
