@@ -122,11 +122,16 @@ def test_nefertiti_state_with_amon_priest_out_of_range_is_refused(tmp_path: Path
     assert outcome.code == 2 and "amon_priest" in outcome.err
 
 
-def test_nile_artefacts_state_with_a_hand_deleted_is_refused(tmp_path: Path) -> None:
-    """A Nile Artefacts state with one seat's hand deleted passed the invariants and crashed scoring (fuzz suite)."""
+@pytest.mark.parametrize("where", [("hands", 0), ("completed", 0, 0)])
+def test_nile_artefacts_state_with_an_entry_deleted_is_refused(tmp_path: Path, where: tuple[object, ...]) -> None:
+    """A Nile Artefacts state with one seat's hand, or one level of `completed`, deleted passed the invariants and
+    crashed scoring (fuzz suite)."""
     path = _final_state(tmp_path, "nile_artefacts")
     data = json.loads(path.read_text())
-    del data["hands"][0]
+    target = data
+    for key in where[:-1]:
+        target = target[key]
+    del target[where[-1]]
     path.write_text(json.dumps(data))
     outcome = run_cli(["score", "nile_artefacts", str(path)])
     assert outcome.code == 2 and "one entry per seat" in outcome.err
