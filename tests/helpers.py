@@ -59,3 +59,12 @@ def edited_game(tmp_path: Path, game_id: str, **values: Any) -> GameModule:
     path = tmp_path / f"{game_id}.toml"
     path.write_text(text, encoding="utf-8")
     return load(game_id, path)
+
+
+def spec_with_line_edited(tmp_path: Path, game_id: str, pattern: str, replacement: str) -> Path:
+    """A copy of the game's bundled spec with one line edited (``pattern``, a multi-line regex, must match once)."""
+    text, count = re.subn(pattern, replacement, bundled_spec_path(game_id).read_text(encoding="utf-8"), flags=re.M)
+    assert count == 1, pattern
+    path = tmp_path / f"{game_id}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path

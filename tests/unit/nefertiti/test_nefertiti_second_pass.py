@@ -4,7 +4,6 @@ hangs on edited specs. Expected values come from the expansion's sentences and e
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -34,20 +33,10 @@ from nilerules.games.nefertiti.state import (
     evolve,
     slot,
 )
-from nilerules.specs import bundled_spec_path
+from tests.helpers import spec_with_line_edited
 
 MODULE = load("nefertiti")
 GAME = MODULE.game
-SPEC_TEXT = bundled_spec_path("nefertiti").read_text(encoding="utf-8")
-
-
-def edited_spec(tmp_path: Path, pattern: str, replacement: str) -> Path:
-    """A copy of the bundled spec with one line edited (the pattern must match exactly once)."""
-    text, count = re.subn(pattern, replacement, SPEC_TEXT, flags=re.MULTILINE)
-    assert count == 1, pattern
-    path = tmp_path / "nefertiti.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 # --- issue 15 item 1: "2 neutral pawns of different colors + 1 Servant pawn" closes -----------------------------
@@ -172,7 +161,9 @@ def test_deben_coins_finding_counts_the_setup() -> None:
 
 def test_deben_coins_finding_follows_an_edited_coin_count(tmp_path: Path) -> None:
     """What-if: with 60 base coins every setup (at most 47 Deben, hand count above) is covered: a proof."""
-    path = edited_spec(tmp_path, r"^value = \{ base = 30, expansion = 8 \}$", "value = { base = 60, expansion = 8 }")
+    path = spec_with_line_edited(
+        tmp_path, "nefertiti", r"^value = \{ base = 30, expansion = 8 \}$", "value = { base = 60, expansion = 8 }"
+    )
     module = load("nefertiti", path)
     assert module.checks["deben_coins"](module.game, Budget.quick()).verdict.kind == "proof"
 
@@ -182,8 +173,9 @@ def test_deben_coins_finding_follows_an_edited_coin_count(tmp_path: Path) -> Non
 
 def test_no_base_characters_plays_to_the_end(tmp_path: Path) -> None:
     """Issue 10: all five base_characters at 0 hung simulate; 'draw 6 at random' from an empty pool now draws none."""
-    path = edited_spec(
+    path = spec_with_line_edited(
         tmp_path,
+        "nefertiti",
         r"^value = \{ high_priest = 2, treasurer = 2, thief = 2, royal_servant = 2, chief = 2 \}$",
         "value = { high_priest = 0, treasurer = 0, thief = 0, royal_servant = 0, chief = 0 }",
     )
@@ -195,8 +187,9 @@ def test_no_base_characters_plays_to_the_end(tmp_path: Path) -> None:
 
 def test_too_few_gift_cards_for_the_bottom_of_the_pile_is_a_spec_error(tmp_path: Path) -> None:
     """A deck that cannot put the bottom Gift cards under the pile is refused with a SpecError naming the key."""
-    path = edited_spec(
+    path = spec_with_line_edited(
         tmp_path,
+        "nefertiti",
         r"^value = \{ senet = 5, senet_x2 = 3, harp = 8, chair = 8, mirror = 6, statuette = 6, necklace = 5, "
         r"goldwork = 5 \}$",
         "value = { senet = 0, senet_x2 = 0, harp = 0, chair = 0, mirror = 0, statuette = 0, necklace = 0, "
@@ -293,8 +286,8 @@ def test_wandering_thief_lowest_card_readings_agree_without_face_down_cards() ->
 def test_a_huge_gift_count_is_refused_not_worked_through(tmp_path: Path) -> None:
     """Issue 10: a huge foreign gift count in a spec, or a huge count in a written position, is refused at the edge
     (SpecError naming the key; PositionError) instead of hanging score or report."""
-    path = edited_spec(
-        tmp_path, r"^value = \{ harp_f1 = 1, harp_f2 = 1, ", "value = { harp_f1 = 10000000, harp_f2 = 1, "
+    path = spec_with_line_edited(
+        tmp_path, "nefertiti", r"^value = \{ harp_f1 = 1, harp_f2 = 1, ", "value = { harp_f1 = 10000000, harp_f2 = 1, "
     )
     with pytest.raises(SpecError, match="foreign_gifts"):
         load("nefertiti", path)

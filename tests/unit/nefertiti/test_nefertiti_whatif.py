@@ -6,7 +6,6 @@ and compares the figures that state the edited number with a hand calculation fr
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -16,9 +15,7 @@ from nilerules.core import replay
 from nilerules.games import load
 from nilerules.games.nefertiti import checks
 from nilerules.games.nefertiti.queries import QUERIES
-from nilerules.specs import bundled_spec_path
-
-SPEC_TEXT = bundled_spec_path("nefertiti").read_text(encoding="utf-8")
+from tests.helpers import spec_with_line_edited
 
 # (pattern of the one line edited, replacement, check id, reading, text expected in that reading's outcome or summary)
 CASES = [
@@ -95,20 +92,12 @@ CASES = [
 ]
 
 
-def edited(tmp_path: Path, pattern: str, replacement: str) -> Path:
-    text, count = re.subn(pattern, replacement, SPEC_TEXT, flags=re.MULTILINE)
-    assert count == 1, pattern
-    path = tmp_path / "nefertiti.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 @pytest.mark.parametrize(("pattern", "replacement", "check", "reading", "expected"), CASES)
 def test_an_edited_param_changes_the_figure_the_check_states(
     tmp_path: Path, pattern: str, replacement: str, check: str, reading: str | None, expected: str
 ) -> None:
     """The figure follows the edited spec (hand calculation in the comment above each case)."""
-    module = load("nefertiti", edited(tmp_path, pattern, replacement))
+    module = load("nefertiti", spec_with_line_edited(tmp_path, "nefertiti", pattern, replacement))
     # the hand-built situation of the check (its seeded-play witness states the figures met in play)
     result = getattr(checks, f"check_{check}")(module.game, Budget.quick())
     if reading is None:
@@ -123,7 +112,7 @@ def test_an_edited_param_changes_the_figure_the_check_states(
 @pytest.mark.parametrize("case", sorted({(c[0], c[1]) for c in CASES}))
 def test_every_check_and_query_runs_on_an_edited_spec(tmp_path: Path, case: tuple[str, str]) -> None:
     """Every check and every query (default parameters) still runs with each edited spec."""
-    module = load("nefertiti", edited(tmp_path, *case))
+    module = load("nefertiti", spec_with_line_edited(tmp_path, "nefertiti", *case))
     for name, check in module.checks.items():
         result = check(module.game, Budget.quick())
         assert {r for r, _ in result.outcomes} <= set(module.game.spec.ambiguities[name].reading_names())
@@ -139,6 +128,6 @@ def test_the_colour_condition_of_gizeh_right_follows_the_spec(tmp_path: Path) ->
         r'^  \{ squares = \[1, 2, 3, 4, 5, 6\], conditions = \[\["colors", 3\], \["pawns", 4\], \["full", 0\]\] \},$'
     )
     replacement = '  { squares = [1, 2, 3, 4, 5, 6], conditions = [["colors", 4], ["pawns", 4], ["full", 0]] },'
-    module = load("nefertiti", edited(tmp_path, pattern, replacement))
+    module = load("nefertiti", spec_with_line_edited(tmp_path, "nefertiti", pattern, replacement))
     result = module.checks["neutral_three_colors"](module.game, Budget.quick())
     assert "closed by 4 colours or 4 pawns" in result.searched
