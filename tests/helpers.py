@@ -1,15 +1,17 @@
 """Helpers shared by the generic tests: which games are present, where the seeds are, each game's documented example
-position, a game loaded from an edited copy of its spec."""
+position, a game loaded from an edited copy of its spec, the states of a seeded random game."""
 
 from __future__ import annotations
 
 import os
+import random
 import re
 import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from nilerules.core import CHANCE, Config
 from nilerules.games import GameModule, available, load
 from nilerules.specs import bundled_spec_path
 
@@ -68,3 +70,16 @@ def spec_with_line_edited(tmp_path: Path, game_id: str, pattern: str, replacemen
     path = tmp_path / f"{game_id}.toml"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def seeded_states(game: Any, config: Config, seed: int) -> list[Any]:
+    """Every state of one seeded random game, setup to end: moves by ``rng.choice`` of the legal actions, chance by the
+    game's ``sample_chance``, both from ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    state = game.setup(config)
+    out = [state]
+    while (mover := game.current_player(state)) is not None:
+        action = game.sample_chance(state, rng) if mover is CHANCE else rng.choice(game.legal_actions(state))
+        state = game.apply(state, action)
+        out.append(state)
+    return out

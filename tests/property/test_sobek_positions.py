@@ -4,32 +4,22 @@ breakdown sums to the scores."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nilerules.core import CHANCE
 from nilerules.games import load
+from tests.helpers import seeded_states
 
 GAME = load("sobek").game
-READINGS = ({}, {"green_deal": "once", "event_choice": "blind"}, {"market_row": "row_of_all", "track_end": "stop"},
-            {"horizontal_sets": "different_kinds", "horizontal_events": "triggers", "goods_total": "green_extra"},
-            {"scribe_chooser": "scribe_player", "thief_backs": "kind_known", "priest_characters": "may"})
-
-
-def states(players: int, readings: dict[str, str], seed: int) -> list[object]:
-    rng = random.Random(seed)
-    state = GAME.setup(GAME.config(players, readings=readings))
-    out = [state]
-    while GAME.current_player(state) is not None:
-        if GAME.current_player(state) is CHANCE:
-            state = GAME.apply(state, GAME.sample_chance(state, rng))
-        else:
-            state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
-        out.append(state)
-    return out
+READINGS: tuple[dict[str, str], ...] = (
+    {},
+    {"green_deal": "once", "event_choice": "blind"},
+    {"market_row": "row_of_all", "track_end": "stop"},
+    {"horizontal_sets": "different_kinds", "horizontal_events": "triggers", "goods_total": "green_extra"},
+    {"scribe_chooser": "scribe_player", "thief_backs": "kind_known", "priest_characters": "may"},
+)
 
 
 @settings(max_examples=12, deadline=None)
@@ -37,7 +27,7 @@ def states(players: int, readings: dict[str, str], seed: int) -> list[object]:
 def test_every_state_of_a_random_game_round_trips_through_its_position(players: int, which: int, seed: int) -> None:
     """``position(state_config(s), position_data(s)) == s`` for every state of a seeded random game, and the
     written position is plain JSON (names, not codes)."""
-    for state in states(players, READINGS[which], seed):
+    for state in seeded_states(GAME, GAME.config(players, readings=READINGS[which]), seed):
         data = GAME.position_data(state)
         assert json.loads(json.dumps(data)) == data
         assert GAME.position(GAME.state_config(state), data) == state
@@ -47,7 +37,7 @@ def test_every_state_of_a_random_game_round_trips_through_its_position(players: 
 @given(players=st.sampled_from((2, 3, 4)), which=st.integers(0, len(READINGS) - 1), seed=st.integers(0, 10_000))
 def test_score_breakdown_sums_to_the_scores(players: int, which: int, seed: int) -> None:
     """Each seat's breakdown sums to its score, at every step of a seeded random game."""
-    for state in states(players, READINGS[which], seed)[::7]:
+    for state in seeded_states(GAME, GAME.config(players, readings=READINGS[which]), seed)[::7]:
         breakdown = GAME.score_breakdown(state)
         assert [sum(b.values()) for b in breakdown] == list(GAME.scores(state))
 

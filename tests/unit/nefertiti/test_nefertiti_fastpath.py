@@ -16,6 +16,7 @@ from nilerules.games import load
 from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.actions import NefAction, Place, TakeCard
 from nilerules.games.nefertiti.state import Market, NefState, evolve
+from tests.helpers import seeded_states
 
 GAME = load("nefertiti").game
 CONFIGS = [(2, ("harbor", "characters")), (3, ()), (4, ()), (4, ("characters", "scenario")), (5, ("harbor",))]
@@ -23,16 +24,7 @@ CONFIGS = [(2, ("harbor", "characters")), (3, ()), (4, ()), (4, ("characters", "
 
 def states_along_games(seeds: range, players: int, modules: tuple[str, ...]) -> list[NefState]:
     """Every state of seeded random games (chance sampled by the fast path)."""
-    out: list[NefState] = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = GAME.setup(GAME.config(players, modules))
-        while (mover := GAME.current_player(state)) is not None:
-            out.append(state)
-            action = GAME.sample_chance(state, rng) if mover is CHANCE else rng.choice(GAME.legal_actions(state))
-            state = GAME.apply(state, action)
-        out.append(state)
-    return out
+    return [s for seed in seeds for s in seeded_states(GAME, GAME.config(players, modules), seed)]
 
 
 class Swept(Exception):

@@ -16,6 +16,7 @@ from nilerules.games.nile_artefacts.actions import Draw
 from nilerules.games.nile_artefacts.game import _below
 from nilerules.games.nile_artefacts.position import Ctx
 from nilerules.games.nile_artefacts.state import PH_REVEAL, STATE_FIELDS, NAState, clone, evolve
+from tests.helpers import seeded_states
 
 GAME = make_game()
 
@@ -34,17 +35,9 @@ class FixedPick(random.Random):
 
 
 def states(players: int, seeds: range, readings: dict[str, str] | None = None) -> list[NAState]:
-    """Every state of a few seeded random games."""
-    out = []
+    """Every state but the last (the game over) of a few seeded random games."""
     config = GAME.config(players, readings=readings)
-    for seed in seeds:
-        rng = random.Random(seed)
-        s = GAME.setup(config)
-        while (mover := GAME.current_player(s)) is not None:
-            out.append(s)
-            a = GAME.sample_chance(s, rng) if mover is CHANCE else rng.choice(GAME.legal_actions(s))
-            s = GAME.apply(s, a)
-    return out
+    return [s for seed in seeds for s in seeded_states(GAME, config, seed)[:-1]]
 
 
 @pytest.mark.parametrize("players", [2, 4])

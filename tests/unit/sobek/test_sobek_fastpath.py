@@ -19,6 +19,7 @@ from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import DrawCard, DrawToken, Take
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.state import OVER, PLAY, SobekState
+from tests.helpers import seeded_states
 
 READINGS: tuple[dict[str, str], ...] = (
     {}, {"green_deal": "once"}, {"market_row": "row_of_all"}, {"event_choice": "blind"}, {"queen_draw": "market"},
@@ -38,16 +39,7 @@ class Counting(random.Random):
 
 def visited_states(game: SobekGame, players: int, readings: dict[str, str], seed: int) -> list[SobekState]:
     """Every state of one seeded random game."""
-    rng = random.Random(seed)
-    state = game.setup(game.config(players, readings=readings))
-    out = [state]
-    while game.current_player(state) is not None:
-        if game.current_player(state) is CHANCE:
-            state = game.apply(state, game.sample_chance(state, rng))
-        else:
-            state = game.apply(state, rng.choice(game.legal_actions(state)))
-        out.append(state)
-    return out
+    return seeded_states(game, game.config(players, readings=readings), seed)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
