@@ -74,6 +74,8 @@ def random_games(
 
 
 Stop = Callable[[NAState, Action, NAState], bool]
+Found = tuple[Config, list[Action], Action, int]
+"""Where seeded play met a condition: the config, the actions before the step, the step's action, the game's index."""
 
 
 def search_play(
@@ -84,7 +86,7 @@ def search_play(
     seed: int,
     stop: Stop,
     policy: Callable[[NAState, random.Random], Any] | None = None,
-) -> tuple[Config, list[Action], Action, int] | None:
+) -> Found | None:
     """The first step of seeded play where ``stop(before, action, after)`` holds: the config, the actions before
     that step, the step's action and the game's index; None when no game within ``games`` has one."""
     for i in range(games):
@@ -144,7 +146,7 @@ def verdict_of(differs: bool, summary: str, data: Mapping[str, Any], searched: s
 def _play_check(
     game: NileArtefactsGame,
     ambiguity: str,
-    found: tuple[Config, list[Action], Action, int],
+    found: Found,
     describe: Callable[[NAState, NAState | None], str],
     lead: str,
     searched: str,
@@ -192,6 +194,12 @@ def _words(game: NileArtefactsGame, action: Action) -> str:
     return ", ".join(f"{k} {v}" if v is not True else k for k, v in data.items()).replace("_", " ")
 
 
+def _search(game: NileArtefactsGame, players: int, games: int, budget: Budget, stop: Stop) -> tuple[Found | None, str]:
+    """The first step of ``games`` seeded random games (default readings) where ``stop`` holds; what was searched."""
+    found = search_play(game, players, {}, games, budget.seed, stop)
+    return found, f"seeded random {players}-player games (up to {games})"
+
+
 def _nothing_found(searched: str) -> CheckResult:
     return CheckResult(Unknown("not met in seeded play", searched), "playout", (), searched)
 
@@ -206,8 +214,7 @@ def check_coin_space(game: NileArtefactsGame, budget: Budget) -> CheckResult:
             return False
         return before.ctx.coin_space[action.space] and len(before.board[action.space]) >= 2
 
-    found = search_play(game, players, {}, games, budget.seed, stop)
-    searched = f"seeded random {players}-player games (up to {games})"
+    found, searched = _search(game, players, games, budget, stop)
     if found is None:
         return _nothing_found(searched)
     at = replay_actions(game, found[0], found[1])
@@ -312,8 +319,7 @@ def check_coin_stock(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     """The first Coin due from an empty stock in seeded play."""
     players = most_players(game)
     games = max(3, budget.playouts)
-    found = search_play(game, players, {}, games, budget.seed, lambda b, a, c: _new_note(b, c, "Coin stock"))
-    searched = f"seeded random {players}-player games (up to {games})"
+    found, searched = _search(game, players, games, budget, lambda b, a, c: _new_note(b, c, "Coin stock"))
     supply = game.params(players).coin_supply
     if found is None:
         return _nothing_found(searched)
@@ -344,8 +350,7 @@ def check_final_tie(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         other = ranking(with_readings(after, after.config, {"final_tie": "most_coins"}))
         return ranking(after).open_tie and other.places != ranking(after).places
 
-    found = search_play(game, players, {}, games, budget.seed, stop)
-    searched = f"seeded random {players}-player games (up to {games})"
+    found, searched = _search(game, players, games, budget, stop)
     if found is None:
         return _nothing_found(searched)
 
@@ -370,8 +375,7 @@ def check_tie_count(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         other = ranking(with_readings(after, after.config, {"tie_count": "artifacts"}))
         return other.places != ranking(after).places
 
-    found = search_play(game, players, {}, games, budget.seed, stop)
-    searched = f"seeded random {players}-player games (up to {games})"
+    found, searched = _search(game, players, games, budget, stop)
     if found is None:
         return _constructed_tie_count(game, searched)
 
@@ -424,8 +428,7 @@ def check_last_round(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     def stop(before: NAState, action: Action, after: NAState) -> bool:
         return isinstance(action, Reveal) and before.round > 0 and before.pile > 0 and after.pile == 0
 
-    found = search_play(game, players, {}, games, budget.seed, stop)
-    searched = f"seeded random {players}-player games (up to {games})"
+    found, searched = _search(game, players, games, budget, stop)
     if found is None:
         return _nothing_found(searched)
 
@@ -486,8 +489,7 @@ def check_empty_offering(game: NileArtefactsGame, budget: Budget) -> CheckResult
     def stop(before: NAState, action: Action, after: NAState) -> bool:
         return isinstance(action, Done) and not before.offering and bool(before.hands[before.to_move])
 
-    found = search_play(game, players, {}, games, budget.seed, stop)
-    searched = f"seeded random {players}-player games (up to {games})"
+    found, searched = _search(game, players, games, budget, stop)
     if found is None:
         return _nothing_found(searched)
 
