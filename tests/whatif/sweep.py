@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -52,6 +53,9 @@ PLAYOUT_SEED = 7
 MAX_STEPS = 10
 """Edits tried per param: one step up, one down, then two, ... up to this many (a parser may allow only some values,
 e.g. Sobek's track of a multiple of 5 spaces)."""
+
+STATED_SCORES = re.compile(r"\bscores(?: [a-z ]{1,30})? \[(-?\d+(?:, -?\d+)*)\]")
+"""Scores a check states for a reading in its words (``scores [10, 8, 11]``, ``scores after the epoch [..]``)."""
 
 Path_ = tuple[str | int, ...]
 """Where an int sits inside a param's value: keys of tables and indices of lists."""
@@ -303,6 +307,14 @@ def check_witnesses(module: GameModule, analysis: GameAnalysis, problems: list[s
             done += 1
             if fresh != r.end:
                 problems.append(f"{f.code} reading {r.name}: stated end {r.end} != fresh replay {fresh}")
+        for r in f.readings:
+            for match in STATED_SCORES.finditer(r.outcome):
+                stated = tuple(int(x) for x in match.group(1).split(", "))
+                if len(stated) == len(ends[r.name].scores) and stated != ends[r.name].scores:
+                    problems.append(
+                        f"{f.code} reading {r.name}: the check states {match.group(0)!r}, its witness log replays to "
+                        f"scores {list(ends[r.name].scores)} ({r.in_witness})"
+                    )
         own = ends.get(log.config.readings_dict().get(f.ambiguity, ""))
         for r in f.readings:
             fresh = ends[r.name]

@@ -47,6 +47,14 @@ REFUSALS: dict[tuple[str, str], Callable[[int], bool]] = {("sobek", "track_space
 spaces (the parser asks for a multiple of 5, so 101 is refused and 105 runs)."""
 
 
+KNOWN_PROBLEMS: tuple[str, ...] = ("SOB-018 reading ",)
+"""Problems already reported and pinned by a strict xfail below (each fails the sweep again once fixed there)."""
+
+
+def _problems(outcome: Outcome) -> list[str]:
+    return [p for p in outcome.problems if not p.startswith(KNOWN_PROBLEMS)]
+
+
 def _never(value: int) -> bool:
     return False
 
@@ -85,6 +93,20 @@ def test_a_length_param_resizes_the_lists_it_sizes() -> None:
     assert expected == edit.values
 
 
+@pytest.mark.xfail(strict=True, reason="SOB-018's check states the round-2 start player and scores [0, 4, 0] under "
+                   "each reading, but its witness log stops before round 2 (scores [0, 1, 0], the same position "
+                   "under both readings): games/sobek/checks.py, reported to the lead")
+def test_sobek_round_start_states_what_its_witness_replays_to() -> None:
+    """On the bundled Sobek spec (no edit), SOB-018's per-reading outcomes are what its witness log replays to."""
+    from nilerules.games import load
+    from tests.whatif.sweep import check_report, check_witnesses
+
+    problems: list[str] = []
+    module = load("sobek")
+    check_witnesses(module, check_report(module, "rounds", problems, render=False), problems)
+    assert [p for p in problems if p.startswith("SOB-018")] == []
+
+
 @pytest.mark.parametrize(("game", "values"), NAMED_EDITS, ids=lambda v: v if isinstance(v, str) else "+".join(v))
 def test_the_edits_issue_10_names_keep_every_output_true(game: str, values: dict[str, object]) -> None:
     """The report (its three files rendered) and a game of every config run on the edit; every witness's stated
@@ -92,7 +114,7 @@ def test_the_edits_issue_10_names_keep_every_output_true(game: str, values: dict
     full sweep, and each game's test_whatif.)"""
     with tempfile.TemporaryDirectory() as folder:
         outcome = run_values(game, values, Path(folder), queries=False)
-    assert outcome.problems == []
+    assert _problems(outcome) == [], outcome.line()
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
@@ -107,7 +129,7 @@ def test_one_param_per_game_keeps_every_output_true(game: str, data: st.DataObje
         outcome = run_edit(game, name, Path(folder), quick=True, render=False)
     assert _unexpected_refusals(outcome) == [], outcome.line()
     assert outcome.edit is not None, outcome.line()
-    assert outcome.problems == [], outcome.line()
+    assert _problems(outcome) == [], outcome.line()
 
 
 @pytest.mark.slow
@@ -118,4 +140,4 @@ def test_every_param_of_every_game_keeps_every_output_true(game: str, name: str,
     outcome = run_edit(game, name, tmp_path)
     assert _unexpected_refusals(outcome) == [], outcome.line()
     assert outcome.edit is not None, outcome.line()
-    assert outcome.problems == [], outcome.line()
+    assert _problems(outcome) == [], outcome.line()
