@@ -121,12 +121,14 @@ def test_the_edits_issue_10_names_keep_every_output_true(game: str, values: dict
 @settings(max_examples=1)
 @given(data=st.data())
 def test_one_param_per_game_keeps_every_output_true(game: str, data: st.DataObject) -> None:
-    """One numeric param of the game, drawn by Hypothesis, edited one step within its schema: nothing breaks and the
-    findings state what their witnesses replay to (a refusal only where the rules imply it). Every query runs, its
-    work sizes capped; the report's files are rendered by the test above and the full sweep."""
+    """One numeric param of the game and one int inside it, drawn by Hypothesis, edited one step within its
+    schema: nothing breaks and the findings state what their witnesses replay to (a refusal only where the rules
+    imply it). Every query runs, its work sizes capped; the report's files are rendered by the test above and the
+    full sweep."""
     name = data.draw(st.sampled_from(_names(game)), label="param")
+    index = data.draw(st.integers(min_value=0, max_value=99), label="which int of the param (modulo their count)")
     with tempfile.TemporaryDirectory() as folder:
-        outcome = run_edit(game, name, Path(folder), quick=True, render=False)
+        outcome = run_edit(game, name, Path(folder), index=index, quick=True, render=False)
     assert _unexpected_refusals(outcome) == [], outcome.line()
     assert outcome.edit is not None, outcome.line()
     assert _problems(outcome) == [], outcome.line()
