@@ -1,4 +1,5 @@
-"""Print the full what-if sweep's figure at the end of a run: params edited per game, failures (issue 10)."""
+"""Print the full what-if sweep's figure at the end of a run: params edited per game, params the rules refuse,
+failures (issue 10)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ _ID = re.compile(r"\[([a-z_]+)-[a-z0-9_]+\]$")
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     edited: Counter[str] = Counter()
+    refused: list[str] = []
     failed: list[str] = []
     for outcome in ("passed", "failed"):
         for report in terminalreporter.stats.get(outcome, []):
@@ -19,12 +21,17 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
             match = _ID.search(nodeid)
             if SWEEP not in nodeid or getattr(report, "when", "call") != "call" or match is None:
                 continue
-            edited[match.group(1)] += 1
+            param = nodeid.rsplit("[", 1)[1].rstrip("]")
+            if ("whatif", "refused") in getattr(report, "user_properties", []):
+                refused.append(param)
+            else:
+                edited[match.group(1)] += 1
             if outcome == "failed":
-                failed.append(nodeid.rsplit("[", 1)[1].rstrip("]"))
-    if edited:
+                failed.append(param)
+    if edited or refused:
         per_game = ", ".join(f"{game} {count}" for game, count in sorted(edited.items()))
         terminalreporter.write_line(
-            f"nilerules what-if: {sum(edited.values())} params edited ({per_game}), {len(failed)} failures"
+            f"nilerules what-if: {sum(edited.values())} params edited ({per_game}), "
+            f"{len(refused)} refused every way by the rules ({', '.join(refused) or 'none'}), {len(failed)} failures"
             + (f": {', '.join(failed)}" if failed else "")
         )

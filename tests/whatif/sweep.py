@@ -204,7 +204,10 @@ class Outcome:
 
     def line(self) -> str:
         if self.edit is None:
-            return f"{self.game} {self.param}: REFUSED every way: " + " | ".join(f"{e}: {m}" for e, m in self.refusals)
+            shown = " | ".join(f"{e}: {m[:300]}" for e, m in self.refusals[:2])
+            more = len(self.refusals) - 2
+            head = f"{self.game} {self.param}: REFUSED every way: {shown}" + (f" (and {more} more)" if more > 0 else "")
+            return "\n    ".join([head, *self.problems])
         head = f"{self.edit}: " + ("ok" if not self.problems else f"{len(self.problems)} problems")
         return "\n    ".join([head, *self.problems])
 
