@@ -221,7 +221,8 @@ def choose(spec: Spec, name: str, folder: Path, index: int = 0) -> tuple[GameMod
             module = load_edited(edit, folder)
         except SpecError as exc:
             outcome.refusals.append((edit, str(exc)))
-            if not any(key.startswith(f"params.{p}") for key, _ in exc.problems for p in edit.values):
+            named = {key.split(".")[1] for key, _ in exc.problems if key.startswith("params.")}
+            if not named & set(edit.values):
                 outcome.problems.append(f"{edit}: refused without naming params.{name}: {exc}")
             continue
         except NileRulesError as exc:
