@@ -79,7 +79,9 @@ def test_a_registered_game_travels_as_its_id_and_spec_path() -> None:
     module = load("ra")
     source = game_source(module)
     assert isinstance(source, GameRef) and source.game_id == "ra"
-    assert source.load() is module
+    loaded = source.load()  # the module this process first registered for that spec (an earlier test may have)
+    assert (loaded.game.info.id, loaded.game.spec.digest) == ("ra", module.game.spec.digest)
+    assert source.load() is loaded  # loaded once per process
     toy_module = toy()
     assert game_source(toy_module) is toy_module
 
