@@ -52,11 +52,13 @@ REFUSALS: dict[tuple[str, str], Callable[[Edit], bool]] = {
     ("sobek", "track_spaces"): lambda edit: edit.new % 5 != 0,
     ("ra", "center_disk"): lambda edit: edit.new in _ra_disks("5"),
     ("ra", "disk_sets"): lambda edit: edit.new in _ra_disks(str(edit.path[0])),
+    ("nile_artefacts", "player_counts"): lambda edit: edit.new in edit.values["player_counts"][1:],
 }
 """Edits a game may refuse, as its rules imply, by the edited value: Sobek's score track is counted in rows of 5
 spaces (the parser asks for a multiple of 5, so 101 is refused and 105 runs); each Ra sun disk exists once (the
 reference numbers them 1-16), so a disk moved onto another disk of its player count, or the centre disk onto any
-5-player disk (2-16 are all in play there), is refused."""
+5-player disk (2-16 are all in play there), is refused; Nile Artefacts' player counts are distinct (2 -> 3 repeats
+3)."""
 
 KNOWN_PROBLEMS: tuple[str, ...] = ("SOB-018 reading ", "refused without naming params.center_disk")
 """Problems already reported to the lead: SOB-018 (pinned by a strict xfail below); Ra's repeated-disk refusal names
