@@ -7,6 +7,8 @@
 - ``NILERULES_PURE=1`` skips compiling. So does an editable install (``pip install -e .``): the sources you edit are
   the code that runs, and coverage sees them. If compiling fails (no C compiler, a mypy that rejects the code), the
   install warns and falls back to the pure-Python modules, which are always installed beside the extensions.
+- ``NILERULES_EXPECT_COMPILED=1`` (set by ``nox -s compiled``) turns that fallback into a failed install, so the cause
+  is printed where the build ran rather than discovered later by a test.
 """
 
 from __future__ import annotations
@@ -37,6 +39,13 @@ def _wants_compiled() -> bool:
     return not editable
 
 
+def _fall_back(reason: str) -> None:
+    """Install pure Python after a failed compile, or fail the install when a compiled build was asked for."""
+    if os.environ.get("NILERULES_EXPECT_COMPILED") == "1":
+        raise SystemExit(f"nilerules: NILERULES_EXPECT_COMPILED=1 but {reason}")
+    print(f"nilerules: {reason}; installing pure Python", file=sys.stderr)
+
+
 def _mypyc_extensions() -> list[Any]:
     if not _wants_compiled():
         return []
@@ -45,7 +54,7 @@ def _mypyc_extensions() -> list[Any]:
 
         return list(mypycify(COMPILED, opt_level="3", group_name="nilerules"))
     except BaseException as exc:  # mypycify exits on a type error; any failure means: install pure Python
-        print(f"nilerules: not compiling with mypyc ({exc!r}); installing pure Python", file=sys.stderr)
+        _fall_back(f"mypyc cannot compile ({exc!r}; its type errors are printed above)")
         return []
 
 
@@ -64,7 +73,7 @@ class OptionalBuildExt(build_ext):
         except Exception as exc:
             for output in self.get_outputs():
                 Path(output).unlink(missing_ok=True)
-            print(f"nilerules: compiling failed ({exc}); installing pure Python", file=sys.stderr)
+            _fall_back(f"compiling failed ({exc})")
 
 
 setup(

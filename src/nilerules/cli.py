@@ -388,11 +388,11 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_query(args: argparse.Namespace) -> int:
-    from nilerules.analysis.queries import query_for, run_query
+    from nilerules.analysis.queries import queries_of, query_for, run_query
 
     module = _module(args)
     if args.list or not args.name:
-        listed = sorted(module.queries.values(), key=lambda q: q.name)
+        listed = sorted(queries_of(module).values(), key=lambda q: q.name)
         data = [
             {"name": q.name, "title": q.title, "position": q.position, "params": [
                 {"name": p.name, "type": p.type, "default": p.default, "help": p.help} for p in q.params

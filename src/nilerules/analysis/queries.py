@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from nilerules.analysis.findings import with_impact_query
+from nilerules.analysis.legal import with_legal_query
 from nilerules.analysis.model import POSITION_PARAM, Query, QueryResult
 from nilerules.analysis.positions import Situation
 from nilerules.errors import QueryError
@@ -45,12 +47,19 @@ def parse_params(query: Query, raw: Sequence[str]) -> dict[str, Any]:
     return values
 
 
+def queries_of(module: GameModule) -> Mapping[str, Query]:
+    """Every query a game answers: its own, plus the generic ``impact`` (analysis.findings) and ``legal``
+    (analysis.legal)."""
+    return with_legal_query(with_impact_query(module.queries, module.checks))
+
+
 def query_for(module: GameModule, name: str, with_position: bool = False) -> Query:
     """The query ``name``, refusing a position it does not take and asking for one it requires (QueryErrors)."""
+    queries = queries_of(module)
     try:
-        query = module.queries[name]
+        query = queries[name]
     except KeyError:
-        names = ", ".join(sorted(module.queries))
+        names = ", ".join(sorted(queries))
         raise QueryError(f"unknown query {name!r} for {module.game.info.id} (queries: {names})") from None
     if with_position and not query.takes_position:
         raise QueryError(f"query {name!r} is not about a situation: it takes no --position")

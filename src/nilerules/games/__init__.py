@@ -1,7 +1,9 @@
 """The four games and the registry that loads them with their spec.
 
-Each game package exposes ``make_game(spec)``, ``CHECKS`` (ambiguity id -> check) and ``QUERIES`` (name -> query);
-every game also gets the generic queries ``impact`` (analysis.findings) and ``legal`` (analysis.legal).
+Each game package exposes ``make_game(spec)``, ``CHECKS`` (ambiguity id -> check) and ``QUERIES`` (name -> query).
+The generic queries every game also answers (``impact``, ``legal``) are added by ``analysis.queries.queries_of``: this
+package never imports the analysis layer's machinery, so the rule modules that mypyc compiles (setup.py) type-check
+without the test kit and its dependencies.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ GAME_IDS: tuple[str, ...] = ("ra", "nile_artefacts", "sobek", "nefertiti")
 
 @dataclass(frozen=True, slots=True)
 class GameModule:
-    """A loaded game: the rules bound to a spec, its ambiguity checks, its named queries."""
+    """A loaded game: the rules bound to a spec, its ambiguity checks, its own named queries."""
 
     game: Any
     checks: Mapping[str, Check]
@@ -42,11 +44,7 @@ def load(game_id: str, spec_path: str | Path | None = None) -> GameModule:
     missing = sorted(set(spec.ambiguities) - set(checks))
     if missing:
         raise SpecError(spec.path, [(f"ambiguities.{m}", "no divergence check implements it") for m in missing])
-    from nilerules.analysis.findings import with_impact_query
-    from nilerules.analysis.legal import with_legal_query
-
-    queries = with_legal_query(with_impact_query(module.QUERIES, checks))
-    return GameModule(module.make_game(spec), checks, queries)
+    return GameModule(module.make_game(spec), checks, module.QUERIES)
 
 
 def load_game(game_id: str, spec_path: str | Path | None = None) -> Any:

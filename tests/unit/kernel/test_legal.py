@@ -14,7 +14,7 @@ import pytest
 from nilerules.analysis.legal import legal_moves
 from nilerules.analysis.model import POSITION_PARAM, Query, QueryResult
 from nilerules.analysis.positions import Situation, situation
-from nilerules.analysis.queries import query_for, run_query
+from nilerules.analysis.queries import queries_of, query_for, run_query
 from nilerules.core.types import Config
 from nilerules.errors import PositionError, QueryError
 from nilerules.games import GAME_IDS, GameModule, load
@@ -95,7 +95,7 @@ def test_a_bad_position_is_a_position_error_naming_the_key(ra: GameModule) -> No
 def test_every_game_has_legal_and_it_requires_a_position(game: str) -> None:
     """`legal` is registered for every game like `impact`; without a position it is refused (a QueryError)."""
     module = load(game)
-    assert module.queries["legal"].position == "required"
+    assert queries_of(module)["legal"].position == "required"
     with pytest.raises(QueryError, match="needs --position"):
         run_query(module, "legal")
 
