@@ -105,3 +105,19 @@ def test_the_visible_monuments_edit_reaches_the_random_offering_situations(tmp_p
     """monument_layout [6, 5] -> [6, 3]: the offering checks' random situations face 3 Monuments, as they say."""
     out = everything(edited_game(tmp_path, "nile_artefacts", monument_layout=[6, 3]), ("pair_mix",))
     assert "3 random Monuments of the data" in out["pair_mix"].searched
+
+
+@pytest.mark.rules("nile_artefacts.end.tie_break")
+def test_the_tie_break_check_takes_a_player_count_that_seats_two(tmp_path: Path) -> None:
+    """player_counts [2, 3, 4] -> [1, 3, 4] (found by the what-if sweep: NA-010 built seat 1 in a 1-player game):
+    the written tie-break end uses the fewest count that seats two, 3 players. By hand: seat 0 holds two 2-Artifact
+    cards (2 cards, 4 Artifacts), seat 1 three one-type cards (3 cards, 3 Artifacts), seat 2 nothing, all on 0
+    points; counting cards ranks seat 1, seat 0, seat 2; counting Artifacts seat 0, seat 1, seat 2. (Seeded play of
+    this budget finds no such tie, so the check writes the end.)"""
+    module = edited_game(tmp_path, "nile_artefacts", player_counts=[1, 3, 4])
+    result = module.checks["tie_count"](module.game, SMALL)
+    assert result.verdict.kind == "witness"
+    assert dict(result.outcomes) == {
+        "cards": "places seat 1 then seat 0 then seat 2",
+        "artifacts": "places seat 0 then seat 1 then seat 2",
+    }

@@ -28,12 +28,13 @@ Readings = Mapping[str, str]
 
 
 # ------------------------------------------------------------------------------------------------ helpers
-def fewest_players(game: NileArtefactsGame) -> int:
-    return game.info.player_counts[0]
+def fewest_players(game: NileArtefactsGame, seats: int = 1) -> int:
+    """The fewest players of params.player_counts with at least ``seats`` seats (a tie needs two), else the most."""
+    return min((n for n in game.info.player_counts if n >= seats), default=most_players(game))
 
 
 def most_players(game: NileArtefactsGame) -> int:
-    return game.info.player_counts[-1]
+    return max(game.info.player_counts)
 
 
 def depends(game: NileArtefactsGame, ambiguity: str, readings: Readings) -> tuple[tuple[str, str], ...]:
@@ -392,11 +393,13 @@ def check_tie_count(game: NileArtefactsGame, budget: Budget) -> CheckResult:
 
 def _constructed_tie_count(game: NileArtefactsGame, searched: str) -> CheckResult:
     """When play finds no such tie: a written end position, seat 0 with 2-Artifact cards, seat 1 with more
-    one-type cards, both on the same score."""
-    players = fewest_players(game)
+    one-type cards, both on the same score (in the fewest players of params.player_counts that seat two)."""
+    players = fewest_players(game, 2)
     p = game.params(players)
     doubles = [p.cards[k] for k in range(len(p.cards)) if p.is_double(k)]
     singles = [p.cards[k] for k in range(len(p.cards)) if not p.is_double(k)]
+    if players < 2:
+        return _nothing_found(searched + f"; no player count of {list(game.info.player_counts)} seats two players")
     if len(doubles) < 2 or len(singles) < 3:
         return _nothing_found(searched + "; the card data has too few 2-Artifact cards for a written example")
     outcomes = []
