@@ -60,9 +60,9 @@ reference numbers them 1-16), so a disk moved onto another disk of its player co
 5-player disk (2-16 are all in play there), is refused; Nile Artefacts' player counts are distinct (2 -> 3 repeats
 3)."""
 
-KNOWN_PROBLEMS: tuple[str, ...] = ("SOB-018 reading ", "refused without naming params.center_disk")
-"""Problems already reported to the lead: SOB-018 (pinned by a strict xfail below); Ra's repeated-disk refusal names
-only params.disk_sets when the centre disk was edited."""
+KNOWN_PROBLEMS: tuple[str, ...] = ("refused without naming params.center_disk",)
+"""Problems already reported to the lead: Ra's repeated-disk refusal names only params.disk_sets when the centre disk
+was edited."""
 
 
 def _problems(outcome: Outcome) -> list[str]:
@@ -107,11 +107,9 @@ def test_a_length_param_resizes_the_lists_it_sizes() -> None:
     assert expected == edit.values
 
 
-@pytest.mark.xfail(strict=True, reason="SOB-018's check states the round-2 start player and scores [0, 4, 0] under "
-                   "each reading, but its witness log stops before round 2 (scores [0, 1, 0], the same position "
-                   "under both readings): games/sobek/checks.py, reported to the lead")
 def test_sobek_round_start_states_what_its_witness_replays_to() -> None:
-    """On the bundled Sobek spec (no edit), SOB-018's per-reading outcomes are what its witness log replays to."""
+    """On the bundled Sobek spec (no edit), SOB-018's per-reading outcomes are what its witness log replays to (its
+    log once stopped before round 2, where the readings part)."""
     from nilerules.games import load
     from tests.whatif.sweep import check_report, check_witnesses
 

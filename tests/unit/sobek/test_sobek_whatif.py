@@ -95,3 +95,45 @@ def test_curse_weight_edit_changes_deceit(tmp_path: Path, bundled: dict[str, Any
         curses = int(two.group(2))
         assert curses > 0
         assert int(two.group(1)) - int(only.group(1)) == weight * curses
+
+
+STATED_SCORES = re.compile(r"scores \[(-?\d+(?:, -?\d+)*)\]")
+
+
+@pytest.mark.rules("sobek.end.corrupt_tie_scarabs")
+def test_the_corruption_tie_witness_states_the_scores_its_log_replays_to(tmp_path: Path) -> None:
+    """delivery_size 9 -> 10 (found by the what-if sweep: SOB-001 stated the scores before the round was scored,
+    while its witness log ends after it): seeded play now reaches the divergence, and the scores each reading
+    states first are those of a fresh replay of the witness log under that reading."""
+    from nilerules.analysis.witness import replay_under
+
+    module = edited_game(tmp_path, "sobek", delivery_size=10)
+    result = module.checks["corruption_scarabs"](module.game, Budget.quick())
+    assert result.witness_log is not None
+    for reading, outcome in result.outcomes:
+        stated = STATED_SCORES.search(outcome)
+        assert stated is not None, outcome
+        fresh = replay_under(module.game, result.witness_log, {"corruption_scarabs": reading})
+        assert [int(x) for x in stated.group(1).split(", ")] == list(fresh.scores)
+
+
+@pytest.mark.rules("sobek.turn.next_player")
+def test_the_round_start_witness_reaches_round_two_where_the_readings_part() -> None:
+    """SOB-018 (found by the what-if sweep: its log stopped before round 2, so both readings replayed to one
+    position): the witness log now runs to round 2's first decision. By hand from the rules: seat 0 started round 1;
+    ``rotate`` passes the start to the left, seat 1; ``lowest_score`` gives it to the lowest score of the replayed
+    round-1 scores, ties to the first from seat 0. Each reading states that seat and those scores."""
+    from nilerules.analysis.witness import replay_under
+
+    module = load("sobek")
+    result = module.checks["round_start"](module.game, Budget.quick())
+    assert result.witness_log is not None
+    ends = {r: replay_under(module.game, result.witness_log, {"round_start": r}) for r, _ in result.outcomes}
+    scores = ends["rotate"].scores
+    assert scores == ends["lowest_score"].scores
+    lowest = next(p for p in range(len(scores)) if scores[p] == min(scores))
+    expected = {"rotate": 1, "lowest_score": lowest}
+    assert {r: e.mover for r, e in ends.items()} == {r: f"seat {p}" for r, p in expected.items()}
+    assert dict(result.outcomes) == {
+        r: f"round 2 start player: seat {p} (scores {list(scores)})" for r, p in expected.items()
+    }

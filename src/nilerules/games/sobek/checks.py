@@ -15,6 +15,7 @@ from typing import Any
 
 from nilerules.analysis.model import Budget, Check, CheckResult
 from nilerules.core import Witness, make_log
+from nilerules.errors import IllegalAction
 from nilerules.games.sobek import rules, scoring
 from nilerules.games.sobek.actions import (
     ChooseBack,
@@ -35,10 +36,10 @@ from nilerules.games.sobek.situations import (
     cards,
     code,
     counts_of,
+    differs,
     end_of_round,
     first_decision,
     in_play,
-    next_round_witness,
     per_reading,
     plain_cards,
     result,
@@ -73,10 +74,39 @@ def round_end_in_play(game: SobekGame, amb: str, budget: Budget) -> CheckResult 
         return pend is not None and pend.kind == K_HPHASE and len(state.hphase_left) == 1
 
     def finish(state: SobekState, moves: list[Any]) -> str:
+        # the witness log ends after this step: the scores stated are the ones it replays to, those before are context
         after = step(game, state, Done(), moves)
-        return f"scores {list(state.scores)} -> {list(after.scores)}"
+        return f"scores {list(after.scores)} once the round is scored (before it: {list(state.scores)})"
 
     return in_play(game, amb, 3, budget, ready, finish, "The last player ends round 1 and the round is scored")
+
+
+def next_round_in_play(
+    game: SobekGame, amb: str, players: int, describe: Callable[[SobekState], str], what: str,
+) -> CheckResult | None:
+    """A witness game for an ambiguity that acts between rounds: seeded greedy play (default readings) to the first
+    decision of round 2 is the witness log; each reading's outcome is ``describe`` of that log replayed under the
+    reading, so every figure stated is what the log replays to (the log runs through the scoring of round 1, where
+    the readings part). None when the game ends in round 1 or the readings give the same outcome."""
+    end, actions = seeded_until(game, players, {}, lambda s: s.round == 1, greedy=True)
+    if game.is_terminal(end) or end.round != 1:
+        return None
+
+    def run(readings: dict[str, str]) -> str:
+        state = game.setup(game.config(players, readings=readings))
+        for index, action in enumerate(actions):
+            try:
+                state = game.apply(state, action)
+            except IllegalAction:
+                return f"step {index} of the seeded game is not possible under this reading"
+        return describe(state)
+
+    outcomes = per_reading(game, amb, run)
+    if not differs(outcomes):
+        return None
+    log = make_log(game, end.config, actions, end)
+    return result(outcomes, f"Seeded {players}-player greedy play to the first decision of round 2: {what}.",
+                  {"seed": SEED}, "one seeded game", "playout", witness_log=log)
 
 
 def check_corruption_scarabs(game: SobekGame, budget: Budget) -> CheckResult:
@@ -473,7 +503,7 @@ def check_event_choice(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_round_start(game: SobekGame, budget: Budget) -> CheckResult:
-    found = next_round_witness(game, "round_start", 3, lambda s: f"round 2 start player: seat {s.start_player} "
+    found = next_round_in_play(game, "round_start", 3, lambda s: f"round 2 start player: seat {s.start_player} "
                                f"(scores {list(s.scores)})", "who starts it")
     if found is not None:
         return found
@@ -650,7 +680,7 @@ def check_scribe_chooser(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_sets_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
-    found = next_round_witness(game, "sets_between_rounds", 2, lambda s: f"sets on the table: "
+    found = next_round_in_play(game, "sets_between_rounds", 2, lambda s: f"sets on the table: "
                                f"{[len(x) for x in s.sets]}", "the sets played in round 1")
     if found is not None:
         return found
@@ -724,7 +754,7 @@ def check_event_tokens_between_rounds(game: SobekGame, budget: Budget) -> CheckR
 
 
 def check_corruption_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
-    found = next_round_witness(game, "corruption_between_rounds", 2, lambda s: "corruption (Curses counted as "
+    found = next_round_in_play(game, "corruption_between_rounds", 2, lambda s: "corruption (Curses counted as "
                                f"cards): {[rules.corruption_cards(s, p) for p in range(2)]}", "the corruption piles")
     if found is not None:
         return found
