@@ -48,17 +48,28 @@ def _ra_disks(players: str) -> set[int]:
     return {d for hand in spec.params["disk_sets"].value[players] for d in hand} | {spec.params["center_disk"].value}
 
 
+def _nefertiti_two_player_deck(card: str) -> int:
+    """How many ``card`` Gift cards the 2-player deck holds before its removal, the fewer of without and with the
+    harbor (which returns some base gifts to the box and adds foreign ones)."""
+    params = load_spec(bundled_spec_path("nefertiti")).params
+    base = params["base_gifts"].value.get(card, 0)
+    harbor = base - params["harbor_removed_gifts"].value.get(card, 0) + params["foreign_gifts"].value.get(card, 0)
+    return int(min(base, harbor))
+
+
 REFUSALS: dict[tuple[str, str], Callable[[Edit], bool]] = {
     ("sobek", "track_spaces"): lambda edit: edit.new % 5 != 0,
     ("ra", "center_disk"): lambda edit: edit.new in _ra_disks("5"),
     ("ra", "disk_sets"): lambda edit: edit.new in _ra_disks(str(edit.path[0])),
     ("nile_artefacts", "player_counts"): lambda edit: edit.new in edit.values["player_counts"][1:],
+    ("nefertiti", "two_player_removed_gifts"): lambda edit: edit.new > _nefertiti_two_player_deck(str(edit.path[0])),
 }
 """Edits a game may refuse, as its rules imply, by the edited value: Sobek's score track is counted in rows of 5
 spaces (the parser asks for a multiple of 5, so 101 is refused and 105 runs); each Ra sun disk exists once (the
 reference numbers them 1-16), so a disk moved onto another disk of its player count, or the centre disk onto any
 5-player disk (2-16 are all in play there), is refused; Nile Artefacts' player counts are distinct (2 -> 3 repeats
-3)."""
+3); Nefertiti's 2-player game cannot remove more Gift cards of a kind than its deck holds (seed 004 removes all 8
+Senet cards: 5 single, 3 double)."""
 
 KNOWN_PROBLEMS: tuple[str, ...] = ("refused without naming params.center_disk",)
 """Problems already reported to the lead: Ra's repeated-disk refusal names only params.disk_sets when the centre disk

@@ -11,10 +11,13 @@ from pathlib import Path
 import pytest
 
 from nilerules.analysis.model import Budget
+from nilerules.cli import main
 from nilerules.core import replay
+from nilerules.errors import SpecError
 from nilerules.games import load
 from nilerules.games.nefertiti import checks
 from nilerules.games.nefertiti.queries import QUERIES
+from nilerules.testing.conformance import every_config
 from tests.helpers import spec_with_line_edited
 
 # (pattern of the one line edited, replacement, check id, reading, text expected in that reading's outcome or summary)
@@ -131,3 +134,43 @@ def test_the_colour_condition_of_gizeh_right_follows_the_spec(tmp_path: Path) ->
     module = load("nefertiti", spec_with_line_edited(tmp_path, "nefertiti", pattern, replacement))
     result = module.checks["neutral_three_colors"](module.game, Budget.quick())
     assert "closed by 4 colours or 4 pawns" in result.searched
+
+
+def _refusal(path: Path) -> SpecError:
+    """The SpecError that loading a spec and setting up every config of it raises (the parser's cross-param rules
+    apply per config)."""
+    with pytest.raises(SpecError) as caught:
+        module = load("nefertiti", path)
+        for config in every_config(module.game):
+            module.game.setup(config)
+    return caught.value
+
+
+@pytest.mark.rules("nefertiti.two.no_senet", "nefertiti.base.gift_counts")
+def test_removing_more_senet_cards_than_the_deck_holds_is_a_spec_error_naming_the_param(tmp_path: Path) -> None:
+    """two_player_removed_gifts.senet 5 -> 6 (found by the what-if sweep: it was an InvalidConfig naming no param):
+    the base game has 5 single Senet cards (reference: 'Senet 8 (5 single, 3 double)'), so the 2-player game cannot
+    remove 6. One SpecError names the removal's key and the base count it exceeds, and says why; the command line
+    gives it as one line, exit 2."""
+    path = spec_with_line_edited(
+        tmp_path, "nefertiti", r"^value = \{ senet = 5, senet_x2 = 3 \}$", "value = { senet = 6, senet_x2 = 3 }"
+    )
+    error = _refusal(path)
+    assert dict(error.problems) == {
+        "params.two_player_removed_gifts.value.senet": "2 players: removes 6 senet card(s) but the deck holds 5",
+        "params.base_gifts.value.senet": "2 players: 5 senet card(s) in the base game, fewer than "
+        "params.two_player_removed_gifts removes (6)",
+    }
+    code = main(["simulate", "nefertiti", "--players", "2", "--games", "1", "--spec", str(path)])
+    assert code == 2
+
+
+@pytest.mark.rules("nefertiti.two.no_senet", "nefertiti.base.gift_counts")
+def test_fewer_base_senet_cards_than_two_players_remove_names_the_base_count(tmp_path: Path) -> None:
+    """base_gifts.senet_x2 3 -> 2 while the 2-player game removes 3 (seed 004: 'Remove 8 senet cards'): the refusal
+    names params.base_gifts, the param edited, as well as the removal."""
+    path = spec_with_line_edited(
+        tmp_path, "nefertiti", r"^(value = \{ senet = 5, )senet_x2 = 3(, harp = 8)", r"\1senet_x2 = 2\2"
+    )
+    keys = [key for key, _ in _refusal(path).problems]
+    assert keys == ["params.two_player_removed_gifts.value.senet_x2", "params.base_gifts.value.senet_x2"]

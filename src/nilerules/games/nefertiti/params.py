@@ -65,23 +65,41 @@ def build_params(spec: Spec, config: Config) -> Params:
     ]
     stalls = tuple((stall_objs[2 * m], stall_objs[2 * m + 1]) for m in range(4))
     start_deben = tuple(int(x) for x in spec.value("start_deben")[str(n)])
-    deck = _vector(_codes(spec, "base_gifts", CARD_NAMES), N_CODES)
+    base = _codes(spec, "base_gifts", CARD_NAMES)
+    deck = _vector(base, N_CODES)
     box = [0] * N_CODES
-    if harbor:
-        for code, count in _codes(spec, "harbor_removed_gifts", CARD_NAMES).items():
+    problems: list[tuple[str, str]] = []
+    where = f"{n} players" + (" with the harbor" if harbor else "")
+
+    def remove(name: str) -> None:
+        """Take the cards ``params.<name>`` removes out of the deck. Removing more than the deck holds is a spec
+        problem, named at both params in conflict: the removal, and the base count it exceeds."""
+        for code, count in _codes(spec, name, CARD_NAMES).items():
+            card = CARD_NAMES[code]
+            if count > deck[code]:
+                problems.append(
+                    (f"params.{name}.value.{card}", f"{where}: removes {count} {card} card(s) but the deck holds "
+                                                    f"{deck[code]}")
+                )
+                if code in base:
+                    problems.append(
+                        (f"params.base_gifts.value.{card}", f"{where}: {base[code]} {card} card(s) in the base game, "
+                                                            f"fewer than params.{name} removes ({count})")
+                    )
             deck[code] -= count
             box[code] += count
+
+    if harbor:
+        remove("harbor_removed_gifts")
         for code, count in _codes(spec, "foreign_gifts", CARD_NAMES).items():
             deck[code] += count
         deck[CARD_NAMES.index("papyrus")] += n * spec.int("papyrus_per_player")
     if n == 2:
-        for code, count in _codes(spec, "two_player_removed_gifts", CARD_NAMES).items():
-            deck[code] -= count
-            box[code] += count
+        remove("two_player_removed_gifts")
+    if problems:
+        raise SpecError(spec.path, problems)
     if n == 5:
         deck[CARD_NAMES.index("cup")] += spec.int("five_player_cups")
-    if any(c < 0 for c in deck):
-        raise InvalidConfig(f"nefertiti: the deck has negative counts {deck!r}")
     fixed = _vector(_codes(spec, "fixed_characters", CHAR_NAMES), N_CHARS)
     removed = spec.value("removed_characters").get(str(n), [])
     for name in removed:
