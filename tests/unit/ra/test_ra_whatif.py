@@ -15,6 +15,7 @@ import pytest
 from nilerules.analysis.model import Budget
 from nilerules.core.log import replay
 from nilerules.core.verdicts import Proof, Witness
+from nilerules.errors import SpecError
 from nilerules.games import load
 from nilerules.games.ra import QUERIES
 from tests.helpers import edited_game
@@ -149,3 +150,14 @@ def test_bag_empty_is_a_proof_until_the_ra_tracks_outgrow_the_ra_tiles(tmp_path:
     result = module.checks["bag_empty"](module.game, QUICK)
     assert isinstance(result.verdict, Witness)
     assert len({text for _, text in result.outcomes}) > 1
+
+
+@pytest.mark.rules("ra.base.disks")
+def test_a_centre_disk_that_is_also_dealt_is_refused_naming_params_center_disk(tmp_path: Path) -> None:
+    """center_disk 1 -> 16 (found by the what-if sweep: the refusal named only params.disk_sets): each sun disk exists
+    once (reference: 'Sun disks numbered 1-16. Disk 1 starts face up in the centre'), and 16 is dealt only in the
+    5-player sets ([2, 7, 16]), so the SpecError names params.center_disk and the 5-player disk sets, nothing else."""
+    with pytest.raises(SpecError) as caught:
+        edited_game(tmp_path, "ra", center_disk=16)
+    assert [key for key, _ in caught.value.problems] == ["params.disk_sets.value.5", "params.center_disk.value"]
+    assert "the centre disk 16 is also dealt in the disk sets of 5 players" in str(caught.value)

@@ -66,14 +66,24 @@ def crate_supply(spec: Spec, reading: str) -> tuple[int, int]:
 
 def check_disks(spec: Spec) -> None:
     """Each player count's sun disks are distinct: the sets and the centre disk (the reference numbers them 1-16,
-    one of each; the schema bounds each value). A repeated disk is a SpecError naming the key."""
+    one of each; the schema bounds each value). A repeated disk is a SpecError naming the key; a centre disk that is
+    also dealt names both params.center_disk and the player counts' params.disk_sets, either of which may be wrong."""
     centre = spec.int("center_disk")
     problems = []
+    clashes = []
     for n, sets in sorted(spec.value("disk_sets").items()):
         dealt = [d for ds in sets for d in ds]
         repeated = sorted({d for d in [centre, *dealt] if [centre, *dealt].count(d) > 1})
+        if centre in dealt:
+            clashes.append(n)
         if repeated:
-            problems.append((f"params.disk_sets.value.{n}", f"each sun disk exists once; repeated: {repeated!r}"))
+            also = f" ({centre!r} is the centre disk, params.center_disk)" if centre in dealt else ""
+            problems.append((f"params.disk_sets.value.{n}", f"each sun disk exists once; repeated: {repeated!r}{also}"))
+    if clashes:
+        problems.append(
+            ("params.center_disk.value", f"each sun disk exists once; the centre disk {centre!r} is also dealt in "
+                                         f"the disk sets of {', '.join(clashes)} players")
+        )
     if problems:
         raise SpecError(spec.path, problems)
 
