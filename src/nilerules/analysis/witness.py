@@ -2,12 +2,15 @@
 
 ``witness_log`` cuts a log out of a pair of games that ``analysis.impact`` played side by side; ``replay_under``
 replays any log under changed readings (without the final-digest check, since the state differs by design) and
-reports the end position: who is to move, the legal moves or chance outcomes, the scores and the winners.
+reports the end position: who is to move, the legal moves or chance outcomes, the scores and the winners, and the
+position itself as the game writes it with names (``position_data``), so that two readings whose replays differ only
+in state the rest does not show (sets on the table, a pile, a bag) can name the parts that differ (``position_parts``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import json
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,11 +41,13 @@ class EndPosition:
     terminal: bool
     stopped: str = ""
     """Why the replay stopped early (an action of the log is illegal under these readings), or empty."""
+    position: str = ""
+    """The end position as the game writes it (``position_data``, names not codes; its ``config`` table left out,
+    since the readings differ by design), as canonical JSON; empty when the game does not write positions."""
 
     def to_data(self, readings: bool = True) -> dict[str, Any]:
-        """As JSON data (``readings=False`` leaves out the readings, when the caller names them)."""
-        import json
-
+        """As JSON data (``readings=False`` leaves out the readings, when the caller names them; the position is
+        left out: what differs in it is said by ``end_words``)."""
         return {
             **({"readings": dict(self.readings)} if readings else {}),
             "steps": self.steps,
@@ -93,7 +98,64 @@ def replay_under(game: Game[Any, Any], log: GameLog, readings: Mapping[str, str]
         tuple(game.ranking(state).winners),
         game.is_terminal(state),
         stopped,
+        position_of(game, state),
     )
+
+
+def position_of(game: Game[Any, Any], state: Any) -> str:
+    """The position as canonical JSON with names (the game's ``position_data`` without its ``config`` table), or
+    empty when the game does not write positions."""
+    write = getattr(game, "position_data", None)
+    if write is None:
+        return ""
+    data = write(state)
+    return dumps({k: v for k, v in data.items() if k != "config"} if isinstance(data, dict) else data)
+
+
+def _paths(a: Any, b: Any, path: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
+    """The key paths where two JSON data differ, as deep as both are tables (a key written in one only is compared
+    with an empty table when the other's value is a table: positions leave defaults out)."""
+    if a == b:
+        return
+    if isinstance(a, dict | None) and isinstance(b, dict | None):
+        left, right = a or {}, b or {}
+        for key in sorted(set(left) | set(right)):
+            yield from _paths(left.get(key), right.get(key), (*path, str(key)))
+        return
+    yield path
+
+
+def _is_seat(path: tuple[str, ...], index: int) -> bool:
+    """A seat key: a number written as a key at the top or under ``seats`` (docs/positions.md: seats are string
+    keys ``"0"``, ``"1"``, ...)."""
+    return path[index].isdigit() and path[:index] in ((), ("seats",))
+
+
+def position_parts(end: EndPosition, against: EndPosition) -> tuple[str, ...]:
+    """The named parts of the position where two end positions differ, sorted by name: a top-level key of the
+    position, or a seat's key with the seats it differs for (``"corruption (seats 0, 1)"``, ``"event_bag"``). Empty
+    when the positions are the same or a game does not write them."""
+    if not end.position or not against.position or end.position == against.position:
+        return ()
+    seats: dict[str, list[str]] = {}
+    for path in _paths(json.loads(end.position), json.loads(against.position), ()):
+        cut = next((i for i in range(len(path)) if _is_seat(path, i)), -1)
+        name = path[cut + 1] if len(path) > cut + 1 else ("seat" if cut >= 0 else "position")
+        listed = seats.setdefault(name, [])
+        if cut >= 0 and path[cut] not in listed:
+            listed.append(path[cut])
+    out = []
+    for name, which in sorted(seats.items()):
+        ordered = sorted(which, key=int)
+        out.append(name + (f" ({'seat' if len(ordered) == 1 else 'seats'} {', '.join(ordered)})" if ordered else ""))
+    return tuple(out)
+
+
+def parted(ends: Sequence[EndPosition]) -> bool:
+    """Whether the end positions differ in anything: how the replay stopped, who moves, the legal moves, the scores,
+    the winners or the position itself."""
+    return len({(e.stopped, e.steps, e.mover, e.moves, e.scores, e.winners, e.terminal, e.position)
+                for e in ends}) > 1
 
 
 def moves_at(game: Game[Any, Any], state: Any) -> tuple[str, tuple[str, ...]]:
@@ -155,7 +217,6 @@ def words(data: Any) -> str:
 
 def move_words(moves: Sequence[str], limit: int = MAX_LISTED) -> str:
     """Legal moves (canonical JSON) in words, the first ``limit`` named and the rest counted."""
-    import json
 
     def one(data: Any) -> str:  # a chance outcome is [action, "p/q"]
         if isinstance(data, list) and len(data) == 2 and isinstance(data[1], str) and "/" in data[1]:
@@ -167,32 +228,45 @@ def move_words(moves: Sequence[str], limit: int = MAX_LISTED) -> str:
     return ", ".join(named) + (f" and {more} more" if more > 0 else "")
 
 
+def parts_words(parts: Sequence[str], limit: int = MAX_LISTED) -> str:
+    """Named parts of a position in words, the first ``limit`` named and the rest counted."""
+    more = len(parts) - limit
+    return ", ".join(parts[:limit]) + (f" and {more} more" if more > 0 else "")
+
+
 def end_words(end: EndPosition, against: EndPosition | None = None) -> str:
     """What a reading gives at the end position, in words; with ``against`` (the log's own reading), only what
-    differs from it."""
+    differs from it, and the named parts of the position that differ (``position differs in: ...``), so that
+    replays that differ only in state the moves and scores do not show say so."""
     if end.stopped:
         return f"the log becomes illegal: {end.stopped}"
+    parts = []
     if end.terminal:
         winners = " and ".join(f"seat {w}" for w in end.winners)
         text = f"game over, scores {list(end.scores)}, {winners} {'win' if len(end.winners) > 1 else 'wins'}"
-        return text if against is None or against.scores != end.scores or against.winners != end.winners else (
-            "the same end"
-        )
-    parts = []
-    if against is None or (end.mover, end.moves) != (against.mover, against.moves):
-        kind = "chance outcome" if end.mover == "chance" else "legal move"
-        kind += "" if len(end.moves) == 1 else "s"
-        text = f"{end.mover} to move" if end.mover != "chance" else "a chance draw"
-        if against is not None and against.mover == end.mover and against.moves != end.moves:
-            only = [m for m in end.moves if m not in set(against.moves)]
-            gone = [m for m in against.moves if m not in set(end.moves)]
-            diff = ([f"also {move_words(only, 3)}"] if only else []) + ([f"not {move_words(gone, 3)}"] if gone else [])
-            text += f" with {len(end.moves)} {kind} ({'; '.join(diff)})"
-        elif end.moves:
-            text += f" with {len(end.moves)} {kind} ({move_words(end.moves, 3)})"
-        parts.append(text)
-    if against is None or end.scores != against.scores:
-        parts.append(f"scores so far {list(end.scores)}")
+        same = against is not None and (against.scores, against.winners, against.terminal) == (
+            end.scores, end.winners, end.terminal)
+        parts.append("the same end" if same else text)
+    else:
+        if against is None or (end.mover, end.moves) != (against.mover, against.moves):
+            kind = "chance outcome" if end.mover == "chance" else "legal move"
+            kind += "" if len(end.moves) == 1 else "s"
+            text = f"{end.mover} to move" if end.mover != "chance" else "a chance draw"
+            if against is not None and against.mover == end.mover and against.moves != end.moves:
+                only = [m for m in end.moves if m not in set(against.moves)]
+                gone = [m for m in against.moves if m not in set(end.moves)]
+                diff = ([f"also {move_words(only, 3)}"] if only else []) + (
+                    [f"not {move_words(gone, 3)}"] if gone else [])
+                text += f" with {len(end.moves)} {kind} ({'; '.join(diff)})"
+            elif end.moves:
+                text += f" with {len(end.moves)} {kind} ({move_words(end.moves, 3)})"
+            parts.append(text)
+        if against is None or end.scores != against.scores:
+            parts.append(f"scores so far {list(end.scores)}")
+    differing = position_parts(end, against) if against is not None else ()
+    if differing:
+        lead = "the same moves and scores; " if not parts else ""
+        parts.append(f"{lead}position differs in: {parts_words(differing)}")
     return "; ".join(parts) if parts else "the same position"
 
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
 import pytest
 
 from nilerules.analysis.model import Budget
@@ -9,6 +13,9 @@ from nilerules.core import Witness
 from nilerules.errors import QueryError
 from nilerules.games import load
 from nilerules.games.sobek.game import SobekGame
+
+if TYPE_CHECKING:
+    from nilerules.analysis.witness import EndPosition
 
 MODULE = load("sobek")
 
@@ -124,3 +131,52 @@ def test_reading_impact_query_bounds_its_work() -> None:
         query.run(MODULE.game, {"games": MAX_GAMES + 1})
     with pytest.raises(QueryError, match="players"):
         query.run(MODULE.game, {"players": 5, "games": 1})
+
+
+def _ends(amb: str) -> dict[str, EndPosition]:
+    """The check's witness log replayed under each reading of ``amb``."""
+    from nilerules.analysis.witness import replay_under
+
+    result = MODULE.checks[amb](MODULE.game, Budget.quick())
+    assert result.witness_log is not None
+    return {r: replay_under(MODULE.game, result.witness_log, {amb: r}) for r, _ in result.outcomes}
+
+
+def _draws(end: EndPosition) -> list[tuple[str, Fraction]]:
+    """A chance end position's outcomes: (card or token name, probability)."""
+    assert end.mover == "chance", end
+    return [(str(a["draw"]), Fraction(p)) for a, p in (json.loads(m) for m in end.moves)]
+
+
+@pytest.mark.rules("sobek.goods.starting_hand")
+def test_the_green_deal_witness_runs_to_round_twos_deal_where_the_readings_part() -> None:
+    """SOB-016 (its log stopped before round 2, so both readings replayed to one position): the log now runs through
+    the scoring of round 1 to round 2's deal. Reference (sobek.md: 'At the start of every round those 9 are shuffled
+    and each player is dealt 2'): under ``every_round`` the next draw is a green-backed card and 2 are due per seat;
+    under ``once`` none is due and the next draw is not from the green-backed cards."""
+    ends = _ends("green_deal")
+    assert all(name.endswith("_green") for name, _ in _draws(ends["every_round"]))
+    assert not any(name.endswith("_green") for name, _ in _draws(ends["once"]))
+    result = MODULE.checks["green_deal"](MODULE.game, Budget.quick())
+    assert dict(result.outcomes) == {"every_round": "green-backed cards to deal for round 2: [2, 2]",
+                                     "once": "green-backed cards to deal for round 2: [0, 0]"}
+
+
+@pytest.mark.rules("sobek.events.selection")
+def test_the_event_token_witness_runs_to_round_twos_token_draw_where_the_readings_part() -> None:
+    """SOB-029 (its log stopped in round 1): the log now runs to round 2's first token draw. Seed 002: 'There are 12
+    event tokens'; under ``all_back`` round 2 draws from all 12 (each probability a count over 12), under
+    ``used_out`` from the 12 less those applied in round 1 (over 12 - used), and the outcomes say those bag sizes."""
+    from nilerules.core import replay
+
+    result = MODULE.checks["event_tokens_between_rounds"](MODULE.game, Budget.quick())
+    assert result.witness_log is not None
+    used = sum(replay(MODULE.game, result.witness_log).events_used)
+    assert 0 < used < 12
+    ends = _ends("event_tokens_between_rounds")
+    for reading, bag in (("all_back", 12), ("used_out", 12 - used)):
+        draws = _draws(ends[reading])
+        assert all(bag % p.denominator == 0 for _, p in draws), (reading, draws)
+        assert sum(p for _, p in draws) == 1
+        assert dict(result.outcomes)[reading].startswith(f"tokens in the bag when round 2 began: {bag} ")
+    assert ends["all_back"].moves != ends["used_out"].moves

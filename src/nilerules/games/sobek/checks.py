@@ -39,6 +39,7 @@ from nilerules.games.sobek.situations import (
     differs,
     end_of_round,
     first_decision,
+    first_parting,
     in_play,
     per_reading,
     plain_cards,
@@ -52,6 +53,7 @@ from nilerules.games.sobek.situations import (
     step,
 )
 from nilerules.games.sobek.state import (
+    D_GREEN,
     DECEIT,
     EMBALMING,
     FIRST_CHAR,
@@ -82,15 +84,25 @@ def round_end_in_play(game: SobekGame, amb: str, budget: Budget) -> CheckResult 
 
 
 def next_round_in_play(
-    game: SobekGame, amb: str, players: int, describe: Callable[[SobekState], str], what: str,
+    game: SobekGame, amb: str, players: int, describe: Callable[[SobekState], str], what: str, cut: bool = False,
 ) -> CheckResult | None:
     """A witness game for an ambiguity that acts between rounds: seeded greedy play (default readings) to the first
-    decision of round 2 is the witness log; each reading's outcome is ``describe`` of that log replayed under the
-    reading, so every figure stated is what the log replays to (the log runs through the scoring of round 1, where
-    the readings part). None when the game ends in round 1 or the readings give the same outcome."""
+    decision of round 2 is the witness log, with ``cut`` only up to where the readings first part in play (who moves,
+    the moves or chance outcomes, the scores: ``first_parting``) when that comes earlier; each reading's outcome is
+    ``describe`` of that log replayed under the reading, so every figure stated is what the log replays to (the log
+    runs through the scoring of round 1, where the readings part). None when the game ends in round 1 or the
+    readings give the same outcome."""
     end, actions = seeded_until(game, players, {}, lambda s: s.round == 1, greedy=True)
     if game.is_terminal(end) or end.round != 1:
         return None
+    where = "to the first decision of round 2"
+    parting = first_parting(game, players, amb, actions) if cut else len(actions)
+    if parting < len(actions):
+        where = f"to where the readings part, {parting} of the {len(actions)} steps to the first decision of round 2"
+        actions = actions[:parting]
+        end = game.setup(end.config)
+        for action in actions:
+            end = game.apply(end, action)
 
     def run(readings: dict[str, str]) -> str:
         state = game.setup(game.config(players, readings=readings))
@@ -105,7 +117,7 @@ def next_round_in_play(
     if not differs(outcomes):
         return None
     log = make_log(game, end.config, actions, end)
-    return result(outcomes, f"Seeded {players}-player greedy play to the first decision of round 2: {what}.",
+    return result(outcomes, f"Seeded {players}-player greedy play {where}: {what}.",
                   {"seed": SEED}, "one seeded game", "playout", witness_log=log)
 
 
@@ -472,16 +484,24 @@ def check_courtesan_target(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_green_deal(game: SobekGame, budget: Budget) -> CheckResult:
-    """Seeded play to the first decision of round 2: the log is the witness (the readings part at its deal)."""
+    """Seeded play through the scoring of round 1 to where the readings part (round 2's deal of green-backed cards):
+    the log is the witness, and each reading's outcome is that log replayed under it. Failing that (the game ends
+    in round 1, or the readings agree), each reading's own seeded game to round 2, with no log."""
+    def dealt(state: SobekState) -> str:
+        due = [sum(1 for d in state.draws if d.dest == D_GREEN and d.player == p) for p in range(len(state.hands))]
+        return f"green-backed cards to deal for round 2: {due}"
+
+    found = next_round_in_play(game, "green_deal", 2, dealt, "the deal of green-backed cards", cut=True)
+    if found is not None:
+        return found
+
     def run(readings: dict[str, str]) -> str:
         state, _ = seeded_until(game, 2, readings, lambda s: s.round == 1)
         return f"round 2 hands: {[sum(h) for h in state.hands]} cards"
 
     outcomes = per_reading(game, "green_deal", run)
-    end, actions = seeded_until(game, 2, {}, lambda s: s.phase != 0 or s.round == 1)
-    log = make_log(game, end.config, actions, end)
-    return result(outcomes, "Seeded 2-player play (chance sampled, each player taking the first legal action) to "
-                  "the start of round 2.", {"seed": SEED}, "one seeded game", "playout", witness_log=log)
+    return result(outcomes, "Seeded 2-player play under each reading (chance sampled, each player taking the first "
+                  "legal action) to the start of round 2.", {"seed": SEED}, "one seeded game per reading", "playout")
 
 
 def check_event_choice(game: SobekGame, budget: Budget) -> CheckResult:
@@ -531,7 +551,8 @@ def check_goods_total(game: SobekGame, budget: Budget) -> CheckResult:
     return CheckResult(
         Witness(f"Deck size at set-up, against the document's {stated[0]} deliveries ({stated[1]} with two "
                 "players, after the removed cards).", {"deliveries_stated": list(stated)}),
-        "arithmetic", tuple(outcomes), "the card counts of the spec", witness_log=setup_witness(game, 2),
+        "arithmetic", tuple(outcomes), "the card counts of the spec",
+        witness_log=setup_witness(game, 2, "goods_total"),
     )
 
 
@@ -739,18 +760,25 @@ def check_courtesan_match(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_event_tokens_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
-    """Seeded play to the first decision of round 2: the tokens drawn for it come from different bags."""
-    def run(readings: dict[str, str]) -> str:
-        state, _ = seeded_until(game, 3, readings, lambda s: s.round == 1, greedy=True)
+    """Seeded play through the scoring of round 1 to where the readings part (the bag round 2's tokens are drawn
+    from): the log is the witness, and each reading's outcome is that log replayed under it. Failing that, each
+    reading's own seeded game to round 2, with no log."""
+    def bag(state: SobekState) -> str:
         return f"tokens in the bag when round 2 began: {sum(state.token_bag) + sum(state.tokens)} (used in round " \
                f"1: {sum(state.events_used)})"
 
+    found = next_round_in_play(game, "event_tokens_between_rounds", 3, bag, "the bag of event tokens", cut=True)
+    if found is not None:
+        return found
+
+    def run(readings: dict[str, str]) -> str:
+        state, _ = seeded_until(game, 3, readings, lambda s: s.round == 1, greedy=True)
+        return bag(state)
+
     outcomes = per_reading(game, "event_tokens_between_rounds", run)
-    end, actions = seeded_until(game, 3, {}, lambda s: s.phase != 0 or s.round == 1, greedy=True)
-    log = make_log(game, end.config, actions, end)
-    return result(outcomes, "Seeded 3-player play (chance sampled, each player following the greedy policy) to "
-                  "the start of round 2, after events were used in round 1.", {"seed": SEED}, "one seeded game",
-                  "playout", witness_log=log)
+    return result(outcomes, "Seeded 3-player play under each reading (chance sampled, each player following the "
+                  "greedy policy) to the start of round 2.", {"seed": SEED}, "one seeded game per reading",
+                  "playout")
 
 
 def check_corruption_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:

@@ -14,8 +14,9 @@ from itertools import product
 from typing import Any
 
 from nilerules.analysis.model import Budget, CheckResult
+from nilerules.analysis.witness import moves_at
 from nilerules.core import CHANCE, Unknown, Witness, make_log
-from nilerules.errors import NileRulesError
+from nilerules.errors import IllegalAction, NileRulesError
 from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import Done, StartSet
 from nilerules.games.sobek.game import SobekGame
@@ -232,25 +233,6 @@ def plain_cards(game: SobekGame, count: int, kinds: tuple[str, ...] = PLAIN_KIND
     return out
 
 
-def next_round_witness(
-    game: SobekGame, amb: str, players: int, describe: Callable[[SobekState], str], what: str,
-) -> CheckResult | None:
-    """Seeded greedy play to the first decision of round 2 under each reading of an ambiguity that acts between
-    rounds (the games agree until round 1 is scored); the log up to the end of round 1 is the witness. None when the
-    readings give the same outcome there."""
-    def run(readings: dict[str, str]) -> str:
-        state, _ = seeded_until(game, players, readings, lambda s: s.round == 1, greedy=True)
-        return describe(state)
-
-    outcomes = per_reading(game, amb, run)
-    if not differs(outcomes):
-        return None
-    end, actions = seeded_until(game, players, {}, lambda s: s.phase != 0 or s.round == 1, greedy=True)
-    log = make_log(game, end.config, actions, end)
-    return result(outcomes, f"Seeded {players}-player greedy play to the start of round 2: {what}.", {"seed": SEED},
-                  "one seeded game", "playout", witness_log=log)
-
-
 def step(game: SobekGame, state: SobekState, action: Any, moves: list[Any]) -> SobekState:
     """``game.apply``, the action recorded in ``moves``."""
     moves.append(action)
@@ -284,6 +266,34 @@ def can_start_set(game: SobekGame, state: SobekState, new: bool) -> bool:
                                          for a in game.legal_actions(state))
 
 
-def setup_witness(game: SobekGame, players: int) -> Any:
+def setup_witness(game: SobekGame, players: int, amb: str = "") -> Any:
+    """The log of a seeded game's set-up to its first decision; with ``amb``, only up to where the readings of
+    ``amb`` first part in play (``first_parting``), when they part before that decision."""
     state, actions = seeded_until(game, players, {}, lambda s: True)
+    if amb:
+        actions = actions[: first_parting(game, players, amb, actions)]
+        state = game.setup(state.config)
+        for action in actions:
+            state = game.apply(state, action)
     return make_log(game, state.config, actions, state)
+
+
+def first_parting(game: SobekGame, players: int, amb: str, actions: list[Any]) -> int:
+    """How many of ``actions`` (a game under the default readings) lead to the first position where replays under
+    the readings of ``amb`` part in play: who moves, the legal moves or chance outcomes (with their probabilities) or
+    the scores; the next action illegal under one of them also parts them. ``len(actions)`` when they do not part
+    before the end (they may still differ in the position, e.g. a pile the next round does not look at yet)."""
+    names = game.spec.ambiguities[amb].reading_names()
+    states = [game.setup(game.config(players, readings={amb: r})) for r in names]
+
+    def view(state: SobekState) -> tuple[Any, ...]:
+        return (*moves_at(game, state), tuple(game.scores(state)))
+
+    for index, action in enumerate(actions):
+        if len({view(x) for x in states}) > 1:
+            return index
+        try:
+            states = [game.apply(x, action) for x in states]
+        except IllegalAction:
+            return index
+    return len(actions)
