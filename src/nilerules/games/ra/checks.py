@@ -167,8 +167,12 @@ def _outcomes(game: RaGame, config: Config, amb: str, readings: Sequence[str], a
 
 
 def _play_result(game: RaGame, amb: str, config: Config, actions: list[RaAction], outcomes: Mapping[str, str],
-                 summary: str, searched: str, data: Mapping[str, Any] | None = None) -> CheckResult:
+                 summary: str, searched: str, data: Mapping[str, Any] | None = None,
+                 then: Sequence[RaAction] = ()) -> CheckResult:
+    """A witness from seeded play; ``then``: the actions after ``actions`` up to where the readings part (the log
+    runs on to there, so that its replay under each reading shows the difference the outcomes describe)."""
     readings = game.spec.ambiguities[amb].reading_names()
+    actions = [*actions, *then]
     return CheckResult(
         Witness(summary, {"players": config.players, "modules": list(config.modules), "actions": _names(actions),
                           **(data or {})}),
@@ -620,10 +624,8 @@ def _flood_words(s: RaState, p: int) -> str:
 def _drought_outcome(s: RaState, reading: str) -> str:
     """From the auction's last call: finish it (the winner bids or the starter passes), then, where the reading
     leaves the choice, the winner discards Niles and keeps their Floods."""
-    h = s.h
-    winner = h[H_HIGH_BY] if h[H_HIGH_BY] >= 0 else h[H_ACTOR]
-    legal = rules.legal_actions(s)
-    s = rules.apply(s, PASS_ACTION if winner != h[H_ACTOR] else next(a for a in legal if a is not PASS_ACTION))
+    last, winner = _last_call(s)
+    s = rules.apply(s, last)
     while s.h[H_PHASE] == DISCARD and DISCARDS[NILE] in rules.legal_actions(s):
         s = rules.apply(s, DISCARDS[NILE])
     return _flood_words(s, winner)
@@ -644,8 +646,9 @@ def check_drought_order(game: RaGame, budget: Budget) -> CheckResult:
         return _play_result(game, "drought_order", config, actions, outcomes,
                             f"A seeded {config.players}-player game: Ra is invoked over one Drought and player {q}, "
                             f"holding {s.held[q][FLOOD]} Flood and {s.held[q][NILE]} Niles, wins it (legal bids and "
-                            "passes from a reached turn); under 'choose' they discard Niles and keep their Floods.",
-                            "seeded random and greedy games, 2-5 players, then legal bids")
+                            "passes from a reached turn; the log ends with the auction's last call, where the readings "
+                            "part); under 'choose' they discard Niles and keep their Floods.",
+                            "seeded random and greedy games, 2-5 players, then legal bids", then=[_last_call(s)[0]])
     config = _config(game, 3)
     position = {"seats": {"2": {"flood": 1, "nile": 2}}, "auction_track": ["drought"]}
     tail = _drought_until_last_call(game.position(config, position)) or []
@@ -897,13 +900,20 @@ def _lot_tail(s: RaState) -> list[RaAction] | None:
     return None
 
 
-def _finish_auction(s: RaState) -> tuple[RaState, int]:
-    """From an auction's last call: the winner (the high bidder, else the starter) bids or the starter passes; the
-    winner's discards, where they need a choice, take the first tile offered."""
+def _last_call(s: RaState) -> tuple[RaAction, int]:
+    """At an auction's last call: the action that ends it (the starter passes, or bids when nobody else did) and the
+    winner (the high bidder, else the starter)."""
     h = s.h
     winner = h[H_HIGH_BY] if h[H_HIGH_BY] >= 0 else h[H_ACTOR]
     legal = rules.legal_actions(s)
-    s = rules.apply(s, PASS_ACTION if winner != h[H_ACTOR] else next(a for a in legal if a is not PASS_ACTION))
+    return (PASS_ACTION if winner != h[H_ACTOR] else next(a for a in legal if a is not PASS_ACTION)), winner
+
+
+def _finish_auction(s: RaState) -> tuple[RaState, int]:
+    """From an auction's last call: the winner (the high bidder, else the starter) bids or the starter passes; the
+    winner's discards, where they need a choice, take the first tile offered."""
+    last, winner = _last_call(s)
+    s = rules.apply(s, last)
     while s.h[H_PHASE] == DISCARD:
         s = rules.apply(s, rules.legal_actions(s)[0])
     return s, winner
@@ -925,7 +935,8 @@ def check_disaster_lot(game: RaGame, budget: Budget) -> CheckResult:
         return _play_result(game, "disaster_lot", config, actions, outcomes,
                             f"A seeded {config.players}-player game: an auction for {', '.join(_track_names(s))}, "
                             "a lot holding a disaster and tiles it strikes, is won (legal bids and passes from a "
-                            "reached turn).", "seeded random and greedy games, then legal bids")
+                            "reached turn; the log ends with the auction's last call, where the readings part).",
+                            "seeded random and greedy games, then legal bids", then=[_last_call(s)[0]])
     config = _config(game, 3)
     position = {"seats": {"0": {"pharaoh": 1}}, "auction_track": ["funeral", "pharaoh", "pharaoh"], "to_move": 1}
     tail = _lot_tail(game.position(config, position)) or []
