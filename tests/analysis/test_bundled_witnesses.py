@@ -20,10 +20,10 @@ from nilerules.games import GAME_IDS, load
 ONLY_THE_CHECK = "the difference is only in what the check reports"
 """What a finding's impact note says when its witness replays alike under every reading (analysis.impact.classify)."""
 
-STILL_ALIKE = frozenset({"NEF-006", "NEF-009", "NEF-010", "NEF-015", "NEF-016", "NEF-019",
-                         "NEF-027"})
-"""Witness logs that still stop before their readings part (the check states what finishing the move gives): known,
-reported to the lead; each must leave this list once its log runs on to where the readings part."""
+STILL_ALIKE = frozenset({"NEF-006", "NEF-009", "NEF-010", "NEF-015", "NEF-016", "NEF-019", "NEF-027"})
+"""Witness logs that still stop one move before their readings part (nefertiti.checks.find_in_play ends the log
+before a move that gives different positions): known, reported to the lead; each must leave this list once its log
+runs on to where the readings part."""
 
 
 @pytest.fixture(scope="module")
