@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from nilerules.analysis.model import Budget
+from nilerules.analysis.witness import position_parts, replay_under
 from nilerules.core import CHANCE, playout, replay
+from nilerules.core.log import replay_steps
 from nilerules.errors import SpecError
 from nilerules.games import load
 from nilerules.games.nefertiti import checks, rules
@@ -103,14 +105,32 @@ def test_harbor_example_no_new_card_means_no_distribution_and_since_last_is_cont
     assert GAME.invariants(example) == ()
 
 
-def test_harbor_trigger_witness_replays_from_setup_to_the_divergence() -> None:
-    """The check's witness is a seeded game: its log replays, and at its end the next chance draw distributes under
-    since_last only (the example's situation, reached in play)."""
+def test_harbor_trigger_witness_replays_from_setup_through_the_draw_where_the_readings_part() -> None:
+    """The check's witness is a seeded game whose log ends with the refill's chance draw where the readings part (the
+    same draw, different positions): by the seed's Harbor example, a refill that adds no foreign card to a Harbor
+    holding its threshold of cards and a pawn gives no distribution under this_refill, while since_last (a foreign
+    card added at any time since the last distribution) distributes. Replayed under since_last, the log ends on the
+    Harbor's distribution; under the log's own reading it does not."""
     result = MODULE.checks["harbor_trigger_added"](GAME, Budget.quick())
     assert result.witness_log is not None
-    state = replay(GAME, result.witness_log)
-    assert GAME.current_player(state) is CHANCE
+    steps = list(replay_steps(GAME, result.witness_log))
+    mover, draw, end = steps[-1]
+    assert mover is CHANCE
+    before = steps[-2][2]
+    harbor = end.markets[HARBOR]
+    assert (end.refill_added, end.harbor_added_since >= 1) == (0, True)
+    assert (len(harbor.cards) >= end.params.harbor_threshold, bool(harbor.pawns)) == (True, True)
+    distributes = {}
+    for r in ("this_refill", "since_last"):
+        after = GAME.apply(checks.with_reading(GAME, before, "harbor_trigger_added", r), draw)
+        distributes[r] = after.phase == P_RESOLVE and after.res_market == HARBOR
+    assert distributes == {"this_refill": False, "since_last": True}
+    assert (end.phase == P_RESOLVE and end.res_market == HARBOR) is False
     assert dict(result.outcomes) == {"this_refill": "no distribution", "since_last": "distribution"}
+    own, other = replay_under(GAME, result.witness_log), replay_under(GAME, result.witness_log, {
+        "harbor_trigger_added": "since_last"})
+    assert (own.steps, other.steps) == (len(steps), len(steps))
+    assert "phase" in position_parts(other, own)
 
 
 # --- issue 15 item 3: the Trader's "cards on the board" -----------------------------------------------------------

@@ -142,8 +142,10 @@ def find_in_play(
 
     Moves are chosen uniformly, except that when ``prefer`` marks some legal moves, one of those is chosen half of the
     time (to steer play toward a Character, say). Returns the log from setup up to the position where the readings
-    part, that position, and each reading's outcome there (``describe(before, after)``, every reading, ruled-out ones
-    too); None when no seeded game met a divergence.
+    part (when the legal moves part, up to that position; when the same move gives different positions, up to and
+    including that move, so that its replay under each reading shows the difference), the position before the move,
+    and each reading's outcome there (``describe(before, after)``, every reading, ruled-out ones too); None when no
+    seeded game met a divergence.
     """
     from nilerules.core.log import make_log
 
@@ -174,7 +176,10 @@ def find_in_play(
                 ]
                 seen = {None if afters[i] is None else _projection(afters[i]) for i in allowed}  # type: ignore[arg-type]
                 if len({moves[i] for i in allowed}) > 1 or len(seen) > 1:
-                    log = make_log(game, config, actions, state)
+                    if len({moves[i] for i in allowed}) > 1:  # the legal moves part here: the log ends before them
+                        log = make_log(game, config, actions, state)
+                    else:  # the same move gives different positions: the log ends after it, where they part
+                        log = make_log(game, config, [*actions, action], game.apply(state, action))
                     outcomes = tuple(
                         (r, describe(v, a) if a is not None else describe(v, v) + " (the move played is not legal)")
                         for r, v, a in zip(readings, variants, afters, strict=True)
