@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 from dataclasses import fields, replace
 from functools import cache
+from typing import Any
 
 from nilerules.analysis.findings import Finding
 from nilerules.analysis.model import Budget
 from nilerules.analysis.runner import GameAnalysis, analyse
+from nilerules.core.codec import dumps
 from nilerules.report import json as json_report
 from nilerules.report import markdown
 from tests.toys import tally
@@ -181,3 +183,70 @@ def test_a_witness_found_only_by_the_search_is_not_said_to_be_met_in_play() -> N
     searched = markdown._finding(replace(f, impact=replace(f.impact, rare=True)), analysis().spec)
     assert any(line.startswith("- **Witness** (met in play)") for line in lines)
     assert any(line.startswith("- **Witness**, rare (met in the witness search)") for line in searched)
+
+
+def _with_words(code: str, words: dict[str, str]) -> Finding:
+    """A toy finding whose check reports ``words`` for its readings (the toy's checks report none where the witness
+    replays), its witness and ends unchanged."""
+    f = next(f for f in analysis().findings if f.code == code)
+    return replace(f, readings=tuple(replace(r, outcome=words[r.name]) for r in f.readings))
+
+
+def _reading_line(lines: list[str], name: str) -> str:
+    return next(line for line in lines if line.startswith(f"- **`{name}`**"))
+
+
+def test_the_checks_words_come_first_and_the_replay_adds_only_what_they_do_not_say() -> None:
+    """TAL-002 (order): the replay ends both games, 'high' with scores [1, 4] and seat 1 winning, 'low' (faces + 1 -
+    tally) with [6, 3] and seat 0 winning. Beside the check's words the page adds the scores and the winners, and
+    leaves out scores the words already state."""
+    f = _with_words("TAL-002", {"high": "the higher tally ranks first", "low": "scores [6, 3] after reversing"})
+    high, low = (r.end for r in f.readings)
+    assert high is not None and low is not None and (high.scores, low.scores) == ((1, 4), (6, 3))
+    lines = markdown._finding(f, analysis().spec)
+    assert _reading_line(lines, "high").endswith(
+        "→ the higher tally ranks first; replayed: scores [1, 4], seat 1 wins."
+    )
+    assert "→ scores [6, 3] after reversing; replayed: seat 0 wins. **The text" in _reading_line(lines, "low")
+
+
+def test_moves_the_checks_words_tell_apart_are_not_repeated_from_the_replay() -> None:
+    """TAL-003 (wait): by the toy's rules the replay parts on the legal moves (Pass; Pass or Wait). Words that tell
+    the readings apart are shown alone; words that do not are followed by the moves the replay shows."""
+    lines = markdown._finding(_with_words("TAL-003", {"pass_only": "may pass", "wait_too": "may wait"}),
+                              analysis().spec)
+    assert _reading_line(lines, "pass_only").endswith("→ may pass.")
+    assert _reading_line(lines, "wait_too").endswith("→ may wait.")
+    same = markdown._finding(_with_words("TAL-003", {"pass_only": "a seat moves", "wait_too": "a seat moves"}),
+                             analysis().spec)
+    assert _reading_line(same, "pass_only").endswith("→ a seat moves; replayed: seat 0 to move: 1 legal move.")
+    assert _reading_line(same, "wait_too").endswith("→ a seat moves; replayed: seat 0 to move (also Wait).")
+
+
+def _rare_unknown(positions: tuple[dict[str, Any], dict[str, Any]]) -> Finding:
+    """TAL-003 as a rare, unknown finding whose two replays have the same mover, moves and scores and the given
+    positions (own reading first)."""
+    f = next(f for f in analysis().findings if f.code == "TAL-003")
+    assert f.impact is not None
+    own = f.readings[0].end
+    assert own is not None
+    readings = tuple(replace(r, end=replace(own, position=dumps(p)), in_witness="", outcome=f"{r.name} words")
+                     for r, p in zip(f.readings, positions, strict=True))
+    return replace(f, readings=readings, impact=replace(f.impact, cls="unknown", rare=True, note="a note"))
+
+
+def test_a_witness_that_parts_only_in_the_position_names_the_parts_instead_of_the_check() -> None:
+    """By hand: seat 1's curses differ (1 against 0) and nothing else: the note names that part; replays whose
+    positions are the same keep 'the difference is in what the check reports'."""
+    kept, emptied = {"seats": {"1": {"curses": 1}}}, {"seats": {"1": {"curses": 0}}}
+    parted = next(line for line in markdown._finding(_rare_unknown((kept, emptied)), analysis().spec)
+                  if line.startswith("- **Witness**"))
+    alike = next(line for line in markdown._finding(_rare_unknown((kept, kept)), analysis().spec)
+                 if line.startswith("- **Witness**"))
+    assert parted.endswith(
+        "Replayed, the witness gives the same moves and scores under every reading; the position differs in: curses "
+        "(seat 1)."
+    )
+    assert "what the check reports" not in parted
+    assert alike.endswith("Replayed, the witness gives the same under every reading: the difference is in what the "
+                          "check reports.")

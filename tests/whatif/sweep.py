@@ -17,7 +17,9 @@ On an accepted edit, :func:`run_edit` checks:
   declared maximum length;
 - (c) every finding with a witness log: the log replays on the edited rules, and each reading's stated end position
   (``ReadingOutcome.end``, what the report prints) equals a fresh ``replay_under`` of the log under that reading, its
-  words equal a fresh ``end_words``; a witness found in play ends in positions that differ under its readings.
+  words equal a fresh ``end_words``; a witness found in play ends in positions that differ under its readings, and
+  a note saying the difference is only in what the check reports is given only to a witness whose replays coincide
+  (``analysis.witness.parted``: moves, scores and the position itself, the measure the note is decided by).
 
 Expected values are never the code's own earlier output: (c) compares the report's statement with an independent
 fresh replay of the witness under the edited spec.
@@ -38,7 +40,7 @@ from nilerules.analysis.model import Budget
 from nilerules.analysis.parallel import Execution
 from nilerules.analysis.queries import run_query
 from nilerules.analysis.runner import GameAnalysis, analyse
-from nilerules.analysis.witness import effect, end_words, replay_under
+from nilerules.analysis.witness import end_words, parted, replay_under
 from nilerules.core.log import replay
 from nilerules.core.playout import playout
 from nilerules.errors import NileRulesError, SpecError
@@ -54,6 +56,8 @@ MAX_STEPS = 10
 """Edits tried per param: one step up, one down, then two, ... up to this many (a parser may allow only some values,
 e.g. Sobek's track of a multiple of 5 spaces)."""
 
+ONLY_THE_CHECK = "the difference is only in what the check reports"
+"""What a finding's impact note says when its witness replays alike under every reading (analysis.impact.classify)."""
 STATED_SCORES = re.compile(r"\bscores(?: [a-z ]{1,30})? \[(-?\d+(?:, -?\d+)*)\]")
 """Scores a check states for a reading in its words (``scores [10, 8, 11]``, ``scores after the epoch [..]``)."""
 
@@ -325,8 +329,14 @@ def check_witnesses(module: GameModule, analysis: GameAnalysis, problems: list[s
             words = end_words(fresh, own if own is not fresh else None)
             if words != r.in_witness:
                 problems.append(f"{f.code} reading {r.name}: stated {r.in_witness!r} != fresh {words!r}")
-        if f.verdict == "witness" and f.witness_source == "play" and effect(list(ends.values())) == "none":
+        alike = not parted(list(ends.values()))  # the measure the witness note is decided by (analysis.witness)
+        if f.verdict == "witness" and f.witness_source == "play" and alike:
             problems.append(f"{f.code}: a witness found in play ends in the same position under every reading")
+        if f.impact is not None and ONLY_THE_CHECK in f.impact.note and not alike:
+            problems.append(
+                f"{f.code}: its note says the difference is only in what the check reports, but its witness replays "
+                f"apart under its readings ({'; '.join(r.in_witness for r in f.readings if r.in_witness)})"
+            )
     return done
 
 

@@ -456,7 +456,9 @@ def first_witness(outcomes: Iterable[PairOutcome], ambiguity: str) -> PairOutcom
     return None if best is None else best[1]
 
 
-WitnessEffect = Literal["winner", "scores", "moves", "none"]
+WitnessEffect = Literal["winner", "scores", "moves", "position", "none"]
+"""What a witness replayed under each reading shows (``analysis.witness.effect``), from the strongest difference to
+none; ``position``: the same moves and scores, a different position. Only the first three make a class."""
 
 
 def classify(
@@ -470,8 +472,9 @@ def classify(
     found_by_search: int = 0,
 ) -> Impact:
     """The class of one ambiguity from its paired games, its check's verdict and what its witness shows when
-    replayed under each reading (``witness_effect``; None when the witness is not a game). ``found_by_search``: the
-    further paired games per reading whose search found the witness (0 when it did not come from that search)."""
+    replayed under each reading (``witness_effect``; None when the witness is not a game; one that parts only in the
+    position makes no class, but its note says so rather than 'only in what the check reports'). ``found_by_search``:
+    the further paired games per reading whose search found the witness (0 when it did not come from that search)."""
     rows = tuple(
         ReadingImpact(name, per.get("all", Counts()), tuple((p, per[p]) for p in POLICY_NAMES if p in per))
         for name, per in sorted(readings.items())
@@ -508,6 +511,11 @@ def classify(
             note = "Not met in play; the class is what the witness shows when replayed."
         elif witness_effect is None:
             note = "Not met in play, and the witness is not a game."
+        elif witness_effect == "position":
+            note = (
+                "Not met in play; replayed, the witness gives the same moves and scores under every reading, and the "
+                "readings part only in the position (each reading's end names the parts)."
+            )
         else:
             note = (
                 "Not met in play, and the witness replays alike under every reading: the difference is only in what "

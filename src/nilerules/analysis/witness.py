@@ -153,9 +153,8 @@ def position_parts(end: EndPosition, against: EndPosition) -> tuple[str, ...]:
 
 def parted(ends: Sequence[EndPosition]) -> bool:
     """Whether the end positions differ in anything: how the replay stopped, who moves, the legal moves, the scores,
-    the winners or the position itself."""
-    return len({(e.stopped, e.steps, e.mover, e.moves, e.scores, e.winners, e.terminal, e.position)
-                for e in ends}) > 1
+    the winners or the position itself (``effect`` is not ``none``)."""
+    return effect(ends) != "none"
 
 
 def moves_at(game: Game[Any, Any], state: Any) -> tuple[str, tuple[str, ...]]:
@@ -175,13 +174,17 @@ def moves_at(game: Game[Any, Any], state: Any) -> tuple[str, tuple[str, ...]]:
 
 
 def effect(ends: Sequence[EndPosition]) -> WitnessEffect:
-    """The strongest difference between the end positions: ``winner``, ``scores``, ``moves`` or ``none``."""
+    """The strongest difference between the end positions: ``winner``, ``scores``, ``moves`` (who moves, the legal
+    moves or chance outcomes, how far the log replays), ``position`` (the same moves and scores, but the position
+    itself differs: ``position_parts``) or ``none`` (the replays coincide)."""
     if len({e.winners for e in ends if e.terminal}) > 1 and all(e.terminal for e in ends):
         return "winner"
     if len({e.scores for e in ends}) > 1:
         return "scores"
-    if len({(e.mover, e.moves, e.steps) for e in ends}) > 1:
+    if len({(e.mover, e.moves, e.steps, e.terminal, e.stopped) for e in ends}) > 1:
         return "moves"
+    if len({e.position for e in ends}) > 1:
+        return "position"
     return "none"
 
 

@@ -19,7 +19,7 @@ from nilerules.analysis.findings import Finding, ReadingOutcome
 from nilerules.analysis.impact import CLASSES, Impact, Rate
 from nilerules.analysis.model import Budget
 from nilerules.analysis.runner import GameAnalysis
-from nilerules.analysis.witness import EndPosition, move_words
+from nilerules.analysis.witness import EndPosition, effect, move_words, parts_words, position_parts
 from nilerules.core.codec import dumps
 from nilerules.specs import Spec
 
@@ -141,9 +141,11 @@ def _moves(end: EndPosition, own: EndPosition | None, counted: bool) -> str:
     return f"{who} ({'; '.join(diff)})"
 
 
-def _ends(f: Finding) -> dict[str, str]:
+def _ends(f: Finding, said: dict[str, str] | None = None) -> dict[str, str]:
     """What each reading gives at the witness's end, saying only what differs between the readings (empty when
-    replaying the witness gives the same under every reading)."""
+    replaying the witness gives the same under every reading). With ``said`` (the check's own words per reading),
+    only what the replay adds to them: the scores when the words do not state them, the end of the game and its
+    winners, a log that becomes illegal, and the moves only when the words do not tell every reading apart."""
     ends = {r.name: r.end for r in f.readings if r.end is not None}
     if not ends or len(ends) != len(f.readings):
         return {}
@@ -154,6 +156,8 @@ def _ends(f: Finding) -> dict[str, str]:
     winners = len({(e.terminal, e.winners) for e in values}) > 1
     if not (moves or scores or winners or any(e.stopped for e in values)):
         return {}
+    if said is not None and len(set(said.values())) == len(said):
+        moves = False  # the check's words tell the readings apart: the moves they part on are said there
     counted = own is not None and all(
         e.mover == own.mover and set(e.moves) & set(own.moves) for e in values if not e.terminal and not e.stopped
     )
@@ -163,11 +167,11 @@ def _ends(f: Finding) -> dict[str, str]:
             out[name] = f"the log becomes illegal: {e.stopped}"
             continue
         parts = []
-        if e.terminal and (winners or moves):
-            parts.append("game over")
+        if e.terminal and (moves or (winners and said is None)):
+            parts.append("game over")  # beside the check's words, the winners say it
         elif moves:
             parts.append(_moves(e, own, counted))
-        if scores:
+        if scores and (said is None or str(list(e.scores)) not in said.get(name, "")):
             parts.append(f"scores {list(e.scores)}")
         if e.terminal and winners:
             parts.append(_winners(e.winners))
@@ -176,12 +180,14 @@ def _ends(f: Finding) -> dict[str, str]:
 
 
 def _gives(f: Finding) -> dict[str, str]:
-    """What each reading gives, as the page shows it: at the witness's end when replaying the witness tells the
-    readings apart, else the check's own words for each."""
-    ends = _ends(f)
-    if ends:
-        return ends
-    return {r.name: r.outcome for r in f.readings if r.outcome}
+    """What each reading gives, as the page shows it: the check's own words for each, then what replaying the
+    witness under it adds (*replayed*: ...); when the check has no words for every reading, what each gives at the
+    witness's end."""
+    said = {r.name: r.outcome for r in f.readings if r.outcome}
+    if len(said) != len(f.readings):
+        return _ends(f) or said
+    added = _ends(f, said)
+    return {name: words + (f"; replayed: {added[name]}" if added.get(name) else "") for name, words in said.items()}
 
 
 def _reading(r: ReadingOutcome, gives: str) -> str:
@@ -219,8 +225,31 @@ def _note(f: Finding) -> str:
     if impact.rare and any(r.in_witness for r in f.readings) and impact.cls != "unknown":
         return ""  # rare: the class is what the witness shows
     if impact.rare and f.witness_log is not None and impact.cls == "unknown":
-        return "Replayed, the witness gives the same under every reading: the difference is in what the check reports."
+        ends = [r.end for r in f.readings if r.end is not None]
+        shows = effect(ends) if ends and len(ends) == len(f.readings) else None
+        parts = _position_parts(f) if shows == "position" else []
+        if shows == "none":
+            return (
+                "Replayed, the witness gives the same under every reading: the difference is in what the check "
+                "reports."
+            )
+        if parts:
+            return (
+                "Replayed, the witness gives the same moves and scores under every reading; the position differs in: "
+                f"{parts_words(parts)}."
+            )
     return impact.note
+
+
+def _position_parts(f: Finding) -> list[str]:
+    """The named parts of the position where some reading's replay of the witness differs from its own reading's."""
+    ends = {r.name: r.end for r in f.readings if r.end is not None}
+    own = ends.get(dict(_own(f)).get(f.ambiguity, ""))
+    parts: list[str] = []
+    for e in ends.values():
+        if own is not None and e is not own:
+            parts += [p for p in position_parts(e, own) if p not in parts]
+    return parts
 
 
 def _depends(f: Finding, spec: Spec) -> str:
@@ -373,8 +402,9 @@ KEY = (
     "from further seeded games searched for one); the class is what the witness shows. The default "
     "reading is the one recommended. A witness is a game from setup (its method in brackets) with every other "
     "reading at its default unless it says what it depends on; *constructed*: a hand-built position, reachability "
-    "from setup not shown. After a reading, → is what it gives at the witness's end, saying only what differs "
-    "between the readings (*as `x`*: the same as reading `x`), or else what the check reports. A finding is an "
+    "from setup not shown. After a reading, → is what the check reports, then (*replayed*) what replaying the "
+    "witness under that reading adds, or without the check's words what the replay gives, saying only what differs "
+    "between the readings; *as `x`*: the same as reading `x`. A finding is an "
     "ambiguity unless its heading says contradiction, data gap or rules hole. Every figure, witness log and end "
     "position is in `findings.json`; `nilerules replay findings.json --finding CODE --reading AMBIGUITY=READING` "
     "replays a witness under a reading."
