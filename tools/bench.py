@@ -22,9 +22,9 @@ from nilerules.analysis.parallel import Execution, available_cores
 from nilerules.analysis.runner import analyse_games
 from nilerules.analysis.simulate import simulate
 from nilerules.build import build_label
+from nilerules.core.configs import every_config
 from nilerules.core.playout import playout
 from nilerules.games import GAME_IDS, load
-from nilerules.testing import every_config
 
 
 def measure(game: Any, config: Any, seconds: float) -> dict[str, Any]:

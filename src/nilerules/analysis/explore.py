@@ -23,11 +23,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nilerules.analysis.parallel import Execution, GameRef, chunk_ranges, current, game_source, resolve, run_chunks
+from nilerules.core.configs import covering_readings, every_config
 from nilerules.core.files import write_atomic
 from nilerules.core.playout import StuckState, playout
 from nilerules.core.types import Config
 from nilerules.errors import InvalidConfig
-from nilerules.testing.conformance import covering_readings, every_config
 
 if TYPE_CHECKING:
     from nilerules.games import GameModule

@@ -245,7 +245,7 @@ def impact_trials(game: Game[Any, Any], budget: Budget) -> int:
 def impact_configs(game: Game[Any, Any]) -> tuple[Config, ...]:
     """Every supported player count without optional modules and with all of them, and each module alone once
     (every reading at its default)."""
-    from nilerules.testing.conformance import every_config
+    from nilerules.core.configs import every_config
 
     return every_config(game)
 
