@@ -244,8 +244,7 @@ def test_a_witness_that_parts_only_in_the_position_names_the_parts_instead_of_th
     alike = next(line for line in markdown._finding(_rare_unknown((kept, kept)), analysis().spec)
                  if line.startswith("- **Witness**"))
     assert parted.endswith(
-        "Replayed, the witness gives the same moves and scores under every reading; the position differs in: curses "
-        "(seat 1)."
+        "Replayed, the witness parts the readings only in the position (same moves and scores): curses (seat 1)."
     )
     assert "what the check reports" not in parted
     assert alike.endswith("Replayed, the witness gives the same under every reading: the difference is in what the "

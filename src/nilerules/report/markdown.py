@@ -234,10 +234,8 @@ def _note(f: Finding) -> str:
                 "reports."
             )
         if parts:
-            return (
-                "Replayed, the witness gives the same moves and scores under every reading; the position differs in: "
-                f"{parts_words(parts)}."
-            )
+            same = "same moves and scores"
+            return f"Replayed, the witness parts the readings only in the position ({same}): {parts_words(parts)}."
     return impact.note
 
 
