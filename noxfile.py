@@ -36,18 +36,20 @@ WORKERS = ("-n", "auto", "--dist", "worksteal")
 @nox.session
 def tests(session: nox.Session) -> None:
     """pytest on every core under coverage (branch coverage, fail under 90 %), CI Hypothesis profile; the dask extra
-    is installed so the Dask cluster test runs."""
+    is installed so the Dask cluster test runs. Tests marked ``slow`` (they play many games: see SLOW_FILES in
+    tests/conftest.py) are left to ``compiled``, where a game costs about a fifth: nox runs both sessions."""
     session.install("-e", ".[dev,dask]")
     session.env["NILERULES_HYPOTHESIS_PROFILE"] = "ci"
     session.run("coverage", "erase")
-    session.run("coverage", "run", "-m", "pytest", *WORKERS, *session.posargs)
+    session.run("coverage", "run", "-m", "pytest", *WORKERS, "-m", "not slow", *session.posargs)
     session.run("coverage", "combine", "--quiet")
     session.run("coverage", "report", "--fail-under=90")
 
 
 @nox.session
 def compiled(session: nox.Session) -> None:
-    """The mypyc-compiled build (what `pip install .` gives) passes the whole test suite too: same source, same games.
+    """The mypyc-compiled build (what `pip install .` gives) passes the whole test suite, the ``slow`` tests included
+    (``tests`` leaves those out): same source, same games.
 
     The golden playthroughs replay logged games and check their final digests, so this is a differential test of the
     compiled modules against the pure ones; tests/unit/kernel/test_build.py checks that every hot module compiled.

@@ -6,6 +6,7 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -33,3 +34,30 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get("NILERULES_HYPOTHESIS_PROFILE", "ci"))
+
+
+SLOW_FILES = (
+    "tests/conformance/test_games.py",
+    "tests/stateful/test_nefertiti.py",
+    "tests/stateful/test_nile_artefacts.py",
+    "tests/stateful/test_ra.py",
+    "tests/stateful/test_sobek.py",
+    "tests/whatif/test_whatif_sweep.py",
+    "tests/unit/nefertiti/test_nefertiti_whatif.py",
+    "tests/unit/nile_artefacts/test_nile_artefacts_whatif.py",
+    "tests/unit/ra/test_ra_whatif.py",
+    "tests/unit/sobek/test_sobek_whatif.py",
+    "tests/analysis/test_bundled_witnesses.py",
+)
+"""Files whose tests play many games (conformance over every config and reading, the state machines, the what-if
+sweep and each game's what-if tests, the bundled report's witnesses): marked ``slow``. ``nox -s tests`` (pure Python
+under branch coverage, where a game costs about five times what it costs compiled) leaves them to ``nox -s compiled``,
+which runs the whole suite, these included, on the mypyc-compiled build; ``nox`` runs both, so no test is dropped. A
+single test elsewhere is marked with ``@pytest.mark.slow`` where it stands."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    root = Path(__file__).resolve().parent.parent
+    for item in items:
+        if item.path.resolve().relative_to(root).as_posix() in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)

@@ -118,6 +118,7 @@ def test_malformed_spec_names_file_and_key(capsys: pytest.CaptureFixture[str], t
     assert_one_line_error(*run(capsys, "rules", FIRST, "--spec", str(spec))[::2], "not valid TOML")
 
 
+@pytest.mark.slow  # every query at its default sizes: hundreds of games each
 @pytest.mark.parametrize("game_id", games())
 def test_query_list_and_every_query_runs(capsys: pytest.CaptureFixture[str], game_id: str) -> None:
     """The queries each issue names exist (with at least two more), and every query runs with its defaults (impact
