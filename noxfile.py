@@ -48,8 +48,9 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def compiled(session: nox.Session) -> None:
-    """The mypyc-compiled build (what `pip install .` gives) passes the whole test suite, the ``slow`` tests included
-    (``tests`` leaves those out): same source, same games.
+    """The mypyc-compiled build (what `pip install .` gives) runs the tests that play many games (``slow``, which
+    ``tests`` leaves out) and the differential ones (golden playthroughs, fast paths, the build check): same source,
+    same games. Between them, ``tests`` and ``compiled`` run every test (tests/conftest.py says which is which).
 
     The golden playthroughs replay logged games and check their final digests, so this is a differential test of the
     compiled modules against the pure ones; tests/unit/kernel/test_build.py checks that every hot module compiled.
@@ -57,7 +58,7 @@ def compiled(session: nox.Session) -> None:
     session.env["NILERULES_EXPECT_COMPILED"] = "1"  # setup.py fails the install rather than fall back to pure Python
     session.install(".[dask]", "pytest>=8", "pytest-xdist>=3.5")
     session.env["NILERULES_HYPOTHESIS_PROFILE"] = "ci"
-    session.run("pytest", "-p", "no:cacheprovider", *WORKERS, *session.posargs)
+    session.run("pytest", "-p", "no:cacheprovider", *WORKERS, "-m", "slow or differential", *session.posargs)
 
 
 @nox.session

@@ -48,16 +48,28 @@ SLOW_FILES = (
     "tests/unit/ra/test_ra_whatif.py",
     "tests/unit/sobek/test_sobek_whatif.py",
     "tests/analysis/test_bundled_witnesses.py",
+    "tests/cli/test_check_baseline.py",
 )
 """Files whose tests play many games (conformance over every config and reading, the state machines, the what-if
-sweep and each game's what-if tests, the bundled report's witnesses): marked ``slow``. ``nox -s tests`` (pure Python
+sweep and each game's what-if tests, the bundled report's witnesses, `check --baseline` against whole reports): marked ``slow``. ``nox -s tests`` (pure Python
 under branch coverage, where a game costs about five times what it costs compiled) leaves them to ``nox -s compiled``,
 which runs the whole suite, these included, on the mypyc-compiled build; ``nox`` runs both, so no test is dropped. A
 single test elsewhere is marked with ``@pytest.mark.slow`` where it stands."""
 
 
+DIFFERENTIAL_FILES = ("tests/unit/kernel/test_build.py",)
+"""Besides every test named ``*golden*`` and every fast-path file (``test_*_fastpath.py``): marked ``differential``.
+The golden playthroughs replay logged games to their recorded end and the fast-path tests compare the playout's
+shortcuts with the rules, so on the compiled build they compare compiled against pure; test_build checks that every
+hot module really compiled. ``nox -s compiled`` runs these and the ``slow`` tests; ``nox -s tests`` runs every test
+but the ``slow`` ones, so each test runs at least once in ``nox``."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     root = Path(__file__).resolve().parent.parent
     for item in items:
-        if item.path.resolve().relative_to(root).as_posix() in SLOW_FILES:
+        path = item.path.resolve().relative_to(root).as_posix()
+        if path in SLOW_FILES:
             item.add_marker(pytest.mark.slow)
+        if path in DIFFERENTIAL_FILES or "golden" in item.name or path.endswith("_fastpath.py"):
+            item.add_marker(pytest.mark.differential)

@@ -137,6 +137,7 @@ def test_query_list_and_every_query_runs(capsys: pytest.CaptureFixture[str], gam
         assert json.loads(out)["text"]
 
 
+@pytest.mark.slow  # two reports and two checks of a game
 def test_report_is_byte_identical_and_check_detects_change(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """Two quick reports of one game are byte-identical; check passes on it and fails on an edited baseline."""
     a, b = tmp_path / "a", tmp_path / "b"
