@@ -46,15 +46,13 @@ SLOW_FILES = (
     "tests/unit/nefertiti/test_nefertiti_whatif.py",
     "tests/unit/nile_artefacts/test_nile_artefacts_whatif.py",
     "tests/unit/ra/test_ra_whatif.py",
-    "tests/unit/sobek/test_sobek_whatif.py",
     "tests/analysis/test_bundled_witnesses.py",
-    "tests/cli/test_check_baseline.py",
 )
 """Files whose tests play many games (conformance over every config and reading, the state machines, the what-if
-sweep and each game's what-if tests, the bundled report's witnesses, `check --baseline` against whole reports): marked ``slow``. ``nox -s tests`` (pure Python
-under branch coverage, where a game costs about five times what it costs compiled) leaves them to ``nox -s compiled``,
-which runs the whole suite, these included, on the mypyc-compiled build; ``nox`` runs both, so no test is dropped. A
-single test elsewhere is marked with ``@pytest.mark.slow`` where it stands."""
+sweep and the what-if tests of three games, the bundled report's witnesses): marked ``slow``. ``nox -s tests`` (pure
+Python under branch coverage, where a game costs about five times what it costs compiled) leaves them to ``nox -s
+compiled``, which runs them on the mypyc-compiled build; ``nox`` runs both, so no test is dropped. A single test
+elsewhere is marked with ``@pytest.mark.slow`` where it stands."""
 
 
 DIFFERENTIAL_FILES = ("tests/unit/kernel/test_build.py",)
