@@ -20,6 +20,7 @@ from typing import Any
 
 from nilerules.analysis.model import Budget
 from nilerules.analysis.parallel import GameRef, game_source, resolve, run_chunks
+from nilerules.analysis.witness import written_position
 from nilerules.core.game import Game
 from nilerules.core.log import GameLog
 from nilerules.core.playout import StuckState, playout
@@ -71,15 +72,11 @@ class WitnessGame:
 
 
 def position_of(game: Game[Any, Any], state: Any) -> tuple[str, dict[str, Any]]:
-    """The position as a person would write it (``position_data``), else the state as data without its config."""
-    writer = getattr(game, "position_data", None)
-    if callable(writer):
-        try:
-            data = writer(state)
-        except NotImplementedError:
-            data = None
-        if isinstance(data, dict):
-            return "position", {k: v for k, v in data.items() if k != "config"}
+    """The position as a person would write it (``witness.written_position``), else the state as data without its
+    config."""
+    written = written_position(game, state)
+    if written is not None:
+        return "position", written
     raw = game.state_to_data(state)  # type: ignore[attr-defined]
     if not isinstance(raw, dict):
         return "state", {"state": raw}

@@ -102,14 +102,24 @@ def replay_under(game: Game[Any, Any], log: GameLog, readings: Mapping[str, str]
     )
 
 
-def position_of(game: Game[Any, Any], state: Any) -> str:
-    """The position as canonical JSON with names (the game's ``position_data`` without its ``config`` table), or
-    empty when the game does not write positions."""
+def written_position(game: Game[Any, Any], state: Any) -> dict[str, Any] | None:
+    """The position as a person would write it (the game's ``position_data``, names not codes) without its
+    ``config`` table; None when the game does not write positions."""
     write = getattr(game, "position_data", None)
-    if write is None:
-        return ""
-    data = write(state)
-    return dumps({k: v for k, v in data.items() if k != "config"} if isinstance(data, dict) else data)
+    if not callable(write):
+        return None
+    try:
+        data = write(state)
+    except NotImplementedError:
+        return None
+    return {k: v for k, v in data.items() if k != "config"} if isinstance(data, dict) else None
+
+
+def position_of(game: Game[Any, Any], state: Any) -> str:
+    """The position as canonical JSON with names (``written_position``), or empty when the game does not write
+    positions."""
+    data = written_position(game, state)
+    return "" if data is None else dumps(data)
 
 
 def _paths(a: Any, b: Any, path: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
