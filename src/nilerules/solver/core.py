@@ -104,6 +104,42 @@ def all_models(
     return sorted(found), False
 
 
+def lexicographic(
+    constraints: Sequence[Any], objectives: Sequence[tuple[Any, str]], rlimit: int = DEFAULT_RLIMIT
+) -> Any | None:
+    """A model of ``constraints`` optimal for ``objectives`` in order: each ``(term, "max" | "min")`` is pushed as far
+    as it goes with the earlier ones held at their optimum. None when the constraints are unsatisfiable or Z3 gives up.
+
+    A plain solver climbing one bound at a time (each step asks for a strictly better value; the last, unsat, step
+    proves the optimum). For the small integer objectives of the games' encodings this is several times faster than
+    ``z3.Optimize``, and when the last objectives name every free term the model is unique, so answers are
+    reproducible whatever the solver's history.
+    """
+    solver = make_solver(rlimit)
+    solver.add(*constraints)
+    if solver.check() != z3.sat:
+        return None
+    for term, sense in objectives:
+        if sense not in ("max", "min"):
+            raise ValueError(f"objective sense: expected 'max' or 'min', got {sense!r}")
+        best = value(solver.model(), term)
+        while True:
+            solver.push()
+            solver.add(term > best if sense == "max" else term < best)
+            result = solver.check()
+            if result == z3.sat:
+                best = value(solver.model(), term)
+            solver.pop()
+            if result == z3.unsat:
+                break
+            if result != z3.sat:
+                return None
+        solver.add(term == best)
+        if solver.check() != z3.sat:
+            return None
+    return solver.model()
+
+
 def minimise(
     constraints: Sequence[Any], objective: Any, rlimit: int = DEFAULT_RLIMIT
 ) -> tuple[Mapping[str, int] | None, str]:

@@ -25,7 +25,7 @@ from nilerules.games.nile_artefacts.data import (
     N_TYPES,
     Condition,
 )
-from nilerules.solver.core import make_solver, value
+from nilerules.solver.core import lexicographic, value
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,23 +139,16 @@ def best_offering(
         adv.append(flag)
     advanced_total = z3.Sum(*[z3.If(f, 1, 0) for f in adv]) if adv else z3.IntVal(0)
     cards_total = z3.Sum(*[z3.If(u, 1, 0) for u in use]) if use else z3.IntVal(0)
-    opt = make_solver(rlimit, optimize=True)
-    opt.add(*cons)
-    opt.maximize(advanced_total)
-    opt.minimize(cards_total)
-    if opt.check() != z3.sat:
-        return BestOffering("unknown", (), (), ())
-    model = opt.model()
-    top, fewest = value(model, advanced_total), value(model, cards_total)
-    if not canonical:
-        return _decode(model, use, adv, choices, options, per_monument, target if split else None)
-    # the optimum is unique in value, not in model: take the lexicographically least optimal offering
-    terms = [z3.If(u, 1, 0) for u in use]
-    if split:
-        terms += target
-    if not per_monument:
-        terms += [choices[-1][i] for i in range(k)]
-    model = lexmin([*cons, advanced_total == top, cards_total == fewest], terms, rlimit)
+    objectives = [(advanced_total, "max"), (cards_total, "min")]
+    if canonical:
+        # the optimum is unique in value, not in model: take the lexicographically least optimal offering
+        terms = [z3.If(u, 1, 0) for u in use]
+        if split:
+            terms += target
+        if not per_monument:
+            terms += [choices[-1][i] for i in range(k)]
+        objectives += [(t, "min") for t in terms]
+    model = lexicographic(cons, objectives, rlimit)
     if model is None:
         return BestOffering("unknown", (), (), ())
     return _decode(model, use, adv, choices, options, per_monument, target if split else None)
@@ -185,27 +178,7 @@ def lexmin(constraints: Sequence[Any], terms: Sequence[Any], rlimit: int) -> Any
 
     Z3's models vary with the solver's history; the lexicographic minimum does not, so answers are reproducible.
     """
-    solver = make_solver(rlimit)
-    solver.add(*constraints)
-    for term in terms:
-        if solver.check() != z3.sat:
-            return None
-        best = value(solver.model(), term)
-        while True:
-            solver.push()
-            solver.add(term < best)
-            result = solver.check()
-            if result == z3.sat:
-                best = value(solver.model(), term)
-            solver.pop()
-            if result == z3.unsat:
-                break
-            if result != z3.sat:
-                return None
-        solver.add(term == best)
-    if solver.check() != z3.sat:
-        return None
-    return solver.model()
+    return lexicographic(constraints, [(t, "min") for t in terms], rlimit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,15 +258,10 @@ def divergent_hand(
         cons.append(adv_any[m] == _condition(cond, chosen, regions, both))
         cons.append(adv_shown[m] == _condition(cond, shown, regions, both))
     gap = z3.Sum(*[z3.If(f, 1, 0) for f in adv_any]) - z3.Sum(*[z3.If(f, 1, 0) for f in adv_shown])
-    opt = make_solver(rlimit, optimize=True)
-    opt.add(*cons)
-    opt.maximize(gap)
-    if opt.check() != z3.sat:
-        return DivergentHand("unknown", (), (), (), ())
-    top = value(opt.model(), gap)
     # unused second types (one-Artifact cards) are pinned to 0 so that the least model is well defined
     pins = [z3.Implies(a == 1, row[1] == 0) for row, a in zip(free, arts, strict=True)]
-    model = lexmin([*cons, *pins, gap == top], [*kinds, *[v for row in free for v in row]], rlimit)
+    least = [(v, "min") for v in [*kinds, *[v for row in free for v in row]]]
+    model = lexicographic([*cons, *pins], [(gap, "max"), *least], rlimit)
     if model is None:
         return DivergentHand("unknown", (), (), (), ())
     hand = tuple(value(model, kv) for kv in kinds)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import z3
 
 from nilerules.core.verdicts import Witness
-from nilerules.solver.core import Problem, all_models, minimise, value
+import pytest
+
+from nilerules.solver.core import Problem, all_models, lexicographic, minimise, value
 
 
 def test_sat_gives_a_decoded_witness() -> None:
@@ -67,3 +69,28 @@ def test_all_models_handles_boolean_terms() -> None:
     a, b = z3.Bool("a"), z3.Bool("b")
     models, complete = all_models([z3.Or(a, b)], [a, b])
     assert (models, complete) == ([(0, 1), (1, 0), (1, 1)], True)
+
+
+def test_lexicographic_optimises_each_objective_with_the_earlier_ones_held() -> None:
+    """x, y in 0..3 with x + y <= 4 (hand calculation): the largest x + y is 4; with it held, the least x is 1 (y is
+    at most 3), so y = 3. Maximising x first instead gives x = 3, and then the largest y is 1."""
+    x, y = z3.Int("x"), z3.Int("y")
+    box = [x >= 0, x <= 3, y >= 0, y <= 3, x + y <= 4]
+    model = lexicographic(box, [(x + y, "max"), (x, "min")])
+    assert (value(model, x), value(model, y)) == (1, 3)
+    model = lexicographic(box, [(x, "max"), (y, "max")])
+    assert (value(model, x), value(model, y)) == (3, 1)
+
+
+def test_lexicographic_on_unsatisfiable_constraints_or_a_spent_budget_gives_none() -> None:
+    """x > 5 and x < 3 have no model; 0 <= x <= 3 has the largest x = 3, but not within 1 resource unit."""
+    x = z3.Int("x")
+    assert lexicographic([x > 5, x < 3], [(x, "max")]) is None
+    assert value(lexicographic([x >= 0, x <= 3], [(x, "max")]), x) == 3
+    assert lexicographic([x >= 0, x <= 3], [(x, "max")], rlimit=1) is None
+
+
+def test_lexicographic_refuses_an_unknown_sense() -> None:
+    x = z3.Int("x")
+    with pytest.raises(ValueError, match="'max' or 'min'"):
+        lexicographic([x >= 0, x <= 1], [(x, "largest")])
