@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 import z3
 
 from nilerules.core.verdicts import Witness
-import pytest
-
 from nilerules.solver.core import Problem, all_models, lexicographic, minimise, value
 
 
