@@ -66,18 +66,31 @@ def _condition(cond: Condition, counts: Sequence[Any], regions: Sequence[Any], b
     raise ValueError(f"unknown condition kind {kind!r}")
 
 
-def _counts(use: Sequence[Any], choice: Sequence[Any], options: Sequence[Options]) -> list[Any]:
-    counts = []
-    for t in range(N_TYPES):
-        terms = []
-        for u, ch, opts in zip(use, choice, options, strict=True):
+def _card_counts(choice: Sequence[Any], options: Sequence[Options]) -> list[list[Any | None]]:
+    """For each card and type, how many Artifacts of that type the card counts as under its choice (None: none under
+    any option). Built once per choice vector and shared by every sum over it."""
+    table: list[list[Any | None]] = []
+    for ch, opts in zip(choice, options, strict=True):
+        picks = [ch == idx for idx in range(len(opts) - 1)]
+        row: list[Any | None] = []
+        for t in range(N_TYPES):
             per = [o.count(t) for o in opts]
             if not any(per):
+                row.append(None)
                 continue
             expr: Any = z3.IntVal(per[-1])
             for idx in range(len(opts) - 2, -1, -1):
-                expr = z3.If(ch == idx, per[idx], expr)
-            terms.append(z3.If(u, expr, 0))
+                expr = z3.If(picks[idx], per[idx], expr)
+            row.append(expr)
+        table.append(row)
+    return table
+
+
+def _counts(use: Sequence[Any], table: Sequence[Sequence[Any | None]]) -> list[Any]:
+    """Artifacts of each type among the cards in ``use`` (``table`` from `_card_counts`)."""
+    counts = []
+    for t in range(N_TYPES):
+        terms = [z3.If(u, row[t], 0) for u, row in zip(use, table, strict=True) if row[t] is not None]
         counts.append(z3.Sum(*terms) if terms else z3.IntVal(0))
     return counts
 
@@ -121,7 +134,8 @@ def best_offering(
                 (target[i] >= 0, target[i] < max(1, len(conditions)), z3.Implies(z3.Not(use[i]), target[i] == 0))
             )
     adv = []
-    counts = {scope: _counts(use, ch, options) for scope, ch in choices.items()}
+    tables = {scope: _card_counts(ch, options) for scope, ch in choices.items()}
+    counts = {} if split else {scope: _counts(use, table) for scope, table in tables.items()}
     for m, cond in enumerate(conditions):
         flag = z3.Bool(f"adv{m}")
         if cond is None:
@@ -132,7 +146,7 @@ def best_offering(
                 z3.Sum(*[z3.If(mine[i], 1, 0) for i in range(k) if regions[i] == r]) if r in regions else z3.IntVal(0)
                 for r in range(N_REGIONS)
             ]
-            cons.append(flag == _condition(cond, _counts(mine, choices[-1], options), regs, both))
+            cons.append(flag == _condition(cond, _counts(mine, tables[-1]), regs, both))
         else:
             scope = m if per_monument else -1
             cons.append(flag == _condition(cond, counts[scope], region_counts, both))
