@@ -23,6 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from nilerules.core import batch
+from nilerules.core.batch import running_with
+from nilerules.core.types import Config
 from nilerules.errors import InvalidConfig
 
 if TYPE_CHECKING:
@@ -135,12 +138,58 @@ _AMBIENT: ContextVar[Execution] = ContextVar("nilerules_execution", default=IN_P
 @contextmanager
 def using(execution: Execution) -> Iterator[Execution]:
     """Within the block, library calls given no execution (simulate, estimate, the detectors, the analysis) use
-    ``execution``: how a command's --jobs reaches the games' named queries."""
+    ``execution``, and so do the games' own queries when they play many games (`nilerules.core.batch.final_states`):
+    how a command's --jobs reaches them."""
     token = _AMBIENT.set(execution)
     try:
-        yield execution
+        if execution.workers == 1 and execution.scheduler is None:
+            yield execution
+        else:
+            with running_with(_FinalStatesOn(execution)):
+                yield execution
     finally:
         _AMBIENT.reset(token)
+
+
+FINALS_CHUNK = 25
+"""Seeds per chunk when a game's query plays many games through the execution layer."""
+
+
+@dataclass(frozen=True, slots=True)
+class FinalsChunk:
+    """A run of seeds of one game, config and policy; its result is the final states in seed order."""
+
+    source: GameRef | GameModule
+    config: Config
+    seeds: tuple[int, ...]
+    policy: str
+
+
+def finals_chunk(chunk: FinalsChunk) -> list[Any]:
+    return batch.in_process(resolve(chunk.source).game, chunk.config, chunk.seeds, chunk.policy)
+
+
+@dataclass(frozen=True, slots=True)
+class _FinalStatesOn:
+    """`nilerules.core.batch.final_states` played in chunks of `FINALS_CHUNK` seeds where ``execution`` says (the
+    game's states travel back pickled)."""
+
+    execution: Execution
+
+    def __call__(self, game: Any, config: Config, seeds: Sequence[int], policy: str) -> list[Any]:
+        from nilerules.games import GameModule
+
+        if len(seeds) <= FINALS_CHUNK:
+            return batch.in_process(game, config, seeds, policy)
+        source = game_source(GameModule(game, {}, {}))
+        chunks = [
+            FinalsChunk(source, config, tuple(seeds[r.start : r.stop]), policy)
+            for r in chunk_ranges(len(seeds), FINALS_CHUNK)
+        ]
+        parts = run_chunks(
+            finals_chunk, chunks, self.execution, sizes=[len(c.seeds) for c in chunks], unit="games", label="games"
+        )
+        return [state for part in parts for state in part]
 
 
 def current() -> Execution:

@@ -17,6 +17,7 @@ import pytest
 from nilerules.analysis.model import Budget
 from nilerules.analysis.montecarlo import estimate
 from nilerules.analysis.parallel import (
+    FINALS_CHUNK,
     IN_PROCESS,
     SCHEDULER_ENV,
     Execution,
@@ -24,10 +25,14 @@ from nilerules.analysis.parallel import (
     chunk_ranges,
     game_source,
     run_chunks,
+    using,
 )
+from nilerules.analysis.queries import run_query
 from nilerules.analysis.runner import analyse_games
 from nilerules.analysis.simulate import simulate
 from nilerules.cli import main
+from nilerules.core import batch
+from nilerules.core.batch import final_states, running_with
 from nilerules.core.playout import Playout, playout
 from nilerules.errors import InvalidConfig, NileRulesError
 from nilerules.games import GameModule, load
@@ -155,6 +160,46 @@ def test_simulate_json_is_the_same_for_every_job_count(capsys: pytest.CaptureFix
     outputs = []
     for jobs in ("1", "2"):
         assert main(["simulate", "ra", "--games", "300", "--seed", "4", "--jobs", jobs, "--json"]) == 0
+        outputs.append(json.loads(capsys.readouterr().out))
+    assert outputs[0] == outputs[1]
+
+
+@pytest.mark.parametrize("game_id", ["ra", "sobek", "nefertiti"])
+def test_final_states_on_two_processes_are_the_sequential_loops_states(game_id: str) -> None:
+    """Under `using(--jobs 2)` a game's query gets the final states of the plain loop over its seeds (played here with
+    `playout`), in seed order: the states travel back from the workers whole."""
+    game = load(game_id).game
+    config = game.config(3)
+    seeds = range(11, 11 + 2 * FINALS_CHUNK + 3)
+    expected = [playout(game, config, seed, "greedy").final for seed in seeds]
+    with using(TWO):
+        assert final_states(game, config, seeds, "greedy") == expected
+
+
+def test_the_games_queries_that_play_many_games_play_them_through_final_states() -> None:
+    """Ra's and Sobek's game-playing queries ask `final_states` for their games (how --jobs reaches them): a runner
+    that records its calls sees every policy and player count the query names."""
+    calls: list[tuple[str, int, int, str]] = []
+
+    def recording(game: Any, config: Any, seeds: Any, policy: str) -> list[Any]:
+        calls.append((game.info.id, config.players, len(seeds), policy))
+        return batch.in_process(game, config, seeds, policy)
+
+    with running_with(recording):
+        run_query(load("ra"), "winner-ties", ["players=3", "playouts=4"])
+        run_query(load("sobek"), "reading-impact", ["games=3"])
+    assert ("ra", 3, 4, "random") in calls and ("ra", 3, 4, "greedy") in calls
+    assert [c for c in calls if c[0] == "sobek"] == [("sobek", 3, 3, "greedy")] * len(
+        load("sobek").game.spec.ambiguities["corruption_scarabs"].reading_names()
+    )
+
+
+def test_query_json_is_the_same_for_every_job_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """`query ra pharaoh-ties --json` prints the same data for --jobs 1 and --jobs 2."""
+    outputs = []
+    for jobs in ("1", "2"):
+        argv = ["query", "ra", "pharaoh-ties", "--param", "players=2", "--param", "playouts=60", "--jobs", jobs]
+        assert main([*argv, "--json"]) == 0
         outputs.append(json.loads(capsys.readouterr().out))
     assert outputs[0] == outputs[1]
 

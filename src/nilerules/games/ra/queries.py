@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from nilerules.analysis.model import Budget, Query, QueryParam, QueryResult
-from nilerules.core.playout import playout
+from nilerules.core.batch import final_states
 from nilerules.core.verdicts import Proof, Witness
 from nilerules.errors import QueryError
 from nilerules.games.ra.checks import (
@@ -39,7 +39,7 @@ def _counts(params: Mapping[str, Any]) -> tuple[int, ...]:
 def _games(game: RaGame, players: int, traders: bool, policy: str, n: int, seed: int,
            readings: Mapping[str, str] | None = None) -> list[RaState]:
     config = game.config(players, ("traders",) if traders else (), readings)
-    return [playout(game, config, seed + i, policy).final for i in range(n)]
+    return final_states(game, config, range(seed, seed + n), policy)  # on every core under query --jobs
 
 
 def _rate(hits: int, n: int) -> str:
