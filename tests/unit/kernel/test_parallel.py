@@ -164,7 +164,7 @@ def test_simulate_json_is_the_same_for_every_job_count(capsys: pytest.CaptureFix
     assert outputs[0] == outputs[1]
 
 
-@pytest.mark.parametrize("game_id", ["ra", "sobek", "nefertiti"])
+@pytest.mark.parametrize("game_id", ["ra", "nile_artefacts", "sobek", "nefertiti"])
 def test_final_states_on_two_processes_are_the_sequential_loops_states(game_id: str) -> None:
     """Under `using(--jobs 2)` a game's query gets the final states of the plain loop over its seeds (played here with
     `playout`), in seed order: the states travel back from the workers whole."""

@@ -286,6 +286,16 @@ class NAState:
         body = ", ".join(f"{name}={value!r}" for name, value in zip(STATE_FIELDS, self.fields(), strict=True))
         return f"NAState({body})"
 
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
+        """Pickled as its 30 fields (the derived ones are computed again): states travel to and from worker
+        processes."""
+        return state_from_fields, (self.fields(),)
+
+
+def state_from_fields(fields: tuple[Any, ...]) -> NAState:
+    """A position from its 30 fields in ``STATE_FIELDS`` order (how a pickled state is rebuilt)."""
+    return make_state(**dict(zip(STATE_FIELDS, fields, strict=True)))
+
 
 def make_state(**fields: Any) -> NAState:
     """A position from its 30 fields (by name); the derived fields are computed."""
