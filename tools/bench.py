@@ -1,6 +1,7 @@
 """Benchmark: random full games per second, per game, player count and module set, on one core; then the execution
-layer: simulate on 1 and on N local processes (games per second, speed-up, identical output) and the default report's
-wall time on 1 and N processes (identical output).
+layer: simulate on 1 and on N local processes (games per second, speed-up, identical output), the default report's
+analysis and the whole `nilerules report` command on 1 and N processes (wall seconds, identical output), and a game's
+own query that plays many games (`query ra pharaoh-ties`) on 1 and N processes.
 
 Usage: python tools/bench.py [--game G] [--seconds S] [--jobs N] [--parallel-games N] [--no-report] [--out FILE]
 Prints a table and writes JSON (default bench-results/bench.json). Speed is measured here, never in tests.
@@ -13,6 +14,9 @@ import argparse
 import json
 import platform
 import resource
+import subprocess
+import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -109,6 +113,50 @@ def parallel_report(jobs: int) -> dict[str, Any]:
     }
 
 
+def _command(argv: list[str]) -> tuple[float, bytes]:
+    """Wall seconds and standard output of ``python -m nilerules ARGV`` in a fresh process (as a user runs it)."""
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "nilerules", *argv], check=True, capture_output=True)
+    return time.perf_counter() - start, done.stdout
+
+
+def whole_report(jobs: int) -> dict[str, Any]:
+    """`nilerules report --out DIR` (default budget, every game, report.html included) on 1 and on ``jobs`` processes:
+    wall seconds and whether the three files matched byte for byte."""
+    seconds = {}
+    files = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in (jobs, 1):
+            out = Path(tmp) / f"jobs{n}"
+            seconds[n], _ = _command(["report", "--out", str(out), "--quiet", "--jobs", str(n)])
+            files[n] = {p.name: p.read_bytes() for p in sorted(out.iterdir())}
+    return {
+        "jobs": jobs,
+        "seconds_1": round(seconds[1], 1),
+        f"seconds_{jobs}": round(seconds[jobs], 1),
+        "identical": files[1] == files[jobs],
+    }
+
+
+QUERY = ["query", "ra", "pharaoh-ties", "--param", "playouts=1000", "--json", "--quiet"]
+"""A game's own query that plays many games (4 player counts x 2 policies x 1,000 seeded games) and asks Z3."""
+
+
+def parallel_query(jobs: int) -> dict[str, Any]:
+    """`QUERY` on 1 and on ``jobs`` processes: wall seconds and whether the output matched."""
+    seconds = {}
+    printed = {}
+    for n in (jobs, 1):
+        seconds[n], printed[n] = _command([*QUERY, "--jobs", str(n)])
+    return {
+        "query": " ".join(QUERY),
+        "jobs": jobs,
+        "seconds_1": round(seconds[1], 1),
+        f"seconds_{jobs}": round(seconds[jobs], 1),
+        "identical": printed[1] == printed[jobs],
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", choices=GAME_IDS, action="append")
@@ -142,12 +190,23 @@ def main() -> None:
                 f"x{row['cpu_speedup']} CPU); "
                 f"identical output: {row['identical']}"
             )
-    report = None
+    report = command = query = None
     if not args.no_report:
         report = parallel_report(args.jobs)
         print(
-            f"report (default budget, every game): {report['seconds_1']} s on 1 process, "
+            f"report's analysis (default budget, every game): {report['seconds_1']} s on 1 process, "
             f"{report[f'seconds_{args.jobs}']} s on {args.jobs}; identical findings: {report['identical']}"
+        )
+        command = whole_report(args.jobs)
+        print(
+            f"nilerules report, whole command: {command['seconds_1']} s on 1 process, "
+            f"{command[f'seconds_{args.jobs}']} s on {args.jobs}; identical files: {command['identical']}"
+        )
+    if args.jobs > 1:
+        query = parallel_query(args.jobs)
+        print(
+            f"{query['query']}: {query['seconds_1']} s on 1 process, {query[f'seconds_{args.jobs}']} s on "
+            f"{args.jobs}; identical output: {query['identical']}"
         )
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -159,6 +218,8 @@ def main() -> None:
         "rows": rows,
         "parallel_simulate": parallel,
         "report": report,
+        "report_command": command,
+        "query": query,
     }
     out.write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {out}")
