@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
 from collections.abc import Sequence
+from dataclasses import replace
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,11 +17,13 @@ from nilerules.analysis.model import Budget
 from nilerules.analysis.runner import GameAnalysis, analyse
 from nilerules.analysis.stats import histogram
 from nilerules.games import GameModule
-from nilerules.report import charts, html
+from nilerules.report import charts, html, markdown
 from nilerules.report import json as json_report
-from tests.toys import nim
+from nilerules.specs import load_spec
+from tests.toys import nim, tally
 
 GAMES = {"nim": nim.make_game()}
+SPECS = Path(__file__).resolve().parents[2] / "specs"
 
 
 def _analysis() -> GameAnalysis:
@@ -102,3 +109,113 @@ def test_findings_without_measured_impact_show_the_seeded_games_share(monkeypatc
     assert finding["rate"] == 1.0
     assert finding["chart"] is not None
     assert model["measured"] is False
+
+
+class _AssumedTable(HTMLParser):
+    """The rows of the page's assumed-data table (``table#assumed``): each row's attributes, and per cell its text
+    and the text of each ``<code>`` in it, as a browser reads them (entities decoded)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.rows: list[dict[str, Any]] = []
+        self._table = self._body = False
+        self._cell: dict[str, Any] | None = None
+        self._code: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table" and ("id", "assumed") in attrs:
+            self._table = True
+        elif self._table and tag == "tbody":
+            self._body = True
+        elif self._body and tag == "tr":
+            self.rows.append({"attrs": dict(attrs), "cells": []})
+        elif self._body and tag == "td":
+            self._cell = {"text": "", "codes": []}
+            self.rows[-1]["cells"].append(self._cell)
+        elif self._cell is not None and tag == "code":
+            self._code = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table":
+            self._table = self._body = False
+        elif tag == "td":
+            self._cell = None
+        elif tag == "code" and self._cell is not None and self._code is not None:
+            self._cell["codes"].append("".join(self._code))
+            self._code = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell["text"] += data
+        if self._code is not None:
+            self._code.append(data)
+
+
+def _assumed_rows(page: str) -> list[dict[str, Any]]:
+    parser = _AssumedTable()
+    parser.feed(page)
+    return parser.rows
+
+
+def _bare(game: str) -> GameAnalysis:
+    """A bundled game's analysis with no findings or holes: only its assumed data, not measured."""
+    spec = load_spec(SPECS / f"{game}.toml")
+    return GameAnalysis(spec.game, spec.title, spec, (), (), spec.assumed(), "")
+
+
+def test_page_lists_every_assumed_value_of_the_bundled_specs_with_its_value() -> None:
+    """Every param marked ``provenance = "assumed"`` in specs/*.toml (read here with tomllib), game by game, has one
+    row in the page's assumed-data table naming it, whose value reads back (decoded from the page's escaped text,
+    then parsed as JSON) to the spec's value."""
+    expected: dict[str, list[tuple[str, Any]]] = {}
+    for path in sorted(SPECS.glob("*.toml")):
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        expected[path.stem] = [
+            (name, entry["value"]) for name, entry in doc["params"].items() if entry.get("provenance") == "assumed"
+        ]
+    assert sum(len(v) for v in expected.values()) > 0
+    page = html.render([_bare(game) for game in expected], Budget.quick())
+    rows = _assumed_rows(page)
+    for game, params in expected.items():
+        shown = {r["attrs"]["data-param"]: r for r in rows if r["attrs"]["data-game"] == game}
+        assert sorted(name for name, _ in params) == sorted(shown)
+        assert len(shown) == sum(1 for r in rows if r["attrs"]["data-game"] == game)  # one row each
+        for name, value in params:
+            param_cell, value_cell = shown[name]["cells"][1], shown[name]["cells"][2]
+            assert param_cell["codes"] == [name]
+            assert json.loads(value_cell["codes"][-1]) == value, f"{game}.{name}"
+
+
+def test_assumed_data_is_escaped_text() -> None:
+    """An assumed value and its reason holding markup are shown as text, never run: '<script>' becomes
+    '&lt;script&gt;' and reads back as written."""
+    spec = load_spec(SPECS / "ra.toml")
+    name = spec.assumed()[0].name
+    evil = replace(spec.params[name], value="<script>alert(1)</script>", source="<b>bold</b> & <i>so</i>")
+    spec = replace(spec, params={**spec.params, name: evil})
+    page = html.render([GameAnalysis(spec.game, spec.title, spec, (), (), spec.assumed(), "")], Budget.quick())
+    assert "<script>alert(1)" not in page and "<b>bold</b>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    row = next(r for r in _assumed_rows(page) if r["attrs"]["data-param"] == name)
+    assert json.loads(row["cells"][2]["codes"][-1]) == "<script>alert(1)</script>"
+    assert row["cells"][3]["text"] == "<b>bold</b> & <i>so</i>"
+
+
+def test_page_and_ambiguities_md_say_the_same_of_each_assumed_value() -> None:
+    """Dice Tally's three assumed numbers (tests/toys/tally.toml): the page's class and how-often cells read the same
+    as ambiguities.md's, and the how-often names the hits and trials findings.json gives for the strongest step."""
+    analysis = analyse(tally.make_module(), Budget.quick())
+    page_rows = _assumed_rows(html.render([analysis], Budget.quick(), {"tally": tally.make_game()}))
+    md = markdown.render([analysis], Budget.quick()).splitlines()
+    md_rows = [line.split(" | ") for line in md if line.startswith("| Dice Tally | `")]
+    doc = json.loads(json_report.render([analysis], Budget.quick()))
+    data = {p["name"]: p for p in doc["games"]["tally"]["assumptions"]}
+    assert sorted(r["attrs"]["data-param"] for r in page_rows) == ["bonus_points", "seven_points", "turns"]
+    assert len(md_rows) == len(page_rows)
+    for row, cells in zip(page_rows, md_rows, strict=True):
+        name = row["attrs"]["data-param"]
+        assert cells[1] == f"`{name}`"
+        assert row["cells"][4]["text"] == cells[4] == data[name]["impact"]["class"]
+        assert row["cells"][5]["text"] == cells[5].removesuffix(" |")
+        head = data[name]["impact"]["headline"]
+        assert f"{head['hits']}/{head['trials']} (" in row["cells"][5]["text"]

@@ -8,6 +8,7 @@ fields are read defensively), replays witness games and measures score distribut
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -23,6 +24,7 @@ from nilerules.core.log import GameLog, log_from_json
 from nilerules.errors import NileRulesError
 from nilerules.report import charts
 from nilerules.report import json as json_report
+from nilerules.report.wording import assumed_key, assumed_rows
 
 CLASS_ORDER = ("changes the winner", "changes scores", "changes play only", "unknown", "never matters")
 """The impact classes from the strongest effect to none (issue 11); the summary table sorts by this order."""
@@ -238,9 +240,21 @@ def page_model(
     measured = any(not f["cls"].startswith("not measured") for f in findings)
     findings.sort(key=lambda f: (f["cls_rank"], -(f["rate"] or 0.0), f["code"]))
     classes = sorted({f["cls"] for f in findings}, key=lambda c: (CLASS_ORDER.index(c) if c in CLASS_ORDER else 99, c))
+    assumed = [
+        {"game": a.game, "game_name": short_title(a.title), **dataclasses.asdict(row)}
+        for a in analyses
+        for row in assumed_rows(doc["games"][a.game].get("assumptions", ()))
+    ]
     return {
         "budget": doc.get("budget", {}),
         "games": shown,
+        "assumed": assumed,
+        "assumed_key": assumed_key(),
+        "assumed_budgets": [
+            {"name": short_title(a.title), "budget": budget}
+            for a in analyses
+            for budget in dict.fromkeys(r["budget"] for r in assumed if r["game"] == a.game and r["budget"])
+        ],
         "classes": classes,
         "findings": findings,
         "measured": measured,

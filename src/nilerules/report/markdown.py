@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
 
-from nilerules.analysis.assumptions import NO_DIFFERENCE, NOT_MEASURED, TENTH_FROM
 from nilerules.analysis.detectors import DESCRIPTIONS
 from nilerules.analysis.findings import Finding, ReadingOutcome
 from nilerules.analysis.impact import CLASSES, Impact, Rate
 from nilerules.analysis.model import Budget
 from nilerules.analysis.runner import GameAnalysis
 from nilerules.analysis.witness import EndPosition, effect, move_words, parts_words, position_parts
-from nilerules.core.codec import dumps
+from nilerules.report import json as json_report
+from nilerules.report.wording import assumed_key, assumed_rows, rate_cell
 from nilerules.specs import Spec
 
 KIND_WORDS = {
@@ -34,9 +33,6 @@ LAST = ", the last: "
 summary, so the page gives only the config and the length of its log (the moves are in findings.json)."""
 MOVES_NAMED = 2
 """Legal moves named one by one after a reading (the rest are counted; findings.json lists them all)."""
-REASON_CHARS = 160
-"""The longest reason for an assumed value shown whole; a longer one is cut at the last sentence or clause that ends
-before it (findings.json keeps it all)."""
 READINGS_LIST = re.compile(r" \((?:[a-z0-9_]+=[a-z0-9_]+(?:, )?)+\)")
 """The readings a detector's example names one by one (in findings.json; the page names the config alone)."""
 
@@ -68,14 +64,6 @@ def _sort_key(f: Finding) -> tuple[int, float, str]:
 
 def _recommended(f: Finding) -> str:
     return f"`{f.default}`" if f.default else "—"
-
-
-def rate_cell(rate: Rate) -> str:
-    """A frequency in a table cell: ``7/25 (14–48 %)`` (hits of paired games, then the 95 % interval)."""
-    if rate.trials == 0:
-        return "not measured"
-    low, high = rate.interval
-    return f"{rate.hits}/{rate.trials} ({100 * low:.0f}–{100 * high:.0f} %)"
 
 
 def marks(f: Finding) -> list[str]:
@@ -301,22 +289,6 @@ def _finding(f: Finding, spec: Spec) -> list[str]:
     return lines
 
 
-def _value(value: Any) -> str:
-    text = dumps(value)
-    return f"`{text}`" if len(text) <= 40 else f"`{text[:37]}…`"
-
-
-def _reason(text: str) -> str:
-    """An assumed value's reason, cut after a sentence or clause when long."""
-    text = " ".join(text.split())
-    if len(text) <= REASON_CHARS:
-        return text
-    cut = max(text.rfind(". ", 0, REASON_CHARS), text.rfind("; ", 0, REASON_CHARS))
-    if cut > 0:
-        return text[: cut + 1] + " …"
-    return text[: text.rfind(" ", 0, REASON_CHARS)] + " …"
-
-
 def _game(a: GameAnalysis) -> list[str]:
     counts = {k: sum(1 for f in a.findings if f.verdict == k) for k in ("witness", "proof", "unknown")}
     lines = [
@@ -332,41 +304,22 @@ def _game(a: GameAnalysis) -> list[str]:
     return lines
 
 
-def _assumed_effect(a: GameAnalysis) -> dict[str, tuple[str, str]]:
-    """Per assumed parameter: what a step of its value changes, and how often (or why it was not measured)."""
-    out = {}
-    for i in a.assumption_impacts:
-        best = i.headline()
-        refused = "".join(f"; {v.words}: the game refuses it" for v in i.values if v.failed)
-        if best is None:
-            out[i.param] = (i.cls, _cell(_reason(i.why_not())))
-        elif best.cls == NO_DIFFERENCE:
-            steps = ", ".join(v.words for v in i.values if not v.failed)
-            out[i.param] = (i.cls, f"{steps}: {rate_cell(best.rate())} each{refused}")
-        else:
-            out[i.param] = (i.cls, f"{best.words}: {rate_cell(best.rate())}{refused}")
-    return out
-
-
 def _assumed(analyses: Sequence[GameAnalysis]) -> list[str]:
+    """The assumed-data table, row by row as findings.json holds the assumptions (``wording.assumed_rows``)."""
+    key = "".join({"em": f"*{text}*", "code": f"`{text}`"}.get(mark, text) for mark, text in assumed_key())
     lines = [
         "## Assumed data",
         "",
-        "Data the rules do not give; the model assumes a value and says why. *A step changes*: every number of the "
-        f"value moved one step down and one up (1, or a tenth from {TENTH_FROM} up, within the parameter's bounds), "
-        "each played against the assumed value in the same paired games as the game's readings; *how often* gives "
-        "the step with the strongest effect. Per step figures, and the reasons whole, are in `findings.json`.",
+        key,
         "",
         "| game | parameter | value | why assumed | a step changes | how often (95 % interval) |",
         "| --- | --- | --- | --- | --- | --- |",
     ]
     for a in analyses:
-        effects = _assumed_effect(a)
-        for p in a.assumptions:
-            cls, often = effects.get(p.name, (NOT_MEASURED, "—"))
+        for row in assumed_rows(json_report.analysis_data(a)["assumptions"]):
             lines.append(
-                f"| {short_title(a.title)} | `{p.name}` | {_value(p.value)} | {_cell(_reason(p.source))} | {cls} | "
-                f"{often} |"
+                f"| {short_title(a.title)} | `{row.name}` | `{row.value_short}` | {_cell(row.reason_short)} | "
+                f"{row.cls} | {_cell(row.often)} |"
             )
     return [*lines, ""]
 

@@ -1,0 +1,130 @@
+"""Wording that ambiguities.md and report.html share: a frequency with its interval, and the assumed-data table.
+
+Rendering only. The assumed-data rows are read from a game's ``assumptions`` as findings.json holds them (name, value,
+reason, and the impact as ``AssumptionImpact.to_data`` gives it), so both pages say what the data says, in the same
+words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from nilerules.analysis.assumptions import NO_DIFFERENCE, NOT_MEASURED, TENTH_FROM
+from nilerules.analysis.impact import Rate
+from nilerules.core.codec import dumps
+
+REASON_CHARS = 160
+"""The longest reason for an assumed value shown whole; a longer one is cut at the last sentence or clause that ends
+before it (findings.json keeps it all)."""
+VALUE_CHARS = 40
+"""The longest assumed value shown whole in a table cell; a longer one is cut (findings.json keeps it all)."""
+
+
+def rate_cell(rate: Rate) -> str:
+    """A frequency in a table cell: ``7/25 (14–48 %)`` (hits of paired games, then the 95 % interval)."""
+    if rate.trials == 0:
+        return "not measured"
+    low, high = rate.interval
+    return f"{rate.hits}/{rate.trials} ({100 * low:.0f}–{100 * high:.0f} %)"
+
+
+def cut_reason(text: str) -> str:
+    """A reason on one line, cut after a sentence or clause when longer than ``REASON_CHARS``."""
+    text = " ".join(text.split())
+    if len(text) <= REASON_CHARS:
+        return text
+    cut = max(text.rfind(". ", 0, REASON_CHARS), text.rfind("; ", 0, REASON_CHARS))
+    if cut > 0:
+        return text[: cut + 1] + " …"
+    return text[: text.rfind(" ", 0, REASON_CHARS)] + " …"
+
+
+def cut_value(text: str) -> str:
+    """A value's text, cut to ``VALUE_CHARS`` with an ellipsis when longer."""
+    return text if len(text) <= VALUE_CHARS else f"{text[: VALUE_CHARS - 3]}…"
+
+
+def assumed_key() -> tuple[tuple[str, str], ...]:
+    """What the assumed-data table shows, as (mark, text) pieces: mark '' is plain text, 'em' a term being defined,
+    'code' a file name (each page marks them its own way)."""
+    return (
+        ("", "Data the rules do not give; the model assumes a value and says why. "),
+        ("em", "A step changes"),
+        (
+            "",
+            f": every number of the value moved one step down and one up (1, or a tenth from {TENTH_FROM} up, within "
+            "the parameter's bounds), each played against the assumed value in the same paired games as the game's "
+            "readings; ",
+        ),
+        ("em", "how often"),
+        ("", " gives the step with the strongest effect. Per step figures, and the reasons whole, are in "),
+        ("code", "findings.json"),
+        ("", "."),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class AssumedRow:
+    """One assumed parameter as both pages show it."""
+
+    name: str
+    value: str
+    """The whole value (canonical JSON)."""
+    value_short: str
+    reason: str
+    """Why the value is assumed, whole (on one line)."""
+    reason_short: str
+    cls: str
+    """The strongest effect a step of the value has (``AssumptionImpact.cls``), or not measured."""
+    often: str
+    """What the step with that effect changes and how often (95 % interval), or why it was not measured (cut)."""
+    often_whole: str
+    """``often`` with the reason it was not measured whole."""
+    budget: str
+    """The paired games that produced the figures ('' when not measured)."""
+
+
+def _effect(impact: Mapping[str, Any] | None) -> tuple[str, str, str]:
+    """The class, what a step changes and how often (with the reason it was not measured cut, then whole)."""
+    if impact is None:
+        return NOT_MEASURED, "—", "—"
+    cls = str(impact.get("class", NOT_MEASURED))
+    values: Sequence[Mapping[str, Any]] = impact.get("values") or ()
+    refused = "".join(f"; {v['change']}: the game refuses it" for v in values if v.get("failed"))
+    head = impact.get("headline")
+    if not isinstance(head, Mapping):
+        why = " ".join(str(impact.get("not_measured", "")).split())
+        return cls, cut_reason(why), why
+    rate = rate_cell(Rate(int(head["hits"]), int(head["trials"])))
+    if cls == NO_DIFFERENCE:
+        steps = ", ".join(str(v["change"]) for v in values if not v.get("failed"))
+        text = f"{steps}: {rate} each{refused}"
+    else:
+        text = f"{head['change']}: {rate}{refused}"
+    return cls, text, text
+
+
+def assumed_rows(assumptions: Sequence[Mapping[str, Any]]) -> list[AssumedRow]:
+    """One row per assumed parameter of one game, from its findings.json ``assumptions``, in their order."""
+    rows = []
+    for p in assumptions:
+        impact = p.get("impact")
+        cls, often, whole = _effect(impact if isinstance(impact, Mapping) else None)
+        value = dumps(p.get("value"))
+        reason = " ".join(str(p.get("reason", "")).split())
+        rows.append(
+            AssumedRow(
+                name=str(p["name"]),
+                value=value,
+                value_short=cut_value(value),
+                reason=reason,
+                reason_short=cut_reason(reason),
+                cls=cls,
+                often=often,
+                often_whole=whole,
+                budget=str(impact.get("budget", "")) if isinstance(impact, Mapping) else "",
+            )
+        )
+    return rows
