@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 import tomllib
 from collections.abc import Sequence
 from dataclasses import replace
@@ -14,6 +16,7 @@ from typing import Any
 import pytest
 
 from nilerules.analysis.model import Budget
+from nilerules.analysis.parallel import Execution, using
 from nilerules.analysis.runner import GameAnalysis, analyse
 from nilerules.analysis.stats import histogram
 from nilerules.games import GameModule
@@ -219,3 +222,25 @@ def test_page_and_ambiguities_md_say_the_same_of_each_assumed_value() -> None:
         assert row["cells"][5]["text"] == cells[5].removesuffix(" |")
         head = data[name]["impact"]["headline"]
         assert f"{head['hits']}/{head['trials']} (" in row["cells"][5]["text"]
+
+
+def test_page_is_the_same_bytes_drawn_in_worker_processes() -> None:
+    """The distributions, charts and witness games are chunks of the parallel layer: drawn by two local processes,
+    the page is the same bytes as drawn in this process (and it has its chart and its step-through)."""
+    analyses = [_analysis()]
+    here = html.render(analyses, Budget.quick(), GAMES)
+    with using(Execution(jobs=2, progress=False)):
+        there = html.render(analyses, Budget.quick(), GAMES)
+    assert here == there
+    assert "<svg" in here and 'class="witness-data"' in here
+
+
+def test_importing_the_report_does_not_load_matplotlib() -> None:
+    """Only drawing a chart loads matplotlib (in the worker that draws it): a fresh interpreter that imports the
+    report package (html, json, markdown) has not loaded it."""
+    code = (
+        "import sys\n"
+        "from nilerules.report import html, json, markdown\n"
+        "assert 'matplotlib' not in sys.modules, sorted(m for m in sys.modules if m.startswith('matplotlib'))\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -3,6 +3,10 @@
 Every chart is deterministic: the same figures give the same bytes. matplotlib's element ids are hashes salted with
 ``svg.hashsalt``; the salt is the chart's own key, so two charts inlined in one page never share an id. No date is
 written into the metadata, and text stays text (``svg.fonttype = none``), which keeps the files small.
+
+matplotlib is imported when the first chart is drawn, not with this module: report.html draws its charts in the
+worker processes (``html.page_model``), so the main process, and every command that only imports the report package,
+never loads it.
 """
 
 from __future__ import annotations
@@ -11,14 +15,12 @@ import io
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
-
-import matplotlib
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING, Any
 
 from nilerules.analysis.stats import Histogram
 
-matplotlib.use("Agg")  # no display, no GUI toolkit: the report is written on servers and in CI
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 COLORS = ("#1f6fb4", "#d9661f", "#2a9a3a", "#b8332e", "#7b54a8", "#7f5a47")
 """One colour per reading or seat, in order (colour-blind-safe enough for two or three series)."""
@@ -34,9 +36,24 @@ _STYLE: dict[str, Any] = {
 }
 
 
+_BACKEND_SET: list[bool] = []
+"""Not empty once this process has chosen the Agg backend."""
+
+
+def _matplotlib() -> Any:
+    """matplotlib, imported on first use, with the Agg backend chosen once per process (no display, no GUI toolkit:
+    the report is written on servers and in CI)."""
+    import matplotlib
+
+    if not _BACKEND_SET:
+        matplotlib.use("Agg")
+        _BACKEND_SET.append(True)
+    return matplotlib
+
+
 def _style(salt: str = "") -> Any:
-    """The charts' settings, with ``salt`` as the SVG hash salt (matplotlib's typed settings keys are literals)."""
-    return matplotlib.rc_context(dict(_STYLE, **{"svg.hashsalt": f"nilerules-{salt}"}))  # type: ignore[arg-type]
+    """The charts' settings, with ``salt`` as the SVG hash salt."""
+    return _matplotlib().rc_context(dict(_STYLE, **{"svg.hashsalt": f"nilerules-{salt}"}))
 
 
 def _svg(fig: Figure, salt: str) -> str:
@@ -58,6 +75,8 @@ def _svg(fig: Figure, salt: str) -> str:
 def _figure(width: float, height: float, margins: tuple[float, float, float, float]) -> Figure:
     """A figure of ``width`` x ``height`` inches with fixed margins (left, right, bottom, top) in inches: a fixed
     layout draws once, where matplotlib's automatic layouts draw twice or more."""
+    from matplotlib.figure import Figure
+
     left, right, bottom, top = margins
     with _style():
         fig = Figure(figsize=(width, height))

@@ -3,7 +3,10 @@
 Rendered from the Jinja2 template in ``templates/`` with autoescaping on: this module only gathers what the template
 shows. It reads the findings as findings.json holds them (so the page and the data never disagree, and optional
 fields are read defensively), replays witness games and measures score distributions through
-``nilerules.analysis.page``, and draws the pictures through ``charts``. The same input gives the same bytes.
+``nilerules.analysis.page``, and draws the pictures through ``charts``. The heavy parts (each finding's score
+distribution, its chart and its witness game step by step, and the frequency chart) are chunks of the parallel layer
+(``analysis.parallel.run_chunks``): one chunk per finding, which names its game by a ``GameRef``, so they run where
+the ``using`` block says and come back in chunk order. The same input gives the same bytes for any execution.
 """
 
 from __future__ import annotations
@@ -11,13 +14,15 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import jinja2
 from markupsafe import Markup
 
 from nilerules.analysis.model import Budget
-from nilerules.analysis.page import ScoreDistribution, WitnessGame, many_score_distributions, witness_game
+from nilerules.analysis.page import ScoreDistribution, distribution_games, score_distributions, witness_game
+from nilerules.analysis.parallel import game_source, resolve, run_chunks
 from nilerules.analysis.runner import GameAnalysis
 from nilerules.analysis.stats import common_span, histogram
 from nilerules.core.log import GameLog, log_from_json
@@ -80,11 +85,25 @@ def _witness_log(finding: Any, data: Mapping[str, Any]) -> GameLog | None:
         return None
 
 
-def _rate(impact: Mapping[str, Any]) -> tuple[float, float | None, float | None] | None:
+Rate3 = tuple[float, float | None, float | None]
+"""How often a finding shows, with the ends of its 95 % interval when measured."""
+
+
+def _rate(impact: Mapping[str, Any]) -> Rate3 | None:
     head = impact.get("headline")
     if not isinstance(head, Mapping) or not head.get("trials"):
         return None
     return float(head.get("rate", 0.0)), head.get("low"), head.get("high")
+
+
+def _interval(rate: Rate3 | None) -> tuple[float, float] | None:
+    """The 95 % interval of a rate when both its ends are known."""
+    return (rate[1], rate[2]) if rate is not None and rate[1] is not None and rate[2] is not None else None
+
+
+def _split(rate: Rate3 | None) -> tuple[float | None, tuple[float, float] | None]:
+    """A rate as the frequency chart's bars take it: how often, then the interval when both ends are known."""
+    return (rate[0] if rate is not None else None), _interval(rate)
 
 
 def _where(analysis: GameAnalysis, data: Mapping[str, Any]) -> tuple[str, str]:
@@ -101,13 +120,65 @@ def _where(analysis: GameAnalysis, data: Mapping[str, Any]) -> tuple[str, str]:
     return (str(named(document)) if callable(named) else document), section
 
 
-def _distribution_chart(dist: ScoreDistribution, code: str) -> Markup:
+def _distribution_chart(dist: ScoreDistribution, code: str) -> str:
     span = common_span([scores for _, scores in dist.scores])
     series = [(name, histogram(scores, span=span)) for name, scores in dist.scores if scores]
-    svg = charts.distribution_chart(
+    return charts.distribution_chart(
         series, f"{code}: final scores under each reading", "final score (every seat of every game)", code
     )
-    return Markup(svg)  # matplotlib's own SVG, ids prefixed
+
+
+# -- the heavy parts, drawn in chunks ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class FindingWork:
+    """What one chunk draws for one finding: the score distribution under each reading and its chart, and the
+    witness game step by step."""
+
+    source: Any
+    """What names the game: a ``GameRef`` (workers load the game) or the game module itself (a toy)."""
+    code: str
+    ambiguity: str
+    budget: Budget
+    distribution: bool
+    """Measure the score distribution (and draw it when the readings' scores differ)."""
+    log: GameLog | None
+    """The witness to replay, or None."""
+
+
+@dataclass(frozen=True, slots=True)
+class FrequencyWork:
+    """What one chunk draws for the whole page: the frequency chart."""
+
+    rows: tuple[charts.Bar, ...]
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """What a chunk gives back: a finding's distribution, chart (SVG) and witness game as data, or the frequency
+    chart alone."""
+
+    dist: ScoreDistribution | None = None
+    chart: str | None = None
+    witness: dict[str, Any] | None = None
+
+
+def draw(work: FindingWork | FrequencyWork) -> Drawn:
+    """One chunk of the page's heavy parts (module-level, so it runs in any process)."""
+    if isinstance(work, FrequencyWork):
+        return Drawn(chart=charts.frequency_chart(work.rows, work.title, "frequency", CLASS_COLORS))
+    game = resolve(work.source).game
+    dist = score_distributions(game, work.ambiguity, work.budget) if work.distribution else None
+    chart = _distribution_chart(dist, work.code) if dist is not None and dist.differ else None
+    wgame = witness_game(game, work.log) if work.log is not None else None
+    return Drawn(dist, chart, wgame.to_data() if wgame is not None else None)
+
+
+def _weight(game: Any, work: FindingWork | FrequencyWork) -> int:
+    """A chunk's share of the progress bar: the games it plays (at least 1)."""
+    if isinstance(work, FrequencyWork) or not work.distribution:
+        return 1
+    return distribution_games(work.budget) * len(game.spec.ambiguities[work.ambiguity].readings)
 
 
 def short_title(title: str) -> str:
@@ -132,21 +203,25 @@ def _wants_distribution(data: Mapping[str, Any]) -> bool:
     return _impact(data) is None or _class(data) in MEASURED
 
 
-def _finding_view(
-    analysis: GameAnalysis, finding: Any, data: Mapping[str, Any], game: Any, dist: ScoreDistribution | None
-) -> dict[str, Any]:
+def _rate_of(data: Mapping[str, Any], dist: ScoreDistribution | None) -> Rate3 | None:
+    """How often the finding shows (with its interval when measured): the measured impact's headline, else the share
+    of the seeded games whose scores differ."""
+    impact = _impact(data)
+    if impact is not None:
+        return _rate(impact)
+    return (dist.share_differ, None, None) if dist is not None and dist.games else None
+
+
+def _finding_view(analysis: GameAnalysis, data: Mapping[str, Any], drawn: Drawn) -> dict[str, Any]:
     impact = _impact(data)
     verdict = str(data.get("verdict", ""))
     cls = _class(data)
-    rate = _rate(impact) if impact else None
-    if impact is None and dist is not None and dist.games:
-        rate = (dist.share_differ, None, None)
+    dist = drawn.dist
+    rate = _rate_of(data, dist)
     how_often = str(impact.get("how_often", "")) if impact else (
         f"scores differ in {dist.differ} of {dist.games} seeded games" if dist is not None else "not measured"
     )
-    chart = _distribution_chart(dist, str(data["code"])) if dist is not None and dist.differ else None
-    log = _witness_log(finding, data)
-    wgame: WitnessGame | None = witness_game(game, log) if log is not None and game is not None else None
+    chart = Markup(drawn.chart) if drawn.chart is not None else None  # matplotlib's own SVG, ids prefixed
     default = next((r["name"] for r in data.get("readings", ()) if r.get("default")), "")
     document, section = _where(analysis, data)
     return {
@@ -163,7 +238,7 @@ def _finding_view(
         "alike": bool(impact.get("every_seat_alike")) if impact else False,
         "how_often": how_often,
         "rate": rate[0] if rate else None,
-        "rate_interval": (rate[1], rate[2]) if rate and rate[1] is not None and rate[2] is not None else None,
+        "rate_interval": _interval(rate),
         "impact_note": str(impact.get("note", "")) if impact else "",
         "impact_budget": str(impact.get("budget", "")) if impact else (dist.describe() if dist else ""),
         "recommended": str(data.get("recommended_reading", "") or default),
@@ -192,52 +267,98 @@ def _finding_view(
         "witness": data.get("witness") or {},
         "witness_words": str(data.get("witness_words", "") or ""),
         "witness_source": str(data.get("witness_source", "") or ""),
-        "witness_game": wgame.to_data() if wgame is not None else None,
+        "witness_game": drawn.witness,
         "chart": chart,
         "chart_note": dist.describe() if dist is not None and chart is not None else "",
     }
 
 
-def _frequency_chart(findings: Sequence[Mapping[str, Any]], measured: bool) -> Markup | None:
-    shown = sorted(
-        (f for f in findings if f["rate"] is not None and f["rate"] > 0), key=lambda f: (-f["rate"], f["code"])
-    )
+Bars = Sequence[tuple[str, str, float | None, tuple[float, float] | None]]
+"""Each finding's code, class, how often it shows, and the 95 % interval when measured."""
+
+
+def _frequency(rows: Bars, measured: bool) -> FrequencyWork | None:
+    """The frequency chart's bars, most frequent first (ties by code); None when no finding shows at all."""
+    shown = sorted(((c, k, r, i) for c, k, r, i in rows if r is not None and r > 0), key=lambda x: (-x[2], x[0]))
     if not shown:
         return None
-    rows = []
-    for f in shown:
-        low, high = f["rate_interval"] or (None, None)
-        rows.append(charts.Bar(f["code"], float(f["rate"]), low, high, f["cls"]))
+    bars = tuple(
+        charts.Bar(code, float(rate), interval[0] if interval else None, interval[1] if interval else None, cls)
+        for code, cls, rate, interval in shown
+    )
     title = "How often each finding matters in play" if measured else "How often the scores differ in seeded games"
-    return Markup(charts.frequency_chart(rows, title, "frequency", CLASS_COLORS))
+    return FrequencyWork(bars, title)
+
+
+def _plan(
+    analyses: Sequence[GameAnalysis],
+    entries: Sequence[tuple[GameAnalysis, Mapping[str, Any]]],
+    loaded: Mapping[str, Any],
+    budget: Budget,
+    frequency: FrequencyWork | None,
+) -> tuple[list[FindingWork | FrequencyWork], list[int], list[int | None]]:
+    """The chunks that draw the page's heavy parts (the frequency chart first, the largest single chart), their
+    weights, and for each finding the index of its chunk (None: nothing to draw, or its game is not loaded)."""
+    from nilerules.games import GameModule
+
+    records = {(a.game, f.code): f for a in analyses for f in a.findings}
+    work: list[FindingWork | FrequencyWork] = [frequency] if frequency is not None else []
+    weights = [1] * len(work)
+    slots: list[int | None] = []
+    sources: dict[str, Any] = {}
+    for a, data in entries:
+        game = loaded[a.game]
+        log = _witness_log(records.get((a.game, data["code"])), data) if game is not None else None
+        wanted = game is not None and _wants_distribution(data)
+        if game is None or not (wanted or log is not None):
+            slots.append(None)
+            continue
+        if a.game not in sources:
+            sources[a.game] = game_source(GameModule(game, {}, {}))  # workers load the game, not receive it
+        item = FindingWork(sources[a.game], str(data["code"]), str(data["ambiguity"]), budget, wanted, log)
+        slots.append(len(work))
+        work.append(item)
+        weights.append(_weight(game, item))
+    return work, weights, slots
 
 
 def page_model(
     analyses: Sequence[GameAnalysis], budget: Budget, games: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
     """Everything the template shows, as plain data. ``games`` maps a game id to its game object (default: each game
-    loaded with the spec its analysis used)."""
+    loaded with the spec its analysis used).
+
+    The heavy parts are drawn in one batch of chunks through ``run_chunks`` (the execution set by
+    ``analysis.parallel.using``; in process by default): one chunk per finding that has a distribution or a witness
+    game, and the frequency chart, whose bars are known before any chunk runs when every finding carries its
+    measured impact (an older analysis without one draws it afterwards, from the seeded games' shares)."""
     doc = json.loads(json_report.render(analyses, budget))
     loaded = {a.game: games[a.game] if games and a.game in games else _game_of(a) for a in analyses}
     entries = [(a, data) for a in analyses for data in doc["games"][a.game]["findings"]]
-    wanted = [
-        (a.game, str(data["code"]))
-        for a, data in entries
-        if loaded[a.game] is not None and _wants_distribution(data)
-    ]
-    by_code = {(a.game, str(data["code"])): str(data["ambiguity"]) for a, data in entries}
-    dists = dict(zip(wanted, many_score_distributions([(loaded[g], by_code[(g, c)]) for g, c in wanted], budget),
-                     strict=True))
-    records = {(a.game, f.code): f for a in analyses for f in a.findings}
+    measured = any(not _class(data).startswith("not measured") for _, data in entries)
+    known = all(_impact(data) is not None for _, data in entries)
+    frequency = (
+        _frequency([(str(d["code"]), _class(d), *_split(_rate_of(d, None))) for _, d in entries], measured)
+        if known
+        else None
+    )
+    work, weights, slots = _plan(analyses, entries, loaded, budget, frequency)
+    drawn = run_chunks(draw, work, sizes=weights, unit="games", label="report.html")
     findings = [
-        _finding_view(a, records.get((a.game, data["code"])), data, loaded[a.game], dists.get((a.game, data["code"])))
-        for a, data in entries
+        _finding_view(a, data, drawn[slot] if slot is not None else Drawn())
+        for (a, data), slot in zip(entries, slots, strict=True)
     ]
+    if frequency is not None:
+        frequency_chart = drawn[0].chart
+    elif known:
+        frequency_chart = None  # no finding shows in play
+    else:  # an older analysis: the bars need the seeded games' shares, known only now
+        late = _frequency([(f["code"], f["cls"], f["rate"], f["rate_interval"]) for f in findings], measured)
+        frequency_chart = run_chunks(draw, [late])[0].chart if late is not None else None
     shown = [
         {"id": a.game, "title": a.title, "name": short_title(a.title), "count": len(doc["games"][a.game]["findings"])}
         for a in analyses
     ]
-    measured = any(not f["cls"].startswith("not measured") for f in findings)
     findings.sort(key=lambda f: (f["cls_rank"], -(f["rate"] or 0.0), f["code"]))
     classes = sorted({f["cls"] for f in findings}, key=lambda c: (CLASS_ORDER.index(c) if c in CLASS_ORDER else 99, c))
     assumed = [
@@ -258,7 +379,7 @@ def page_model(
         "classes": classes,
         "findings": findings,
         "measured": measured,
-        "frequency_chart": _frequency_chart(findings, measured),
+        "frequency_chart": Markup(frequency_chart) if frequency_chart is not None else None,
     }
 
 
