@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from nilerules.analysis.model import Budget
-from nilerules.analysis.parallel import GameRef, game_source, resolve, run_chunks
 from nilerules.analysis.witness import written_position
 from nilerules.core.game import Game
 from nilerules.core.log import GameLog
@@ -236,36 +235,6 @@ def score_distributions(game: Game[Any, Any], ambiguity: str, budget: Budget) ->
     failed = sum(1 for n in names for s in finals[n] if s is None)
     scores = tuple((n, tuple(v for s in finals[n] if s is not None for v in s)) for n in names)
     return ScoreDistribution(ambiguity, players, "random", (seeds[0], seeds[-1]), scores, differ, games, failed)
-
-
-@dataclass(frozen=True, slots=True)
-class _DistributionChunk:
-    source: Any
-    """A GameRef (workers load the game) or the game module itself (a toy)."""
-    ambiguity: str
-    budget: Budget
-
-
-def _distribution_chunk(chunk: _DistributionChunk) -> ScoreDistribution:
-    return score_distributions(resolve(chunk.source).game, chunk.ambiguity, chunk.budget)
-
-
-def many_score_distributions(
-    requests: Sequence[tuple[Game[Any, Any], str]], budget: Budget
-) -> list[ScoreDistribution]:
-    """``score_distributions`` for each (game, ambiguity), run through the parallel layer (the execution set by
-    ``analysis.parallel.using``; in process by default). The same requests give the same results wherever they run."""
-    from nilerules.games import GameModule
-
-    sources: dict[int, GameRef | GameModule] = {}
-    chunks = []
-    for game, ambiguity in requests:
-        if id(game) not in sources:
-            sources[id(game)] = game_source(GameModule(game, {}, {}))
-        chunks.append(_DistributionChunk(sources[id(game)], ambiguity, budget))
-    games = distribution_games(budget)
-    sizes = [games * len(game.spec.ambiguities[ambiguity].readings) for game, ambiguity in requests]
-    return run_chunks(_distribution_chunk, chunks, sizes=sizes, unit="games", label="score distributions")
 
 
 def seat_scores(scores: Sequence[int], players: int) -> tuple[tuple[int, ...], ...]:
