@@ -15,6 +15,7 @@ import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -22,7 +23,7 @@ from markupsafe import Markup
 
 from nilerules.analysis.model import Budget
 from nilerules.analysis.page import ScoreDistribution, distribution_games, score_distributions, witness_game
-from nilerules.analysis.parallel import game_source, resolve, run_chunks
+from nilerules.analysis.parallel import GameRef, game_source, resolve, run_chunks
 from nilerules.analysis.runner import GameAnalysis
 from nilerules.analysis.stats import common_span, histogram
 from nilerules.core.log import GameLog, log_from_json
@@ -62,11 +63,10 @@ def _environment() -> jinja2.Environment:
 
 
 def _game_of(analysis: GameAnalysis) -> Any:
-    """The game the analysis ran on, loaded with the same spec; None for a game that is not registered (a toy)."""
-    from nilerules.games import load_game
-
+    """The game the analysis ran on, with the same spec (the one this process already loaded for it, when the
+    analysis ran here: ``GameRef.load`` keeps one per process); None for a game that is not registered (a toy)."""
     try:
-        return load_game(analysis.game, analysis.spec.path)
+        return GameRef(analysis.game, str(Path(analysis.spec.path))).load().game
     except NileRulesError:
         return None
 
