@@ -105,7 +105,9 @@ def best_offering(
     canonical: bool = True,
     split: bool = False,
 ) -> BestOffering:
-    """Maximise the Monuments advanced, then minimise the cards offered (lexicographic, Z3 Optimize).
+    """Maximise the Monuments advanced, then minimise the cards offered, then take the lexicographically least such
+    offering (`nilerules.solver.core.lexicographic`), so the answer is reproducible. With ``canonical=False`` only the
+    first objective is sought: some offering advancing the most Monuments, enough when only their number is needed.
 
     ``conditions[m]`` is the next-level condition of Monument m for this player (None when already at the top).
     Under ``split`` each used card is pushed toward one Monument and counts only there (its type is then chosen
@@ -153,7 +155,7 @@ def best_offering(
         adv.append(flag)
     advanced_total = z3.Sum(*[z3.If(f, 1, 0) for f in adv]) if adv else z3.IntVal(0)
     cards_total = z3.Sum(*[z3.If(u, 1, 0) for u in use]) if use else z3.IntVal(0)
-    objectives = [(advanced_total, "max"), (cards_total, "min")]
+    objectives = [(advanced_total, "max"), (cards_total, "min")] if canonical else [(advanced_total, "max")]
     if canonical:
         # the optimum is unique in value, not in model: take the lexicographically least optimal offering
         terms = [z3.If(u, 1, 0) for u in use]

@@ -90,7 +90,8 @@ def kinds_for(params: Params, cards: Sequence[tuple[tuple[int, ...], int]]) -> l
 
 
 def solve(state: NAState, seat: int, rlimit: int, canonical: bool = True) -> tuple[BestOffering, tuple[int, ...]]:
-    """Z3's best offering for ``seat`` in ``state`` and the Monuments the rules say it advances (they must agree)."""
+    """Z3's best offering for ``seat`` in ``state`` and the Monuments the rules say it advances (they must agree).
+    With ``canonical=False``, some offering advancing the most Monuments (not the fewest cards): for counts only."""
     from nilerules.solver.nile_artefacts import best_offering
 
     hand = state.hands[seat]
