@@ -15,7 +15,7 @@ from nilerules.core.log import replay_steps
 from nilerules.errors import SpecError
 from nilerules.games import load
 from nilerules.games.nefertiti import checks, rules
-from nilerules.games.nefertiti.actions import DrawCard, NeutralDeben, Swap
+from nilerules.games.nefertiti.actions import DrawCard, NeutralDeben, Swap, TakeCard
 from nilerules.games.nefertiti.state import (
     ABOU,
     AKH,
@@ -365,3 +365,59 @@ def test_forced_closure_per_reading_of_nef_028() -> None:
         state = GAME.position(GAME.config(2, (), {"forced_close_neutral": r}), doc)
         got[r] = {a.market for a in rules.forced_closures(state)}
     assert got == {"servants_only": {AKHET}, "neutral_counts": {AKHET, GIZEH}}
+
+
+# --- NEF-029: a papyrus gained when the Royal Seal supply is empty ------------------------------------------------
+
+
+def _papyrus_sale(reading: str, players: int = 4) -> NefState:
+    """Gizeh resolved with a papyrus on offer, seat 1 the bidder to buy, every Royal Seal held by the players."""
+    seals = 12 + 2  # reference: '12 Royal Seals'; seed 004 contents: '2 Royal Seal tokens'
+    doc = {
+        "phase": "resolve",
+        "markets": {"gizeh": {"cards": ["papyrus", "harp", "mirror"]}},
+        "resolution": {"market": "gizeh", "bidders": [{"bid": 1, "seat": 1}], "taken": 0},
+        "seats": {str(i): {"seals": seals // players + int(i < seals % players)} for i in range(players)},
+    }
+    return GAME.position(GAME.config(players, ("harbor",), {"papyrus_seal_supply": reading}), doc)
+
+
+@pytest.mark.rules("nefertiti.harbor.papyrus_seal", "nefertiti.contents.seals")
+def test_papyrus_with_empty_seal_supply_per_reading_of_nef_029() -> None:
+    """'they immediately gain the card and 1 Royal Seal token': with all 14 seals held (hand count: the base game's
+    12 and the expansion's 2), the buyer of a papyrus gets the card under both readings, and the seal (exactly 1) only
+    under 'unlimited'; the seals stay conserved either way."""
+    got = {}
+    for reading in ("limited", "unlimited"):
+        state = _papyrus_sale(reading)
+        assert state.seal_supply == 0
+        after = GAME.apply(state, TakeCard(slot(PAPYRUS)))
+        assert after.hands[1][PAPYRUS] == state.hands[1][PAPYRUS] + 1
+        assert GAME.invariants(after) == ()
+        got[reading] = after.seals[1] - state.seals[1]
+    assert got == {"limited": 0, "unlimited": 1}
+
+
+@pytest.mark.rules("nefertiti.harbor.papyrus_seal")
+def test_papyrus_with_seals_in_supply_brings_one_under_both_readings_of_nef_029() -> None:
+    """With a seal left in the supply the readings agree: the papyrus brings exactly 1 seal (the sentence itself)."""
+    for reading in ("limited", "unlimited"):
+        doc = {
+            "phase": "resolve",
+            "markets": {"gizeh": {"cards": ["papyrus", "harp", "mirror"]}},
+            "resolution": {"market": "gizeh", "bidders": [{"bid": 1, "seat": 1}], "taken": 0},
+        }
+        state = GAME.position(GAME.config(4, ("harbor",), {"papyrus_seal_supply": reading}), doc)
+        after = GAME.apply(state, TakeCard(slot(PAPYRUS)))
+        assert (after.seals[1] - state.seals[1], state.seal_supply - after.seal_supply) == (1, 1)
+
+
+def test_nef_029_check_is_a_constructed_witness() -> None:
+    """The check's situation parts the readings (0 seals against 1), labelled constructed (seeded play does not empty
+    the supply)."""
+    result = checks.check_papyrus_seal_supply(GAME, Budget.quick())
+    assert (result.verdict.kind, result.constructed) == ("witness", True)
+    assert [o.split(",")[0] for _, o in result.outcomes] == [
+        "the buyer gains 0 Royal Seal(s)",
+        "the buyer gains 1 Royal Seal(s)",
+    ]

@@ -73,7 +73,7 @@ class NefertitiGame(GameBase[NefState, NefAction]):
 
     def diagnostics(self, state: NefState) -> tuple[Diagnostic, ...]:
         out: list[Diagnostic] = []
-        if state.seal_supply == 0:
+        if state.seal_supply <= 0:
             out.append(Diagnostic("supply_exhausted", "nefertiti.base.fill", "no Royal Seal left in the supply"))
         if state.phase == P_OVER and self.ranking(state).open_tie:
             out.append(Diagnostic("open_tie", "nefertiti.end.tiebreak", "tied on prestige and Deben"))

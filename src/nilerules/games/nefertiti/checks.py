@@ -626,6 +626,40 @@ def check_forced_close_neutral(game: Any, budget: Budget) -> CheckResult:
     return _built(outcomes, summary, doc)
 
 
+def papyrus_seal_supply_doc(game: Any, players: int = 4) -> dict[str, Any]:
+    """A market resolved with a papyrus in it, every Royal Seal of the game in the players' hands (the supply empty;
+    the count is the params' own, shared out seat by seat), seat 1 the bidder left to buy."""
+    p = game.params(game.config(players, ("harbor",)))
+    bid = p.stalls[GIZEH][0].squares[1]
+    seals = {str(i): {"seals": p.seals // players + int(i < p.seals % players)} for i in range(players)}
+    return {
+        "phase": "resolve",
+        "markets": {"gizeh": {"cards": ["papyrus", "harp", "mirror"]}},
+        "resolution": {"market": "gizeh", "bidders": [{"bid": bid, "seat": 1}], "taken": 0},
+        "seats": seals,
+    }
+
+
+def check_papyrus_seal_supply(game: Any, budget: Budget) -> CheckResult:
+    """Seeded play (random, or steered to buy sealed cards and papyri) empties the seal supply too rarely to meet a
+    papyrus then, so the situation is built: every seal is held, and a papyrus is bought."""
+    players = 4
+    doc = papyrus_seal_supply_doc(game, players)
+    state = situation(game, players, ("harbor",), doc)
+
+    def outcome(s: NefState) -> str:
+        after = rules.apply(s, TakeCard(slot(PAPYRUS)))
+        extra = f", {-after.seal_supply} beyond the game's {s.params.seals}" if after.seal_supply < 0 else ""
+        return f"the buyer gains {after.seals[1] - s.seals[1]} Royal Seal(s){extra}"
+
+    outcomes = per_reading(game, "papyrus_seal_supply", state, outcome)
+    summary = (
+        f"{players} players with the Harbor: all {state.params.seals} Royal Seals are held by the players (none in "
+        "the supply); seat 1 buys the papyrus from Gizeh."
+    )
+    return _built(outcomes, summary, doc)
+
+
 def setup_deben(game: Any) -> tuple[int, tuple[tuple[int, tuple[str, ...], int], ...]]:
     """The Deben coins in the boxes, and for each player count (with and without the Harbor where allowed) the Deben
     the setup lays out: the players' starting Deben, each market tile's and the Harbor's (all from the params)."""
@@ -1363,4 +1397,5 @@ CHECKS: dict[str, Check] = {
     "forced_close_then_place": played_first("forced_close_then_place", check_forced_close_then_place),
     "papyrus_from_neutral": played_first("papyrus_from_neutral", check_papyrus_from_neutral),
     "high_priest_harbor": played_first("high_priest_harbor", check_high_priest_harbor),
+    "papyrus_seal_supply": check_papyrus_seal_supply,
 }

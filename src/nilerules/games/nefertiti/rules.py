@@ -294,9 +294,15 @@ def hand_add(state: NefState, player: int, code: int, delta: int = 1) -> NefStat
 def gain_card(state: NefState, player: int, code: int, from_board: bool) -> NefState:
     """A card enters a hand; a papyrus bought, stolen or exchanged from the board brings a Royal Seal with it."""
     state = hand_add(state, player, code)
-    if code == PAPYRUS and from_board and state.seal_supply > 0:
+    if code == PAPYRUS and from_board and papyrus_brings_seal(state):
         state = evolve(state, seals=bump(state.seals, player, 1), seal_supply=state.seal_supply - 1)
     return state
+
+
+def papyrus_brings_seal(state: NefState) -> bool:
+    """NEF-029: with the supply empty, a papyrus brings a seal only under ``unlimited`` (a substitute token: the supply
+    goes below zero, and the seals spent later go back to cover it, so the seals stay conserved)."""
+    return state.seal_supply > 0 or state.config.reading("papyrus_seal_supply") == "unlimited"
 
 
 def gain_seal(state: NefState, player: int) -> NefState:
@@ -536,7 +542,7 @@ def sealed_market(state: NefState, m: int) -> Market | None:
     The market with its new seal (one seal leaves the supply), or None when no seal is placed.
     """
     market = state.markets[m]
-    if any(slot_sealed(s) for s in market.cards) or state.seal_supply == 0 or state.refill_last < 0:
+    if any(slot_sealed(s) for s in market.cards) or state.seal_supply <= 0 or state.refill_last < 0:
         return None
     target = slot(state.refill_last)
     if target not in market.cards:
@@ -997,7 +1003,7 @@ def take_card(state: NefState, s: int) -> NefState:
     hands = list(state.hands)
     hands[owner] = bump(hands[owner], code, 1)
     supply = state.seal_supply
-    if code == PAPYRUS and supply > 0:  # gain_card: nefertiti.harbor.papyrus_seal
+    if code == PAPYRUS and papyrus_brings_seal(state):  # gain_card: nefertiti.harbor.papyrus_seal
         seals = bump(seals, owner, 1)
         supply -= 1
     v = list(state)
