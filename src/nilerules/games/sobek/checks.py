@@ -28,6 +28,7 @@ from nilerules.games.sobek.actions import (
     StartSet,
 )
 from nilerules.games.sobek.game import SobekGame
+from nilerules.games.sobek.names import CARD_NAMES
 from nilerules.games.sobek.situations import (
     PLAIN_KINDS,
     SEATS,
@@ -311,6 +312,43 @@ def check_queen_draw(game: SobekGame, budget: Budget) -> CheckResult:
     outcomes = per_reading(game, "queen_draw", run)
     return result(outcomes, "The first player holds the Queen at the start of round 1 and plays her.",
                   {"players": 3}, "one situation")
+
+
+def check_queen_short(game: SobekGame, budget: Budget) -> CheckResult:
+    """Seeded play to a turn where the player holds the Queen and fewer cards are left to draw than she draws (the
+    deck, or the row under ``queen_draw=market``): under one reading she is played, under the other she cannot be.
+    Failing that, a hand-built turn of round 3 with the deck used up (its cards in the discard pile)."""
+    queen = PlayCharacter(code("queen"))
+    draws = game.params.queen_draws
+
+    def short(state: SobekState) -> bool:
+        return rules.queen_source(state) < draws and queen in game.legal_actions(state)
+
+    def play(state: SobekState, moves: list[Any]) -> str:
+        p = state.to_move
+        if queen not in game.legal_actions(state):
+            return f"the Queen cannot be played ({rules.queen_source(state)} card(s) left to draw, she draws " \
+                   f"{draws}); {len(game.legal_actions(state))} legal actions"
+        after = step(game, state, queen, moves)
+        return f"the Queen is played: hand {sum(state.hands[p])} -> {sum(after.hands[p])} cards, draws pending " \
+               f"{len(after.draws)}"
+
+    found = in_play(game, "queen_short", 3, budget, short, play,
+                    "A player holds the Queen when fewer cards are left in the deck than she draws")
+    if found is not None:
+        return found
+    hand = {"hand": {"queen": 1}}
+
+    def run(readings: dict[str, str]) -> str:
+        base = situation(game, 3, readings, seats={0: hand})
+        used_up = {CARD_NAMES[t]: c for t, c in enumerate(base.deck) if c}
+        state = situation(game, 3, readings, seats={0: hand}, discard=used_up, round=game.params.rounds,
+                          deliveries_left=None)
+        return play(state, [])
+
+    outcomes = per_reading(game, "queen_short", run)
+    return result(outcomes, "The first player holds the Queen in the last round, with the deck used up.", {},
+                  "one situation")
 
 
 def check_horizontal_sets(game: SobekGame, budget: Budget) -> CheckResult:
@@ -811,6 +849,7 @@ CHECKS: dict[str, Check] = {
     "early_end": check_early_end,
     "final_tie": check_final_tie,
     "queen_draw": check_queen_draw,
+    "queen_short": check_queen_short,
     "horizontal_sets": check_horizontal_sets,
     "horizontal_in_penalty": check_horizontal_in_penalty,
     "horizontal_events": check_horizontal_events,

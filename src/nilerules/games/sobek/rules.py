@@ -13,7 +13,7 @@ from bisect import bisect_right
 from dataclasses import replace as dc_replace
 from fractions import Fraction
 from itertools import accumulate
-from typing import Any
+from typing import Any, Final
 
 from nilerules.core import CHANCE, Config, Mover, rule
 from nilerules.errors import IllegalAction
@@ -497,6 +497,8 @@ def _turn_actions(state: SobekState) -> tuple[SobekAction, ...]:
     need = params.set_min
     if any(hand[FIRST_CHAR:]):
         out: list[SobekAction] = [*takes, *(PLAYS[t] for t in range(FIRST_CHAR, NTYPES) if hand[t])]
+        if hand[QUEEN_CARD] and not queen_playable(state):
+            out.remove(PLAYS[QUEEN_CARD])
     elif sum(hand) < need:  # no character to play, and no set of any kind can reach the minimum
         return takes
     else:
@@ -787,6 +789,24 @@ def end_turn(state: SobekState, p: int) -> SobekState:
     if state.extra_turn:
         return _r(state, to_move=p, extra_turn=False, pending=None)
     return _r(state, to_move=(p + 1) % state.config.players, pending=None)
+
+
+QUEEN_CARD: Final = FIRST_CHAR + CHAR_POWER.index(QUEEN)
+"""The Queen's card code."""
+
+
+def queen_source(state: SobekState) -> int:
+    """How many cards the Queen could draw now: the deck's, or the row's (reading ``queen_draw``)."""
+    return sum(state.deck) if reading(state.config, "queen_draw") == "deck" else len(state.row)
+
+
+def queen_playable(state: SobekState) -> bool:
+    """Whether the Queen may be played for her power (part of ``sobek.characters.queen``): always
+    (``queen_short=what_is_left``: she draws what is left), or only while her source holds the cards she draws
+    (``needs_full``)."""
+    if reading(state.config, "queen_short") == "what_is_left":
+        return True
+    return queen_source(state) >= state.params.queen_draws
 
 
 @rule("sobek.characters.queen", "sobek.characters.scribe")
