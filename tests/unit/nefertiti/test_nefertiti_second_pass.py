@@ -421,3 +421,47 @@ def test_nef_029_check_is_a_constructed_witness() -> None:
         "the buyer gains 0 Royal Seal(s)",
         "the buyer gains 1 Royal Seal(s)",
     ]
+
+
+# --- NEF-030: the neutral player in the Amon Priest's ranking (2 players) -----------------------------------------
+
+
+def _amon_end(reading: str, players: int = 2) -> NefState:
+    """The end of a game: seat 0 holds the Amon Priest and nothing else; seat 1 and the neutral player a chair each."""
+    doc = {
+        "phase": "over",
+        "amon_priest": 0,
+        "seats": {"0": {"deben": 0}, "1": {"hand": {"chair": 1}}},
+        "neutral_hand": {"chair": 1},
+    }
+    if players > 2:
+        doc["seats"] = {"0": {"deben": 0}, "1": {"hand": {"chair": 1}}, "2": {"hand": {"chair": 1}}}
+        del doc["neutral_hand"]
+    config = GAME.config(players, ("characters",), {"amon_priest_neutral": reading})
+    doc["deben_removed"] = GAME.position(config, {}).deben[0]  # seat 0's Deben leave the game (conservation)
+    return GAME.position(config, doc)
+
+
+@pytest.mark.rules("nefertiti.amon_priest.bonus", "nefertiti.two.neutral_player")
+def test_amon_priest_with_the_neutral_player_per_reading_of_nef_030() -> None:
+    """Hand count from the seed: a chair held by two owners is worth 7 (the foreign-card example, '7 + 1 + 2' with
+    another player holding a chair), so the neutral player scores 7, seat 1 7 and its Deben, and seat 0 (no card, its
+    Deben gone) 0 before the bonus. Ranked among the players seat 0 is 2nd ('2nd place 6'); with the neutral player
+    ranked it is 3rd ('3rd place 9')."""
+    got = {r: GAME.scores(_amon_end(r))[0] for r in ("players_only", "neutral_ranks")}
+    assert got == {"players_only": 6, "neutral_ranks": 9}
+
+
+@pytest.mark.rules("nefertiti.amon_priest.bonus")
+def test_nef_030_changes_nothing_without_a_neutral_player() -> None:
+    """With 3 players there is no neutral player: seat 0 (0 points, two players ahead) is 3rd under both readings,
+    '3rd place 9'."""
+    got = {r: GAME.scores(_amon_end(r, players=3))[0] for r in ("players_only", "neutral_ranks")}
+    assert got == {"players_only": 9, "neutral_ranks": 9}
+
+
+def test_nef_030_check_parts_the_readings_in_a_played_game() -> None:
+    """The check's witness is a 2-player game from setup (not constructed) where the holder's place differs."""
+    result = checks.check_amon_priest_neutral(GAME, Budget.quick())
+    assert (result.verdict.kind, result.constructed, result.witness_log is not None) == ("witness", False, True)
+    assert len({o for _, o in result.outcomes}) == 2

@@ -29,12 +29,21 @@ from nilerules.games.nefertiti.actions import (
     Target,
     UseCharacter,
 )
-from nilerules.games.nefertiti.scoring import amon_priest_bonus, amon_priest_rank, selection_score
+from nilerules.games.nefertiti.position import score_breakdown
+from nilerules.games.nefertiti.scoring import (
+    amon_priest_bonus,
+    amon_priest_field,
+    amon_priest_rank,
+    gift_score,
+    holders,
+    selection_score,
+)
 from nilerules.games.nefertiti.state import (
     ABOU,
     AKH,
     AKHET,
     AMON_MERCHANT,
+    AMON_PRIEST,
     BEGGAR,
     CARD_NAMES,
     CARD_TYPE,
@@ -658,6 +667,89 @@ def check_papyrus_seal_supply(game: Any, budget: Budget) -> CheckResult:
         "the supply); seat 1 buys the papyrus from Gizeh."
     )
     return _built(outcomes, summary, doc)
+
+
+def _amon_standing(state: NefState) -> tuple[list[int], int]:
+    """At the end of a game: the players' scores before the Amon Priest's bonus, and the worth of the neutral player's
+    cards scored as a third player's."""
+    owners = holders((*state.hands, state.neutral_hand))
+    base = [sum(r.values()) - r["amon_priest"] for r in score_breakdown(state)]
+    return base, gift_score(state.params, state.neutral_hand, owners)
+
+
+def _amon_outcome(state: NefState) -> str:
+    """At the end of a game: the Amon Priest holder's place and bonus."""
+    holder = state.amon_priest
+    rows = score_breakdown(state)
+    base = [sum(r.values()) - r["amon_priest"] for r in rows]
+    scores, debens = amon_priest_field(state, base, holders((*state.hands, state.neutral_hand)))
+    rank = amon_priest_rank(scores, debens, holder, state.config.reading("amon_priest_ties"))
+    return f"seat {holder} takes place {rank} and gains +{rows[holder]['amon_priest']}"
+
+
+def amon_priest_neutral_doc() -> dict[str, Any]:
+    """The end of a 2-player game: seat 0 holds the Amon Priest and a chair; the neutral player holds more."""
+    return {
+        "phase": "over",
+        "amon_priest": 0,
+        "seats": {"0": {"hand": {"chair": 1}}, "1": {"hand": {"harp": 2, "mirror": 1}}},
+        "neutral_hand": {"goldwork": 2, "necklace": 2, "statuette": 1},
+    }
+
+
+def check_amon_priest_neutral(game: Any, budget: Budget) -> CheckResult:
+    """Seeded 2-player games steered to use the Amon Priest, played to the end: a witness when the holder's bonus
+    differs with the neutral player ranked; else a hand-built end of game (labelled constructed)."""
+    name = "amon_priest_neutral"
+    setups: tuple[tuple[int, tuple[str, ...]], ...] = ((2, ("scenario",)), (2, ("scenario", "harbor")))
+    seeds = range(budget.seed, budget.seed + min(budget.playouts, 10))
+    prefer = _uses(AMON_PRIEST)
+    for players, modules in setups:
+        config = game.config(players, modules)
+        for seed in seeds:
+            rng = random.Random(seed)
+            state: NefState = game.setup(config)
+            actions: list[Any] = []
+            while game.current_player(state) is not None and len(actions) < game.info.max_game_length:
+                if game.current_player(state) is CHANCE:
+                    action = game.sample_chance(state, rng)
+                else:
+                    legal = game.legal_actions(state)
+                    preferred = [a for a in legal if prefer(a)]
+                    pool = preferred if preferred and rng.random() < 0.5 else legal
+                    action = pool[rng.randrange(len(pool))]
+                state = game.apply(state, action)
+                actions.append(action)
+            if state.amon_priest < 0 or state.phase != P_OVER:
+                continue
+            outcomes = per_reading(game, name, state, _amon_outcome)
+            if not _differs(outcomes):
+                continue
+            log = make_log(game, config, actions, state)
+            base, neutral = _amon_standing(state)
+            summary = (
+                f"Seeded play, {len(actions)} actions: a 2-player game ends with seat {state.amon_priest} holding the "
+                f"Amon Priest; the players' scores before the bonus are {base}, the neutral player's cards are worth "
+                f"{neutral}."
+            )
+            data = {"step": len(actions), "players": players, "modules": list(modules)}
+            searched = (
+                f"seeded play (up to {len(seeds)} games for each of "
+                + ", ".join(f"{n} players with {'+'.join(m)}" for n, m in setups)
+                + ", steered to use the Amon Priest) played to the end"
+            )
+            return CheckResult(Witness(summary, data), "playout", outcomes, searched, data, witness_log=log)
+    doc = amon_priest_neutral_doc()
+    built = situation(game, 2, ("characters",), doc)
+    outcomes = per_reading(game, name, built, _amon_outcome)
+    base, neutral = _amon_standing(built)
+    summary = (
+        "2 players, the end of the game: seat 0 holds the Amon Priest and a chair; seat 1 two harps and a mirror; the "
+        f"neutral player two goldworks, two necklaces and a statuette. Scores before the bonus {base}, the neutral "
+        f"player's cards worth {neutral}."
+    )
+    result = _built(outcomes, summary, doc)
+    return dataclasses.replace(result, searched=f"{result.searched}; seeded play met no divergence within the budget")
 
 
 def setup_deben(game: Any) -> tuple[int, tuple[tuple[int, tuple[str, ...], int], ...]]:
@@ -1398,4 +1490,5 @@ CHECKS: dict[str, Check] = {
     "papyrus_from_neutral": played_first("papyrus_from_neutral", check_papyrus_from_neutral),
     "high_priest_harbor": played_first("high_priest_harbor", check_high_priest_harbor),
     "papyrus_seal_supply": check_papyrus_seal_supply,
+    "amon_priest_neutral": check_amon_priest_neutral,
 }

@@ -14,7 +14,7 @@ from nilerules.core.types import Config
 from nilerules.errors import InvalidState, PositionError
 from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.invariants import invariants
-from nilerules.games.nefertiti.scoring import amon_priest_bonus, gift_score, holders
+from nilerules.games.nefertiti.scoring import amon_priest_bonus, amon_priest_field, gift_score, holders
 from nilerules.games.nefertiti.state import (
     AKH,
     BEGGAR,
@@ -478,8 +478,8 @@ def score_breakdown(state: NefState) -> tuple[dict[str, int], ...]:
             }
         )
     if state.amon_priest >= 0:
-        base = [sum(r.values()) for r in rows]
+        scores, debens = amon_priest_field(state, [sum(r.values()) for r in rows], owners)
         rows[state.amon_priest]["amon_priest"] = amon_priest_bonus(
-            p, base, state.deben, state.amon_priest, state.config.reading("amon_priest_ties")
+            p, scores, debens, state.amon_priest, state.config.reading("amon_priest_ties")
         )
     return tuple(rows)

@@ -111,6 +111,18 @@ def amon_priest_bonus(params: Params, scores: Sequence[int], debens: Sequence[in
     return params.amon_priest_bonus[rank - 1]
 
 
+def amon_priest_field(
+    state: NefState, base: Sequence[int], owners: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The scores and Deben the Amon Priest ranks: the players', and with 2 players under NEF-030's ``neutral_ranks``
+    the neutral player's too (its Gift cards scored as a third player's; it holds no Deben and no seals)."""
+    scores, debens = tuple(base), tuple(state.deben)
+    if state.params.neutral_pawns and state.config.reading("amon_priest_neutral") == "neutral_ranks":
+        scores += (gift_score(state.params, state.neutral_hand, owners),)
+        debens += (0,)
+    return scores, debens
+
+
 @rule("nefertiti.end.final_scoring")
 def final_scores(state: NefState) -> tuple[int, ...]:
     """Prestige already scored + gifts by the value table + Royal Seals + Deben; then the Amon Priest's bonus."""
@@ -124,8 +136,9 @@ def final_scores(state: NefState) -> tuple[int, ...]:
         for i in range(state.config.players)
     ]
     if state.amon_priest >= 0:
+        scores, debens = amon_priest_field(state, base, owners)
         base[state.amon_priest] += amon_priest_bonus(
-            p, base, state.deben, state.amon_priest, state.config.reading("amon_priest_ties")
+            p, scores, debens, state.amon_priest, state.config.reading("amon_priest_ties")
         )
     return tuple(base)
 
