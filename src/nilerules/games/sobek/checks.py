@@ -351,6 +351,56 @@ def check_queen_short(game: SobekGame, budget: Budget) -> CheckResult:
                   "one situation")
 
 
+def check_power_no_target(game: SobekGame, budget: Budget) -> CheckResult:
+    """Seeded play to a turn where the player holds the Vizir (or the Thief) and no opponent's corruption pile (or
+    hand) holds a card: under one reading it is played and does nothing, under the other it cannot be played.
+    Failing that, a hand-built first turn with the Vizir in hand and every corruption pile empty."""
+    powers = {rules.VIZIR_CARD: "Vizir", rules.THIEF_CARD: "Thief"}
+
+    def idle(state: SobekState) -> int | None:
+        """The first of the Vizir and the Thief the player holds whose power finds nothing to take."""
+        p = state.to_move
+        return next((c for c in powers if state.hands[p][c] and not rules.power_target(state, p, c)), None)
+
+    def stuck(state: SobekState) -> bool:
+        card = idle(state)
+        return card is not None and PlayCharacter(card) in game.legal_actions(state)
+
+    def play(state: SobekState, moves: list[Any]) -> str:
+        p, card = state.to_move, idle(state)
+        assert card is not None
+        what = "corruption pile" if card == rules.VIZIR_CARD else "hand"
+        action = PlayCharacter(card)
+        if action not in game.legal_actions(state):
+            return f"the {powers[card]} cannot be played (no opponent's {what} holds a card); " \
+                   f"{len(game.legal_actions(state))} legal actions"
+        after = step(game, state, action, moves)
+        kept = "unchanged" if _opponents_cards(state, after, card) else "changed"
+        return f"the {powers[card]} is played and takes nothing: hand {sum(state.hands[p])} -> " \
+               f"{sum(after.hands[p])} card(s), the opponents' {what}s {kept}"
+
+    found = in_play(game, "power_no_target", 3, budget, stuck, play,
+                    "A player holds the Vizir or the Thief when no opponent has a card for its power to take")
+    if found is not None:
+        return found
+    hand = {"hand": {"vizir": 1}}
+
+    def run(readings: dict[str, str]) -> str:
+        state = situation(game, 3, readings, seats={0: hand})
+        return play(state, [])
+
+    outcomes = per_reading(game, "power_no_target", run)
+    return result(outcomes, "The first player holds the Vizir at the start of the game, every corruption pile "
+                  "empty.", {}, "one situation")
+
+
+def _opponents_cards(before: SobekState, after: SobekState, card: int) -> bool:
+    """Whether the opponents' corruption piles (Vizir) or hands (Thief) are the same before and after."""
+    p = before.to_move
+    was, now = (before.corruption, after.corruption) if card == rules.VIZIR_CARD else (before.hands, after.hands)
+    return all(was[o] == now[o] for o in range(before.config.players) if o != p)
+
+
 def check_horizontal_sets(game: SobekGame, budget: Budget) -> CheckResult:
     def ready(state: SobekState) -> bool:
         return state.pending is not None and state.pending.kind == K_HPHASE and sum(
@@ -850,6 +900,7 @@ CHECKS: dict[str, Check] = {
     "final_tie": check_final_tie,
     "queen_draw": check_queen_draw,
     "queen_short": check_queen_short,
+    "power_no_target": check_power_no_target,
     "horizontal_sets": check_horizontal_sets,
     "horizontal_in_penalty": check_horizontal_in_penalty,
     "horizontal_events": check_horizontal_events,

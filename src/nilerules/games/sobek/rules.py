@@ -499,6 +499,9 @@ def _turn_actions(state: SobekState) -> tuple[SobekAction, ...]:
         out: list[SobekAction] = [*takes, *(PLAYS[t] for t in range(FIRST_CHAR, NTYPES) if hand[t])]
         if hand[QUEEN_CARD] and not queen_playable(state):
             out.remove(PLAYS[QUEEN_CARD])
+        for card in (VIZIR_CARD, THIEF_CARD):
+            if hand[card] and not power_playable(state, p, card):
+                out.remove(PLAYS[card])
     elif sum(hand) < need:  # no character to play, and no set of any kind can reach the minimum
         return takes
     else:
@@ -809,6 +812,28 @@ def queen_playable(state: SobekState) -> bool:
     return queen_source(state) >= state.params.queen_draws
 
 
+VIZIR_CARD: Final = FIRST_CHAR + CHAR_POWER.index(VIZIR)
+"""The Vizir's card code."""
+THIEF_CARD: Final = FIRST_CHAR + CHAR_POWER.index(THIEF)
+"""The Thief's card code."""
+
+
+def power_target(state: SobekState, p: int, card: int) -> bool:
+    """Whether the power of ``card`` (the Vizir or the Thief) finds a card to take for player ``p``: a card in some
+    opponent's corruption pile (Vizir), in some opponent's hand (Thief)."""
+    piles = state.corruption if card == VIZIR_CARD else state.hands
+    return any(sum(piles[o]) for o in opponents(state, p))
+
+
+def power_playable(state: SobekState, p: int, card: int) -> bool:
+    """Whether the Vizir or the Thief may be played for its power (part of ``sobek.actions.play_character``): always
+    (``power_no_target=no_effect``: with nothing to take it does nothing), or only when it finds a card to take
+    (``needs_target``)."""
+    if reading(state.config, "power_no_target") == "no_effect":
+        return True
+    return power_target(state, p, card)
+
+
 @rule("sobek.characters.queen", "sobek.characters.scribe")
 def play_character(state: SobekState, p: int, card: int) -> SobekState:
     """The character goes to the discard pile and its power applies."""
@@ -831,15 +856,15 @@ def play_character(state: SobekState, p: int, card: int) -> SobekState:
         queue = tuple(o for o in opponents(state, p) if sum(state.hands[o]) > params.scribe_limit)
         return _next_scribe(state, p, queue)
     if power == VIZIR:
-        if any(sum(state.corruption[o]) for o in opponents(state, p)):
+        if power_target(state, p, card):
             return _r(state, pending=Pending(K_VIZIR_OPP, p))
-        return end_turn(state, p)
+        return end_turn(state, p)  # nothing to take (SOB-032 no_effect: it does nothing)
     if power == MERCHANT:
         return _r(state, pending=Pending(K_MERCHANT, p))
     if power == THIEF:
-        if any(sum(state.hands[o]) for o in opponents(state, p)):
+        if power_target(state, p, card):
             return _r(state, pending=Pending(K_THIEF_OPP, p))
-        return end_turn(state, p)
+        return end_turn(state, p)  # nothing to take (SOB-032 no_effect: it does nothing)
     # Courtesan
     if _courtesan_sets(state, p):
         return _r(state, pending=Pending(K_COURT_SET, p))
