@@ -27,10 +27,12 @@ from nilerules.games.nefertiti.state import (
     GOLDWORK,
     HARBOR,
     LOUQSOR,
+    N_GIFTS,
     NECKLACE,
     P_RESOLVE,
     PAPYRUS,
     TRADER,
+    WT,
     NefState,
     evolve,
     slot,
@@ -465,3 +467,61 @@ def test_nef_030_check_parts_the_readings_in_a_played_game() -> None:
     result = checks.check_amon_priest_neutral(GAME, Budget.quick())
     assert (result.verdict.kind, result.constructed, result.witness_log is not None) == ("witness", False, True)
     assert len({o for _, o in result.outcomes}) == 2
+
+
+# --- NEF-031: the Wandering Thief card bought by the highest bidder ----------------------------------------------
+
+
+def _wandering_thief_purchase(reading: str, highest: bool = True) -> tuple[int, int]:
+    """Seat 1 buys the Wandering Thief card at Gizeh, exchanges it, then takes every further card it may: the Gift
+    cards it gained and the Deben it paid."""
+    doc = checks.wandering_thief_bought_doc(GAME)
+    bid = doc["resolution"]["bidders"][0]["bid"]
+    doc["resolution"]["bidders"] = [{"bid": bid, "seat": 1, "highest": highest}]
+    state = GAME.position(GAME.config(3, (), {"wandering_thief_bought": reading}), doc)
+    cards, deben = sum(state.hands[1][:N_GIFTS]), state.deben[1]
+    state = GAME.apply(state, TakeCard(slot(WT)))
+    state = GAME.apply(state, GAME.legal_actions(state)[0])  # its exchange with the lowest card of another market
+    while state.phase == P_RESOLVE and GAME.current_player(state) == 1:
+        takes = [a for a in GAME.legal_actions(state) if isinstance(a, TakeCard)]
+        if not takes:
+            break
+        state = GAME.apply(state, takes[0])
+    return sum(state.hands[1][:N_GIFTS]) - cards, deben - state.deben[1]
+
+
+@pytest.mark.rules("nefertiti.wandering_thief.buyable", "nefertiti.close.highest")
+def test_highest_bidder_buying_the_wandering_thief_per_reading_of_nef_031() -> None:
+    """Hand count: Gizeh holds the Wandering Thief card, a harp and a mirror (no seal). Counted as one of the highest
+    bidder's 'two Gifts', the card brings the exchanged Gift and leaves one more purchase: 2 Gift cards; not counted,
+    the bidder still takes the harp and the mirror: 3. Either way the bid is paid once ('pays their bid')."""
+    bid = checks.wandering_thief_bought_doc(GAME)["resolution"]["bidders"][0]["bid"]
+    got = {r: _wandering_thief_purchase(r) for r in ("one_of_two", "not_a_gift")}
+    assert got == {"one_of_two": (2, bid), "not_a_gift": (3, bid)}
+
+
+@pytest.mark.rules("nefertiti.wandering_thief.buyable", "nefertiti.close.following")
+def test_following_bidder_buying_the_wandering_thief_gets_one_card_under_both_readings_of_nef_031() -> None:
+    """A following bidder 'pays their bid for one Gift': buying the Wandering Thief card is that one purchase, and
+    they gain the one Gift card its exchange brings, under both readings."""
+    bid = checks.wandering_thief_bought_doc(GAME)["resolution"]["bidders"][0]["bid"]
+    got = {r: _wandering_thief_purchase(r, highest=False) for r in ("one_of_two", "not_a_gift")}
+    assert got == {"one_of_two": (1, bid), "not_a_gift": (1, bid)}
+
+
+def test_nef_031_check_parts_the_readings_in_a_played_game() -> None:
+    """The check's witness is a game from setup (not constructed) where the highest bidder buys the Wandering Thief
+    card, and the cards left to take after its exchange differ."""
+    result = checks.CHECKS["wandering_thief_bought"](GAME, Budget.quick())
+    assert (result.verdict.kind, result.constructed, result.witness_log is not None) == ("witness", False, True)
+    assert len({o for _, o in result.outcomes}) == 2
+
+
+def test_nef_031_hand_built_fallback_is_a_constructed_witness() -> None:
+    """The fallback situation (seeded play finding none) parts the readings too: 1 more card against 2."""
+    result = checks.check_wandering_thief_bought(GAME, Budget.quick())
+    assert (result.verdict.kind, result.constructed) == ("witness", True)
+    assert [o.split(": ")[1] for _, o in result.outcomes] == [
+        "after its exchange they may take 1 more",
+        "after its exchange they may take 2 more",
+    ]

@@ -1221,6 +1221,38 @@ def check_wandering_thief_face_down(game: Any, budget: Budget) -> CheckResult:
     return _built(outcomes, summary, doc)
 
 
+def wandering_thief_bought_doc(game: Any) -> dict[str, Any]:
+    """3 players: Gizeh closes holding the Wandering Thief card, a harp and a mirror; seat 1 is its highest bidder (the
+    first bid square's value) and has not taken a card yet; Abou Simbel holds a chair, a necklace and a goldwork."""
+    bid = game.params(game.config(3)).stalls[GIZEH][0].squares[0]
+    return {
+        "phase": "resolve",
+        "markets": {
+            "gizeh": {"cards": ["wandering_thief", "harp", "mirror"]},
+            "abou_simbel": {"cards": ["chair", "necklace", "goldwork"]},
+        },
+        "resolution": {"market": "gizeh", "bidders": [{"bid": bid, "seat": 1, "highest": True}], "taken": 0},
+    }
+
+
+def check_wandering_thief_bought(game: Any, budget: Budget) -> CheckResult:
+    """NEF-031: the highest bidder buys the Wandering Thief card; how many cards may they take after its exchange?"""
+    doc = wandering_thief_bought_doc(game)
+    state = situation(game, 3, (), doc)
+
+    def outcome(s: NefState) -> str:
+        s = rules.apply(s, TakeCard(slot(WT)))
+        s = rules.apply(s, rules.legal_actions(s)[0])  # its exchange (every target leaves the same count)
+        return _wt_bought_outcome(s)
+
+    outcomes = per_reading(game, "wandering_thief_bought", state, outcome)
+    summary = (
+        "Gizeh closes holding the Wandering Thief card, a harp and a mirror; its highest bidder buys the Wandering "
+        "Thief card and exchanges it at once."
+    )
+    return _built(outcomes, summary, doc)
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # witnesses from seeded play first (issue 11); the hand-built situations above are the fallback
 
@@ -1261,6 +1293,23 @@ def _uses(*chars: int) -> Callable[[Any], bool]:
 def _gained_prestige(b: NefState, a: NefState) -> str:
     me = b.to_move
     return f"+{a.prestige[me] - b.prestige[me]} prestige"
+
+
+def _wt_bought_outcome(a: NefState) -> str:
+    """NEF-031: how many more cards the highest bidder may take after the Wandering Thief card's exchange."""
+    most = rules.HIGHEST_BIDDER_CARDS
+    more = most - a.res_taken
+    counted = f"the card counts as {a.res_taken} of the highest bidder's {most}"
+    return f"{counted}: after its exchange they may take {more} more"
+
+
+def _buys_wandering_thief(a: Any) -> bool:
+    """Steer play to the Wandering Thief: use it, then buy its card at a closing market."""
+    if isinstance(a, UseCharacter):
+        return a.char == WANDERING_THIEF
+    if isinstance(a, TakeCard):
+        return a.slot >> 2 == WT
+    return not isinstance(a, Done | Pass)
 
 
 PLAY_SEARCHES: dict[str, Any] = {
@@ -1439,6 +1488,12 @@ PLAY_SEARCHES: dict[str, Any] = {
         lambda s: f"seat {s.to_move} has no Servant left to place and a neutral pawn on a market",
         lambda a: isinstance(a, PlaceNeutral),
     ),
+    "wandering_thief_bought": (
+        ((4, ("characters",)), (3, ("characters",)), (5, ("harbor", "characters"))),
+        lambda _b, a: _wt_bought_outcome(a),
+        lambda s: _closing(s) + " as the highest bidder and buys the Wandering Thief card",
+        _buys_wandering_thief,
+    ),
 }
 """Per ambiguity: the setups searched, each reading's outcome at the divergence, the situation in words, and the
 moves play is steered toward (Characters, the Harbor, neutral pawns)."""
@@ -1491,4 +1546,5 @@ CHECKS: dict[str, Check] = {
     "high_priest_harbor": played_first("high_priest_harbor", check_high_priest_harbor),
     "papyrus_seal_supply": check_papyrus_seal_supply,
     "amon_priest_neutral": check_amon_priest_neutral,
+    "wandering_thief_bought": played_first("wandering_thief_bought", check_wandering_thief_bought),
 }

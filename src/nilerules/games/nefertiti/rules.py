@@ -931,7 +931,7 @@ def resolution_actions(state: NefState) -> tuple[NefAction, ...]:
             continue
         ups.append(TAKES[s])
     if highest:
-        if taken > 0:
+        if taken > 0 or state.res_paid:  # paid already (NEF-031 not_a_gift: after a Wandering Thief not counted)
             return tuple(ups)
         if ups and (state.deben[owner] >= value or state.config.reading("unaffordable_bid") == "pay_what_you_have"):
             return tuple(ups)
@@ -968,6 +968,10 @@ def neutral_choices(state: NefState) -> tuple[NefAction, ...]:
     return tuple(out)
 
 
+HIGHEST_BIDDER_CARDS: Final = 2
+"""The highest bidder 'takes two Gifts, or one Gift with the Royal Seal' (nefertiti.close.highest)."""
+
+
 def pay_bid(state: NefState, owner: int, value: int, m: int) -> NefState:
     pay = min(value, state.deben[owner])
     market = state.markets[m]
@@ -990,13 +994,14 @@ def take_card(state: NefState, s: int) -> NefState:
     sealed = bool(s & 2)
     seals = bump(state.seals, owner, 1) if sealed else state.seals
     markets = with_market(state.markets, m, market)
-    if code == WT:
+    if code == WT:  # NEF-031: the highest bidder's bought Wandering Thief counts among their two cards, or not
+        counted = not (state.res_queue[0][3] and state.config.reading("wandering_thief_bought") == "not_a_gift")
         return evolve(
             state,
             markets=markets,
             deben=deben,
             res_paid=True,
-            res_taken=state.res_taken + 1,
+            res_taken=state.res_taken + int(counted),
             seals=seals,
             phase=P_WT_SWAP,
         )
@@ -1013,7 +1018,7 @@ def take_card(state: NefState, s: int) -> NefState:
     v[I_HANDS] = tuple(hands)
     v[I_SEAL_SUPPLY] = supply
     taken = state.res_taken + 1
-    if state.res_queue[0][3] and not sealed and taken < 2:  # the highest bidder may take a second card
+    if state.res_queue[0][3] and not sealed and taken < HIGHEST_BIDDER_CARDS:  # the highest bidder may take another
         v[I_RES_PAID] = True
         v[I_RES_TAKEN] = taken
         return after_take(made(v), sealed=False)
@@ -1025,7 +1030,7 @@ def take_card(state: NefState, s: int) -> NefState:
 
 def after_take(state: NefState, sealed: bool) -> NefState:
     _value, _owner, _neutral, highest = state.res_queue[0]
-    if highest and not sealed and state.res_taken < 2:
+    if highest and not sealed and state.res_taken < HIGHEST_BIDDER_CARDS:
         actions = resolution_actions(state)
         if actions:
             if state.phase != P_RESOLVE:
