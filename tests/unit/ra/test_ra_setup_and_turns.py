@@ -253,6 +253,19 @@ def test_a_god_taking_an_earthquake_destroys_two_monuments() -> None:
     assert s.held[0][MONUMENTS[1]] == 1 and GAME.current_player(s) == 1
 
 
+@pytest.mark.rules("ra.base.god")
+@pytest.mark.parametrize(("reading", "offered"), [("allowed", {GOLD, FUNERAL}), ("forbidden", {GOLD})])
+def test_a_god_may_take_a_disaster_only_under_allowed_which_the_text_decides(reading: str, offered: set[int]) -> None:
+    """RA-008, reference: 'one tile of your choice from the auction track (not a God tile, not a Ra tile)': with a Gold
+    and a Funeral on the track, 'allowed' offers both, 'forbidden' the Gold only; the sentence names its only
+    exceptions, so 'forbidden' is marked contradicted and 'allowed' is the default."""
+    s = place(fresh(3, god_takes_disaster=reading), held={0: {GOD: 1}}, track={GOLD: 1, FUNERAL: 1})
+    assert {k for k, a in enumerate(GODS_BY_KIND) if a in GAME.legal_actions(s)} == offered
+    amb = GAME.spec.ambiguities["god_takes_disaster"]
+    assert amb.default == "allowed"
+    assert bool(next(r for r in amb.readings if r.name == reading).contradicted) == (reading == "forbidden")
+
+
 @pytest.mark.rules("ra.base.bag_empty")
 def test_an_empty_bag_ends_the_epoch() -> None:
     """RA-015 'epoch_ends': once the last tile is drawn, the next turn cannot start and the epoch ends."""
