@@ -55,6 +55,7 @@ from nilerules.games.sobek.situations import (
 )
 from nilerules.games.sobek.state import (
     D_GREEN,
+    D_REMOVE,
     DECEIT,
     EMBALMING,
     FIRST_CHAR,
@@ -752,6 +753,50 @@ def check_two_player_rounds(game: SobekGame, budget: Budget) -> CheckResult:
                   witness_log=setup_witness(game, 2))
 
 
+def check_two_player_removed(game: SobekGame, budget: Budget) -> CheckResult:
+    """Seeded 2-player set-ups (as many seeds as the budget's playouts) to the first removal that draws a character:
+    that log from setup is the witness (under ``goods_only`` its last step is not possible). Each reading's outcome
+    is the log replayed under it, with the first removal's chance outcomes. Failing that, the set-up to where the
+    readings part (the first removal's chance outcomes)."""
+    amb = "two_player_removed"
+
+    def pile(readings: dict[str, str]) -> str:
+        state = game.setup(game.config(2, readings=readings))
+        left = rules.removal_pile(state)
+        chars = sum(left[FIRST_CHAR:])
+        return f"the first removal draws from {sum(left)} cards, {chars} of them characters"
+
+    def replay(actions: list[Any]) -> Callable[[dict[str, str]], str]:
+        def run(readings: dict[str, str]) -> str:
+            state = game.setup(game.config(2, readings=readings))
+            for index, action in enumerate(actions):
+                try:
+                    state = game.apply(state, action)
+                except IllegalAction:
+                    return f"step {index} of the seeded set-up (removing the {CARD_NAMES[action.item]}) is not " \
+                           f"possible; {pile(readings)}"
+            gone = [CARD_NAMES[t] for t in range(FIRST_CHAR, len(state.removed)) if state.removed[t]]
+            return f"removed so far: {sum(state.removed)} cards, characters {gone}; {pile(readings)}"
+        return run
+
+    for seed in range(SEED, SEED + budget.playouts):
+        end, actions = seeded_until(game, 2, {}, lambda s: True, seed=seed)
+        state = game.setup(end.config)
+        for index, action in enumerate(actions):
+            removal = state.draws[0].dest == D_REMOVE if state.draws else False
+            state = game.apply(state, action)
+            if removal and action.item >= FIRST_CHAR:
+                log = make_log(game, state.config, actions[: index + 1], state)
+                outcomes = per_reading(game, amb, replay(actions[: index + 1]))
+                return result(outcomes, f"Seeded 2-player set-up (seed {seed}) to the first card removed that is a "
+                              f"character, the {CARD_NAMES[action.item]} (step {index}).", {"seed": seed},
+                              f"seeded 2-player set-ups, seeds {SEED}.. (up to {budget.playouts})", "playout",
+                              witness_log=log)
+    outcomes = per_reading(game, amb, pile)
+    return result(outcomes, "Set-up of a seeded 2-player game, to its first removal.", {}, "one seeded game",
+                  "playout", witness_log=setup_witness(game, 2, amb))
+
+
 def check_scribe_chooser(game: SobekGame, budget: Budget) -> CheckResult:
     scribes = [PlayCharacter(code("scribe_fish")), PlayCharacter(code("scribe_cattle"))]
 
@@ -917,5 +962,6 @@ CHECKS: dict[str, Check] = {
     "thief_backs": check_thief_backs,
     "market_row": check_market_row,
     "two_player_rounds": check_two_player_rounds,
+    "two_player_removed": check_two_player_removed,
 }
 

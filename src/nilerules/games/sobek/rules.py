@@ -232,7 +232,7 @@ def setup(config: Config, params: Params) -> SobekState:
     totals = card_totals(params, reading(config, "goods_total"))
     deck = tuple(0 if params.green[t] else c for t, c in enumerate(totals))
     draws: tuple[Draw, ...] = ()
-    if n == 2:  # never more draws than cards (a draw from an empty deck is skipped anyway)
+    if n == 2:  # never more draws than cards (a draw from an empty pile is skipped anyway)
         draws = tuple(Draw(D_REMOVE, 0) for _ in range(min(params.removed_two, sum(deck))))
     state = SobekState(
         config=config, params=params, round=0, phase=PLAY, to_move=0, start_player=0, deck=deck,
@@ -316,13 +316,23 @@ def _row_empty(state: SobekState) -> SobekState:
     return _r(state, phase=HORIZONTAL, hphase_left=order, pending=None, extra_turn=False)
 
 
+def removal_pile(state: SobekState) -> tuple[int, ...]:
+    """The cards a 2-player game's set-up removes from at random: the whole deck, characters included
+    (``two_player_removed=whole_deck``), or its goods cards only (``goods_only``: the characters all stay)."""
+    if reading(state.config, "two_player_removed") == "whole_deck":
+        return state.deck
+    return tuple(c if t < FIRST_CHAR else 0 for t, c in enumerate(state.deck))
+
+
 def draw_source(state: SobekState, draw: Draw) -> tuple[int, ...]:
     """The multiset a pending draw comes from."""
     dest = draw.dest
     if dest == D_MARKET:  # the commonest, tested first
         return state.deck
-    if dest in (D_REMOVE, D_QUEEN):
+    if dest == D_QUEEN:
         return state.deck
+    if dest == D_REMOVE:
+        return removal_pile(state)
     if dest == D_GREEN:
         return state.green_pile
     if dest == D_TOKEN:
