@@ -26,7 +26,9 @@ from nilerules.games.nefertiti.state import (
     GIZEH,
     GOLDWORK,
     HARBOR,
+    HARP,
     LOUQSOR,
+    MIRROR,
     N_GIFTS,
     NECKLACE,
     P_RESOLVE,
@@ -525,3 +527,48 @@ def test_nef_031_hand_built_fallback_is_a_constructed_witness() -> None:
         "after its exchange they may take 1 more",
         "after its exchange they may take 2 more",
     ]
+
+
+# --- a Wandering Thief card on a sealed space, bought by the highest bidder (decided by the text) -----------------
+
+
+def _sealed_wandering_thief_purchase(reading: str) -> tuple[int, int, int]:
+    """Seat 1, the highest bidder at Gizeh, buys the Wandering Thief card lying on the sealed space, exchanges it, then
+    takes every further card it may: the Gift cards, the Royal Seals it gained and the Deben it paid."""
+    doc = checks.wandering_thief_bought_doc(GAME)
+    doc["markets"]["gizeh"]["cards"] = ["wandering_thief/sealed", "harp", "mirror"]
+    state = GAME.position(GAME.config(3, (), {"wandering_thief_bought": reading}), doc)
+    cards, seals, deben = sum(state.hands[1][:N_GIFTS]), state.seals[1], state.deben[1]
+    state = GAME.apply(state, TakeCard(slot(WT, sealed=True)))
+    state = GAME.apply(state, GAME.legal_actions(state)[0])  # its exchange with the lowest card of another market
+    while state.phase == P_RESOLVE and GAME.current_player(state) == 1:
+        takes = [a for a in GAME.legal_actions(state) if isinstance(a, TakeCard)]
+        if not takes:
+            break
+        state = GAME.apply(state, takes[0])
+    return sum(state.hands[1][:N_GIFTS]) - cards, state.seals[1] - seals, deben - state.deben[1]
+
+
+@pytest.mark.rules(
+    "nefertiti.wandering_thief.seal_stays", "nefertiti.wandering_thief.buyable", "nefertiti.close.highest"
+)
+def test_highest_bidder_buying_the_sealed_wandering_thief_takes_nothing_after_it() -> None:
+    """Seed and reference: the seal 'stays on its space', so the Thief card carries it; the card is bought 'in the same
+    way as they buy Gift cards', and the highest bidder 'takes two Gifts, or one Gift with the Royal Seal'. Hand count:
+    the seal, the one Gift card its exchange brings, nothing more (the harp and mirror stay), the bid paid once; the
+    same under both readings of NEF-031 (the seal, not the count of Gifts, ends the purchase)."""
+    bid = checks.wandering_thief_bought_doc(GAME)["resolution"]["bidders"][0]["bid"]
+    got = {r: _sealed_wandering_thief_purchase(r) for r in ("one_of_two", "not_a_gift")}
+    assert got == {"one_of_two": (1, 1, bid), "not_a_gift": (1, 1, bid)}
+
+
+@pytest.mark.rules("nefertiti.wandering_thief.seal_stays", "nefertiti.close.highest")
+def test_highest_bidder_cannot_take_the_sealed_wandering_thief_as_a_second_card() -> None:
+    """Reference: 'two Gifts, or one Gift with the Royal Seal': after a first Gift card the sealed Thief card (like a
+    sealed Gift) is not offered; the unsealed mirror is."""
+    doc = checks.wandering_thief_bought_doc(GAME)
+    doc["markets"]["gizeh"]["cards"] = ["wandering_thief/sealed", "harp", "mirror"]
+    state = GAME.position(GAME.config(3), doc)
+    state = GAME.apply(state, TakeCard(slot(HARP)))
+    takes = {a.slot for a in GAME.legal_actions(state) if isinstance(a, TakeCard)}
+    assert takes == {slot(MIRROR)}

@@ -995,13 +995,16 @@ def take_card(state: NefState, s: int) -> NefState:
     seals = bump(state.seals, owner, 1) if sealed else state.seals
     markets = with_market(state.markets, m, market)
     if code == WT:  # NEF-031: the highest bidder's bought Wandering Thief counts among their two cards, or not
-        counted = not (state.res_queue[0][3] and state.config.reading("wandering_thief_bought") == "not_a_gift")
+        highest = state.res_queue[0][3]
+        counted = not (highest and state.config.reading("wandering_thief_bought") == "not_a_gift")
+        # on a sealed space it is bought 'in the same way' as the Gift with the Royal Seal: nothing after it
+        taken = HIGHEST_BIDDER_CARDS if highest and sealed else state.res_taken + int(counted)
         return evolve(
             state,
             markets=markets,
             deben=deben,
             res_paid=True,
-            res_taken=state.res_taken + int(counted),
+            res_taken=taken,
             seals=seals,
             phase=P_WT_SWAP,
         )
