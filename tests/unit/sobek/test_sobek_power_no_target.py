@@ -1,5 +1,6 @@
-"""SOB-032 (the Vizir and the Thief with nothing to take) branches as its readings say, its check finds the
-divergence in seeded play, and Prosperity on a horizontal set is decided by the text.
+"""SOB-032 (the Vizir, the Thief, a Scribe or the Courtesan whose power finds nothing to act on) branches as its
+readings say, its check finds the divergence in seeded play, and Prosperity on a horizontal set is decided by the
+text.
 
 Expected values are hand counts from seed 002's sentences (cited in each docstring), never the code's output."""
 
@@ -12,11 +13,20 @@ from nilerules.core import CHANCE, Witness
 from nilerules.core.log import replay_steps
 from nilerules.games import load
 from nilerules.games.sobek import checks, rules
-from nilerules.games.sobek.actions import ChooseEvent, ChooseSet, ChooseTarget, Done, PlayCharacter, StartSet
+from nilerules.games.sobek.actions import (
+    ChooseCard,
+    ChooseEvent,
+    ChooseSet,
+    ChooseTarget,
+    Done,
+    PlayCharacter,
+    StartSet,
+)
 from nilerules.games.sobek.names import CARD_CODES
 from nilerules.games.sobek.rules import ZERO
 from nilerules.games.sobek.state import (
     CATTLE,
+    EBONY,
     FISH,
     HORIZONTAL,
     K_HSET,
@@ -31,6 +41,11 @@ from tests.unit.sobek.sobek_positions import hand_of, plain, position
 GAME = load("sobek").game
 VIZIR = CARD_CODES["vizir"]
 THIEF = CARD_CODES["thief"]
+SCRIBE = CARD_CODES["scribe_fish"]
+COURTESAN = CARD_CODES["courtesan"]
+TARGETED = (VIZIR, THIEF, SCRIBE, CARD_CODES["scribe_cattle"], COURTESAN)
+SIX = (plain(FISH), plain(FISH), plain(CATTLE), plain(CATTLE), plain(WHEAT), plain(WHEAT))
+"""Six cards: the Scribe's limit ('reduce their hands down to 6 cards'), counted by hand."""
 READINGS = ("no_effect", "needs_target")
 
 
@@ -97,6 +112,73 @@ def test_thief_without_a_target_still_counts_in_a_set_under_needs_target() -> No
     assert StartSet(FISH, -1) in legal
 
 
+@pytest.mark.rules("sobek.characters.scribe", "sobek.actions.play_character")
+@pytest.mark.parametrize("reading", READINGS)
+def test_scribe_with_no_opponent_over_six_does_nothing_or_cannot_be_played(reading: str) -> None:
+    """SOB-032, hand calculation from 'your opponents reduce their hands down to 6 cards': both opponents hold 6
+    cards, none over. 'no_effect' plays the Scribe: seat 0's hand goes from 1 card to 0, the opponents keep 6 cards
+    each and empty corruption piles, seat 1 moves next; 'needs_target' does not offer it."""
+    state = _three(reading, hand_of(SCRIBE), hand_of(*SIX))
+    legal = GAME.legal_actions(state)
+    assert (PlayCharacter(SCRIBE) in legal) == (reading == "no_effect")
+    if reading == "no_effect":
+        after = GAME.apply(state, PlayCharacter(SCRIBE))
+        assert [sum(h) for h in after.hands] == [0, 6, 6]
+        assert [sum(pile) for pile in after.corruption] == [0, 0, 0]
+        assert GAME.current_player(after) == 1
+
+
+@pytest.mark.rules("sobek.characters.scribe", "sobek.actions.play_character")
+@pytest.mark.parametrize("reading", READINGS)
+def test_scribe_with_an_opponent_over_six_is_played_under_both_readings(reading: str) -> None:
+    """Seed ('reduce their hands down to 6 cards'): seat 1 holds 7 cards (6 + an Ebony), seat 2 holds 6; both
+    readings play the Scribe, and seat 1 (the owner chooses, SOB-025's default) picks the 1 card to give up."""
+    state = position(GAME, 3, {"power_no_target": reading},
+                     hands=(hand_of(SCRIBE), hand_of(*SIX, plain(EBONY)), hand_of(*SIX)))
+    after = GAME.apply(state, PlayCharacter(SCRIBE))
+    assert GAME.current_player(after) == 1
+    assert all(isinstance(a, ChooseCard) for a in GAME.legal_actions(after))
+
+
+@pytest.mark.rules("sobek.characters.courtesan", "sobek.actions.play_character")
+@pytest.mark.parametrize("reading", READINGS)
+def test_courtesan_with_no_played_set_does_nothing_or_cannot_be_played(reading: str) -> None:
+    """SOB-032, hand calculation from 'add 1 or 2 cards from your hand to an existing played set': no set is played
+    anywhere. 'no_effect' plays the Courtesan: seat 0's hand goes from 2 cards to 1 (the Fish kept), no set appears,
+    seat 1 moves next; 'needs_target' does not offer it."""
+    state = _three(reading, hand_of(COURTESAN, plain(FISH)), hand_of(plain(CATTLE)))
+    legal = GAME.legal_actions(state)
+    assert (PlayCharacter(COURTESAN) in legal) == (reading == "no_effect")
+    if reading == "no_effect":
+        after = GAME.apply(state, PlayCharacter(COURTESAN))
+        assert sum(after.hands[0]) == 1 and after.sets == ((), (), ())
+        assert GAME.current_player(after) == 1
+
+
+@pytest.mark.rules("sobek.characters.courtesan", "sobek.actions.play_character")
+@pytest.mark.parametrize("reading", READINGS)
+def test_courtesan_alone_in_hand_has_nothing_to_add(reading: str) -> None:
+    """SOB-032, hand calculation: seat 0 has a played Wheat set and holds only the Courtesan; once she is played the
+    hand is empty, so 'add 1 or 2 cards from your hand' adds none: 'needs_target' does not offer her, 'no_effect'
+    does."""
+    wheat = PlayedSet(WHEAT, (plain(WHEAT),) * 3)
+    state = position(GAME, 3, {"power_no_target": reading}, hands=(hand_of(COURTESAN), ZERO, ZERO),
+                     sets=((wheat,), (), ()))
+    assert (PlayCharacter(COURTESAN) in GAME.legal_actions(state)) == (reading == "no_effect")
+
+
+@pytest.mark.rules("sobek.characters.courtesan", "sobek.actions.play_character")
+@pytest.mark.parametrize("reading", READINGS)
+def test_courtesan_with_a_fitting_set_is_played_under_both_readings(reading: str) -> None:
+    """Seed ('add 1 or 2 cards from your hand to an existing played set'): seat 0 has a played Fish set and holds a
+    Fish besides the Courtesan; both readings play her and offer that set (seat 0's set 0) only."""
+    fish = PlayedSet(FISH, (plain(FISH),) * 3)
+    state = position(GAME, 3, {"power_no_target": reading}, hands=(hand_of(COURTESAN, plain(FISH)), ZERO, ZERO),
+                     sets=((fish,), (), ()))
+    after = GAME.apply(state, PlayCharacter(COURTESAN))
+    assert GAME.legal_actions(after) == (ChooseSet(0, 0),)
+
+
 @pytest.mark.rules("sobek.actions.play_character")
 def test_power_no_target_check_finds_the_divergence_in_seeded_play() -> None:
     """The check's witness is a seeded game from setup (not constructed) that ends where the Vizir or the Thief is
@@ -108,7 +190,7 @@ def test_power_no_target_check_finds_the_divergence_in_seeded_play() -> None:
     assert len({o for _, o in found.outcomes}) == 2
     steps = list(replay_steps(GAME, found.witness_log))
     last = steps[-1][1]
-    assert last in (PlayCharacter(VIZIR), PlayCharacter(THIEF))
+    assert last in tuple(PlayCharacter(c) for c in TARGETED)
     before = steps[-2][2]
     assert GAME.current_player(before) is not CHANCE
     assert not rules.power_target(before, before.to_move, last.card)

@@ -353,13 +353,20 @@ def check_queen_short(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_power_no_target(game: SobekGame, budget: Budget) -> CheckResult:
-    """Seeded play to a turn where the player holds the Vizir (or the Thief) and no opponent's corruption pile (or
-    hand) holds a card: under one reading it is played and does nothing, under the other it cannot be played.
-    Failing that, a hand-built first turn with the Vizir in hand and every corruption pile empty."""
-    powers = {rules.VIZIR_CARD: "Vizir", rules.THIEF_CARD: "Thief"}
+    """Seeded play to a turn where the player holds the Vizir, the Thief, a Scribe or the Courtesan and its power
+    finds nothing to act on (no opponent's corruption pile, or hand, holding a card; no opponent over the Scribe's
+    limit; no played set a card in hand fits): under one reading it is played and does nothing, under the other it
+    cannot be played. Failing that, a hand-built first turn with the Vizir in hand and every corruption pile empty."""
+    limit = game.params.scribe_limit
+    powers = {rules.VIZIR_CARD: "Vizir", rules.THIEF_CARD: "Thief", rules.COURTESAN_CARD: "Courtesan",
+              **{c: "Scribe" for c in rules.SCRIBE_CARDS}}
+    nothing = {rules.VIZIR_CARD: "no opponent's corruption pile holds a card",
+               rules.THIEF_CARD: "no opponent's hand holds a card",
+               rules.COURTESAN_CARD: "no played set that a card left in hand may be added to",
+               **{c: f"no opponent holds more than {limit} cards" for c in rules.SCRIBE_CARDS}}
 
     def idle(state: SobekState) -> int | None:
-        """The first of the Vizir and the Thief the player holds whose power finds nothing to take."""
+        """The first of these characters the player holds whose power finds nothing to act on."""
         p = state.to_move
         return next((c for c in powers if state.hands[p][c] and not rules.power_target(state, p, c)), None)
 
@@ -370,18 +377,18 @@ def check_power_no_target(game: SobekGame, budget: Budget) -> CheckResult:
     def play(state: SobekState, moves: list[Any]) -> str:
         p, card = state.to_move, idle(state)
         assert card is not None
-        what = "corruption pile" if card == rules.VIZIR_CARD else "hand"
         action = PlayCharacter(card)
         if action not in game.legal_actions(state):
-            return f"the {powers[card]} cannot be played (no opponent's {what} holds a card); " \
+            return f"the {powers[card]} cannot be played ({nothing[card]}); " \
                    f"{len(game.legal_actions(state))} legal actions"
         after = step(game, state, action, moves)
-        kept = "unchanged" if _opponents_cards(state, after, card) else "changed"
-        return f"the {powers[card]} is played and takes nothing: hand {sum(state.hands[p])} -> " \
-               f"{sum(after.hands[p])} card(s), the opponents' {what}s {kept}"
+        kept = "unchanged" if _others_unchanged(state, after) else "changed"
+        return f"the {powers[card]} is played and does nothing ({nothing[card]}): hand {sum(state.hands[p])} -> " \
+               f"{sum(after.hands[p])} card(s), the opponents' hands and piles and the played sets {kept}"
 
     found = in_play(game, "power_no_target", 3, budget, stuck, play,
-                    "A player holds the Vizir or the Thief when no opponent has a card for its power to take")
+                    "A player holds the Vizir, the Thief, a Scribe or the Courtesan when its power finds nothing "
+                    "to act on")
     if found is not None:
         return found
     hand = {"hand": {"vizir": 1}}
@@ -395,11 +402,12 @@ def check_power_no_target(game: SobekGame, budget: Budget) -> CheckResult:
                   "empty.", {}, "one situation")
 
 
-def _opponents_cards(before: SobekState, after: SobekState, card: int) -> bool:
-    """Whether the opponents' corruption piles (Vizir) or hands (Thief) are the same before and after."""
+def _others_unchanged(before: SobekState, after: SobekState) -> bool:
+    """Whether the opponents' hands and corruption piles and every played set are the same before and after."""
     p = before.to_move
-    was, now = (before.corruption, after.corruption) if card == rules.VIZIR_CARD else (before.hands, after.hands)
-    return all(was[o] == now[o] for o in range(before.config.players) if o != p)
+    others = [o for o in range(len(before.hands)) if o != p]
+    return all(before.hands[o] == after.hands[o] and before.corruption[o] == after.corruption[o] for o in others) \
+        and before.sets == after.sets
 
 
 def check_horizontal_sets(game: SobekGame, budget: Budget) -> CheckResult:

@@ -46,6 +46,7 @@ from nilerules.games.sobek.state import (
     CATTLE,
     CHAR_BACK,
     CHAR_POWER,
+    COURTESAN,
     CURSE,
     D_EVENT,
     D_GREEN,
@@ -509,7 +510,7 @@ def _turn_actions(state: SobekState) -> tuple[SobekAction, ...]:
         out: list[SobekAction] = [*takes, *(PLAYS[t] for t in range(FIRST_CHAR, NTYPES) if hand[t])]
         if hand[QUEEN_CARD] and not queen_playable(state):
             out.remove(PLAYS[QUEEN_CARD])
-        for card in (VIZIR_CARD, THIEF_CARD):
+        for card in TARGETED:
             if hand[card] and not power_playable(state, p, card):
                 out.remove(PLAYS[card])
     elif sum(hand) < need:  # no character to play, and no set of any kind can reach the minimum
@@ -826,19 +827,32 @@ VIZIR_CARD: Final = FIRST_CHAR + CHAR_POWER.index(VIZIR)
 """The Vizir's card code."""
 THIEF_CARD: Final = FIRST_CHAR + CHAR_POWER.index(THIEF)
 """The Thief's card code."""
+SCRIBE_CARDS: Final = tuple(FIRST_CHAR + i for i, power in enumerate(CHAR_POWER) if power == SCRIBE)
+"""The two Scribes' card codes."""
+COURTESAN_CARD: Final = FIRST_CHAR + CHAR_POWER.index(COURTESAN)
+"""The Courtesan's card code."""
+TARGETED: Final = (VIZIR_CARD, THIEF_CARD, *SCRIBE_CARDS, COURTESAN_CARD)
+"""The characters whose power may find nothing to act on (SOB-032)."""
 
 
 def power_target(state: SobekState, p: int, card: int) -> bool:
-    """Whether the power of ``card`` (the Vizir or the Thief) finds a card to take for player ``p``: a card in some
-    opponent's corruption pile (Vizir), in some opponent's hand (Thief)."""
+    """Whether the power of ``card`` (the Vizir, the Thief, a Scribe or the Courtesan, held by player ``p``) finds
+    something to act on: a card in some opponent's corruption pile (Vizir), in some opponent's hand (Thief); an
+    opponent holding more than ``params.scribe_limit`` cards (Scribe); a played set that a card left in hand once the
+    Courtesan is played may be added to (Courtesan, by the ``courtesan_target`` and ``courtesan_match`` readings)."""
+    if card == COURTESAN_CARD:
+        played = _r(state, hands=put(state.hands, p, add(state.hands[p], card, -1)))
+        return bool(_courtesan_sets(played, p))
+    if card in SCRIBE_CARDS:
+        return any(sum(state.hands[o]) > state.params.scribe_limit for o in opponents(state, p))
     piles = state.corruption if card == VIZIR_CARD else state.hands
     return any(sum(piles[o]) for o in opponents(state, p))
 
 
 def power_playable(state: SobekState, p: int, card: int) -> bool:
-    """Whether the Vizir or the Thief may be played for its power (part of ``sobek.actions.play_character``): always
-    (``power_no_target=no_effect``: with nothing to take it does nothing), or only when it finds a card to take
-    (``needs_target``)."""
+    """Whether the Vizir, the Thief, a Scribe or the Courtesan may be played for its power (part of
+    ``sobek.actions.play_character``): always (``power_no_target=no_effect``: with nothing to act on it does
+    nothing), or only when its power finds something to act on (``needs_target``)."""
     if reading(state.config, "power_no_target") == "no_effect":
         return True
     return power_target(state, p, card)
@@ -862,7 +876,7 @@ def play_character(state: SobekState, p: int, card: int) -> SobekState:
         return end_turn(_r(state, row=state.row[len(got):], hands=put(state.hands, p, hand)), p)
     if power == PRIEST:
         return _r(state, pending=Pending(K_PRIEST, p))
-    if power == SCRIBE:
+    if power == SCRIBE:  # no opponent over the limit: it does nothing (SOB-032 no_effect)
         queue = tuple(o for o in opponents(state, p) if sum(state.hands[o]) > params.scribe_limit)
         return _next_scribe(state, p, queue)
     if power == VIZIR:
@@ -878,7 +892,7 @@ def play_character(state: SobekState, p: int, card: int) -> SobekState:
     # Courtesan
     if _courtesan_sets(state, p):
         return _r(state, pending=Pending(K_COURT_SET, p))
-    return end_turn(state, p)
+    return end_turn(state, p)  # no set a card in hand fits (SOB-032 no_effect: it does nothing)
 
 
 @rule("sobek.characters.scribe_choice")
