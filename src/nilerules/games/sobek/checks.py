@@ -784,7 +784,8 @@ def check_two_player_removed(game: SobekGame, budget: Budget) -> CheckResult:
                     return f"step {index} of the seeded set-up (removing the {CARD_NAMES[action.item]}) is not " \
                            f"possible; {pile(readings)}"
             gone = [CARD_NAMES[t] for t in range(FIRST_CHAR, len(state.removed)) if state.removed[t]]
-            return f"removed so far: {sum(state.removed)} cards, characters {gone}; {pile(readings)}"
+            return f"{sum(state.removed)} cards removed so far, characters among them: {', '.join(gone) or 'none'}; " \
+                   f"{pile(readings)}"
         return run
 
     for seed in range(SEED, SEED + budget.playouts):
