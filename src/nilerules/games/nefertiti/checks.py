@@ -138,6 +138,17 @@ def _projection(state: NefState) -> tuple[Any, ...]:
     return tuple(state)[2:]
 
 
+def _steered_action(game: Any, state: NefState, rng: random.Random, prefer: Callable[[Any], bool] | None) -> Any:
+    """The next step of steered seeded play: a chance outcome, else a random legal action, taken half the time from
+    those ``prefer`` marks when there are any."""
+    if game.current_player(state) is CHANCE:
+        return game.sample_chance(state, rng)
+    legal = game.legal_actions(state)
+    preferred = [a for a in legal if prefer(a)] if prefer is not None else []
+    pool = preferred if preferred and rng.random() < 0.5 else legal
+    return pool[rng.randrange(len(pool))]
+
+
 def find_in_play(
     game: Any,
     name: str,
@@ -170,13 +181,7 @@ def find_in_play(
             state: NefState = game.setup(config)
             actions: list[Any] = []
             while game.current_player(state) is not None and len(actions) < game.info.max_game_length:
-                if game.current_player(state) is CHANCE:
-                    action = game.sample_chance(state, rng)
-                else:
-                    legal = game.legal_actions(state)
-                    preferred = [a for a in legal if prefer(a)] if prefer is not None else []
-                    pool = preferred if preferred and rng.random() < 0.5 else legal
-                    action = pool[rng.randrange(len(pool))]
+                action = _steered_action(game, state, rng, prefer)
                 variants = [with_reading(game, state, name, r) for r in readings]
                 moves = [tuple(game.legal_actions(v)) for v in variants]
                 afters = [
@@ -711,13 +716,7 @@ def check_amon_priest_neutral(game: Any, budget: Budget) -> CheckResult:
             state: NefState = game.setup(config)
             actions: list[Any] = []
             while game.current_player(state) is not None and len(actions) < game.info.max_game_length:
-                if game.current_player(state) is CHANCE:
-                    action = game.sample_chance(state, rng)
-                else:
-                    legal = game.legal_actions(state)
-                    preferred = [a for a in legal if prefer(a)]
-                    pool = preferred if preferred and rng.random() < 0.5 else legal
-                    action = pool[rng.randrange(len(pool))]
+                action = _steered_action(game, state, rng, prefer)
                 state = game.apply(state, action)
                 actions.append(action)
             if state.amon_priest < 0 or state.phase != P_OVER:
