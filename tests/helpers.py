@@ -1,5 +1,6 @@
 """Helpers shared by the generic tests: which games are present, where the seeds are, each game's documented example
-position, a game loaded from an edited copy of its spec, the states of a seeded random game."""
+position, a game loaded from an edited copy of its spec, the states of a seeded random game, a check's witness from
+seeded play."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from nilerules.core import CHANCE, Config
+from nilerules.core import CHANCE, Config, Witness
+from nilerules.core.log import replay_steps
 from nilerules.games import GameModule, available, load
 from nilerules.specs import bundled_spec_path
 
@@ -83,3 +85,13 @@ def seeded_states(game: Any, config: Config, seed: int) -> list[Any]:
         state = game.apply(state, action)
         out.append(state)
     return out
+
+
+def seeded_witness_steps(game: Any, found: Any, readings: list[str]) -> list[Any]:
+    """Assert that the check result ``found`` is a witness from seeded play (a log from setup, not constructed) whose
+    outcomes name ``readings`` in order and differ; return the steps of its log replayed (``replay_steps``)."""
+    assert isinstance(found.verdict, Witness)
+    assert not found.constructed and found.witness_log is not None
+    assert [r for r, _ in found.outcomes] == readings
+    assert len({o for _, o in found.outcomes}) == 2
+    return list(replay_steps(game, found.witness_log))

@@ -10,7 +10,6 @@ import pytest
 
 from nilerules.analysis.model import Budget
 from nilerules.core import CHANCE, Witness
-from nilerules.core.log import replay_steps
 from nilerules.games import load
 from nilerules.games.sobek import checks, rules
 from nilerules.games.sobek.actions import (
@@ -36,6 +35,7 @@ from nilerules.games.sobek.state import (
     PlayedSet,
     SobekState,
 )
+from tests.helpers import seeded_witness_steps
 from tests.unit.sobek.sobek_positions import hand_of, plain, position
 
 GAME = load("sobek").game
@@ -183,12 +183,7 @@ def test_courtesan_with_a_fitting_set_is_played_under_both_readings(reading: str
 def test_power_no_target_check_finds_the_divergence_in_seeded_play() -> None:
     """The check's witness is a seeded game from setup (not constructed) that ends where the Vizir or the Thief is
     played with nothing to take; its outcomes name both readings and differ."""
-    found = checks.check_power_no_target(GAME, Budget.quick())
-    assert isinstance(found.verdict, Witness)
-    assert not found.constructed and found.witness_log is not None
-    assert [r for r, _ in found.outcomes] == list(READINGS)
-    assert len({o for _, o in found.outcomes}) == 2
-    steps = list(replay_steps(GAME, found.witness_log))
+    steps = seeded_witness_steps(GAME, checks.check_power_no_target(GAME, Budget.quick()), list(READINGS))
     last = steps[-1][1]
     assert last in tuple(PlayCharacter(c) for c in TARGETED)
     before = steps[-2][2]

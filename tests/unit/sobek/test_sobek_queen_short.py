@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from nilerules.analysis.model import Budget
-from nilerules.core import CHANCE, Witness
-from nilerules.core.log import replay_steps
+from nilerules.core import CHANCE
 from nilerules.games import load
 from nilerules.games.sobek import checks, rules
 from nilerules.games.sobek.actions import ChooseGoods, PlayCharacter
 from nilerules.games.sobek.names import CARD_CODES, CARD_NAMES
 from nilerules.games.sobek.situations import situation
 from nilerules.games.sobek.state import KINDS, SobekState
+from tests.helpers import seeded_witness_steps
 
 GAME = load("sobek").game
 QUEEN = PlayCharacter(CARD_CODES["queen"])
@@ -86,12 +86,7 @@ def test_queen_drawing_from_the_row_with_fewer_cards_along_the_nile() -> None:
 def test_queen_short_check_finds_the_divergence_in_seeded_play() -> None:
     """The check's witness is a seeded game from setup (not constructed) that ends where the Queen is played with
     fewer cards in the deck than she draws; its outcomes name both readings and differ."""
-    found = checks.check_queen_short(GAME, Budget.quick())
-    assert isinstance(found.verdict, Witness)
-    assert not found.constructed and found.witness_log is not None
-    assert [r for r, _ in found.outcomes] == ["what_is_left", "needs_full"]
-    assert len({o for _, o in found.outcomes}) == 2
-    steps = list(replay_steps(GAME, found.witness_log))
+    steps = seeded_witness_steps(GAME, checks.check_queen_short(GAME, Budget.quick()), ["what_is_left", "needs_full"])
     assert steps[-1][1] == QUEEN
     before = steps[-2][2]
     assert rules.queen_source(before) < GAME.params.queen_draws

@@ -16,13 +16,13 @@ import pytest
 
 from nilerules.analysis.model import Budget
 from nilerules.core import CHANCE, Witness
-from nilerules.core.log import replay_steps
 from nilerules.errors import IllegalAction
 from nilerules.games import load
 from nilerules.games.sobek import checks
 from nilerules.games.sobek.actions import DrawCard
 from nilerules.games.sobek.names import CARD_CODES
 from nilerules.games.sobek.state import D_REMOVE, FIRST_CHAR, SobekState
+from tests.helpers import seeded_witness_steps
 
 GAME = load("sobek").game
 READINGS = ("whole_deck", "goods_only")
@@ -98,11 +98,7 @@ def test_two_player_removed_check_finds_a_character_removed_in_seeded_play() -> 
     """The check's witness is a seeded set-up from setup (not constructed) whose last step removes a character; that
     step is not possible under 'goods_only'; the outcomes name both readings and differ."""
     found = checks.check_two_player_removed(GAME, Budget.quick())
-    assert isinstance(found.verdict, Witness)
-    assert not found.constructed and found.witness_log is not None
-    assert [r for r, _ in found.outcomes] == list(READINGS)
-    assert len({o for _, o in found.outcomes}) == 2
-    steps = list(replay_steps(GAME, found.witness_log))
+    steps = seeded_witness_steps(GAME, found, list(READINGS))
     last = steps[-1][1]
     assert _is_character(last)
     actions = [s[1] for s in steps]
