@@ -474,6 +474,19 @@ def test_nef_030_check_parts_the_readings_in_a_played_game() -> None:
 # --- NEF-031: the Wandering Thief card bought by the highest bidder ----------------------------------------------
 
 
+def _buy_and_take_on(state: NefState, card: int) -> NefState:
+    """Seat 1 takes the card on ``card``'s slot (the Wandering Thief card), makes its exchange with the lowest card of
+    another market, then takes every further card it may, the first offered each time."""
+    state = GAME.apply(state, TakeCard(card))
+    state = GAME.apply(state, GAME.legal_actions(state)[0])
+    while state.phase == P_RESOLVE and GAME.current_player(state) == 1:
+        takes = [a for a in GAME.legal_actions(state) if isinstance(a, TakeCard)]
+        if not takes:
+            break
+        state = GAME.apply(state, takes[0])
+    return state
+
+
 def _wandering_thief_purchase(reading: str, highest: bool = True) -> tuple[int, int]:
     """Seat 1 buys the Wandering Thief card at Gizeh, exchanges it, then takes every further card it may: the Gift
     cards it gained and the Deben it paid."""
@@ -482,13 +495,7 @@ def _wandering_thief_purchase(reading: str, highest: bool = True) -> tuple[int, 
     doc["resolution"]["bidders"] = [{"bid": bid, "seat": 1, "highest": highest}]
     state = GAME.position(GAME.config(3, (), {"wandering_thief_bought": reading}), doc)
     cards, deben = sum(state.hands[1][:N_GIFTS]), state.deben[1]
-    state = GAME.apply(state, TakeCard(slot(WT)))
-    state = GAME.apply(state, GAME.legal_actions(state)[0])  # its exchange with the lowest card of another market
-    while state.phase == P_RESOLVE and GAME.current_player(state) == 1:
-        takes = [a for a in GAME.legal_actions(state) if isinstance(a, TakeCard)]
-        if not takes:
-            break
-        state = GAME.apply(state, takes[0])
+    state = _buy_and_take_on(state, slot(WT))
     return sum(state.hands[1][:N_GIFTS]) - cards, deben - state.deben[1]
 
 
@@ -539,13 +546,7 @@ def _sealed_wandering_thief_purchase(reading: str) -> tuple[int, int, int]:
     doc["markets"]["gizeh"]["cards"] = ["wandering_thief/sealed", "harp", "mirror"]
     state = GAME.position(GAME.config(3, (), {"wandering_thief_bought": reading}), doc)
     cards, seals, deben = sum(state.hands[1][:N_GIFTS]), state.seals[1], state.deben[1]
-    state = GAME.apply(state, TakeCard(slot(WT, sealed=True)))
-    state = GAME.apply(state, GAME.legal_actions(state)[0])  # its exchange with the lowest card of another market
-    while state.phase == P_RESOLVE and GAME.current_player(state) == 1:
-        takes = [a for a in GAME.legal_actions(state) if isinstance(a, TakeCard)]
-        if not takes:
-            break
-        state = GAME.apply(state, takes[0])
+    state = _buy_and_take_on(state, slot(WT, sealed=True))
     return sum(state.hands[1][:N_GIFTS]) - cards, state.seals[1] - seals, deben - state.deben[1]
 
 
