@@ -12,9 +12,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from nilerules.checks import GameModule, load
 from nilerules.core import CHANCE, Config, Witness
 from nilerules.core.log import replay_steps
-from nilerules.games import GameModule, available, load
+from nilerules.games import available
 from nilerules.specs import bundled_spec_path
 
 ROOT = Path(__file__).resolve().parent.parent

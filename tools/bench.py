@@ -21,14 +21,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from nilerules.analysis.model import Budget
 from nilerules.analysis.parallel import Execution, available_cores
 from nilerules.analysis.runner import analyse_games
 from nilerules.analysis.simulate import simulate
 from nilerules.build import build_label
+from nilerules.checks import load
+from nilerules.checks.model import Budget
 from nilerules.core.configs import every_config
 from nilerules.core.playout import playout
-from nilerules.games import GAME_IDS, load
+from nilerules.games import GAME_IDS
 
 
 def measure(game: Any, config: Any, seconds: float) -> dict[str, Any]:

@@ -12,9 +12,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from nilerules.checks import load
 from nilerules.core.registry import implementations, pinned_rules
 from nilerules.errors import NileRulesError
-from nilerules.games import GAME_IDS, load
+from nilerules.games import GAME_IDS
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -20,11 +20,12 @@ import time
 from pathlib import Path
 
 from nilerules.analysis.explore import ExploreBudget, explore, write_figures
-from nilerules.analysis.model import Budget
 from nilerules.analysis.parallel import Execution
 from nilerules.analysis.runner import analyse_games
+from nilerules.checks import load
+from nilerules.checks.model import Budget
 from nilerules.core.files import write_atomic
-from nilerules.games import GAME_IDS, load
+from nilerules.games import GAME_IDS
 from nilerules.report import write_report
 
 REPORT_BUDGET = Budget(playouts=1000, examples=1000, rlimit=20_000_000)

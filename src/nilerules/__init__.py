@@ -1,5 +1,11 @@
 """nilerules: typed, checked models of four Nile-themed board games, and a report of their rule ambiguities."""
 
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from nilerules.build import VERSION
 from nilerules.core import (
     CHANCE,
     Config,
@@ -25,9 +31,20 @@ from nilerules.errors import (
     ReplayError,
     SpecError,
 )
-from nilerules.games import GAME_IDS, load, load_game
+from nilerules.games import GAME_IDS, load_game
 
-__version__ = "0.1.0"
+if TYPE_CHECKING:
+    from nilerules.checks import GameModule
+
+__version__ = VERSION
+
+
+def load(game_id: str, spec_path: str | Path | None = None) -> GameModule:
+    """A game with its checks and queries (``nilerules.checks.load``); ``load_game`` gives the rules alone and
+    imports neither the checks nor the solver."""
+    from nilerules.checks import load as load_module
+
+    return load_module(game_id, spec_path)
 
 __all__ = [
     "CHANCE",

@@ -10,6 +10,9 @@ from __future__ import annotations
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
+VERSION = "0.1.0"
+"""The version of nilerules (``nilerules.__version__``), written into every findings.json."""
+
 _ROOT = Path(__file__).resolve().parent
 
 

@@ -15,14 +15,15 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from nilerules import __version__
-from nilerules.analysis.model import Budget
+from nilerules.checks import GameModule, load
+from nilerules.checks.model import Budget
 from nilerules.core import jsonio
 from nilerules.core.codec import dumps, to_data
 from nilerules.core.files import check_writable, write_atomic
 from nilerules.core.log import log_from_json, log_to_json, replay, replay_steps
 from nilerules.core.playout import POLICIES, playout, playout_log
 from nilerules.errors import NileRulesError
-from nilerules.games import GAME_IDS, GameModule, load
+from nilerules.games import GAME_IDS
 
 EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 MAX_GAMES = 10**7
@@ -467,9 +468,9 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from nilerules.analysis.regression import differences, incompatibility, load_baseline
     from nilerules.core.jsonio import load_file
     from nilerules.report import json as json_report
+    from nilerules.report.regression import differences, incompatibility, load_baseline
 
     baseline = load_baseline(load_file(args.baseline, UsageError), args.baseline)
     budget = _budget(args.budget)

@@ -10,12 +10,13 @@ from typing import Any
 
 import pytest
 
-from nilerules.analysis.model import Budget
 from nilerules.analysis.runner import analyse_games
 from nilerules.analysis.witness import parted, replay_under
+from nilerules.checks import load
+from nilerules.checks.model import Budget
 from nilerules.core.log import replay
 from nilerules.errors import NileRulesError
-from nilerules.games import GAME_IDS, load
+from nilerules.games import GAME_IDS
 
 ONLY_THE_CHECK = "the difference is only in what the check reports"
 """What a finding's impact note says when its witness replays alike under every reading (analysis.impact.classify)."""

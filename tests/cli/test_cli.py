@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from nilerules.checks import load
 from nilerules.cli import main
-from nilerules.games import load
 from tests.helpers import ROOT, games
 
 FIRST = games()[0] if games() else "ra"

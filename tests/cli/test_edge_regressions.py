@@ -264,7 +264,7 @@ def test_score_reads_a_log_a_state_and_a_position_alike(tmp_path: Path, game: st
         data = json.loads(outcome.out)
         assert data["input"] == name
         results[name] = (data["scores"], data["places"])
-    from nilerules.games import load
+    from nilerules.checks import load
 
     loaded = load(game).game
     if hasattr(loaded, "position_data"):
@@ -307,7 +307,8 @@ def test_show_prints_each_move_and_the_position_after_it(tmp_path: Path) -> None
 
 def test_every_query_default_is_within_its_bounds() -> None:
     """Each query's integer parameters have a finite upper bound that admits the documented default."""
-    from nilerules.games import GAME_IDS, load
+    from nilerules.checks import load
+    from nilerules.games import GAME_IDS
 
     for game in GAME_IDS:
         for query in load(game).queries.values():

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
+from nilerules.checks import load
 from nilerules.core import CHANCE
-from nilerules.games import load
 
 GAME = load("nefertiti").game
 SETUPS = [

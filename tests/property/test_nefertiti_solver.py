@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from nilerules.games import load
-from nilerules.games.nefertiti.checks import python_closure_table
+from nilerules.checks import load
+from nilerules.checks.nefertiti.checks import python_closure_table
 from nilerules.games.nefertiti.params import build_params
 from nilerules.games.nefertiti.scoring import gift_score
 from nilerules.games.nefertiti.state import CARD_NAMES, N_CODES, N_TYPES, TYPE_NAMES

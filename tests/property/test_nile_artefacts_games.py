@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from nilerules.checks import load
 from nilerules.core import playout, playout_log, replay
-from nilerules.games import load
 
 GAME = load("nile_artefacts").game
 AMBIGUITIES = sorted(GAME.spec.ambiguities.items())

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nilerules.games import load
+from nilerules.checks import load
 from tests.helpers import seeded_states
 
 GAME = load("sobek").game

@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from nilerules.analysis.model import Budget
 from nilerules.analysis.parallel import Execution, using
 from nilerules.analysis.runner import GameAnalysis, analyse
 from nilerules.analysis.stats import histogram
-from nilerules.games import GameModule
+from nilerules.checks import GameModule
+from nilerules.checks.model import Budget
 from nilerules.report import charts, html, markdown
 from nilerules.report import json as json_report
 from nilerules.specs import load_spec

@@ -13,8 +13,8 @@ from functools import cache
 from typing import Any
 
 from nilerules.analysis.findings import Finding
-from nilerules.analysis.model import Budget
 from nilerules.analysis.runner import GameAnalysis, analyse
+from nilerules.checks.model import Budget
 from nilerules.core.codec import dumps
 from nilerules.report import json as json_report
 from nilerules.report import markdown

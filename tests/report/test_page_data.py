@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from nilerules.analysis.model import Budget
 from nilerules.analysis.page import (
     apply_delta,
     distribution_games,
@@ -14,6 +13,7 @@ from nilerules.analysis.page import (
     seat_scores,
     witness_game,
 )
+from nilerules.checks.model import Budget
 from nilerules.core.log import make_log
 from tests.toys import nim
 

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from nilerules.checks import load
 from nilerules.core.playout import playout
-from nilerules.games import load
 from nilerules.games.nefertiti.state import AMON_MERCHANT, P_CHAR, P_OVER, ROYAL_SCRIBE, SCRIBE2, SCRIBE3
 from nilerules.testing import GameMachine
 

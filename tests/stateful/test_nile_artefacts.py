@@ -11,8 +11,8 @@ import random
 from hypothesis import strategies as st
 from hypothesis.stateful import invariant, precondition, rule
 
+from nilerules.checks import load
 from nilerules.core import CHANCE
-from nilerules.games import load
 from nilerules.testing import GameMachine
 
 GAME = load("nile_artefacts").game

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from nilerules.checks import load
 from nilerules.core.playout import playout
-from nilerules.games import load
 from nilerules.testing import GameMachine
 
 GAME = load("ra").game

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nilerules.games import load
+from nilerules.checks import load
 from nilerules.testing import GameMachine
 
 GAME = load("sobek").game

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
-from nilerules.analysis.model import Budget, CheckResult, Query, QueryParam, QueryResult
+from nilerules.checks.model import Budget, CheckResult, Query, QueryParam, QueryResult
 from nilerules.core import CHANCE, Config, GameBase, GameInfo, Mover, Ranking, Witness, rank_by_keys, rule
 from nilerules.errors import IllegalAction
 from nilerules.specs import Spec, load_spec

@@ -16,10 +16,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
-from nilerules.analysis.model import Budget, CheckResult, Query
+from nilerules.checks import GameModule
+from nilerules.checks.model import Budget, CheckResult, Query
 from nilerules.core import CHANCE, Config, GameBase, GameInfo, Mover, Proof, Ranking, Witness, rank_by_keys
 from nilerules.errors import IllegalAction
-from nilerules.games import GameModule
 from nilerules.specs import Spec, load_spec
 
 SPEC_PATH = Path(__file__).with_name("tally.toml")

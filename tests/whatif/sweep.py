@@ -36,15 +36,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from nilerules.analysis.model import Budget
 from nilerules.analysis.parallel import Execution
 from nilerules.analysis.queries import run_query
 from nilerules.analysis.runner import GameAnalysis, analyse
 from nilerules.analysis.witness import end_words, parted, replay_under
+from nilerules.checks import GameModule, load
+from nilerules.checks.model import Budget
 from nilerules.core.log import replay
 from nilerules.core.playout import playout
 from nilerules.errors import NileRulesError, SpecError
-from nilerules.games import GAME_IDS, GameModule, load
+from nilerules.games import GAME_IDS
 from nilerules.report import report_files
 from nilerules.specs import Param, Spec, bundled_spec_path, load_spec
 from nilerules.testing.conformance import every_config

@@ -121,7 +121,7 @@ def test_a_length_param_resizes_the_lists_it_sizes() -> None:
 def test_sobek_round_start_states_what_its_witness_replays_to() -> None:
     """On the bundled Sobek spec (no edit), SOB-018's per-reading outcomes are what its witness log replays to (its
     log once stopped before round 2, where the readings part)."""
-    from nilerules.games import load
+    from nilerules.checks import load
     from tests.whatif.sweep import check_report, check_witnesses
 
     problems: list[str] = []

@@ -38,7 +38,7 @@ from nilerules.analysis.impact import (
     pair,
     play,
 )
-from nilerules.analysis.model import Budget
+from nilerules.checks.model import Budget
 from nilerules.core.codec import dumps
 from nilerules.core.game import Game
 from nilerules.core.types import Config

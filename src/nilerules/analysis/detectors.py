@@ -19,7 +19,7 @@ from nilerules.core.types import Config
 from nilerules.core.verdicts import Unknown, Verdict, Witness
 
 if TYPE_CHECKING:
-    from nilerules.games import GameModule
+    from nilerules.checks import GameModule
 
 DetectorName = Literal["stuck", "non_termination", "open_tie", "supply_exhaustion"]
 DETECTORS: tuple[DetectorName, ...] = ("stuck", "non_termination", "open_tie", "supply_exhaustion")
@@ -165,7 +165,7 @@ def run_detectors(
     execution: Execution | None = None,
 ) -> tuple[HoleResult, ...]:
     """Play every config × seed × policy once and report each detector's first hit (or the bounds searched)."""
-    from nilerules.games import GameModule
+    from nilerules.checks import GameModule
 
     module = game if isinstance(game, GameModule) else GameModule(game, {}, {})
     chunks = detector_chunks(module, configs, seeds, policies)

@@ -30,7 +30,7 @@ from nilerules.core.types import Config
 from nilerules.errors import InvalidConfig
 
 if TYPE_CHECKING:
-    from nilerules.games import GameModule
+    from nilerules.checks import GameModule
 
 VIOLATIONS: tuple[str, ...] = ("crash", "stuck", "non_termination", "invariant")
 MAX_GAMES = 100_000_000

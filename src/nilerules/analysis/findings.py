@@ -18,8 +18,8 @@ from nilerules.analysis.impact import (
     tally,
     work_items,
 )
-from nilerules.analysis.model import Budget, Check, CheckResult, Query, QueryParam, QueryResult
 from nilerules.analysis.witness import EndPosition, effect, end_words, log_words, replay_under, witness_log
+from nilerules.checks.model import Budget, Check, CheckResult, Query, QueryParam, QueryResult
 from nilerules.core.game import Game
 from nilerules.core.log import GameLog
 from nilerules.core.verdicts import Proof, VerdictKind, Witness

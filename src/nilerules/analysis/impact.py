@@ -21,8 +21,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from nilerules.analysis.model import Budget
 from nilerules.analysis.montecarlo import wilson
+from nilerules.checks.model import Budget
 from nilerules.core.chance import random_index
 from nilerules.core.game import Game
 from nilerules.core.types import CHANCE, Config, Mover

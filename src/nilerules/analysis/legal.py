@@ -16,9 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from nilerules.analysis.model import POSITION_PARAM, Query, QueryResult
 from nilerules.analysis.positions import Situation, build_position
-from nilerules.analysis.witness import move_words, moves_at
+from nilerules.analysis.witness import move_words
+from nilerules.checks.model import POSITION_PARAM, Query, QueryResult
+from nilerules.core.log import moves_at
 from nilerules.core.types import Config
 from nilerules.errors import NileRulesError
 

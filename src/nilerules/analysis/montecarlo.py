@@ -14,7 +14,7 @@ from nilerules.core.playout import Playout, playout
 from nilerules.core.types import Config
 
 if TYPE_CHECKING:
-    from nilerules.games import GameModule
+    from nilerules.checks import GameModule
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +95,7 @@ def estimate(
     Trial ``i`` plays ``configs[i % len(configs)]`` with seed ``seed + i`` wherever it runs. To leave this process,
     ``event`` must pickle (a module-level function); an event that does not (a lambda) is counted in process.
     """
-    from nilerules.games import GameModule
+    from nilerules.checks import GameModule
 
     module = game if isinstance(game, GameModule) else GameModule(game, {}, {})
     source = game_source(module)

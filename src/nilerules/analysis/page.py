@@ -18,8 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nilerules.analysis.model import Budget
 from nilerules.analysis.witness import written_position
+from nilerules.checks.model import Budget
 from nilerules.core.game import Game
 from nilerules.core.log import GameLog
 from nilerules.core.playout import StuckState, playout

@@ -29,7 +29,7 @@ from nilerules.core.types import Config
 from nilerules.errors import InvalidConfig
 
 if TYPE_CHECKING:
-    from nilerules.games import GameModule
+    from nilerules.checks import GameModule
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -54,7 +54,7 @@ class GameRef:
         with _CACHE_LOCK:
             module = _LOADED.get(self)
             if module is None:
-                from nilerules.games import load
+                from nilerules.checks import load
 
                 module = load(self.game_id, self.spec_path)
                 _LOADED[self] = module
@@ -177,7 +177,7 @@ class _FinalStatesOn:
     execution: Execution
 
     def __call__(self, game: Any, config: Config, seeds: Sequence[int], policy: str) -> list[Any]:
-        from nilerules.games import GameModule
+        from nilerules.checks import GameModule
 
         if len(seeds) <= FINALS_CHUNK:
             return batch.in_process(game, config, seeds, policy)

@@ -7,10 +7,10 @@ from typing import Any
 
 from nilerules.analysis.findings import with_impact_query
 from nilerules.analysis.legal import with_legal_query
-from nilerules.analysis.model import POSITION_PARAM, Query, QueryResult
 from nilerules.analysis.positions import Situation
+from nilerules.checks import GameModule
+from nilerules.checks.model import POSITION_PARAM, Query, QueryResult
 from nilerules.errors import QueryError
-from nilerules.games import GameModule
 
 MAX_TEXT = 2000
 """Longest text value of a query parameter."""

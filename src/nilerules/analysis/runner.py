@@ -29,12 +29,12 @@ from nilerules.analysis.detectors import (
 )
 from nilerules.analysis.findings import Finding, build_finding, needs_search
 from nilerules.analysis.impact import ImpactChunk, PairOutcome, impact_chunks, measure_chunk
-from nilerules.analysis.model import Budget, CheckResult
 from nilerules.analysis.parallel import Execution, GameRef, game_source, resolve, run_chunks
+from nilerules.checks import GameModule
+from nilerules.checks.model import Budget, CheckResult
 from nilerules.core.configs import covering_readings, every_config
 from nilerules.core.types import Config
 from nilerules.core.verdicts import Unknown
-from nilerules.games import GameModule
 from nilerules.specs import Param, Spec
 
 

@@ -16,7 +16,7 @@ from nilerules.core.playout import playout
 from nilerules.core.types import Config
 
 if TYPE_CHECKING:
-    from nilerules.games import GameModule
+    from nilerules.checks import GameModule
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +155,7 @@ def simulate(
     Game ``i`` always plays seed ``seed + i``, whichever chunk and worker runs it, so the summary is the same for every
     ``execution``; only ``seconds`` differs.
     """
-    from nilerules.games import GameModule
+    from nilerules.checks import GameModule
 
     module = game if isinstance(game, GameModule) else GameModule(game, {}, {})
     source = game_source(module)

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from nilerules.analysis.impact import PairOutcome, WitnessEffect, play
-from nilerules.core.codec import dumps, to_data
+from nilerules.core.codec import dumps
 from nilerules.core.game import Game
-from nilerules.core.log import GameLog, make_log
+from nilerules.core.log import GameLog, make_log, moves_at
 from nilerules.core.types import CHANCE, Config
 from nilerules.errors import IllegalAction, MalformedAction, NileRulesError, ReplayError
 
@@ -167,20 +167,6 @@ def parted(ends: Sequence[EndPosition]) -> bool:
     return effect(ends) != "none"
 
 
-def moves_at(game: Game[Any, Any], state: Any) -> tuple[str, tuple[str, ...]]:
-    """Who is to move (``"seat N"``, ``"chance"`` or ``"nobody"``) and the legal moves, or the chance outcomes as
-    ``[outcome, "p/q"]``, each as canonical JSON with names (``game.action_to_data``)."""
-    mover = game.current_player(state)
-    if mover is None:
-        return "nobody", ()
-    if mover is CHANCE:
-        return "chance", tuple(
-            dumps([game.action_to_data(a), to_data(p)])  # type: ignore[attr-defined]
-            for a, p in game.chance_outcomes(state)
-        )
-    return f"seat {mover}", tuple(
-        dumps(game.action_to_data(a)) for a in game.legal_actions(state)  # type: ignore[attr-defined]
-    )
 
 
 def effect(ends: Sequence[EndPosition]) -> WitnessEffect:

@@ -13,7 +13,7 @@ from typing import Any
 from nilerules.core import jsonio
 from nilerules.core.codec import dumps, from_data, to_data
 from nilerules.core.game import Game
-from nilerules.core.types import Config, Mover
+from nilerules.core.types import CHANCE, Config, Mover
 from nilerules.errors import IllegalAction, MalformedAction, NileRulesError, ReplayError
 
 LOG_FORMAT = "nilerules-log/1"
@@ -140,3 +140,18 @@ def replay(game: Game[Any, Any], log: GameLog, *, check_spec: bool = True) -> An
         return last[2]
     # an empty log (its digest was checked against the setup by replay_steps)
     return game.setup(game.config(log.config.players, log.config.modules, dict(log.config.readings)))
+
+def moves_at(game: Game[Any, Any], state: Any) -> tuple[str, tuple[str, ...]]:
+    """Who is to move (``"seat N"``, ``"chance"`` or ``"nobody"``) and the legal moves, or the chance outcomes as
+    ``[outcome, "p/q"]``, each as canonical JSON with names (``game.action_to_data``)."""
+    mover = game.current_player(state)
+    if mover is None:
+        return "nobody", ()
+    if mover is CHANCE:
+        return "chance", tuple(
+            dumps([game.action_to_data(a), to_data(p)])  # type: ignore[attr-defined]
+            for a, p in game.chance_outcomes(state)
+        )
+    return f"seat {mover}", tuple(
+        dumps(game.action_to_data(a)) for a in game.legal_actions(state)  # type: ignore[attr-defined]
+    )

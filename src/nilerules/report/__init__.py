@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from nilerules.analysis.model import Budget
 from nilerules.analysis.runner import GameAnalysis
+from nilerules.checks.model import Budget
 from nilerules.core.files import write_set
 from nilerules.report import html, markdown
 from nilerules.report import json as json_report

@@ -21,11 +21,11 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from nilerules.analysis.model import Budget
 from nilerules.analysis.page import ScoreDistribution, distribution_games, score_distributions, witness_game
 from nilerules.analysis.parallel import GameRef, game_source, resolve, run_chunks
 from nilerules.analysis.runner import GameAnalysis
 from nilerules.analysis.stats import common_span, histogram
+from nilerules.checks.model import Budget
 from nilerules.core.log import GameLog, log_from_json
 from nilerules.errors import NileRulesError
 from nilerules.report import charts
@@ -299,7 +299,7 @@ def _plan(
 ) -> tuple[list[FindingWork | FrequencyWork], list[int], list[int | None]]:
     """The chunks that draw the page's heavy parts (the frequency chart first, the largest single chart), their
     weights, and for each finding the index of its chunk (None: nothing to draw, or its game is not loaded)."""
-    from nilerules.games import GameModule
+    from nilerules.checks import GameModule
 
     records = {(a.game, f.code): f for a in analyses for f in a.findings}
     work: list[FindingWork | FrequencyWork] = [frequency] if frequency is not None else []

@@ -6,10 +6,10 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from nilerules import __version__
 from nilerules.analysis.findings import Finding
-from nilerules.analysis.model import Budget
 from nilerules.analysis.runner import GameAnalysis
+from nilerules.build import VERSION
+from nilerules.checks.model import Budget
 from nilerules.core.codec import to_data
 from nilerules.core.log import log_to_json
 
@@ -94,7 +94,7 @@ def analysis_data(a: GameAnalysis) -> dict[str, Any]:
 def run_metadata(budget: Budget) -> dict[str, Any]:
     """What makes two reports comparable field by field: the nilerules version and the budget (seeds included)."""
     return {
-        "nilerules": __version__,
+        "nilerules": VERSION,
         "budget": {
             "playouts": budget.playouts,
             "examples": budget.examples,

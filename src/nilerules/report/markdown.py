@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from nilerules.analysis.detectors import DESCRIPTIONS
 from nilerules.analysis.findings import Finding, ReadingOutcome
 from nilerules.analysis.impact import CLASSES, Impact, Rate
-from nilerules.analysis.model import Budget
 from nilerules.analysis.runner import GameAnalysis
 from nilerules.analysis.witness import EndPosition, effect, move_words, parts_words, position_parts
+from nilerules.checks.model import Budget
 from nilerules.report import json as json_report
 from nilerules.report.wording import assumed_key, assumed_rows, rate_cell
 from nilerules.specs import Spec

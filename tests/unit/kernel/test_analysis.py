@@ -5,15 +5,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from nilerules.analysis.model import Budget
 from nilerules.analysis.montecarlo import estimate
-from nilerules.analysis.regression import differences
 from nilerules.analysis.runner import analyse
 from nilerules.analysis.search import find_example, readings_differ
 from nilerules.analysis.simulate import simulate
-from nilerules.games import GameModule
+from nilerules.checks import GameModule
+from nilerules.checks.model import Budget
 from nilerules.report import json as json_report
 from nilerules.report import markdown, write_report
+from nilerules.report.regression import differences
 from tests.toys import nim
 
 

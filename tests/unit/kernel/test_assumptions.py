@@ -18,9 +18,9 @@ from nilerules.analysis.assumptions import (
     variants,
 )
 from nilerules.analysis.impact import impact_trials
-from nilerules.analysis.model import Budget
 from nilerules.analysis.runner import analyse
-from nilerules.games import GameModule
+from nilerules.checks import GameModule
+from nilerules.checks.model import Budget
 from nilerules.report import json as json_report
 from nilerules.report import markdown
 from nilerules.specs import Param, Schema, Spec

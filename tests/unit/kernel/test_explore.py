@@ -14,9 +14,9 @@ import pytest
 
 from nilerules.analysis.explore import ExploreBudget, explore, explore_configs, witnessed
 from nilerules.analysis.parallel import Execution
+from nilerules.checks import GameModule
 from nilerules.cli import main
 from nilerules.errors import InvalidConfig
-from nilerules.games import GameModule
 from tests.toys import broken, nim
 
 BUDGET = ExploreBudget(games=120, random_combinations=3, seed=5)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from nilerules.analysis.findings import Finding
 from nilerules.analysis.impact import impact_chunks, measure, work_items
-from nilerules.analysis.model import Budget
 from nilerules.analysis.runner import analyse
 from nilerules.analysis.witness import end_words, replay_under
+from nilerules.checks.model import Budget
 from nilerules.core.log import GameLog, make_log, replay
 from nilerules.report import json as json_report
 from nilerules.report import markdown

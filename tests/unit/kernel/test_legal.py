@@ -12,12 +12,13 @@ from typing import Any
 import pytest
 
 from nilerules.analysis.legal import legal_moves
-from nilerules.analysis.model import POSITION_PARAM, Query, QueryResult
 from nilerules.analysis.positions import Situation, situation
 from nilerules.analysis.queries import queries_of, query_for, run_query
+from nilerules.checks import GameModule, load
+from nilerules.checks.model import POSITION_PARAM, Query, QueryResult
 from nilerules.core.types import Config
 from nilerules.errors import PositionError, QueryError
-from nilerules.games import GAME_IDS, GameModule, load
+from nilerules.games import GAME_IDS
 from nilerules.specs import load_spec
 from tests.toys.nim import SPEC_PATH, NimGame, NimState
 

@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from nilerules.analysis.model import Budget
 from nilerules.analysis.montecarlo import estimate
 from nilerules.analysis.parallel import (
     FINALS_CHUNK,
@@ -30,12 +29,13 @@ from nilerules.analysis.parallel import (
 from nilerules.analysis.queries import run_query
 from nilerules.analysis.runner import analyse_games
 from nilerules.analysis.simulate import simulate
+from nilerules.checks import GameModule, load
+from nilerules.checks.model import Budget
 from nilerules.cli import main
 from nilerules.core import batch
 from nilerules.core.batch import final_states, running_with
 from nilerules.core.playout import Playout, playout
 from nilerules.errors import InvalidConfig, NileRulesError
-from nilerules.games import GameModule, load
 from nilerules.report import json as json_report
 from tests.toys import nim
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from nilerules.analysis.regression import BaselineError, differences, incompatibility, load_baseline
 from nilerules.report.json import FORMAT
+from nilerules.report.regression import BaselineError, differences, incompatibility, load_baseline
 
 
 def doc() -> dict[str, Any]:

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from nilerules.checks import load
 from nilerules.core import CHANCE, log_from_json, playout, replay
 from nilerules.core.codec import from_data, to_data
 from nilerules.core.log import GameLog, state_digest
 from nilerules.errors import MalformedAction
-from nilerules.games import load
 from nilerules.games.nefertiti.actions import DrawCard, NefAction, Place, PlaceNeutral, Swap, TakeCard
 from nilerules.games.nefertiti.state import CHAIR, GIZEH, HARBOR, slot
 

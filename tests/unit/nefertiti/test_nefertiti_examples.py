@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
+from nilerules.checks import load
 from nilerules.core.types import Config
-from nilerules.games import load
 from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.actions import Done, DrawCard, Pick, Place, TakeCard, TakeHalf, Target, UseCharacter
 from nilerules.games.nefertiti.scoring import amon_priest_bonus, gift_score, holders

@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from nilerules.games import load
+from nilerules.checks import load
 from nilerules.games.nefertiti.actions import Done, Pick, UseCharacter
 from nilerules.games.nefertiti.scoring import amon_priest_bonus
 from nilerules.games.nefertiti.state import CHAIR, CUP, ROYAL_SCRIBE, STATUETTE

@@ -10,9 +10,9 @@ from fractions import Fraction
 
 import pytest
 
+from nilerules.checks import load
 from nilerules.core import CHANCE
 from nilerules.errors import IllegalAction
-from nilerules.games import load
 from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.actions import NefAction, Place, TakeCard
 from nilerules.games.nefertiti.state import Market, NefState, evolve

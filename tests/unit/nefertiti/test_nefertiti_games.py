@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from nilerules.analysis.model import Budget
+from nilerules.checks import load
+from nilerules.checks.model import Budget
+from nilerules.checks.nefertiti.queries import QUERIES
 from nilerules.core import CHANCE, log_from_json, log_to_json, playout, playout_log, replay
 from nilerules.errors import IllegalAction, QueryError
-from nilerules.games import load
 from nilerules.games.nefertiti.actions import DrawCard, Place
-from nilerules.games.nefertiti.queries import QUERIES
 from nilerules.games.nefertiti.state import AKH, LOUQSOR, P_OVER
 
 MODULE = load("nefertiti")

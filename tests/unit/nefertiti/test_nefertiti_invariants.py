@@ -8,8 +8,8 @@ from functools import cache
 
 import pytest
 
+from nilerules.checks import load
 from nilerules.core import CHANCE
-from nilerules.games import load
 from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.state import AKH, CHAIR, GIZEH, NefState, evolve, slot
 

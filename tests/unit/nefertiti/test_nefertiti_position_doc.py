@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from nilerules.checks import load
 from nilerules.errors import InvalidState, PositionError
-from nilerules.games import load
 from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.state import GIZEH
 from tests.helpers import documented_position

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
+from nilerules.checks import load
+from nilerules.checks.nefertiti.checks import start_state
 from nilerules.errors import IllegalAction, InvalidConfig
-from nilerules.games import load
 from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.actions import (
     Done,
@@ -28,7 +29,6 @@ from nilerules.games.nefertiti.actions import (
     Target,
     UseCharacter,
 )
-from nilerules.games.nefertiti.checks import start_state
 from nilerules.games.nefertiti.params import build_params
 from nilerules.games.nefertiti.scoring import final_scores, holders, ranking
 from nilerules.games.nefertiti.state import (

@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from nilerules.analysis.model import Budget
 from nilerules.analysis.witness import position_parts, replay_under
+from nilerules.checks import load
+from nilerules.checks.model import Budget
+from nilerules.checks.nefertiti import checks
 from nilerules.core import CHANCE, playout, replay
 from nilerules.core.log import replay_steps
 from nilerules.errors import SpecError
-from nilerules.games import load
-from nilerules.games.nefertiti import checks, rules
+from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.actions import DrawCard, NeutralDeben, Swap, TakeCard
 from nilerules.games.nefertiti.state import (
     ABOU,

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from nilerules.analysis.model import Budget
+from nilerules.checks import load
+from nilerules.checks.model import Budget
+from nilerules.checks.nefertiti import checks
+from nilerules.checks.nefertiti.queries import QUERIES
 from nilerules.cli import main
 from nilerules.core import replay
 from nilerules.errors import SpecError
-from nilerules.games import load
-from nilerules.games.nefertiti import checks
-from nilerules.games.nefertiti.queries import QUERIES
 from nilerules.testing.conformance import every_config
 from tests.helpers import spec_with_line_edited
 

@@ -7,10 +7,10 @@ from functools import cache
 
 import pytest
 
-from nilerules.analysis.model import Budget
 from nilerules.analysis.queries import run_query
+from nilerules.checks import GameModule, load
+from nilerules.checks.model import Budget
 from nilerules.errors import QueryError
-from nilerules.games import GameModule, load
 
 
 @cache

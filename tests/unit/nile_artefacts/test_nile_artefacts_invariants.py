@@ -7,8 +7,8 @@ from functools import cache
 
 import pytest
 
+from nilerules.checks import load
 from nilerules.core import CHANCE
-from nilerules.games import load
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
 from nilerules.games.nile_artefacts.state import PH_OFFER, NAState, evolve
 

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from nilerules.checks import load
 from nilerules.core import CHANCE
 from nilerules.errors import IllegalAction
-from nilerules.games import load
 from nilerules.games.nile_artefacts.actions import Buy, Draw, Move, Take, TurnAround
 from nilerules.games.nile_artefacts.data import monument_names
 from nilerules.games.nile_artefacts.game import NileArtefactsGame

@@ -82,9 +82,9 @@ def test_a_position_breaking_an_invariant_is_refused() -> None:
 def test_the_best_offering_query_reads_the_documented_position() -> None:
     """With a position, best-offering takes the seat to move's hand and the next levels of the visible Monuments:
     by hand (as the doc says), naming eye, eye and ankh meets all five next conditions with all three cards."""
-    from nilerules.analysis.model import POSITION_PARAM
     from nilerules.analysis.positions import Situation
-    from nilerules.games.nile_artefacts.queries import QUERIES
+    from nilerules.checks.model import POSITION_PARAM
+    from nilerules.checks.nile_artefacts.queries import QUERIES
 
     state = build(documented_position("Nile Artefacts"))
     params = {

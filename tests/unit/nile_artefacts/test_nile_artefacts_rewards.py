@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from nilerules.checks import load
 from nilerules.core import CHANCE
-from nilerules.games import load
 from nilerules.games.nile_artefacts.actions import Done, Reveal
 from nilerules.games.nile_artefacts.data import monument_names
 from nilerules.games.nile_artefacts.game import NileArtefactsGame

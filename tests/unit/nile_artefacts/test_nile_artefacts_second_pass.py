@@ -10,10 +10,10 @@ from functools import cache
 
 import pytest
 
-from nilerules.games import load
+from nilerules.checks import load
+from nilerules.checks.nile_artefacts.situations import kind_of, monuments_for, offering_position
 from nilerules.games.nile_artefacts.actions import Done, Offer
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
-from nilerules.games.nile_artefacts.situations import kind_of, monuments_for, offering_position
 
 SPEC = load("nile_artefacts").game.spec
 EYE, STATUE, CAT, FIGURE, BIRD, ANKH = range(6)

@@ -8,9 +8,9 @@ from functools import cache
 
 import pytest
 
+from nilerules.checks import load
 from nilerules.core import CHANCE
 from nilerules.errors import IllegalAction
-from nilerules.games import load
 from nilerules.games.nile_artefacts.actions import Draw, Reveal
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
 from nilerules.games.nile_artefacts.state import PH_DEAL, PH_NAV, PH_REVEAL, NAState, evolve

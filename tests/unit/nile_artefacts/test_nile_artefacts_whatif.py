@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from nilerules.analysis.model import Budget
 from nilerules.analysis.queries import run_query
-from nilerules.games import GameModule, load
-from nilerules.games.nile_artefacts.queries import QUERIES
+from nilerules.checks import GameModule, load
+from nilerules.checks.model import Budget
+from nilerules.checks.nile_artefacts.queries import QUERIES
 from tests.helpers import edited_game
 
 SMALL = Budget(playouts=8, examples=16, rlimit=5_000_000)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from nilerules.analysis.model import Budget
-from nilerules.games import load
+from nilerules.checks import load
+from nilerules.checks.model import Budget
 
 MODULE = load("ra")
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from nilerules.checks import load
 from nilerules.errors import SpecError
-from nilerules.games import load
 from nilerules.specs import bundled_spec_path
 
 

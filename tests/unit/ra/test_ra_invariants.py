@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from nilerules.checks.ra.scenario import dealt, play_claims
 from nilerules.core.playout import playout
 from nilerules.games.ra import make_game
-from nilerules.games.ra.scenario import dealt, play_claims
 from nilerules.games.ra.state import GOLD, TRADER, RaState, ScoreEvent
 
 GAME = make_game()

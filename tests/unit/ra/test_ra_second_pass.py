@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from nilerules.analysis.model import Budget
-from nilerules.games import load
+from nilerules.checks import load
+from nilerules.checks.model import Budget
+from nilerules.checks.ra.checks import EXAMPLE_CLAIMS, claims_actions
 from nilerules.games.ra.actions import DRAWS, INVOKE_ACTION, PASS_ACTION, Bid
-from nilerules.games.ra.checks import EXAMPLE_CLAIMS, claims_actions
 from nilerules.games.ra.state import PHARAOH, RA, TRADER, RaState
 
 MODULE = load("ra")

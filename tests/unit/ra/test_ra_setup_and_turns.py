@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from nilerules.checks.ra.scenario import dealt, place, run, win_auction
 from nilerules.core.types import CHANCE
 from nilerules.errors import IllegalAction
 from nilerules.games.ra import make_game
@@ -24,7 +25,6 @@ from nilerules.games.ra.actions import (
     Deal,
     RaAction,
 )
-from nilerules.games.ra.scenario import dealt, place, run, win_auction
 from nilerules.games.ra.state import (
     CIVS,
     FLOOD,

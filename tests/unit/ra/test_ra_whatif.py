@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from nilerules.analysis.model import Budget
+from nilerules.checks import load
+from nilerules.checks.model import Budget
+from nilerules.checks.ra import QUERIES
 from nilerules.core.log import replay
 from nilerules.core.verdicts import Proof, Witness
 from nilerules.errors import SpecError
-from nilerules.games import load
-from nilerules.games.ra import QUERIES
 from tests.helpers import edited_game
 
 BUNDLED = load("ra")

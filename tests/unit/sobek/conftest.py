@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nilerules.games import load
+from nilerules.checks import load
 from nilerules.games.sobek.game import SobekGame
 
 

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from nilerules.analysis.model import Budget
+from nilerules.checks import load
+from nilerules.checks.model import Budget
 from nilerules.core import Witness
 from nilerules.errors import QueryError
-from nilerules.games import load
 from nilerules.games.sobek.game import SobekGame
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ def test_witness_is_a_replayable_log_or_labelled_constructed(amb: str) -> None:
 
 def test_reading_impact_query_bounds_its_work() -> None:
     """Issue 10: a Monte Carlo query takes at most a stated number of games per reading; more is a QueryError."""
-    from nilerules.games.sobek.queries import MAX_GAMES
+    from nilerules.checks.sobek.queries import MAX_GAMES
 
     query = MODULE.queries["reading-impact"]
     with pytest.raises(QueryError, match="at most"):

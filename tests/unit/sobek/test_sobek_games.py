@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from nilerules.checks import load
 from nilerules.core import log_from_json, log_to_json, playout, playout_log, replay
-from nilerules.games import load
 from nilerules.games.sobek.invariants import invariants
 
 MODULE = load("sobek")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from nilerules.checks.sobek.situations import first_decision
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.invariants import invariants
 from nilerules.games.sobek.rules import add, replace
-from nilerules.games.sobek.situations import first_decision
 from nilerules.games.sobek.state import FISH, PlayedSet
 from tests.unit.sobek.sobek_positions import plain
 

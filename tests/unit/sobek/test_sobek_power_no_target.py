@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from nilerules.analysis.model import Budget
+from nilerules.checks import load
+from nilerules.checks.model import Budget
+from nilerules.checks.sobek import checks
 from nilerules.core import CHANCE, Witness
-from nilerules.games import load
-from nilerules.games.sobek import checks, rules
+from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import (
     ChooseCard,
     ChooseEvent,

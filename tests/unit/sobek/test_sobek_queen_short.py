@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from nilerules.analysis.model import Budget
+from nilerules.checks import load
+from nilerules.checks.model import Budget
+from nilerules.checks.sobek import checks
+from nilerules.checks.sobek.situations import situation
 from nilerules.core import CHANCE
-from nilerules.games import load
-from nilerules.games.sobek import checks, rules
+from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import ChooseGoods, PlayCharacter
 from nilerules.games.sobek.names import CARD_CODES, CARD_NAMES
-from nilerules.games.sobek.situations import situation
 from nilerules.games.sobek.state import KINDS, SobekState
 from tests.helpers import seeded_witness_steps
 

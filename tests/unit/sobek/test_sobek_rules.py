@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import pytest
 
+from nilerules.checks.sobek.situations import first_decision
 from nilerules.core import CHANCE
 from nilerules.errors import IllegalAction
 from nilerules.games.sobek import rules
@@ -30,7 +31,6 @@ from nilerules.games.sobek.actions import (
 )
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.rules import ZERO
-from nilerules.games.sobek.situations import first_decision
 from nilerules.games.sobek.state import (
     AMULET,
     CATTLE,

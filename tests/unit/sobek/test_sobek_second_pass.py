@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from nilerules.checks import load
+from nilerules.checks.sobek.situations import end_of_round, first_decision, score_round, situation
 from nilerules.core import CHANCE
-from nilerules.games import load
 from nilerules.games.sobek.actions import AddCard, ChooseSet, DrawToken, PlayCharacter
 from nilerules.games.sobek.names import CARD_CODES
-from nilerules.games.sobek.situations import end_of_round, first_decision, score_round, situation
 from nilerules.games.sobek.state import FLOOD
 
 GAME = load("sobek").game

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from nilerules.analysis.model import Budget
+from nilerules.checks import load
+from nilerules.checks.model import Budget
 from nilerules.core import playout
-from nilerules.games import load
 from nilerules.games.sobek import rules
 from tests.helpers import SEEDS
 from tests.unit.sobek.sobek_positions import position

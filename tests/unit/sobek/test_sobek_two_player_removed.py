@@ -14,11 +14,11 @@ from fractions import Fraction
 
 import pytest
 
-from nilerules.analysis.model import Budget
+from nilerules.checks import load
+from nilerules.checks.model import Budget
+from nilerules.checks.sobek import checks
 from nilerules.core import CHANCE, Witness
 from nilerules.errors import IllegalAction
-from nilerules.games import load
-from nilerules.games.sobek import checks
 from nilerules.games.sobek.actions import DrawCard
 from nilerules.games.sobek.names import CARD_CODES
 from nilerules.games.sobek.state import D_REMOVE, FIRST_CHAR, SobekState

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from nilerules.analysis.model import Budget
-from nilerules.games import GameModule, load
-from nilerules.games.sobek.queries import QUERIES as SOBEK_QUERIES
+from nilerules.checks import GameModule, load
+from nilerules.checks.model import Budget
+from nilerules.checks.sobek.queries import QUERIES as SOBEK_QUERIES
 from tests.helpers import edited_game
 
 

@@ -12,10 +12,8 @@ from nilerules.core.types import Config, GameInfo, Ranking
 from nilerules.games.nefertiti import codec, rules, scoring
 from nilerules.games.nefertiti import position as position_module
 from nilerules.games.nefertiti.actions import NefAction, TakeCard
-from nilerules.games.nefertiti.checks import CHECKS
 from nilerules.games.nefertiti.invariants import invariants
 from nilerules.games.nefertiti.params import build_params
-from nilerules.games.nefertiti.queries import QUERIES
 from nilerules.games.nefertiti.state import (
     P_OVER,
     NefState,
@@ -128,4 +126,4 @@ def make_game(spec: Spec | None = None) -> NefertitiGame:
     return NefertitiGame(spec or load_spec(bundled_spec_path("nefertiti")))
 
 
-__all__ = ["CHECKS", "QUERIES", "NefertitiGame", "make_game"]
+__all__ = ["NefertitiGame", "make_game"]

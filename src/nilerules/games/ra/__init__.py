@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from nilerules.games.ra.checks import CHECKS
 from nilerules.games.ra.game import RaGame
-from nilerules.games.ra.queries import QUERIES
 from nilerules.specs import Spec, bundled_spec_path, load_spec
 
 
@@ -13,4 +11,4 @@ def make_game(spec: Spec | None = None) -> RaGame:
     return RaGame(spec if spec is not None else load_spec(bundled_spec_path("ra")))
 
 
-__all__ = ["CHECKS", "QUERIES", "RaGame", "make_game"]
+__all__ = ["RaGame", "make_game"]

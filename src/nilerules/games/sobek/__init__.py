@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nilerules.games.sobek.checks import CHECKS
 from nilerules.games.sobek.game import SobekGame
-from nilerules.games.sobek.queries import QUERIES
 from nilerules.specs import Spec, bundled_spec_path, load_spec
 
-__all__ = ["CHECKS", "QUERIES", "SobekGame", "make_game"]
+__all__ = ["SobekGame", "make_game"]
 
 
 def make_game(spec: Spec | None = None) -> SobekGame:

@@ -13,23 +13,8 @@ from collections.abc import Callable
 from itertools import product
 from typing import Any
 
-from nilerules.analysis.model import Budget, Check, CheckResult
-from nilerules.core import Witness, make_log
-from nilerules.errors import IllegalAction
-from nilerules.games.sobek import rules, scoring
-from nilerules.games.sobek.actions import (
-    ChooseBack,
-    ChooseEvent,
-    ChooseGoods,
-    ChooseTarget,
-    Done,
-    PlayCharacter,
-    StartHorizontal,
-    StartSet,
-)
-from nilerules.games.sobek.game import SobekGame
-from nilerules.games.sobek.names import CARD_NAMES
-from nilerules.games.sobek.situations import (
+from nilerules.checks.model import Budget, Check, CheckResult
+from nilerules.checks.sobek.situations import (
     PLAIN_KINDS,
     SEATS,
     SEED,
@@ -53,6 +38,21 @@ from nilerules.games.sobek.situations import (
     situation,
     step,
 )
+from nilerules.core import Witness, make_log
+from nilerules.errors import IllegalAction
+from nilerules.games.sobek import rules, scoring
+from nilerules.games.sobek.actions import (
+    ChooseBack,
+    ChooseEvent,
+    ChooseGoods,
+    ChooseTarget,
+    Done,
+    PlayCharacter,
+    StartHorizontal,
+    StartSet,
+)
+from nilerules.games.sobek.game import SobekGame
+from nilerules.games.sobek.names import CARD_NAMES
 from nilerules.games.sobek.state import (
     D_GREEN,
     D_REMOVE,

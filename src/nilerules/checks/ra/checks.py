@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from nilerules.analysis.model import Budget, Check, CheckResult
+from nilerules.checks.model import Budget, Check, CheckResult
+from nilerules.checks.ra.scenario import play_claims
 from nilerules.core.log import GameLog, make_log
 from nilerules.core.playout import playout
 from nilerules.core.types import Config
@@ -30,7 +31,6 @@ from nilerules.games.ra.actions import (
     action_to_data,
 )
 from nilerules.games.ra.game import RaGame
-from nilerules.games.ra.scenario import play_claims
 from nilerules.games.ra.state import (
     BID,
     CIVS,

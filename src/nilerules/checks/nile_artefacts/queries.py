@@ -18,8 +18,8 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from nilerules.analysis import model as analysis_model
-from nilerules.analysis.model import Query, QueryParam, QueryResult
+from nilerules.checks import model as analysis_model
+from nilerules.checks.model import Query, QueryParam, QueryResult
 from nilerules.core import Unknown, Witness
 from nilerules.errors import InvalidConfig, QueryError
 from nilerules.games.nile_artefacts.conditions import Options, meets, meets_some_choice, tally, type_options
@@ -283,7 +283,7 @@ def query_condition_odds(game: NileArtefactsGame, params: Mapping[str, Any]) -> 
 # ------------------------------------------------------------------------------------------------ random-games
 def query_random_games(game: NileArtefactsGame, params: Mapping[str, Any]) -> QueryResult:
     """Seeded random games: length, round cap, when the Artifact pile and the Coin stock run out, open ties."""
-    from nilerules.games.nile_artefacts.play_checks import random_games
+    from nilerules.checks.nile_artefacts.play_checks import random_games
     from nilerules.games.nile_artefacts.scoring import ranking
 
     players = int(params["players"])

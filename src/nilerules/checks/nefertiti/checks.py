@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from nilerules.analysis.model import Budget, Check, CheckResult
+from nilerules.checks.model import Budget, Check, CheckResult
 from nilerules.core.log import make_log
 from nilerules.core.types import CHANCE
 from nilerules.core.verdicts import Proof, Unknown, Witness

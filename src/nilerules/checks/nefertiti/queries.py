@@ -7,7 +7,7 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from nilerules.analysis.model import Query, QueryParam, QueryResult
+from nilerules.checks.model import Query, QueryParam, QueryResult
 from nilerules.core.verdicts import Proof, Witness
 from nilerules.errors import QueryError
 from nilerules.games.nefertiti.params import build_params
@@ -28,7 +28,7 @@ def _int(params: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -
 
 def neutral_closure(game: Any, params: Mapping[str, Any]) -> QueryResult:
     """Every pawn multiset on Gizeh's right stall in a 2-player game, under each reading of NEF-001."""
-    from nilerules.games.nefertiti.checks import giza_right_stall
+    from nilerules.checks.nefertiti.checks import giza_right_stall
     from nilerules.solver.nefertiti import NEUTRAL_READINGS, PAWN_KINDS, listed_equals_four_kinds, neutral_closure_table
 
     servants, neutrals, stall_pawns, squares, colours = giza_right_stall(game)
@@ -126,7 +126,7 @@ def amon_priest_ranks(game: Any, params: Mapping[str, Any]) -> QueryResult:
 
 def deben_budget(game: Any, params: Mapping[str, Any]) -> QueryResult:
     """Deben needed at setup (players + markets + Harbor) against the coins in the boxes (the check NEF-023)."""
-    from nilerules.games.nefertiti.checks import setup_deben
+    from nilerules.checks.nefertiti.checks import setup_deben
 
     have, rows = setup_deben(game)
     lines = []

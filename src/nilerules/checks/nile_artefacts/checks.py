@@ -15,21 +15,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from nilerules.analysis.model import Budget, Check, CheckResult
-from nilerules.core import Unknown, Witness
-from nilerules.games.nile_artefacts.conditions import meets, meets_some_choice, type_options
-from nilerules.games.nile_artefacts.data import (
-    COND_PAIR,
-    COND_REGION,
-    N_TYPES,
-    PH_OFFER,
-    TYPE_NAMES,
-    Condition,
-    Params,
-    condition_text,
-)
-from nilerules.games.nile_artefacts.game import NileArtefactsGame
-from nilerules.games.nile_artefacts.play_checks import (
+from nilerules.checks.model import Budget, Check, CheckResult
+from nilerules.checks.nile_artefacts.play_checks import (
     Readings,
     check_coin_space,
     check_coin_stock,
@@ -47,13 +34,26 @@ from nilerules.games.nile_artefacts.play_checks import (
     search_play,
     verdict_of,
 )
-from nilerules.games.nile_artefacts.position import NAState
-from nilerules.games.nile_artefacts.situations import (
+from nilerules.checks.nile_artefacts.situations import (
     advanced_by,
     monuments_for,
     offering_position,
     options_for,
 )
+from nilerules.core import Unknown, Witness
+from nilerules.games.nile_artefacts.conditions import meets, meets_some_choice, type_options
+from nilerules.games.nile_artefacts.data import (
+    COND_PAIR,
+    COND_REGION,
+    N_TYPES,
+    PH_OFFER,
+    TYPE_NAMES,
+    Condition,
+    Params,
+    condition_text,
+)
+from nilerules.games.nile_artefacts.game import NileArtefactsGame
+from nilerules.games.nile_artefacts.position import NAState
 
 if TYPE_CHECKING:
     from nilerules.solver.nile_artefacts import BestOffering

@@ -12,7 +12,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from nilerules.analysis.model import Budget, CheckResult, Method
+from nilerules.checks.model import Budget, CheckResult, Method
+from nilerules.checks.nile_artefacts.situations import with_readings
 from nilerules.core import CHANCE, Config, Unknown, Witness
 from nilerules.core.log import GameLog, make_log
 from nilerules.errors import IllegalAction
@@ -22,7 +23,6 @@ from nilerules.games.nile_artefacts.game import NileArtefactsGame
 from nilerules.games.nile_artefacts.position import NAState
 from nilerules.games.nile_artefacts.rules import apply, legal_actions
 from nilerules.games.nile_artefacts.scoring import ranking, tie_count
-from nilerules.games.nile_artefacts.situations import with_readings
 
 Readings = Mapping[str, str]
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from itertools import product
 from typing import Any
 
-from nilerules.analysis.model import Query, QueryParam, QueryResult
+from nilerules.checks.model import Query, QueryParam, QueryResult
 from nilerules.core import Witness
 from nilerules.core.batch import final_states
 from nilerules.errors import QueryError

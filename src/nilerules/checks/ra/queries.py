@@ -5,11 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from nilerules.analysis.model import Budget, Query, QueryParam, QueryResult
-from nilerules.core.batch import final_states
-from nilerules.core.verdicts import Proof, Witness
-from nilerules.errors import QueryError
-from nilerules.games.ra.checks import (
+from nilerules.checks.model import Budget, Query, QueryParam, QueryResult
+from nilerules.checks.ra.checks import (
     PLAYER_COUNTS,
     _table,
     all_tied,
@@ -19,6 +16,9 @@ from nilerules.games.ra.checks import (
     sun_totals,
     supply_question,
 )
+from nilerules.core.batch import final_states
+from nilerules.core.verdicts import Proof, Witness
+from nilerules.errors import QueryError
 from nilerules.games.ra.game import RaGame
 from nilerules.games.ra.scoring import rank
 from nilerules.games.ra.state import RaState

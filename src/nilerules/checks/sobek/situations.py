@@ -13,9 +13,9 @@ from collections.abc import Callable, Mapping
 from itertools import product
 from typing import Any
 
-from nilerules.analysis.model import Budget, CheckResult
-from nilerules.analysis.witness import moves_at
+from nilerules.checks.model import Budget, CheckResult
 from nilerules.core import CHANCE, Unknown, Witness, make_log
+from nilerules.core.log import moves_at
 from nilerules.errors import IllegalAction, NileRulesError
 from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import Done, StartSet

@@ -1,0 +1,40 @@
+"""The checks above the rules: for each game, one divergence check per ambiguity of its spec and the named queries.
+
+``load(game_id)`` gives a :class:`GameModule`: the game's rules bound to its spec (``nilerules.games.load_game``), with
+its checks (``nilerules.checks.<id>.CHECKS``) and queries (``QUERIES``). The checks may use the solver and the shared
+kit (``nilerules.checks.kit``); the rules below them never import this package.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from nilerules.checks.model import Check, Query
+from nilerules.errors import SpecError
+from nilerules.games import load_game, load_spec_for
+
+
+@dataclass(frozen=True, slots=True)
+class GameModule:
+    """A loaded game: the rules bound to a spec, its ambiguity checks, its own named queries."""
+
+    game: Any
+    checks: Mapping[str, Check]
+    queries: Mapping[str, Query]
+
+
+def load(game_id: str, spec_path: str | Path | None = None) -> GameModule:
+    """Load a game with its bundled spec (or an edited copy), validating the spec, the rule bindings and that every
+    ambiguity of the spec has a check."""
+    spec = load_spec_for(game_id, spec_path)
+    game = load_game(game_id, spec_path)
+    module = importlib.import_module(f"nilerules.checks.{game_id}")
+    checks: Mapping[str, Check] = module.CHECKS
+    missing = sorted(set(spec.ambiguities) - set(checks))
+    if missing:
+        raise SpecError(spec.path, [(f"ambiguities.{m}", "no divergence check implements it") for m in missing])
+    return GameModule(game, checks, module.QUERIES)
