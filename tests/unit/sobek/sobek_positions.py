@@ -55,7 +55,7 @@ def position(game: SobekGame, players: int, readings: Mapping[str, str], **chang
 
 
 def GAME_TOKENS(game: SobekGame) -> tuple[str, ...]:
-    return token_names(game.params.symbol_order)
+    return token_names(game.params(game.config(2)).symbol_order)
 
 
 def _seat_value(key: str, value: Any) -> Any:

@@ -27,6 +27,7 @@ from nilerules.checks.sobek.situations import (
     first_decision,
     first_parting,
     in_play,
+    params_of,
     per_reading,
     plain_cards,
     result,
@@ -153,7 +154,7 @@ def check_corruption_scarabs(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_zero_corruption(game: SobekGame, budget: Budget) -> CheckResult:
-    params = game.params
+    params = params_of(game)
     ivory = rich_set(game, "ivory")
     points = scoring.set_score(PlayedSet(0, tuple(code(c) for c in ivory["cards"])), params)
 
@@ -167,7 +168,7 @@ def check_zero_corruption(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_corrupt_all_tied(game: SobekGame, budget: Budget) -> CheckResult:
-    params = game.params
+    params = params_of(game)
     big, small = params.set_min + 1, params.set_min - 1
     piles = {0: [*cards(game, "fish", big - 1, 1), "wheat"], 1: [*cards(game, "cattle", big - 1, 1), "wheat"],
              2: cards(game, "wheat", small)}
@@ -189,7 +190,7 @@ def check_corrupt_all_tied(game: SobekGame, budget: Budget) -> CheckResult:
 
 def check_penalty_on_number(game: SobekGame, budget: Budget) -> CheckResult:
     """Z3: readings differ on numbered spaces; on symbol spaces they provably agree (0..200)."""
-    step = game.params.penalty_step
+    step = params_of(game).penalty_step
     witness = zsolver.penalty_divergence((("numbered_type", "stay"), ("previous_symbol", "stay")), step,
                                          rlimit=budget.rlimit)
     proof = zsolver.penalty_divergence((("numbered_type", "stay"), ("no_move", "stay")), step, on_symbol=True,
@@ -215,9 +216,9 @@ def check_penalty_on_number(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_track_low_end(game: SobekGame, budget: Budget) -> CheckResult:
-    step = game.params.penalty_step
+    step = params_of(game).penalty_step
     verdict = zsolver.guild_low_divergence(rlimit=budget.rlimit)
-    scorpion = game.params.symbol_order.index("scorpion") + 1
+    scorpion = params_of(game).symbol_order.index("scorpion") + 1
     outcomes = tuple((r, f"space 2, back to scorpion -> {scoring.back_to_symbol(2, scorpion, r)}; penalty of "
                          f"{2 * step} points from space 8 -> {scoring.penalty(8, 2 * step, 'numbered_type', r, step)}")
                      for r in game.spec.ambiguities["track_low_end"].reading_names())
@@ -235,7 +236,7 @@ def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
     """A marker a few spaces before the end of the track scores enough by Deceit to pass the early-end total; under
     ``stop`` the highest score any marker can hold is the last space, which the check compares with the early-end
     total (when it is not above it, the reading makes 'more than N points' impossible: the text rules it out)."""
-    params = game.params
+    params = params_of(game)
     last = params.track_spaces - 1
     start = max(last - params.penalty_step // 2, 0)
     gain = params.early_end + 1 - start if params.early_end + 1 > start else params.penalty_step
@@ -261,7 +262,7 @@ def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_early_end(game: SobekGame, budget: Budget) -> CheckResult:
-    params = game.params
+    params = params_of(game)
     sets = [rich_set(game, "ivory"), rich_set(game, "ebony")]
     points = sum(scoring.round_points([PlayedSet(0, tuple(code(c) for c in x["cards"])) for x in sets], params))
     start = params.early_end + 1 - points + params.penalty_step // 2
@@ -320,7 +321,7 @@ def check_queen_short(game: SobekGame, budget: Budget) -> CheckResult:
     deck, or the row under ``queen_draw=market``): under one reading she is played, under the other she cannot be.
     Failing that, a hand-built turn of round 3 with the deck used up (its cards in the discard pile)."""
     queen = PlayCharacter(code("queen"))
-    draws = game.params.queen_draws
+    draws = params_of(game).queen_draws
 
     def short(state: SobekState) -> bool:
         return rules.queen_source(state) < draws and queen in game.legal_actions(state)
@@ -343,7 +344,7 @@ def check_queen_short(game: SobekGame, budget: Budget) -> CheckResult:
     def run(readings: dict[str, str]) -> str:
         base = situation(game, 3, readings, seats={0: hand})
         used_up = {CARD_NAMES[t]: c for t, c in enumerate(base.deck) if c}
-        state = situation(game, 3, readings, seats={0: hand}, discard=used_up, round=game.params.rounds,
+        state = situation(game, 3, readings, seats={0: hand}, discard=used_up, round=params_of(game).rounds,
                           deliveries_left=None)
         return play(state, [])
 
@@ -357,7 +358,7 @@ def check_power_no_target(game: SobekGame, budget: Budget) -> CheckResult:
     finds nothing to act on (no opponent's corruption pile, or hand, holding a card; no opponent over the Scribe's
     limit; no played set a card in hand fits): under one reading it is played and does nothing, under the other it
     cannot be played. Failing that, a hand-built first turn with the Vizir in hand and every corruption pile empty."""
-    limit = game.params.scribe_limit
+    limit = params_of(game).scribe_limit
     powers = {rules.VIZIR_CARD: "Vizir", rules.THIEF_CARD: "Thief", rules.COURTESAN_CARD: "Courtesan",
               **{c: "Scribe" for c in rules.SCRIBE_CARDS}}
     nothing = {rules.VIZIR_CARD: "no opponent's corruption pile holds a card",
@@ -413,7 +414,7 @@ def _others_unchanged(before: SobekState, after: SobekState) -> bool:
 def check_horizontal_sets(game: SobekGame, budget: Budget) -> CheckResult:
     def ready(state: SobekState) -> bool:
         return state.pending is not None and state.pending.kind == K_HPHASE and sum(
-            state.hands[state.pending.player]) >= game.params.set_min
+            state.hands[state.pending.player]) >= params_of(game).set_min
 
     def starts(state: SobekState, moves: list[Any]) -> str:
         return f"horizontal sets possible: {sum(isinstance(a, StartHorizontal) for a in game.legal_actions(state))}"
@@ -422,7 +423,7 @@ def check_horizontal_sets(game: SobekGame, budget: Budget) -> CheckResult:
                     "At the end of round 1 a player chooses horizontal sets")
     if found is not None:
         return found
-    kinds = PLAIN_KINDS[: game.params.set_min]
+    kinds = PLAIN_KINDS[: params_of(game).set_min]
     hand = {k: 1 for k in kinds}
 
     def run(readings: dict[str, str]) -> str:
@@ -436,7 +437,7 @@ def check_horizontal_sets(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_horizontal_in_penalty(game: SobekGame, budget: Budget) -> CheckResult:
-    params = game.params
+    params = params_of(game)
     hset = {**rich_set(game, "ivory"), "horizontal": True}
     vset = {"goods": "cattle", "cards": cards(game, "cattle", params.set_min, 1)}
     h_points = sum(params.scarabs[code(c)] for c in hset["cards"])
@@ -466,7 +467,7 @@ def check_horizontal_events(game: SobekGame, budget: Budget) -> CheckResult:
                     "A player finishes a horizontal set while event tokens remain")
     if found is not None:
         return found
-    three = cards(game, "fish", game.params.set_min)
+    three = cards(game, "fish", params_of(game).set_min)
 
     def run(readings: dict[str, str]) -> str:
         state = end_of_round(game, 2, readings, seats={1: {"hand": counts_of(three)}}, events={"flood": 1},
@@ -536,7 +537,7 @@ def check_embalming_curses(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_amulet_only(game: SobekGame, budget: Budget) -> CheckResult:
-    amulets = game.params.set_min
+    amulets = params_of(game).set_min
 
     def run(readings: dict[str, str]) -> str:
         state = situation(game, 2, readings, seats={0: {"hand": {"amulet": amulets}}})
@@ -567,7 +568,7 @@ def check_courtesan_target(game: SobekGame, budget: Budget) -> CheckResult:
                     "A player plays the Courtesan while an opponent has a set her cards fit")
     if found is not None:
         return found
-    opp_set = {"goods": "wheat", "cards": cards(game, "wheat", game.params.set_min)}
+    opp_set = {"goods": "wheat", "cards": cards(game, "wheat", params_of(game).set_min)}
 
     def run(readings: dict[str, str]) -> str:
         state = situation(game, 2, readings, seats={0: {"hand": {"courtesan": 1, "wheat_scarabs": 1}},
@@ -606,7 +607,7 @@ def check_event_choice(game: SobekGame, budget: Budget) -> CheckResult:
                     lambda s, m: set_event(game, s, True, m), "A player plays a new set while event tokens remain")
     if found is not None:
         return found
-    three = cards(game, "fish", game.params.set_min)
+    three = cards(game, "fish", params_of(game).set_min)
 
     def run(readings: dict[str, str]) -> str:
         state = situation(game, 2, readings, seats={0: {"hand": counts_of(three)}},
@@ -636,7 +637,7 @@ def check_round_start(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_goods_total(game: SobekGame, budget: Budget) -> CheckResult:
-    params = game.params
+    params = params_of(game)
     size = params.delivery_size
     outcomes = []
     for reading in game.spec.ambiguities["goods_total"].reading_names():
@@ -659,8 +660,8 @@ def check_extension_event(game: SobekGame, budget: Budget) -> CheckResult:
                     "remain")
     if found is not None:
         return found
-    three = cards(game, "fish", game.params.set_min)
-    played = {"goods": "fish", "cards": cards(game, "fish", game.params.set_min, game.params.set_min)}
+    three = cards(game, "fish", params_of(game).set_min)
+    played = {"goods": "fish", "cards": cards(game, "fish", params_of(game).set_min, params_of(game).set_min)}
 
     def run(readings: dict[str, str]) -> str:
         state = situation(game, 2, readings, seats={0: {"hand": counts_of(three), "sets": [played]}},
@@ -812,7 +813,7 @@ def check_scribe_chooser(game: SobekGame, budget: Budget) -> CheckResult:
     def ready(state: SobekState) -> bool:
         legal = game.legal_actions(state)
         return any(a in legal for a in scribes) and any(
-            o != state.to_move and sum(state.hands[o]) > game.params.scribe_limit
+            o != state.to_move and sum(state.hands[o]) > params_of(game).scribe_limit
             for o in range(state.config.players))
 
     def play(state: SobekState, moves: list[Any]) -> str:
@@ -821,13 +822,13 @@ def check_scribe_chooser(game: SobekGame, budget: Budget) -> CheckResult:
         assert after.pending is not None
         opp = after.pending.b
         return f"seat {after.pending.player} chooses which of seat {opp}'s {sum(after.hands[opp])} cards go, down " \
-               f"to {game.params.scribe_limit}"
+               f"to {params_of(game).scribe_limit}"
 
     found = in_play(game, "scribe_chooser", 3, budget, ready, play,
                     "A player plays a Scribe while an opponent holds more cards than the limit")
     if found is not None:
         return found
-    limit = game.params.scribe_limit
+    limit = params_of(game).scribe_limit
     big = plain_cards(game, limit)
     big["ivory_scarabs"] = 1
 
@@ -847,7 +848,7 @@ def check_sets_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
                                f"{[len(x) for x in s.sets]}", "the sets played in round 1")
     if found is not None:
         return found
-    params = game.params
+    params = params_of(game)
     ivory = {"goods": "ivory", "cards": cards(game, "ivory", params.set_min, 1)}
     worth = scoring.set_score(PlayedSet(0, tuple(code(c) for c in ivory["cards"])), params)
 
@@ -885,7 +886,7 @@ def check_courtesan_match(game: SobekGame, budget: Budget) -> CheckResult:
                     "A player with a played set plays the Courtesan")
     if found is not None:
         return found
-    played = {"goods": "wheat", "cards": cards(game, "wheat", game.params.set_min)}
+    played = {"goods": "wheat", "cards": cards(game, "wheat", params_of(game).set_min)}
 
     def run(readings: dict[str, str]) -> str:
         state = situation(game, 2, readings, seats={0: {"hand": {"courtesan": 1, "fish": 1}, "sets": [played]}})

@@ -21,6 +21,7 @@ from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import Done, StartSet
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.names import CARD_CODES
+from nilerules.games.sobek.params import Params
 from nilerules.games.sobek.state import D_EVENT, K_EVENT, KINDS, SobekState
 
 SEED = 20261129
@@ -32,7 +33,7 @@ SEATS = "seats"
 def cards(game: SobekGame, kind: str, count: int, with_scarabs: int = 0) -> list[str]:
     """``count`` cards of a goods kind by name: ``with_scarabs`` with scarabs, the rest without as far as the game
     has them, then more with scarabs, then green-backed ones."""
-    left = {name: game.params.totals[code(name)] for name in (f"{kind}_scarabs", kind, f"{kind}_green")}
+    left = {name: params_of(game).totals[code(name)] for name in (f"{kind}_scarabs", kind, f"{kind}_green")}
     out: list[str] = []
     for name, wanted in ((f"{kind}_scarabs", with_scarabs), (kind, count), (f"{kind}_scarabs", count),
                          (f"{kind}_green", count)):
@@ -40,6 +41,12 @@ def cards(game: SobekGame, kind: str, count: int, with_scarabs: int = 0) -> list
         out += [name] * take
         left[name] -= take
     return out
+
+
+def params_of(game: SobekGame, players: int = 2) -> Params:
+    """The numbers the rules read in a ``players``-player game (Sobek's params are the same for every config:
+    ``params.make_params``)."""
+    return game.params(game.config(players))
 
 
 def code(name: str) -> int:
@@ -97,7 +104,7 @@ def situation(game: SobekGame, players: int, readings: Mapping[str, str], **chan
 def fit_row(game: SobekGame, goods_total: str, data: dict[str, Any]) -> None:
     """Drop from the written row and the removed cards (2 players) those that the edits put elsewhere (each card
     exists once per copy; dropped ones go back to the deck)."""
-    left = list(rules.card_totals(game.params, goods_total))
+    left = list(rules.card_totals(params_of(game), goods_total))
     piles = [data.get("discard", {})]
     for body in data[SEATS].values():
         piles += [body.get("hand", {}), body.get("corruption", {})]
@@ -207,7 +214,7 @@ def result(
 
 def rich_set(game: SobekGame, kind: str) -> dict[str, Any]:
     """A played set of the minimum size of ``kind``, with as many scarab cards as the game has."""
-    params = game.params
+    params = params_of(game)
     valued = params.totals[3 * KINDS.index(kind)]
     return {"goods": kind, "cards": cards(game, kind, params.set_min, min(valued, params.set_min))}
 
@@ -228,7 +235,7 @@ def plain_cards(game: SobekGame, count: int, kinds: tuple[str, ...] = PLAIN_KIND
     for kind in kinds * count:
         if sum(out.values()) == count:
             break
-        if out.get(kind, 0) < game.params.totals[code(kind)]:
+        if out.get(kind, 0) < params_of(game).totals[code(kind)]:
             out[kind] = out.get(kind, 0) + 1
     return out
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nilerules.core import rule
+from nilerules.games.sobek.params import readings_of
 from nilerules.games.sobek.rules import card_totals
 from nilerules.games.sobek.state import CATEGORIES, NTYPES, TOKEN_COUNTS, SobekState
 
@@ -28,7 +29,7 @@ def invariants(state: SobekState) -> tuple[str, ...]:
     """Violations (empty when every invariant holds)."""
     out: list[str] = []
     params = state.params
-    expected = card_totals(params, state.config.reading("goods_total"))
+    expected = card_totals(params, readings_of(state.config).goods_total)
     found = all_cards(state)
     if found != expected:
         diff = {t: found[t] - expected[t] for t in range(NTYPES) if found[t] != expected[t]}
@@ -43,7 +44,7 @@ def invariants(state: SobekState) -> tuple[str, ...]:
     for p, score in enumerate(state.scores):
         if score < 0:
             out.append(f"player {p}: marker at {score}, before the first space")
-        if state.config.reading("track_end") == "stop" and score > params.track_spaces - 1:
+        if readings_of(state.config).track_end == "stop" and score > params.track_spaces - 1:
             out.append(f"player {p}: marker at {score}, past the last space {params.track_spaces - 1}")
     if any(c < 0 or c > m for c, m in zip(state.tokens, TOKEN_COUNTS, strict=True)):
         out.append(f"event tokens out of range: {state.tokens!r}")

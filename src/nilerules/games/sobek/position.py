@@ -16,6 +16,7 @@ from nilerules.core.types import Config
 from nilerules.errors import InvalidState, PositionError
 from nilerules.games.sobek.invariants import invariants
 from nilerules.games.sobek.names import BACK_NAMES, CARD_CODES, CARD_NAMES, GOODS_NAMES, MIXED, token_names
+from nilerules.games.sobek.params import readings_of
 from nilerules.games.sobek.rules import card_totals
 from nilerules.games.sobek.state import (
     CATEGORIES,
@@ -390,7 +391,7 @@ def build(config: Config, params: Params, data: Mapping[str, Any]) -> SobekState
                             for i, q in enumerate(r.items(data.get("horizontal_left", []), "horizontal_left")))
     notes = tuple(str(x) for x in r.items(data.get("notes", []), "notes"))
     # conservation: every card not written somewhere is in the deck (green-backed ones: in the green pile)
-    totals = card_totals(params, config.reading("goods_total"))
+    totals = card_totals(params, readings_of(config).goods_total)
     written = [0] * NTYPES
     for pile in (removed, discard, *hands, *corruption):
         for t, c in enumerate(pile):

@@ -36,6 +36,7 @@ from nilerules.games.sobek.actions import (
     StartSet,
     Take,
 )
+from nilerules.games.sobek.params import readings_of
 from nilerules.games.sobek.state import (
     AMULET,
     C_DECEIT,
@@ -151,26 +152,6 @@ def _hphase(p: int) -> Pending:
     return _HPHASE[p] if 0 <= p < len(_HPHASE) else Pending(K_HPHASE, p)
 
 
-_READINGS: dict[int, tuple[Config, dict[str, str]]] = {}
-
-
-def readings_of(config: Config) -> dict[str, str]:
-    """The configuration's readings as a dict, through a small identity-keyed cache (the linear search of
-    ``config.reading`` is a hot spot). Callers must not mutate it."""
-    cached = _READINGS.get(id(config))
-    if cached is None or cached[0] is not config:
-        if len(_READINGS) > 64:
-            _READINGS.clear()
-        cached = (config, dict(config.readings))
-        _READINGS[id(config)] = cached
-    return cached[1]
-
-
-def reading(config: Config, ambiguity: str) -> str:
-    """``config.reading(ambiguity)``, fast."""
-    return readings_of(config)[ambiguity]
-
-
 # -- small helpers on count vectors ---------------------------------------------------------------------------
 def add(counts: Counts, card: int, n: int = 1) -> Counts:
     lst = list(counts)
@@ -230,7 +211,7 @@ def corruption_cards(state: SobekState, player: int) -> int:
 def setup(config: Config, params: Params) -> SobekState:
     """Deck of goods (less the green-backed cards) and characters; 2 players: cards removed at random."""
     n = config.players
-    totals = card_totals(params, reading(config, "goods_total"))
+    totals = card_totals(params, readings_of(config).goods_total)
     deck = tuple(0 if params.green[t] else c for t, c in enumerate(totals))
     draws: tuple[Draw, ...] = ()
     if n == 2:  # never more draws than cards (a draw from an empty pile is skipped anyway)
@@ -255,23 +236,23 @@ def start_round(state: SobekState) -> SobekState:
     draws += [DRAW_TOKEN] * min(params.events_per_round, sum(TOKEN_COUNTS))
     green_pile = state.green_pile
     discard = state.discard
-    if state.round == 0 or rd["green_deal"] == "every_round":
+    if state.round == 0 or rd.green_deal == "every_round":
         if state.round == 0:
-            green_pile = tuple(map(operator.mul, card_totals(params, rd["goods_total"]), params.green))
+            green_pile = tuple(map(operator.mul, card_totals(params, rd.goods_total), params.green))
         for k in range(n):
             draws += [DRAW_GREEN[(state.start_player + k) % n]] * min(params.hand_size, sum(green_pile))
     per_round = params.deliveries_two if n == 2 else params.deliveries
-    if n == 2 and rd["two_player_rounds"] == "first_short":
+    if n == 2 and rd.two_player_rounds == "first_short":
         per_round = per_round[::-1]
     deliveries = per_round[state.round]
-    if rd["market_row"] == "row_of_all":
+    if rd.market_row == "row_of_all":
         draws += [DRAW_MARKET] * min(params.delivery_size * deliveries, sum(state.deck))
         left = 0
     else:
         draws += [DRAW_MARKET] * min(params.delivery_size, sum(state.deck))
         left = deliveries - 1
     bag = TOKEN_COUNTS
-    if rd["event_tokens_between_rounds"] == "used_out":  # tokens applied in earlier rounds stay out of the game
+    if rd.event_tokens_between_rounds == "used_out":  # tokens applied in earlier rounds stay out of the game
         bag = tuple(map(operator.sub, TOKEN_COUNTS, state.events_used))
     return _r(state, draws=tuple(draws), token_bag=bag, tokens=NO_TOKENS, green_pile=green_pile,
                    discard=discard, deliveries_left=left, phase=PLAY, to_move=state.start_player)
@@ -320,7 +301,7 @@ def _row_empty(state: SobekState) -> SobekState:
 def removal_pile(state: SobekState) -> tuple[int, ...]:
     """The cards a 2-player game's set-up removes from at random: the whole deck, characters included
     (``two_player_removed=whole_deck``), or its goods cards only (``goods_only``: the characters all stay)."""
-    if reading(state.config, "two_player_removed") == "whole_deck":
+    if readings_of(state.config).two_player_removed == "whole_deck":
         return state.deck
     return tuple(c if t < FIRST_CHAR else 0 for t, c in enumerate(state.deck))
 
@@ -341,7 +322,7 @@ def draw_source(state: SobekState, draw: Draw) -> tuple[int, ...]:
     if dest == D_EVENT:
         return state.tokens
     opp, back = divmod(draw.arg, 16)
-    backs = reading(state.config, "thief_backs")
+    backs = readings_of(state.config).thief_backs
     hand = state.hands[opp]
     return tuple(c if c and back_of(state.params, t, backs) == back else 0 for t, c in enumerate(hand))
 
@@ -429,7 +410,7 @@ def _matches(params: Params, card: int, family: int) -> bool:
 
 
 def _need_natural(state: SobekState) -> bool:
-    return reading(state.config, "amulet_only") == "forbidden"
+    return readings_of(state.config).amulet_only == "forbidden"
 
 
 def _can_finish_same(state: SobekState, family: int, built: tuple[int, ...], hand: Counts, natural: bool) -> bool:
@@ -578,13 +559,13 @@ def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...
         family = state.sets[pend.a][pend.b].family
         out: list[SobekAction] = []
         if len(pend.cards) < 2:
-            any_card = reading(state.config, "courtesan_match") == "any_card"
+            any_card = readings_of(state.config).courtesan_match == "any_card"
             out += [AddCard(t) for t, c in enumerate(hand) if c and (any_card or _matches(params, t, family))]
         if pend.cards:
             out.append(Done())
         return tuple(out)
     if kind == K_THIEF_BACK:
-        seen = reading(state.config, "thief_backs")
+        seen = readings_of(state.config).thief_backs
         backs = sorted({back_of(params, t, seen) for t, c in enumerate(state.hands[pend.a]) if c})
         return tuple(ChooseBack(b) for b in backs)
     if kind == K_SCRIBE:
@@ -598,7 +579,7 @@ def _hphase_actions(state: SobekState, params: Params, hand: Counts) -> tuple[So
         return ONLY_DONE
     out: list[SobekAction] = []
     natural = _need_natural(state)
-    if reading(state.config, "horizontal_sets") == "same_kind":
+    if readings_of(state.config).horizontal_sets == "same_kind":
         by_kind = [0] * 7
         for t, c in enumerate(hand):
             if c:
@@ -633,9 +614,9 @@ def _prosperity_sets(state: SobekState, p: int) -> tuple[int, ...]:
 @rule("sobek.characters.courtesan")
 def _courtesan_sets(state: SobekState, p: int) -> tuple[tuple[int, int], ...]:
     """Sets the Courtesan can add to: own played sets (or anyone's, by reading) with a matching card in hand."""
-    owners = range(state.config.players) if reading(state.config, "courtesan_target") == "any" else (p,)
+    owners = range(state.config.players) if readings_of(state.config).courtesan_target == "any" else (p,)
     hand = state.hands[p]
-    any_card = reading(state.config, "courtesan_match") == "any_card"
+    any_card = readings_of(state.config).courtesan_match == "any_card"
     out = []
     for o in owners:
         for i, s in enumerate(state.sets[o]):
@@ -811,14 +792,14 @@ QUEEN_CARD: Final = FIRST_CHAR + CHAR_POWER.index(QUEEN)
 
 def queen_source(state: SobekState) -> int:
     """How many cards the Queen could draw now: the deck's, or the row's (reading ``queen_draw``)."""
-    return sum(state.deck) if reading(state.config, "queen_draw") == "deck" else len(state.row)
+    return sum(state.deck) if readings_of(state.config).queen_draw == "deck" else len(state.row)
 
 
 def queen_playable(state: SobekState) -> bool:
     """Whether the Queen may be played for her power (part of ``sobek.characters.queen``): always
     (``queen_short=what_is_left``: she draws what is left), or only while her source holds the cards she draws
     (``needs_full``)."""
-    if reading(state.config, "queen_short") == "what_is_left":
+    if readings_of(state.config).queen_short == "what_is_left":
         return True
     return queen_source(state) >= state.params.queen_draws
 
@@ -853,7 +834,7 @@ def power_playable(state: SobekState, p: int, card: int) -> bool:
     """Whether the Vizir, the Thief, a Scribe or the Courtesan may be played for its power (part of
     ``sobek.actions.play_character``): always (``power_no_target=no_effect``: with nothing to act on it does
     nothing), or only when its power finds something to act on (``needs_target``)."""
-    if reading(state.config, "power_no_target") == "no_effect":
+    if readings_of(state.config).power_no_target == "no_effect":
         return True
     return power_target(state, p, card)
 
@@ -866,7 +847,7 @@ def play_character(state: SobekState, p: int, card: int) -> SobekState:
     power = CHAR_POWER[card - FIRST_CHAR]
     params = state.params
     if power == QUEEN:
-        if reading(state.config, "queen_draw") == "deck":
+        if readings_of(state.config).queen_draw == "deck":
             draws = (Draw(D_QUEEN, p),) * params.queen_draws
             return end_turn(_r(state, draws=state.draws + draws), p)
         got = state.row[: params.queen_draws]
@@ -900,7 +881,7 @@ def _next_scribe(state: SobekState, p: int, queue: tuple[int, ...]) -> SobekStat
     """The next opponent over the limit reduces; who picks the cards is the ``scribe_chooser`` reading."""
     if not queue:
         return end_turn(_r(state, pending=None), p)
-    chooser = queue[0] if reading(state.config, "scribe_chooser") == "owner" else p
+    chooser = queue[0] if readings_of(state.config).scribe_chooser == "owner" else p
     return _r(state, pending=Pending(K_SCRIBE, chooser, p, queue[0], queue[1:]))
 
 
@@ -970,7 +951,7 @@ def finish_set(state: SobekState, pend: Pending) -> SobekState:
     else:
         old = sets[pend.b]
         sets = (*sets[: pend.b], dc_replace(old, cards=tuple(sorted(old.cards + pend.cards))), *sets[pend.b + 1 :])
-        event = reading(state.config, "extension_event") == "triggers"
+        event = readings_of(state.config).extension_event == "triggers"
     state = _r(state, hands=put(state.hands, p, hand), sets=(*state.sets[:p], sets, *state.sets[p + 1 :]),
                     pending=None)
     return event_or_end(state, p, event)
@@ -978,7 +959,7 @@ def finish_set(state: SobekState, pend: Pending) -> SobekState:
 
 def event_or_end(state: SobekState, p: int, event: bool) -> SobekState:
     if event and sum(state.tokens) > 0:
-        if reading(state.config, "event_choice") == "blind":
+        if readings_of(state.config).event_choice == "blind":
             return _r(state, draws=(*state.draws, Draw(D_EVENT, p)), pending=None)
         return _r(state, pending=Pending(K_EVENT, p))
     return end_turn(state, p)
@@ -994,7 +975,7 @@ def finish_horizontal(state: SobekState, pend: Pending) -> SobekState:
     played = PlayedSet(max(pend.a, -1), tuple(sorted(pend.cards)), 0, True)
     state = _r(state, hands=put(state.hands, p, hand),
                     sets=(*state.sets[:p], (*state.sets[p], played), *state.sets[p + 1 :]), pending=None)
-    if reading(state.config, "horizontal_events") == "triggers":
+    if readings_of(state.config).horizontal_events == "triggers":
         return event_or_end(state, p, True)
     return _r(state, pending=_hphase(p))
 
@@ -1018,13 +999,13 @@ def resolve_event(state: SobekState, p: int, token: int) -> SobekState:
     if token == EMBALMING:
         hand = plus(state.hands[p], state.corruption[p])
         curses = state.curses
-        if reading(state.config, "embalming_curses") == "discarded":
+        if readings_of(state.config).embalming_curses == "discarded":
             curses = put_int(curses, p, 0)
         return end_turn(_r(state, hands=put(state.hands, p, hand), corruption=put(state.corruption, p, ZERO),
                                 curses=curses), p)
     assert token == DECEIT
     gain = sum(state.corruption[p])
-    if reading(state.config, "deceit_curses") == "count_two":
+    if readings_of(state.config).deceit_curses == "count_two":
         gain += state.params.curse_cards * state.curses[p]
     state = move_marker(state, p, state.scores[p] + gain, C_DECEIT)
     return end_turn(state, p) if state.phase != OVER else state
@@ -1043,7 +1024,7 @@ def move_marker(state: SobekState, p: int, score: int, category: int) -> SobekSt
     """Move a score marker (kept on a space of the track), booking the move to ``category`` (a negative category:
     the caller has booked it), then the immediate early-end check if read so."""
     rd = readings_of(state.config)
-    clamped = scoring.clamp(score, state.params.track_spaces, rd["track_end"])
+    clamped = scoring.clamp(score, state.params.track_spaces, rd.track_end)
     log = state.log
     if clamped != score and "track_stop" not in log:
         log = (*log, "track_stop")
@@ -1053,7 +1034,7 @@ def move_marker(state: SobekState, p: int, score: int, category: int) -> SobekSt
             ledger = book(ledger, p, category, score - state.scores[p])
         ledger = book(ledger, p, C_TRACK, clamped - score)
         state = _r(state, scores=put_int(state.scores, p, clamped), log=log, ledger=ledger)
-    if rd["early_end"] != "immediately":  # check_early_end would return the state unchanged
+    if rd.early_end != "immediately":  # check_early_end would return the state unchanged
         return state
     return check_early_end(state, "immediately")
 
@@ -1061,7 +1042,7 @@ def move_marker(state: SobekState, p: int, score: int, category: int) -> SobekSt
 @rule("sobek.game_end.early")
 def check_early_end(state: SobekState, moment: str) -> SobekState:
     """More than ``early_end`` points ends the game; the reading says when this is looked at."""
-    if reading(state.config, "early_end") != moment or state.early_end:
+    if readings_of(state.config).early_end != moment or state.early_end:
         return state
     if max(state.scores) > state.params.early_end:
         if moment == "immediately":
@@ -1073,11 +1054,11 @@ def check_early_end(state: SobekState, moment: str) -> SobekState:
 def guild(state: SobekState, p: int, opp: int, symbol: int) -> SobekState:
     """Guild: own marker forward to the next space of the symbol, an opponent's back to the next one."""
     config, params = state.config, state.params
-    forward = scoring.guild_forward(state.scores[p], symbol, params.track_spaces, reading(config, "track_end"))
+    forward = scoring.guild_forward(state.scores[p], symbol, params.track_spaces, readings_of(config).track_end)
     state = move_marker(state, p, forward, C_GUILD)
     if state.phase == OVER:
         return state
-    back = scoring.back_to_symbol(state.scores[opp], symbol, reading(config, "track_low_end"))
+    back = scoring.back_to_symbol(state.scores[opp], symbol, readings_of(config).track_low_end)
     state = move_marker(state, opp, back, C_GUILD)
     return end_turn(state, p) if state.phase != OVER else state
 
@@ -1109,7 +1090,7 @@ def priest(state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
         goods = [t for t in range(FIRST_CHAR) if params.kind[t] == kind]
         chars = [t for t in range(FIRST_CHAR, NTYPES) if params.kind[t] == kind and pile[t]]
         state = _discard_from_pile(state, p, goods)
-        if chars and reading(state.config, "priest_characters") == "may":
+        if chars and readings_of(state.config).priest_characters == "may":
             return _r(state, pending=Pending(K_PRIEST_CHARS, p, kind))
         return end_turn(_discard_from_pile(state, p, chars), p)
     assert isinstance(action, Confirm)
@@ -1191,18 +1172,18 @@ def end_round(state: SobekState) -> SobekState:
             return state
     state = check_early_end(state, "after_scoring")
     cards = [corruption_cards(state, p) for p in range(n)]
-    if rd["corruption_scarabs"] == "pile":
+    if rd.corruption_scarabs == "pile":
         scarabs = [sum(map(operator.mul, params.scarabs, pile)) for pile in state.corruption]
     else:
         scarabs = [sum(params.scarabs[t] for s in state.sets[p] for t in s.cards) for p in range(n)]
-    hit = scoring.most_corrupt(cards, scarabs, rd["corrupt_all_tied"])
-    if max(cards) == 0 and rd["zero_corruption"] == "nobody":
+    hit = scoring.most_corrupt(cards, scarabs, rd.corrupt_all_tied)
+    if max(cards) == 0 and rd.zero_corruption == "nobody":
         hit = ()
-    with_h = rd["horizontal_in_penalty"] == "included"
+    with_h = rd.horizontal_in_penalty == "included"
     for p in hit:
         earned = points[p][0] + (points[p][1] if with_h else 0)
-        moved = scoring.penalty(state.scores[p], earned, rd["penalty_on_number"],
-                                rd["track_low_end"], params.penalty_step)
+        moved = scoring.penalty(state.scores[p], earned, rd.penalty_on_number,
+                                rd.track_low_end, params.penalty_step)
         state = _r(state, scores=put_int(state.scores, p, moved),
                    ledger=book(state.ledger, p, C_PENALTY, moved - state.scores[p]))
     state = check_early_end(state, "after_penalty")
@@ -1217,8 +1198,8 @@ def next_round(state: SobekState) -> SobekState:
     config, params = state.config, state.params
     rd = readings_of(config)
     n = config.players
-    keep = rd["sets_between_rounds"] == "keep"
-    keep_piles = rd["corruption_between_rounds"] == "keep"
+    keep = rd.sets_between_rounds == "keep"
+    keep_piles = rd.corruption_between_rounds == "keep"
     pile = list(state.discard)
     for p in range(n):
         if not keep_piles:
@@ -1228,7 +1209,7 @@ def next_round(state: SobekState) -> SobekState:
                 pile[t] += 1
     discard = tuple(pile)
     green_pile = state.green_pile
-    if rd["green_deal"] == "every_round":
+    if rd.green_deal == "every_round":
         greens = tuple(map(operator.mul, discard, params.green))  # count x True/False: the green-backed cards
         green_pile = plus(green_pile, greens)
         discard = tuple(map(operator.sub, discard, greens))
@@ -1238,7 +1219,7 @@ def next_round(state: SobekState) -> SobekState:
                curses=curses, tokens=NO_TOKENS, pending=None, hphase_left=(), extra_turn=False)
     if state.early_end or state.round + 1 >= params.rounds:
         return _r(state, phase=OVER)
-    if rd["round_start"] == "rotate":
+    if rd.round_start == "rotate":
         start = (state.start_player + 1) % n
     else:
         low = min(state.scores)

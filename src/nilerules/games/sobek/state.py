@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, make_dataclass
 from typing import Any, Final, NamedTuple, TypeAlias
 
+from nilerules.core.codec import from_data, to_data
 from nilerules.core.types import Config
 
 CardType: TypeAlias = int
@@ -160,3 +161,17 @@ SobekStateRecord: Any = make_dataclass(
 )
 SobekStateRecord.__module__ = __name__
 """The frozen-dataclass twin of ``SobekState`` that the JSON codec reads and writes (same name, fields, hints)."""
+
+
+def state_to_data(state: SobekState) -> Any:
+    """The state's JSON: that of its frozen-dataclass twin ``SobekStateRecord`` (tagged ``"SobekState"``)."""
+    return to_data(SobekStateRecord(*state))
+
+
+def state_from_data(data: Any) -> SobekState:
+    """The state a JSON document describes; one written before the score ledger (rules version 3) has its scores
+    booked as ``earlier`` (the old form, translated here once)."""
+    if isinstance(data, dict) and "ledger" not in data and isinstance(data.get("scores"), list):
+        data = {**data, "ledger": [[s, *NO_POINTS[1:]] for s in data["scores"]]}
+    record = from_data(SobekStateRecord, data)
+    return SobekState(*(getattr(record, name) for name in SobekState._fields))
