@@ -7,7 +7,7 @@ import pytest
 from nilerules.checks.sobek.situations import first_decision
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.invariants import invariants
-from nilerules.games.sobek.rules import add, replace
+from nilerules.games.sobek.rules.common import add, replace
 from nilerules.games.sobek.state import FISH, PlayedSet
 from tests.unit.sobek.sobek_positions import plain
 

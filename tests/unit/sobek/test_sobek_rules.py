@@ -30,7 +30,7 @@ from nilerules.games.sobek.actions import (
     Take,
 )
 from nilerules.games.sobek.game import SobekGame
-from nilerules.games.sobek.rules import ZERO
+from nilerules.games.sobek.rules.common import ZERO
 from nilerules.games.sobek.state import (
     AMULET,
     CATTLE,
