@@ -98,18 +98,20 @@ def test_equal_actions_not_from_legal_actions_are_accepted_and_illegal_ones_name
 
 
 def test_impossible_draws_are_rejected_by_the_inlined_paths(game: SobekGame) -> None:
-    """A draw of a card type with none left (or out of range) raises IllegalAction, for each kind of draw."""
+    """A draw (of the kind pending) of a card type or token with none left, or out of range, raises IllegalAction,
+    for each kind of draw."""
     kinds = set()
     for state in visited_states(game, 4, {}, seed=3):
         if game.current_player(state) is not CHANCE:
             continue
         source = rules.draw_source(state, state.draws[0])
         empty = next((k for k, c in enumerate(source) if c == 0), None)
+        draw = type(game.chance_outcomes(state)[0][0])  # the kind of draw pending: a card, or an event token
         for item in (-1, len(source), empty):
             if item is None:
                 continue
             with pytest.raises(IllegalAction) as caught:
-                rules.apply(state, DrawCard(item))
+                rules.apply(state, draw(item))
             assert caught.value.rule_id == "sobek.market.deliveries"
         kinds.add(state.draws[0].dest)
     assert len(kinds) >= 3

@@ -115,8 +115,10 @@ class SobekGame(GameBase[SobekState, SobekAction]):
     def action_to_data(self, action: SobekAction) -> Any:
         return names.action_to_data(action, self.token_names)
 
-    def action_from_data(self, data: Any) -> SobekAction:
-        return names.action_from_data(data, self.token_names)
+    def action_from_data(self, data: Any, state: SobekState | None = None) -> SobekAction:
+        """An action from its JSON; a log written by rules version 3 (tagged, with codes) is read with the ``state``
+        each action applies to (its event-token draws were card draws: ``names.action_from_data``)."""
+        return names.action_from_data(data, self.token_names, state)
 
     # the state is a NamedTuple; its JSON is that of its frozen-dataclass twin (tagged "SobekState", as before)
     def state_to_data(self, state: SobekState) -> Any:

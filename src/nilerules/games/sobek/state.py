@@ -48,6 +48,8 @@ NO_POINTS: Final = (0,) * len(CATEGORIES)
 PLAY, HORIZONTAL, OVER = 0, 1, 2
 # destinations of pending chance draws
 D_REMOVE, D_TOKEN, D_GREEN, D_MARKET, D_QUEEN, D_STEAL, D_EVENT = range(7)
+TOKEN_DESTS: Final = (D_TOKEN, D_EVENT)
+"""The pending draws whose outcome is an event token (``DrawToken``); every other draw's is a card (``DrawCard``)."""
 # kinds of pending compound decisions
 (K_SET, K_EVENT, K_GUILD, K_CURSE, K_PROSPERITY, K_PRIEST, K_PRIEST_CHARS, K_VIZIR_OPP, K_VIZIR_CARD, K_MERCHANT,
  K_COURT_SET, K_COURT_ADD, K_THIEF_OPP, K_THIEF_BACK, K_SCRIBE, K_HSET, K_HPHASE) = range(1, 18)

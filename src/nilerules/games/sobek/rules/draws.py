@@ -7,6 +7,7 @@ import random
 from bisect import bisect_right
 from fractions import Fraction
 from itertools import accumulate
+from typing import Final
 
 from nilerules.errors import IllegalAction
 from nilerules.games.sobek.actions import (
@@ -30,11 +31,13 @@ from nilerules.games.sobek.state import (
     D_MARKET,
     D_QUEEN,
     D_REMOVE,
+    D_STEAL,
     D_TOKEN,
     FIRST_CHAR,
     NTYPES,
     OVER,
     TOKEN_COUNTS,
+    TOKEN_DESTS,
     Draw,
     SobekState,
 )
@@ -47,6 +50,12 @@ DRAWS: tuple[DrawCard, ...] = tuple(DrawCard(k) for k in range(NTYPES))
 
 TOKEN_DRAWS: tuple[DrawToken, ...] = tuple(DrawToken(k) for k in range(len(TOKEN_COUNTS)))
 """Shared action instances for the hot paths (actions are immutable values)."""
+DRAW_RULES: Final = {
+    D_REMOVE: "sobek.goods.two_players", D_TOKEN: "sobek.events.selection", D_GREEN: "sobek.goods.green_backs",
+    D_MARKET: "sobek.market.deliveries", D_QUEEN: "sobek.characters.queen", D_STEAL: "sobek.characters.thief",
+    D_EVENT: "sobek.events.choose",
+}
+"""The rule each kind of pending draw follows (the rule id of an IllegalAction: a draw of the wrong kind)."""
 
 
 def removal_pile(state: SobekState) -> tuple[int, ...]:
@@ -84,7 +93,7 @@ def chance_outcomes(state: SobekState) -> Outcomes:
     dest = state.draws[0].dest
     source = draw_source(state, state.draws[0])
     total = sum(source)
-    if dest in (D_TOKEN, D_EVENT):
+    if dest in TOKEN_DESTS:
         return tuple((TOKEN_DRAWS[k], Fraction(c, total)) for k, c in enumerate(source) if c)
     return tuple((DRAWS[k], Fraction(c, total)) for k, c in enumerate(source) if c)
 

@@ -59,6 +59,7 @@ from nilerules.games.sobek.rules.common import (
     tuple_new,
 )
 from nilerules.games.sobek.rules.draws import (
+    DRAW_RULES,
     apply_draw,
     one_fewer,
 )
@@ -110,6 +111,7 @@ from nilerules.games.sobek.state import (
     NTYPES,
     OVER,
     PLAY,
+    TOKEN_DESTS,
     Draw,
     Pending,
     SobekState,
@@ -131,18 +133,28 @@ def legal_actions(state: SobekState) -> tuple[SobekAction, ...]:
     """Market take, character, or set on a free turn; otherwise the steps of the pending compound choice."""
     if state.phase == OVER or state.draws:
         return ()
-    if _CACHE[0] is state:
-        cached: tuple[SobekAction, ...] = _CACHE[1]
+    return decision_actions(state)
+
+
+_LEGAL_CACHE: list[Any] = [None, ()]
+"""The legal-action cache: the last decision state whose legal actions were computed, and those actions. Read and
+written by :func:`decision_actions` only (states are immutable, and the entry holds its state alive, so the
+identity of the state is a safe key)."""
+
+
+def decision_actions(state: SobekState) -> tuple[SobekAction, ...]:
+    """The legal actions at a player decision (the game not over, no draw pending), through a one-entry cache.
+
+    Called by :func:`legal_actions` and by :func:`apply`, which checks the action given against them. Every decision
+    of a playout or a search is asked about twice, by the caller choosing a move (``legal_actions``) and then by
+    ``apply`` on that same state: the second time the actions come from the cache instead of being computed again."""
+    if _LEGAL_CACHE[0] is state:
+        cached: tuple[SobekAction, ...] = _LEGAL_CACHE[1]
         return cached
     pend = state.pending
     result = _turn_actions(state) if pend is None else _pending_actions(state, pend)
-    _CACHE[0], _CACHE[1] = state, result
+    _LEGAL_CACHE[0], _LEGAL_CACHE[1] = state, result
     return result
-
-
-_CACHE: list[Any] = [None, ()]
-"""The last state asked about and its legal actions (states are immutable, and the cache holds the state alive,
-so identity is a safe key)."""
 
 
 @rule("sobek.market.first_four", "sobek.sets.definition", "sobek.sets.amulets", "sobek.sets.characters",
@@ -239,10 +251,17 @@ def apply(state: SobekState, action: SobekAction) -> SobekState:
         raise IllegalAction("sobek.game_end.rounds", "the game is over", state, action)
     draws = state.draws
     if draws:
-        if not isinstance(action, (DrawCard, DrawToken)):  # DrawCard of a token: logs written before DrawToken
-            raise IllegalAction("sobek.market.deliveries", "a chance draw is pending", state, action)
-        return _apply_draw_and_settle(state, draws, action)
-    legal = legal_actions(state)
+        # exactly the listed chance outcomes: a token where a token is drawn, a card elsewhere (an item left in the
+        # pile: checked where it is taken from the pile); old logs' card draws of tokens are translated in names.py
+        token = draws[0].dest in TOKEN_DESTS
+        if token:
+            if type(action) is DrawToken:
+                return _apply_draw_and_settle(state, draws, action)
+        elif type(action) is DrawCard:
+            return _apply_draw_and_settle(state, draws, action)
+        raise IllegalAction(DRAW_RULES[draws[0].dest], f"{'an event token' if token else 'a card'} is drawn here",
+                            state, action)
+    legal = decision_actions(state)
     for allowed in legal:  # actions from legal_actions are found by identity, before any __eq__ call
         if allowed is action:
             break
