@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from nilerules.core import Config, Diagnostic, GameBase, GameInfo, Ranking, rank_by_keys
@@ -20,7 +21,7 @@ from nilerules.games.sobek.actions import (
 from nilerules.games.sobek.invariants import invariants
 from nilerules.games.sobek.params import Params, make_params
 from nilerules.games.sobek.state import OVER, SobekState, state_from_data, state_to_data
-from nilerules.specs import Spec
+from nilerules.specs import Spec, bundled_spec_path, load_spec
 
 VERSION = 4
 """4: event tokens are drawn as ``DrawToken`` (actions and logs with names), the state keeps a score ledger."""
@@ -128,3 +129,8 @@ class SobekGame(GameBase[SobekState, SobekAction]):
         return state_from_data(data)
 
 
+
+
+def make_game(spec: Spec | None = None) -> SobekGame:
+    """The Sobek game bound to ``spec`` (default: the bundled ``specs/sobek.toml``)."""
+    return SobekGame(spec or load_spec(Path(bundled_spec_path("sobek"))))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from nilerules.core import rule
 from nilerules.games.sobek.params import readings_of
 from nilerules.games.sobek.rules import card_totals
-from nilerules.games.sobek.state import CATEGORIES, NTYPES, TOKEN_COUNTS, SobekState
+from nilerules.games.sobek.state import CATEGORIES, CURSE, NTYPES, TOKEN_COUNTS, SobekState
 
 
 def all_cards(state: SobekState) -> tuple[int, ...]:
@@ -38,7 +38,7 @@ def invariants(state: SobekState) -> tuple[str, ...]:
     if any(c < 0 for pile in piles for c in pile):
         out.append("a pile holds a negative number of cards")
     n = state.config.players
-    used_curses = state.events_used[5]
+    used_curses = state.events_used[CURSE]
     if sum(state.curses) > used_curses or any(c < 0 for c in state.curses):
         out.append(f"curse tokens {state.curses!r} exceed the Curse events applied ({used_curses})")
     for p, score in enumerate(state.scores):

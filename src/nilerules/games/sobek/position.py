@@ -56,6 +56,8 @@ from nilerules.games.sobek.state import (
     Pending,
     PlayedSet,
     SobekState,
+    steal_arg,
+    steal_of,
 )
 
 PHASES: Final = ("play", "horizontal", "over")
@@ -73,8 +75,6 @@ CHOICES: Final = {K_SET: "set", K_EVENT: "event", K_GUILD: "guild", K_CURSE: "cu
                   K_SCRIBE: "scribe", K_HSET: "horizontal_set", K_HPHASE: "horizontal_sets"}
 """Pending compound decisions by name (see docs/positions.md for the keys each one takes)."""
 CHOICE_CODES: Final = {name: code for code, name in CHOICES.items()}
-_STEAL_SHIFT: Final = 16
-"""``Draw.arg`` of a steal: the robbed seat times 16 plus the chosen back (as in ``rules.thief``)."""
 
 _TOP: Final = frozenset({
     "config", "round", "phase", "to_move", "start_player", "row", "deliveries_left", "removed", "discard", "seats",
@@ -136,7 +136,7 @@ def _draw_data(draw: Draw) -> dict[str, Any]:
     if draw.dest in (D_GREEN, D_QUEEN, D_STEAL, D_EVENT):
         data["seat"] = draw.player
     if draw.dest == D_STEAL:
-        opp, back = divmod(draw.arg, _STEAL_SHIFT)
+        opp, back = steal_of(draw.arg)
         data["from"], data["back"] = opp, BACK_NAMES[back]
     return data
 
@@ -341,7 +341,7 @@ def _read_draw(r: _Reader, value: Any, key: str) -> Draw:
     arg = 0
     if dest == D_STEAL:
         opp = r.seat(body.get("from"), f"{key}.from")
-        arg = opp * _STEAL_SHIFT + r.name(body.get("back"), f"{key}.back", BACK_NAMES, "card back")
+        arg = steal_arg(opp, r.name(body.get("back"), f"{key}.back", BACK_NAMES, "card back"))
     return Draw(dest, seat, arg)
 
 

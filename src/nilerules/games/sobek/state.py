@@ -16,6 +16,8 @@ Points: TypeAlias = int
 
 KINDS: Final = ("ivory", "ebony", "marble", "cattle", "fish", "wheat", "amulet")
 IVORY, EBONY, MARBLE, CATTLE, FISH, WHEAT, AMULET = range(7)
+VALUED, PLAIN, GREEN = range(3)
+"""The three card types of a goods kind: with scarabs, without, green-backed (``card_type``)."""
 FAMILIES: Final = range(6)
 """Goods types a set can be of (amulets are wild, not a type of set)."""
 CHARACTERS: Final = ("queen", "priest", "priestess", "scribe_fish", "scribe_cattle", "vizir", "merchant", "courtesan",
@@ -24,6 +26,14 @@ CHAR_FAMILY: Final = (IVORY, EBONY, MARBLE, FISH, CATTLE, CATTLE, WHEAT, WHEAT, 
 QUEEN, PRIEST, SCRIBE, VIZIR, MERCHANT, COURTESAN, THIEF = range(7)
 CHAR_POWER: Final = (QUEEN, PRIEST, PRIEST, SCRIBE, SCRIBE, VIZIR, MERCHANT, COURTESAN, THIEF)
 FIRST_CHAR: Final = 21
+
+
+def card_type(kind: int, variant: int) -> CardType:
+    """The card type of goods ``kind`` (IVORY..AMULET) and ``variant`` (VALUED, PLAIN or GREEN)."""
+    return 3 * kind + variant
+
+
+AMULET_TYPES: Final = (card_type(AMULET, VALUED), card_type(AMULET, PLAIN), card_type(AMULET, GREEN))
 NTYPES: Final = 30
 GREEN_BACK: Final = 7
 CHAR_BACK: Final = 8
@@ -50,6 +60,21 @@ PLAY, HORIZONTAL, OVER = 0, 1, 2
 D_REMOVE, D_TOKEN, D_GREEN, D_MARKET, D_QUEEN, D_STEAL, D_EVENT = range(7)
 TOKEN_DESTS: Final = (D_TOKEN, D_EVENT)
 """The pending draws whose outcome is an event token (``DrawToken``); every other draw's is a card (``DrawCard``)."""
+STEAL_SHIFT: Final = 16
+"""``Draw.arg`` of the Thief's steal holds the robbed seat and the back chosen (``steal_arg`` / ``steal_of``)."""
+
+
+def steal_arg(opp: int, back: int) -> int:
+    """``Draw.arg`` of a steal from seat ``opp`` of a card with ``back``."""
+    return opp * STEAL_SHIFT + back
+
+
+def steal_of(arg: int) -> tuple[int, int]:
+    """The robbed seat and the chosen back of a steal's ``Draw.arg``."""
+    opp, back = divmod(arg, STEAL_SHIFT)
+    return opp, back
+
+
 # kinds of pending compound decisions
 (K_SET, K_EVENT, K_GUILD, K_CURSE, K_PROSPERITY, K_PRIEST, K_PRIEST_CHARS, K_VIZIR_OPP, K_VIZIR_CARD, K_MERCHANT,
  K_COURT_SET, K_COURT_ADD, K_THIEF_OPP, K_THIEF_BACK, K_SCRIBE, K_HSET, K_HPHASE) = range(1, 18)

@@ -50,6 +50,7 @@ from nilerules.games.sobek.state import (
     Draw,
     Pending,
     SobekState,
+    steal_arg,
 )
 
 QUEEN_CARD: Final = FIRST_CHAR + CHAR_POWER.index(QUEEN)
@@ -235,7 +236,7 @@ def courtesan_add(state: SobekState, pend: Pending) -> SobekState:
 @rule("sobek.characters.thief", "sobek.characters.thief_backs")
 def thief(state: SobekState, p: int, opp: int, back: int) -> SobekState:
     """Steal a card from an opponent: the thief picks a back colour, chance picks the card behind it."""
-    return changed(state, draws=(*state.draws, Draw(D_STEAL, p, opp * 16 + back)), pending=None)
+    return changed(state, draws=(*state.draws, Draw(D_STEAL, p, steal_arg(opp, back))), pending=None)
 
 
 def scribe_discard(state: SobekState, pend: Pending, card: int) -> SobekState:

@@ -24,6 +24,7 @@ from nilerules.games.sobek.state import (
     HORIZONTAL,
     K_HPHASE,
     NTYPES,
+    PLAIN,
     PLAY,
     TOKEN_COUNTS,
     Counts,
@@ -31,6 +32,7 @@ from nilerules.games.sobek.state import (
     Params,
     Pending,
     SobekState,
+    card_type,
 )
 
 ZERO: Counts = (0,) * NTYPES
@@ -135,7 +137,7 @@ def card_totals(params: Params, goods_total: str) -> Counts:
     totals = list(params.totals)
     for t in range(FIRST_CHAR):
         if params.green[t]:
-            totals[t - 1] += totals[t]
+            totals[card_type(params.kind[t], PLAIN)] += totals[t]
     return tuple(totals)
 
 

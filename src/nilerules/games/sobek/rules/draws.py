@@ -40,6 +40,7 @@ from nilerules.games.sobek.state import (
     TOKEN_DESTS,
     Draw,
     SobekState,
+    steal_of,
 )
 
 Outcomes = tuple[tuple[SobekAction, Fraction], ...]
@@ -81,7 +82,7 @@ def draw_source(state: SobekState, draw: Draw) -> tuple[int, ...]:
         return state.token_bag
     if dest == D_EVENT:
         return state.tokens
-    opp, back = divmod(draw.arg, 16)
+    opp, back = steal_of(draw.arg)
     backs = readings_of(state.config).thief_backs
     hand = state.hands[opp]
     return tuple(c if c and back_of(state.params, t, backs) == back else 0 for t, c in enumerate(hand))
@@ -147,6 +148,6 @@ def apply_draw(state: SobekState, item: int) -> SobekState:
                        hands=put(state.hands, p, add(state.hands[p], item)))
     if dest == D_EVENT:
         return resolve_event(changed(state, draws=rest), p, item)
-    opp = draw.arg // 16
+    opp = steal_of(draw.arg)[0]
     hands = put(state.hands, opp, add(state.hands[opp], item, -1))
     return changed(state, draws=rest, hands=put(hands, p, add(hands[p], item)))

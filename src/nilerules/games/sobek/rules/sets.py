@@ -25,6 +25,7 @@ from nilerules.games.sobek.rules.events import (
 )
 from nilerules.games.sobek.state import (
     AMULET,
+    AMULET_TYPES,
     K_HSET,
     NTYPES,
     Counts,
@@ -62,7 +63,7 @@ def can_finish_mixed(state: SobekState, built: tuple[int, ...], hand: Counts, na
     amulets = sum(1 for t in built if params.kind[t] == AMULET)
     free = 6 - len(used) - amulets
     kinds = {k for t, c in enumerate(hand) if c and (k := params.kind[t]) != AMULET and k not in used}
-    spare = len(kinds) + hand[3 * AMULET] + hand[3 * AMULET + 1] + hand[3 * AMULET + 2]
+    spare = len(kinds) + sum(hand[t] for t in AMULET_TYPES)
     if len(built) + min(spare, free) < params.set_min:
         return False
     return not (natural and not used and not kinds)
