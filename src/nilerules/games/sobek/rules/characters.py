@@ -18,6 +18,7 @@ from nilerules.games.sobek.rules.common import (
     add,
     changed,
     end_turn,
+    less,
     opponents,
     put,
 )
@@ -221,9 +222,7 @@ def courtesan_sets(state: SobekState, p: int) -> tuple[tuple[int, int], ...]:
 
 def courtesan_add(state: SobekState, pend: Pending) -> SobekState:
     p, owner, index = pend.player, pend.a, pend.b
-    hand = state.hands[p]
-    for t in pend.cards:
-        hand = add(hand, t, -1)
+    hand = less(state.hands[p], pend.cards)
     target = state.sets[owner][index]
     new = dc_replace(target, cards=tuple(sorted(target.cards + pend.cards)))
     sets = state.sets[owner]

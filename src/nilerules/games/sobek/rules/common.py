@@ -117,6 +117,16 @@ def add(counts: Counts, card: int, n: int = 1) -> Counts:
     return tuple(lst)
 
 
+def less(counts: Counts, cards: tuple[int, ...]) -> Counts:
+    """``counts`` less one card of each type listed (a hand without the cards chosen so far for a set)."""
+    if not cards:
+        return counts
+    left = list(counts)
+    for t in cards:
+        left[t] -= 1
+    return tuple(left)
+
+
 def plus(a: Counts, b: Counts) -> Counts:
     return tuple(map(operator.add, a, b))
 

@@ -18,6 +18,7 @@ from nilerules.games.sobek.rules.common import (
     add,
     changed,
     hphase_choice,
+    less,
     put,
 )
 from nilerules.games.sobek.rules.events import (
@@ -142,9 +143,7 @@ def hphase_actions(state: SobekState, params: Params, hand: Counts) -> tuple[Sob
 def finish_set(state: SobekState, pend: Pending) -> SobekState:
     """The set goes on the table (or onto the played set); an event follows if tokens remain."""
     p = pend.player
-    hand = state.hands[p]
-    for t in pend.cards:
-        hand = add(hand, t, -1)
+    hand = less(state.hands[p], pend.cards)
     sets = state.sets[p]
     if pend.b < 0:
         sets = (*sets, PlayedSet(pend.a, tuple(sorted(pend.cards))))
@@ -162,9 +161,7 @@ def finish_set(state: SobekState, pend: Pending) -> SobekState:
 def finish_horizontal(state: SobekState, pend: Pending) -> SobekState:
     """A horizontal set from the hand at the end of the round (no characters played, no additions)."""
     p = pend.player
-    hand = state.hands[p]
-    for t in pend.cards:
-        hand = add(hand, t, -1)
+    hand = less(state.hands[p], pend.cards)
     played = PlayedSet(max(pend.a, -1), tuple(sorted(pend.cards)), 0, True)
     state = changed(state, hands=put(state.hands, p, hand),
                     sets=(*state.sets[:p], (*state.sets[p], played), *state.sets[p + 1 :]), pending=None)

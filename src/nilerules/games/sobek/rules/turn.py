@@ -55,6 +55,7 @@ from nilerules.games.sobek.rules.common import (
     changed,
     end_turn,
     hphase_choice,
+    less,
     opponents,
     tuple_new,
 )
@@ -196,12 +197,7 @@ def _turn_actions(state: SobekState) -> tuple[SobekAction, ...]:
 def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...]:
     params = state.params
     p, kind = pend.player, pend.kind
-    hand = state.hands[p]
-    if pend.cards:
-        left = list(hand)
-        for t in pend.cards:
-            left[t] -= 1
-        hand = tuple(left)
+    hand = less(state.hands[p], pend.cards)
     if kind == K_HPHASE:  # the commonest pending decision: checked first
         return hphase_actions(state, params, hand)
     if kind in (K_SET, K_HSET):
