@@ -56,24 +56,14 @@ from nilerules.games.sobek.state import (
 
 QUEEN_CARD: Final = FIRST_CHAR + CHAR_POWER.index(QUEEN)
 """The Queen's card code."""
-
-
 VIZIR_CARD: Final = FIRST_CHAR + CHAR_POWER.index(VIZIR)
 """The Vizir's card code."""
-
-
 THIEF_CARD: Final = FIRST_CHAR + CHAR_POWER.index(THIEF)
 """The Thief's card code."""
-
-
 SCRIBE_CARDS: Final = tuple(FIRST_CHAR + i for i, power in enumerate(CHAR_POWER) if power == SCRIBE)
 """The two Scribes' card codes."""
-
-
 COURTESAN_CARD: Final = FIRST_CHAR + CHAR_POWER.index(COURTESAN)
 """The Courtesan's card code."""
-
-
 TARGETED: Final = (VIZIR_CARD, THIEF_CARD, *SCRIBE_CARDS, COURTESAN_CARD)
 """The characters whose power may find nothing to act on (SOB-032)."""
 

@@ -36,22 +36,13 @@ from nilerules.games.sobek.state import (
 )
 
 ZERO: Counts = (0,) * NTYPES
-
-
 _FIELDS = frozenset(SobekState._fields)
-
-
 _INDEX: dict[str, int] = {name: i for i, name in enumerate(SobekState._fields)}
-
-
 tuple_new: Any = tuple.__new__
-
-
+# field positions for the hot paths that build the next state from a list of the fields
 (I_CONFIG, I_PARAMS, I_ROUND, I_PHASE, I_TO_MOVE, I_START, I_DECK, I_REMOVED, I_GREEN, I_ROW, I_DELIVERIES,
  I_HANDS, I_SETS, I_CORRUPTION, I_CURSES, I_DISCARD, I_TOKEN_BAG, I_TOKENS, I_EVENTS_USED, I_SCORES, I_LAST_GAIN,
  I_DRAWS, I_PENDING, I_EXTRA_TURN, I_HPHASE_LEFT, I_EARLY_END, I_LOG, I_LEDGER) = range(28)
-
-
 assert SobekState._fields[I_DRAWS] == "draws" and SobekState._fields[I_LEDGER] == "ledger" and len(_FIELDS) == 28
 
 
@@ -73,33 +64,16 @@ def changed(state: SobekState, **changes: Any) -> SobekState:
 
 
 NO_TOKENS: tuple[int, ...] = (0,) * len(TOKEN_COUNTS)
-
-
+# shared action instances for the hot paths (actions are immutable values)
 TAKES: tuple[Take, ...] = tuple(Take(k) for k in range(64))
-
-
 PLAYS: tuple[PlayCharacter, ...] = tuple(PlayCharacter(k) for k in range(NTYPES))
-
-
 NEW_SETS: tuple[StartSet, ...] = tuple(StartSet(f, -1) for f in range(6))
-
-
 DONE = Done()
-
-
 ONLY_DONE: tuple[SobekAction, ...] = (DONE,)
-
-
 DRAW_MARKET = Draw(D_MARKET, 0)
-
-
 DRAW_TOKEN = Draw(D_TOKEN, 0)
-
-
 DRAW_GREEN: tuple[Draw, ...] = tuple(Draw(D_GREEN, p) for p in range(8))
 """Shared pending-draw records (immutable values)."""
-
-
 _HPHASE: tuple[Pending, ...] = tuple(Pending(K_HPHASE, p) for p in range(8))
 
 

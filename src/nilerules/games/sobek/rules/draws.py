@@ -44,11 +44,7 @@ from nilerules.games.sobek.state import (
 )
 
 Outcomes = tuple[tuple[SobekAction, Fraction], ...]
-
-
 DRAWS: tuple[DrawCard, ...] = tuple(DrawCard(k) for k in range(NTYPES))
-
-
 TOKEN_DRAWS: tuple[DrawToken, ...] = tuple(DrawToken(k) for k in range(len(TOKEN_COUNTS)))
 """Shared action instances for the hot paths (actions are immutable values)."""
 DRAW_RULES: Final = {
