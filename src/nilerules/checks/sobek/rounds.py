@@ -114,23 +114,24 @@ def check_goods_total(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_market_row(game: SobekGame, budget: Budget) -> CheckResult:
-    def run(reading: str) -> str:
-        state = first_decision(game, game.config(3, readings={"market_row": reading}), SEED)
-        return f"row at the first turn: {len(state.row)} cards, {state.deliveries_left} refill(s) to come"
-
-    outcomes = per_reading(game, "market_row", run)
-    return result(outcomes, "The first turn of a seeded 3-player game.", {}, "one seeded game", "playout",
-                  witness_log=setup_witness(game, 3))
+    return first_turn(game, "market_row", 3, lambda state: f"row at the first turn: {len(state.row)} cards, "
+                      f"{state.deliveries_left} refill(s) to come", "The first turn of a seeded 3-player game.")
 
 
 def check_two_player_rounds(game: SobekGame, budget: Budget) -> CheckResult:
-    def run(reading: str) -> str:
-        state = first_decision(game, game.config(2, readings={"two_player_rounds": reading}), SEED)
-        return f"round 1 has {state.deliveries_left + 1} deliveries"
+    return first_turn(game, "two_player_rounds", 2, lambda state: f"round 1 has {state.deliveries_left + 1} "
+                      "deliveries", "Set-up of a seeded 2-player game.")
 
-    outcomes = per_reading(game, "two_player_rounds", run)
-    return result(outcomes, "Set-up of a seeded 2-player game.", {}, "one seeded game", "playout",
-                  witness_log=setup_witness(game, 2))
+
+def first_turn(game: SobekGame, amb: str, players: int, describe: Callable[[SobekState], str],
+               summary: str) -> CheckResult:
+    """Each reading's first decision of the seeded ``players``-player game, described; the witness is the log of the
+    set-up (under the default readings) to that decision."""
+    def run(reading: str) -> str:
+        return describe(first_decision(game, game.config(players, readings={amb: reading}), SEED))
+
+    return result(per_reading(game, amb, run), summary, {}, "one seeded game", "playout",
+                  witness_log=setup_witness(game, players))
 
 
 def check_two_player_removed(game: SobekGame, budget: Budget) -> CheckResult:
