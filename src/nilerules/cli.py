@@ -359,12 +359,29 @@ def _scalar(value: Any) -> str:
     return json.dumps(value, separators=(", ", ": "), sort_keys=True, ensure_ascii=False)
 
 
+def _show_range(args: argparse.Namespace, moves: int) -> tuple[int, int] | None:
+    """`show`: the moves whose positions are printed, from --at or --from/--to (None: the summary)."""
+    ranged = args.start is not None or args.stop is not None
+    if args.at is not None and ranged:
+        raise UsageError("--at N is one position; --from/--to a range: give one or the other")
+    for option, value in (("--at", args.at), ("--from", args.start), ("--to", args.stop)):
+        if value is not None and value > moves:
+            raise UsageError(f"{option} {value}: the log has {moves} moves")
+    if args.at is not None:
+        return args.at, args.at
+    if not ranged:
+        return None
+    start, stop = args.start if args.start is not None else 1, args.stop if args.stop is not None else moves
+    if start > stop:
+        raise UsageError(f"--from {start} is after --to {stop}")
+    return start, stop
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     log = log_from_json(_read(args.log))
     module = _module(args, log.game)
     game = module.game
-    if args.at is not None and args.at > len(log.actions):
-        raise UsageError(f"--at {args.at}: the log has {len(log.actions)} moves")
+    shown = _show_range(args, len(log.actions))
 
     def position(state: Any) -> list[str]:
         data = game.position_data(state) if hasattr(game, "position_data") else game.state_to_data(state)
@@ -375,15 +392,26 @@ def cmd_show(args: argparse.Namespace) -> int:
     cfg = log.config
     readings = ", ".join(f"{k}={v}" for k, v in cfg.readings)
     out = [f"{log.game}: {cfg.players} players; modules {', '.join(cfg.modules) or 'none'}; readings {readings}"]
-    if args.at in (None, 0):
+    first, last = shown if shown is not None else (len(log.actions) + 1, len(log.actions))
+    if first == 0:
         out += ["  start:", *position(game.setup(game.config(cfg.players, cfg.modules, dict(cfg.readings))))]
+    state = None
     for index, (mover, action, state) in enumerate(replay_steps(game, log), start=1):
-        who = "chance" if mover is not None and not isinstance(mover, int) else f"seat {mover}"
-        out.append(f"{index:>4}. {who}: {dumps(game.action_to_data(action))}")
-        if args.at is None or index == args.at:
-            out += position(state)
-        if args.at is not None and index == args.at:
+        if index > last and shown is not None:
             break
+        if shown is None or index >= first or args.at is not None:
+            who = "chance" if mover is not None and not isinstance(mover, int) else f"seat {mover}"
+            out.append(f"{index:>4}. {who}: {dumps(game.action_to_data(action))}")
+        if first <= index <= last:
+            out += position(state)
+    if shown is None:
+        final = state if state is not None else game.setup(game.config(cfg.players, cfg.modules, dict(cfg.readings)))
+        out += [
+            f"  after move {len(log.actions)}, the last (--at N: after move N; --from N --to M: after each move "
+            "from N to M):",
+            *position(final),
+            "  " + _result_text(_result(module, final)),
+        ]
     _say("\n".join(out))
     return EXIT_OK
 
@@ -619,11 +647,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_replay)
 
-    p = add("show", "print a game log move by move, with the position after each move", json_out=False)
+    p = add(
+        "show", "print a game log: every move on one line, then the last position and the result (--from/--to, "
+        "--at: the position after other moves)", json_out=False,
+    )
     p.add_argument("log", metavar="LOG", help="a log written by `nilerules play`")
     p.add_argument(
         "--at", type=_bounded("--at", 0, 10**6), metavar="N",
         help="only the moves up to move N and the position after it (0: the setup)",
+    )
+    p.add_argument(
+        "--from", dest="start", type=_bounded("--from", 0, 10**6), metavar="N",
+        help="the moves from move N on, each with the position after it (0: the setup first; default with --to: 1)",
+    )
+    p.add_argument(
+        "--to", dest="stop", type=_bounded("--to", 0, 10**6), metavar="N",
+        help="the moves up to move N, each with the position after it (default with --from: the last)",
     )
     p.set_defaults(func=cmd_show)
 
