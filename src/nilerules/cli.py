@@ -49,6 +49,18 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see `{self.prog} --help`)")
 
 
+class _Once(argparse.Action):
+    """An option given at most once: argparse would keep the last of two values and drop the first without a word."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: str | None = None
+    ) -> None:
+        first = getattr(namespace, self.dest, None)
+        if first is not None:
+            raise UsageError(f"{option} given twice ({_name(str(first))} and {_name(str(values))}): give it once")
+        setattr(namespace, self.dest, values)
+
+
 def _read(path: str) -> str:
     return jsonio.read_text(path, UsageError)
 
@@ -580,7 +592,7 @@ def build_parser() -> argparse.ArgumentParser:
         elif game:
             p.add_argument("game", choices=GAME_IDS, metavar="GAME", help=" | ".join(GAME_IDS))
         p.add_argument(
-            "--spec", metavar="FILE",
+            "--spec", metavar="FILE", action=_Once,
             help="use an edited copy of the game's specs/<game>.toml (its values; the schema stays the bundled one)",
         )
         if json_out:
