@@ -16,10 +16,11 @@ from typing import Any
 import pytest
 
 from nilerules.checks.model import Budget
-from nilerules.report.json import FORMAT
+from nilerules.report.json import FORMAT, run_metadata
 from nilerules.report.regression import BaselineError, Scope, budget_of, check_scope, compare, load_baseline
 
 SCOPE = Scope(("ra",), ("ra",))
+BUDGET = Budget(playouts=20, examples=30, rlimit=5, seed=1)
 
 
 def rate(hits: int, trials: int, low: float, high: float) -> dict[str, Any]:
@@ -28,35 +29,29 @@ def rate(hits: int, trials: int, low: float, high: float) -> dict[str, Any]:
 
 def doc() -> dict[str, Any]:
     """One Ra game: its inputs, two findings (one with an impact and a witness log), one detector."""
-    return {
-        "format": FORMAT,
-        "nilerules": "0.1.0",
-        "budget": {"playouts": 20, "examples": 30, "rlimit": 5, "seed": 1},
-        "games": {
-            "ra": {
-                "spec_digest": "a" * 64,
-                "inputs": {
-                    "rules_version": 4,
-                    "params": {"god_points": 2, "pharaoh_points": [5, -2], "sets": {"2": [[1, 2], [3, 4]]}},
-                    "readings": {"bag_empty": {"readings": ["epoch_ends", "game_ends"], "default": "game_ends"}},
-                },
-                "findings": [
-                    {
-                        "code": "RA-001",
-                        "verdict": "witness",
-                        "default": "share",
-                        "recommendation": "Write: share.",
-                        "summary": "s",
-                        "impact": {"class": "changes scores", "headline": rate(8, 16, 0.28, 0.72), "rare": False},
-                        "readings": [{"name": "share", "outcome": "+3 each", "default": True}],
-                        "witness_log": '{"actions": [1]}',
-                    },
-                    {"code": "RA-002", "verdict": "proof", "default": "share", "summary": "p", "readings": []},
-                ],
-                "holes": [{"detector": "open_tie", "verdict": "witness", "hits": 35, "playouts": 460}],
-            }
+    ra = {
+        "spec_digest": "a" * 64,
+        "inputs": {
+            "rules_version": 4,
+            "params": {"god_points": 2, "pharaoh_points": [5, -2], "sets": {"2": [[1, 2], [3, 4]]}},
+            "readings": {"bag_empty": {"readings": ["epoch_ends", "game_ends"], "default": "game_ends"}},
         },
+        "findings": [
+            {
+                "code": "RA-001",
+                "verdict": "witness",
+                "default": "share",
+                "recommendation": "Write: share.",
+                "summary": "s",
+                "impact": {"class": "changes scores", "headline": rate(8, 16, 0.28, 0.72), "rare": False},
+                "readings": [{"name": "share", "outcome": "+3 each", "default": True}],
+                "witness_log": '{"actions": [1]}',
+            },
+            {"code": "RA-002", "verdict": "proof", "default": "share", "summary": "p", "readings": []},
+        ],
+        "holes": [{"detector": "open_tie", "verdict": "witness", "hits": 35, "playouts": 460}],
     }
+    return {"format": FORMAT, **run_metadata(BUDGET), "games": {"ra": ra}}
 
 
 def lines(new: dict[str, Any], details: bool = False) -> list[str]:
@@ -217,7 +212,7 @@ def test_a_scope_that_cannot_be_compared_is_refused(games: dict[str, Any], asked
 
 def test_the_budget_is_read_from_the_baseline() -> None:
     """The recorded budget becomes the run's budget, field for field."""
-    assert budget_of(doc(), "b.json") == Budget(playouts=20, examples=30, rlimit=5, seed=1)
+    assert budget_of(doc(), "b.json") == BUDGET
 
 
 @pytest.mark.parametrize(
