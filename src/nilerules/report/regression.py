@@ -101,7 +101,7 @@ class Scope:
     games: tuple[str, ...]
     """The games analysed and compared, in the order of ``known``."""
     baseline_games: tuple[str, ...]
-    """Every game the baseline holds, in its order."""
+    """Every game the baseline holds, those of ``known`` first in that order."""
 
     @property
     def unchecked(self) -> tuple[str, ...]:
@@ -115,7 +115,8 @@ def check_scope(baseline: Mapping[str, Any], asked: Sequence[str], known: Sequen
     A game asked for that the baseline does not hold, or (when none is asked for) a baseline game this nilerules does
     not know, cannot be compared: a :class:`BaselineError`.
     """
-    held = tuple(str(g) for g in baseline.get("games", {}))
+    stored = [str(g) for g in baseline.get("games", {})]
+    held = tuple([g for g in known if g in stored] + [g for g in stored if g not in known])
     if not held:
         raise BaselineError(f"{path}: the baseline holds no game")
     wanted = [g for g in known if g in asked] if asked else [g for g in known if g in held]
