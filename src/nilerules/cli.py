@@ -554,7 +554,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     current = json.loads(json_report.render(_analyses(args, scope.games, specs, budget), budget))
     comparison = compare(baseline, current, scope)
     if args.json:
-        _say(json.dumps({"baseline": args.baseline, **comparison.to_data()}, indent=2, sort_keys=True))
+        data = {"baseline": args.baseline, "budget": json_report.run_metadata(budget)["budget"], "forced": reason}
+        _say(json.dumps({**data, **comparison.to_data()}, indent=2, sort_keys=True))
     else:
         checked = ", ".join(g + (f" (spec {_name(specs[g])})" if g in specs else "") for g in scope.games)
         held = f"{name} holds {', '.join(scope.baseline_games)}"

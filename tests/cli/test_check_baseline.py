@@ -87,11 +87,11 @@ def test_the_diff_leads_with_the_changed_param_then_the_class_changes(
 ) -> None:
     """god_points 2 -> 8 in a Ra copy, beside an unchanged Sobek copy: exit 1; after the scope and budget lines, the
     inputs (the one param), then the two findings whose class changed (module docstring), then the figures; nothing
-    of Sobek; interval bounds and witness logs only counted."""
+    of Sobek; interval bounds, witness logs and the spec's hash only under details (the last section)."""
     ra = edited_spec(tmp_path, (GOD_POINTS, GOD_POINTS.replace("value = 2", "value = 8")))
     sobek = copied(tmp_path, "sobek", "sobek_copy.toml")
     code, out, err = run(
-        capsys, "check", "--spec", str(ra), "--spec", str(sobek), "--baseline", str(baseline), "--quiet"
+        capsys, "check", "--spec", str(ra), "--spec", str(sobek), "--baseline", str(baseline), "--quiet", "--details"
     )
     assert code == 1 and "differences from" in err
     lines = out.splitlines()
@@ -105,27 +105,11 @@ def test_the_diff_leads_with_the_changed_param_then_the_class_changes(
     ]
     assert lines[7] == "figures that changed:"
     assert not [line for line in lines if line.startswith("  sobek")]
-    for hidden in ("witness_log", ".low ", ".high ", "spec_digest", "ra.toml"):
-        assert hidden not in out, hidden
-    assert lines[-1].startswith("and ") and lines[-1].endswith("(--details lists them)")
-
-
-def test_details_and_json_give_the_rest(capsys: pytest.CaptureFixture[str], baseline: Path, tmp_path: Path) -> None:
-    """`--json` gives every change in its section, details included: the param under inputs (old 2, new 8), the
-    class changes under findings, and witness logs and interval bounds under details only."""
-    ra = edited_spec(tmp_path, (GOD_POINTS, GOD_POINTS.replace("value = 2", "value = 8")))
-    code, out, _ = run(capsys, "check", "--spec", str(ra), "--baseline", str(baseline), "--json", "--quiet")
-    data = json.loads(out)
-    assert (code, data["games"], data["not_checked"]) == (1, ["ra"], ["sobek"])
-    assert [(c["item"], c["old"], c["new"]) for c in data["inputs"]] == [("params.god_points", 2, 8)]
-    assert {(c["item"], c["new"]) for c in data["findings"]} == {
-        ("RA-013", "changes the winner"),
-        ("RA-017", "changes the winner"),
-    }
-    fields = {c["field"] for c in data["details"]}
-    assert "witness_log" in fields and any(f.endswith(".low") for f in fields)
-    assert not any(c["field"] == "witness_log" or c["field"].endswith(".low") for c in data["figures"])
-    assert data["differences"] == sum(len(data[s]) for s in ("inputs", "findings", "figures", "details"))
+    details = lines.index("details that changed (texts, interval bounds, witnesses, end positions):")
+    for hidden in (" witness_log ", ".low ", ".high ", "spec text sha256 "):
+        assert not [line for line in lines[:details] if hidden in line], hidden
+        assert [line for line in lines[details:] if hidden in line], hidden
+    assert "ra.toml" not in out.replace(str(ra), "").replace(str(sobek), "")
 
 
 def test_edited_points_name_the_params_and_what_they_change(
@@ -153,20 +137,30 @@ def test_edited_points_name_the_params_and_what_they_change(
     assert any(line.startswith("  ra: spec text sha256 ") for line in lines[lines.index(figures[-1]) :])
 
 
-def test_a_changed_figure_in_the_baseline_is_named(
+def test_a_changed_figure_is_named_and_force_says_why(
     capsys: pytest.CaptureFixture[str], baseline: Path, tmp_path: Path
 ) -> None:
-    """A detector count edited in the baseline (same verdict, same summary): exit 1, the detector and field named
-    among the figures, and no input changed."""
+    """A detector count edited in a baseline recorded with one more playout: --budget quick --force compares anyway
+    and says why; --json names the detector's field among the figures (old and new as numbers), no input changed."""
     doc = json.loads(baseline.read_text(encoding="utf-8"))
+    doc["budget"]["playouts"] += 1
     hole = doc["games"]["ra"]["holes"][0]
     hole["playouts"] += 1
     edited = tmp_path / "edited.json"
     edited.write_text(json.dumps(doc), encoding="utf-8")
-    code, out, _ = run(capsys, "check", "--game", "ra", "--baseline", str(edited), "--quiet")
-    assert code == 1
-    assert "inputs that changed: none" in out.splitlines()
-    assert f"  ra: detector {hole['detector']} playouts {hole['playouts']} -> {hole['playouts'] - 1}" in out
+    code, out, _ = run(
+        capsys, "check", "--game", "ra", "--budget", "quick", "--force", "--json", "--baseline", str(edited),
+        "--quiet",
+    )
+    data = json.loads(out)
+    assert (code, data["games"], data["not_checked"], data["inputs"]) == (1, ["ra"], ["sobek"], [])
+    assert "budget" in data["forced"] and data["budget"]["playouts"] == doc["budget"]["playouts"] - 1
+    figure = {
+        "item": f"detector {hole['detector']}", "field": "playouts", "old": hole["playouts"],
+        "new": hole["playouts"] - 1,
+    }
+    assert [{k: c[k] for k in figure} for c in data["figures"]] == [figure]
+    assert data["differences"] == sum(len(data[s]) for s in ("inputs", "findings", "figures", "details"))
 
 
 def test_a_baseline_from_another_budget_is_refused_in_one_line(
@@ -176,20 +170,6 @@ def test_a_baseline_from_another_budget_is_refused_in_one_line(
     code, out, err = run(capsys, "check", "--game", "ra", "--budget", "default", "--baseline", str(baseline))
     assert (code, out, len(err.strip().splitlines())) == (2, "", 1)
     assert "budget" in err and "--force" in err
-
-
-def test_force_compares_anyway_and_says_so(
-    capsys: pytest.CaptureFixture[str], baseline: Path, tmp_path: Path
-) -> None:
-    """--force with another recorded budget: the comparison runs and the output says why it might differ."""
-    doc = json.loads(baseline.read_text(encoding="utf-8"))
-    doc["budget"]["playouts"] += 1
-    other = tmp_path / "other.json"
-    other.write_text(json.dumps(doc), encoding="utf-8")
-    code, out, _ = run(
-        capsys, "check", "--game", "ra", "--budget", "quick", "--force", "--baseline", str(other), "--quiet"
-    )
-    assert (code, "comparing anyway" in out) == (0, True)
 
 
 @pytest.mark.parametrize("command", ["check", "report"])
