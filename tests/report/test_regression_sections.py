@@ -170,6 +170,22 @@ def test_a_figure_a_flag_and_a_text_go_where_they_belong() -> None:
     ]
 
 
+def test_a_frequency_whose_hits_and_trials_both_change_is_one_line() -> None:
+    """8/16 -> 9/18: one figure line (not one for hits and one for trials); a list of figures in a check's data is a
+    figure; the game's title is a detail."""
+    new = doc()
+    game = new["games"]["ra"]
+    game["findings"][0]["impact"]["headline"] = rate(9, 18, 0.28, 0.72)
+    game["findings"][0]["data"] = {"tied": [95, 600]}
+    game["title"] = "Ra!"
+    comparison = compare(doc(), new, SCOPE)
+    assert [c.line() for c in comparison.section("figures")] == [
+        "ra: RA-001 data new: {\"tied\": [95, 600]}",
+        "ra: RA-001 impact.headline 8/16 -> 9/18",
+    ]
+    assert [c.line() for c in comparison.section("details")][-1] == "ra: title new: Ra!"
+
+
 def test_the_json_form_holds_every_change_with_its_raw_values() -> None:
     """to_data: the scope, the count (the param, the headline's counts, its rate and two bounds: 5), and each
     section's changes with the values as JSON values."""
@@ -214,6 +230,14 @@ def test_a_scope_that_cannot_be_compared_is_refused(games: dict[str, Any], asked
 def test_the_budget_is_read_from_the_baseline() -> None:
     """The recorded budget becomes the run's budget, field for field."""
     assert budget_of(doc(), "b.json") == BUDGET
+
+
+def test_a_budget_missing_a_figure_is_refused() -> None:
+    """A budget without its seed cannot be reproduced: BaselineError naming the four figures it must hold."""
+    bad = doc()
+    del bad["budget"]["seed"]
+    with pytest.raises(BaselineError, match="'budget' must hold playouts, examples, rlimit, seed"):
+        budget_of(bad, "b.json")
 
 
 @pytest.mark.parametrize(

@@ -380,7 +380,9 @@ def _section(path: tuple[Segment, ...], field: str, leaf: _Leaf) -> Section:
 
 
 def _numbers(value: Any) -> bool:
-    """A number, a flag, or a list of them (a figure, not a text)."""
+    """A number, a flag, or a list or table of them (a figure, not a text)."""
+    if isinstance(value, dict):
+        return all(_numbers(v) for v in value.values())
     if isinstance(value, list):
         return all(_numbers(v) for v in value)
     return isinstance(value, int | float)
