@@ -24,7 +24,7 @@ from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 HOT_MODULES = {
-    "core": ("chance", "playout"),
+    "core": ("chance", "playout", "readings"),
     "games/ra": ("scoring", "rules", "game"),
     "games/sobek": ("params", "scoring", "game"),
     "games/sobek/rules": ("common", "track", "events", "sets", "market", "characters", "draws", "rounds", "turn"),
