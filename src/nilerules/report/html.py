@@ -261,6 +261,8 @@ def _finding_view(analysis: GameAnalysis, data: Mapping[str, Any], drawn: Drawn)
         "summary": str(data.get("summary", "")),
         "searched": str(data.get("searched", "")),
         "wording": str(data.get("recommendation", "")),
+        "placement": str(data.get("placement", "") or ""),
+        "reason": " ".join(str(s) for s in data.get("reason", ()) or ()),
         "answered_by": str(data.get("answered_by", "") or ""),
         "constructed": bool(data.get("constructed")),
         "depends_on": [list(d) if isinstance(d, list | tuple) else [str(d)] for d in data.get("depends_on", ())],

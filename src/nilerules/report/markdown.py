@@ -286,6 +286,10 @@ def _finding(f: Finding, spec: Spec) -> list[str]:
     if f.answered_by:
         lines.append(f"- **Answered by a source**: {f.answered_by}")
     lines.append(f"- **Wording to paste**: {f.recommendation}")
+    if f.placement:
+        lines.append(f"- **Where**: {f.placement}")
+    if f.reason:
+        lines.append(f"- **Why**: {' '.join(f.reason)}")
     return lines
 
 
