@@ -179,3 +179,20 @@ def load_documents(names: Iterable[str], folder: Path) -> dict[str, Document]:
 def quoted_spans(text: str) -> tuple[str, ...]:
     """The spans of ``text`` set in typographic double quotes (“…”): each is a quote, and must be found."""
     return tuple(m.group(1) for m in QUOTED.finditer(text))
+
+
+# -- a spec's quotes, checked against its documents --------------------------------------------------------------
+_STRAIGHT = re.compile(r"""(?:^|(?<=[\s(\[]))(['"])(?=\S)(.+?)(?<=\S)\1(?=$|[\s.,;:)\]!?])""")
+"""A span set in straight quotation marks ('…' or "…"), told from an apostrophe by the spaces around it."""
+
+
+def straight_quoted(text: str) -> tuple[str, ...]:
+    """Spans of ``text`` in straight quotation marks: quotes are set in “…” (and reading names in backticks), so a
+    straight-quoted span is either a quote in the wrong marks or a paraphrase set as a quote."""
+    return tuple(m.group(2) for m in _STRAIGHT.finditer(text))
+
+
+def unfound(text: str, documents: Iterable[Document]) -> tuple[str, ...]:
+    """The spans of ``text`` set in “…” that no document contains verbatim."""
+    docs = tuple(documents)
+    return tuple(q for q in quoted_spans(text) if not any(d.contains(q) for d in docs))

@@ -20,6 +20,7 @@ LAYERS: dict[str, int] = {
     "specs": 0,
     "wording": 0,
     "documents": 0,
+    "citations": 0,
     "build": 0,
     "core": 0,
     "games": 1,
