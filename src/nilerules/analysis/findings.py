@@ -242,6 +242,7 @@ def build_finding(
         effect(list(ends.values())) if ends else None,
         result.searched,
         by_search,
+        open_alternatives=any(r != amb.default for r in amb.open_readings()),
     )
     return make_finding(
         game.spec.game,

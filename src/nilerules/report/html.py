@@ -28,11 +28,12 @@ from nilerules.analysis.stats import common_span, histogram
 from nilerules.checks.model import Budget
 from nilerules.core.log import GameLog, log_from_json
 from nilerules.errors import NileRulesError
+from nilerules.analysis.impact import CLASSES
 from nilerules.report import charts
 from nilerules.report import json as json_report
 from nilerules.report.wording import assumed_key, assumed_rows
 
-CLASS_ORDER = ("changes the winner", "changes scores", "changes play only", "unknown", "never matters")
+CLASS_ORDER = CLASSES
 """The impact classes from the strongest effect to none (issue 11); the summary table sorts by this order."""
 CLASS_COLORS = {
     "changes the winner": "#b8332e",
@@ -40,6 +41,7 @@ CLASS_COLORS = {
     "changes play only": "#8a6d1f",
     "unknown": "#6b6b6b",
     "never matters": "#2a7a3a",
+    "the text decides": "#3a5f8a",
 }
 """The classes' colours, the same as the page's badges (style.css.j2)."""
 MEASURED = ("changes the winner", "changes scores")

@@ -352,6 +352,8 @@ KEY = (
     "another reading side by side, with the same chance draws and the same choices while they agree. The class is "
     "the strongest difference met: **changes the winner**, **changes scores** (*every seat alike*: every seat "
     "shifts by the same amount, so the ranking cannot change), **changes play only**; **never matters**: proved; "
+    "**the text decides**: the text rules out every reading but the default, so only the wording needs clarifying "
+    "(listed after the open questions; impact is measured against the readings the text leaves open only); "
     "**unknown**: neither met nor proved. *How often* counts the paired games that show the class's difference, "
     "with a 95 % interval. *rare*: the measured games never met a difference (the witness comes from the check or "
     "from further seeded games searched for one); the class is what the witness shows. The default "
