@@ -132,3 +132,29 @@ def contradicted_problems(spec: Spec, docs: Mapping[str, Document]) -> list[str]
             if r.contradicted and not quoted_spans(r.contradicted):
                 problems.append(f"{amb.code}.{r.name}: ruled out by the text, but quotes no words of it")
     return problems
+
+
+RESULT_WORDS = re.compile(
+    r"\b(Z3 (shows|proves|finds)|proved|proves|in \d+ of \d+|never (ran|met|happened|occur)|at least \d+|"
+    r"at most \d+|seeded [a-z ]*play (never|always)|\d+ (of|in) \d+ (paired |seeded )?games)\b",
+    re.I,
+)
+"""Words that report a solver, search or simulation outcome: a sentence saying them is rendered from the result
+it reports (a placeholder of the check's figures), never typed."""
+
+
+def typed_results(spec: Spec) -> list[str]:
+    """Sentences of a finding's wording, placement, reason or reading descriptions that report a result in typed
+    words (no placeholder in the sentence): an edited spec would leave them saying what is no longer true."""
+    from nilerules.wording import template_fields
+
+    problems = []
+    for amb in spec.ambiguities.values():
+        texts = [("wording", amb.wording), ("placement", amb.placement), *(("reason", s) for s in amb.reason)]
+        texts += [(f"{r.name}.description", r.description) for r in amb.readings]
+        for where, text in texts:
+            for sentence in re.split(r"(?<=[.;])\s+", text):
+                m = RESULT_WORDS.search(sentence)
+                if m and not template_fields(sentence):
+                    problems.append(f"{amb.code}.{where}: a result in typed words ({m.group(0)!r}): {sentence[:90]!r}")
+    return problems

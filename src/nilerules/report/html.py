@@ -21,6 +21,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from nilerules.analysis.impact import CLASSES
 from nilerules.analysis.page import ScoreDistribution, distribution_games, score_distributions, witness_game
 from nilerules.analysis.parallel import GameRef, game_source, resolve, run_chunks
 from nilerules.analysis.runner import GameAnalysis
@@ -28,7 +29,6 @@ from nilerules.analysis.stats import common_span, histogram
 from nilerules.checks.model import Budget
 from nilerules.core.log import GameLog, log_from_json
 from nilerules.errors import NileRulesError
-from nilerules.analysis.impact import CLASSES
 from nilerules.report import charts
 from nilerules.report import json as json_report
 from nilerules.report.wording import assumed_key, assumed_rows
