@@ -21,7 +21,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from nilerules.analysis.impact import CLASSES
+from nilerules.analysis.impact import CLASSES, Rate
 from nilerules.analysis.page import ScoreDistribution, distribution_games, score_distributions, witness_game
 from nilerules.analysis.parallel import GameRef, game_source, resolve, run_chunks
 from nilerules.analysis.runner import GameAnalysis
@@ -31,7 +31,7 @@ from nilerules.core.log import GameLog, log_from_json
 from nilerules.errors import NileRulesError
 from nilerules.report import charts
 from nilerules.report import json as json_report
-from nilerules.report.wording import assumed_key, assumed_rows
+from nilerules.report.wording import assumed_key, assumed_rows, rate_cell
 
 CLASS_ORDER = CLASSES
 """The impact classes from the strongest effect to none (issue 11); the summary table sorts by this order."""
@@ -89,6 +89,14 @@ def _witness_log(finding: Any, data: Mapping[str, Any]) -> GameLog | None:
 
 Rate3 = tuple[float, float | None, float | None]
 """How often a finding shows, with the ends of its 95 % interval when measured."""
+
+
+def _rate_cell(impact: Mapping[str, Any] | None) -> str:
+    """The frequency as the markdown's table gives it: hits of paired games, then the 95 % interval."""
+    head = impact.get("headline") if impact else None
+    if not isinstance(head, Mapping) or not head.get("trials"):
+        return ""
+    return rate_cell(Rate(int(head.get("hits", 0)), int(head["trials"])))
 
 
 def _rate(impact: Mapping[str, Any]) -> Rate3 | None:
@@ -241,6 +249,7 @@ def _finding_view(analysis: GameAnalysis, data: Mapping[str, Any], drawn: Drawn)
         "how_often": how_often,
         "rate": rate[0] if rate else None,
         "rate_interval": _interval(rate),
+        "rate_cell": _rate_cell(impact),
         "impact_note": str(impact.get("note", "")) if impact else "",
         "impact_budget": str(impact.get("budget", "")) if impact else (dist.describe() if dist else ""),
         "recommended": str(data.get("recommended_reading", "") or default),
@@ -360,7 +369,8 @@ def page_model(
         late = _frequency([(f["code"], f["cls"], f["rate"], f["rate_interval"]) for f in findings], measured)
         frequency_chart = run_chunks(draw, [late])[0].chart if late is not None else None
     shown = [
-        {"id": a.game, "title": a.title, "name": short_title(a.title), "count": len(doc["games"][a.game]["findings"])}
+        {"id": a.game, "title": a.title, "name": short_title(a.title), "count": len(doc["games"][a.game]["findings"]),
+         "impact_budget": next((f.impact.budget for f in a.findings if f.impact is not None), "")}
         for a in analyses
     ]
     findings.sort(key=lambda f: (f["cls_rank"], -(f["rate"] or 0.0), f["code"]))

@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from nilerules.analysis.detectors import DESCRIPTIONS
+from nilerules.analysis.detectors import DESCRIPTIONS, HoleResult
 from nilerules.analysis.findings import Finding, ReadingOutcome
 from nilerules.analysis.impact import CLASSES, Impact, Rate
 from nilerules.analysis.runner import GameAnalysis
 from nilerules.analysis.witness import EndPosition, effect, move_words, parts_words, position_parts
 from nilerules.checks.model import Budget
+from nilerules.core.verdicts import Witness
 from nilerules.report import json as json_report
 from nilerules.report.wording import assumed_key, assumed_rows, rate_cell
 from nilerules.specs import Spec
@@ -328,6 +329,17 @@ def _assumed(analyses: Sequence[GameAnalysis]) -> list[str]:
     return [*lines, ""]
 
 
+def _not_default(spec: Spec, hole: HoleResult) -> str:
+    """The readings other than the defaults a detector's example was played under, named (empty: the defaults)."""
+    readings = hole.verdict.data.get("readings", {}) if isinstance(hole.verdict, Witness) else {}
+    named = [
+        f"`{reading}` ({spec.ambiguities[amb].code})"
+        for amb, reading in sorted(readings.items())
+        if amb in spec.ambiguities and reading != spec.ambiguities[amb].default
+    ]
+    return f"; under {', '.join(named)}, not the default" + ("s" if len(named) > 1 else "") if named else ""
+
+
 def _holes(analyses: Sequence[GameAnalysis]) -> list[str]:
     lines = ["## Rules holes (generic detectors)", ""]
     lines.append("Detectors: " + "; ".join(f"`{name}`, {what}" for name, what in DESCRIPTIONS.items()) + ".")
@@ -338,9 +350,10 @@ def _holes(analyses: Sequence[GameAnalysis]) -> list[str]:
     ]
     for a in analyses:
         for h in a.holes:
+            example = READINGS_LIST.sub("", h.verdict.summary) + _not_default(a.spec, h) if h.hits else "—"
             lines.append(
                 f"| {short_title(a.title)} | {h.detector} | {h.verdict.kind} | {rate_cell(Rate(h.hits, h.playouts))} | "
-                f"{_cell(READINGS_LIST.sub('', h.verdict.summary)) if h.hits else '—'} |"
+                f"{_cell(example)} |"
             )
     lines.append("")
     lines += [f"- searched ({short_title(a.title)}): {a.hole_bounds}." for a in analyses]
