@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Final, Literal, TypeVar, cast
 
 from nilerules.errors import SpecError
+from nilerules.wording import Claim, parse_claims, template_fields
 
 RuleKind = Literal["mechanical", "data", "flavour"]
 Provenance = Literal["seed", "sourced", "assumed"]
@@ -115,12 +116,27 @@ class Ambiguity:
     quote: str
     readings: tuple[Reading, ...]
     default: str
-    recommendation: str
+    wording: str
+    """The text to paste into the rulebook (``nilerules.wording``: quotes in “…”, figures through placeholders)."""
+    placement: str = ""
+    """Where the wording goes: what it replaces or follows."""
+    reason: tuple[str, ...] = ()
+    """Why, sentence by sentence; a sentence whose figure the check's result lacks is left out."""
+    claims: tuple[Claim, ...] = ()
+    """What the wording says must happen, as situations the model is checked against."""
     answered_by: str = ""
     """A published ruling or FAQ that already answers the question (the finding is marked answered by a source)."""
+    seed: str = ""
+    """The document the quote stands in (default: the first cited rule's)."""
+    section: str = ""
+    """The section the quote stands in (default: the first cited rule's)."""
 
     def reading_names(self) -> tuple[str, ...]:
         return tuple(r.name for r in self.readings)
+
+    def open_readings(self) -> tuple[str, ...]:
+        """The readings the text does not rule out (not ``contradicted``)."""
+        return tuple(r.name for r in self.readings if not r.contradicted)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -567,8 +583,8 @@ def _parse(path: str, raw: bytes) -> Spec:
         problems.keys(
             entry,
             key,
-            ("code", "title", "kind", "rules", "quote", "readings", "default", "recommendation"),
-            ("answered_by",),
+            ("code", "title", "kind", "rules", "quote", "readings", "default", "wording"),
+            ("answered_by", "placement", "reason", "claims", "seed", "section"),
         )
         code = problems.text(entry, key, "code")
         if code and not _CODE.match(code):
@@ -595,6 +611,22 @@ def _parse(path: str, raw: bytes) -> Spec:
         default = problems.text(entry, key, "default")
         if default and readings and default not in {r.name for r in readings}:
             problems.add(f"{key}.default", f"{_short(default)} is not one of its readings")
+        wording = problems.text(entry, key, "wording")
+        placement = problems.text(entry, key, "placement")
+        reason = problems.strs(entry, key, "reason")
+        for name, texts in (("wording", (wording,)), ("placement", (placement,)), ("reason", reason)):
+            for text in texts:
+                try:
+                    template_fields(text)
+                except ValueError as exc:
+                    problems.add(f"{key}.{name}", str(exc))
+        claims = parse_claims(entry.get("claims", []), f"{key}.claims", problems.add)
+        for index, claim in enumerate(claims):
+            if claim.reading and claim.reading not in {r.name for r in readings}:
+                problems.add(f"{key}.claims[{index}].reading", f"{_short(claim.reading)} is not one of its readings")
+        where = problems.text(entry, key, "seed")
+        if where and where not in (*seeds, *references):
+            problems.add(f"{key}.seed", f"{_short(where)} is not one of meta.seeds or meta.references")
         ambiguities[amb_id] = Ambiguity(
             id=amb_id,
             code=code,
@@ -604,8 +636,13 @@ def _parse(path: str, raw: bytes) -> Spec:
             quote=problems.text(entry, key, "quote"),
             readings=tuple(readings),
             default=default,
-            recommendation=problems.text(entry, key, "recommendation"),
+            wording=wording,
+            placement=placement,
+            reason=reason,
+            claims=claims,
             answered_by=problems.text(entry, key, "answered_by"),
+            seed=where,
+            section=problems.text(entry, key, "section"),
         )
 
     if problems.problems:

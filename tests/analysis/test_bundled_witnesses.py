@@ -80,3 +80,48 @@ def test_every_witness_log_replays_to_positions_that_differ_under_its_readings(
                 alike.add(f.code)
     assert sorted(alike) == sorted(ONLY_IN_THE_CHECK)
     assert sorted(noted) == sorted(ONLY_IN_THE_CHECK)
+
+
+PENDING_FIGURES = frozenset({"ra", "nile_artefacts", "sobek", "nefertiti"})
+"""Games whose checks do not yet all recompute their figures from their witness logs (issue 19, item 2): a strict
+xfail, removed when a game is done."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_witness_met_in_play_states_only_figures_its_replay_gives(game_id: str) -> None:
+    """Every figure a witness met in play states for a reading is what its log, replayed from setup under that
+    reading, gives (``CheckResult.figures``); a witness whose figures come from a hand-built position is labelled
+    constructed and writes that position out."""
+    if game_id in PENDING_FIGURES:
+        pytest.xfail(f"{game_id}: its checks are being given their figures (issue 19)")
+    module = load(game_id)
+    problems = []
+    for amb_id, check in module.checks.items():
+        result = check(module.game, Budget.quick())
+        code = module.game.spec.ambiguities[amb_id].code
+        if result.verdict.kind != "witness":
+            continue
+        if result.constructed:
+            if "position" not in result.verdict.data:
+                problems.append(f"{code}: a constructed witness that does not write its position out")
+            continue
+        if result.witness_log is None or result.figures is None:
+            problems.append(f"{code}: a witness met in play with no log or no way to recompute its figures")
+            continue
+        for reading, outcome in result.outcomes:
+            if result.figures(reading) != outcome:
+                problems.append(f"{code}: {reading}: the stated {outcome!r} is not what the replay gives, "
+                                f"{result.figures(reading)!r}")
+    assert problems == []
+
+
+@pytest.mark.slow
+def test_every_wording_claim_about_a_witness_holds(bundled: list[tuple[Any, Any]]) -> None:
+    """Each claim a wording makes about its finding's witness holds there, under the reading the wording adopts."""
+    from nilerules.analysis.claims import wording_problems
+
+    problems = []
+    for module, analysis in bundled:
+        problems += wording_problems(module.game, analysis.findings)
+    assert problems == []

@@ -83,7 +83,8 @@ def test_a_witness_from_a_game_names_the_game_and_what_each_reading_gives() -> N
 
 def test_marks_rare_constructed_answered_and_the_text_decides() -> None:
     """TAL-005's witness is hand-built and never met in play (rare, constructed); TAL-004 is answered by the toy's
-    FAQ; TAL-002's 'low' is contradicted by 'Your tally is your score'."""
+    FAQ; TAL-006's 'first_seat' is contradicted by 'Your tally is your score', so the text decides and the finding
+    comes after the open questions."""
     text = markdown.render([analysis()], BUDGET)
     found = sections(text)
     row = next(line for line in text.splitlines() if line.startswith("| TAL-005 "))
@@ -92,7 +93,10 @@ def test_marks_rare_constructed_answered_and_the_text_decides() -> None:
                for line in found["TAL-005"])
     assert "answered by a source" in next(line for line in text.splitlines() if line.startswith("| TAL-004 "))
     assert "- **Answered by a source**: the toy's FAQ" in found["TAL-004"]
-    assert any("**The text decides against it:** “Your tally is your score”" in line for line in found["TAL-002"])
+    assert any("**The text decides against it:** “Your tally is your score”" in line for line in found["TAL-006"])
+    rows = [line.split(" | ")[0][2:] for line in text.splitlines() if line.startswith("| TAL-")]
+    assert rows[-1] == "TAL-006" and "the text decides" in next(
+        line for line in text.splitlines() if line.startswith("| TAL-006 "))
 
 
 def test_what_is_said_once_at_the_top_is_not_repeated_per_finding() -> None:
@@ -208,7 +212,7 @@ def test_the_checks_words_come_first_and_the_replay_adds_only_what_they_do_not_s
     assert _reading_line(lines, "high").endswith(
         "→ the higher tally ranks first; replayed: scores [1, 4], seat 1 wins."
     )
-    assert "→ scores [6, 3] after reversing; replayed: seat 0 wins. **The text" in _reading_line(lines, "low")
+    assert _reading_line(lines, "low").endswith("→ scores [6, 3] after reversing; replayed: seat 0 wins.")
 
 
 def test_moves_the_checks_words_tell_apart_are_not_repeated_from_the_replay() -> None:

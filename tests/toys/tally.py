@@ -6,7 +6,9 @@ A toy whose five readings matter in ways known by construction, for testing the 
 - ``wait=wait_too`` adds a "wait" move that does what "pass" does: it changes the legal moves, never a score;
 - ``overflow=keep`` only matters for a tally above the die's faces, which no roll gives: it never matters;
 - ``sevens=bonus`` only matters for a tally of seven, which no six-sided roll gives: its check hand-builds one
-  (a constructed witness), and play never meets it.
+  (a constructed witness), and play never meets it;
+- ``ties=first_seat`` is ruled out by the text (its mark quotes the toy's rule), and the rules never read it: the
+  text decides, and only the readings left open are measured.
 """
 
 from __future__ import annotations
@@ -144,6 +146,7 @@ CHECKS = {
         Proof("No roll exceeds the die's faces, so the cap never applies."), "arithmetic", (), "every face"
     ),
     "sevens": check_sevens,
+    "ties": lambda game, budget: _witness("Tallies 4 and 4: 'share' makes both seats win, 'first_seat' seat 0."),
 }
 QUERIES: dict[str, Query] = {}
 

@@ -25,6 +25,7 @@ from nilerules.core.log import GameLog
 from nilerules.core.verdicts import Proof, VerdictKind, Witness
 from nilerules.errors import NileRulesError, QueryError
 from nilerules.specs import Ambiguity, FindingKind, Spec
+from nilerules.wording import render
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,7 @@ class Finding:
     method: str
     searched: str
     recommendation: str
+    """The wording to paste (``Ambiguity.wording`` with its figures filled in)."""
     data: Mapping[str, Any] = field(default_factory=dict)
     answered_by: str = ""
     """A published ruling or FAQ that already answers the question."""
@@ -71,6 +73,11 @@ class Finding:
     """The file the quote comes from (a seed or a reference file)."""
     section: str = ""
     default: str = ""
+    placement: str = ""
+    """Where the wording goes."""
+    reason: tuple[str, ...] = ()
+    """Why, sentence by sentence, each rendered from the check's figures (a sentence without its figure is left
+    out)."""
     impact: Impact | None = None
     witness_log: GameLog | None = None
     """The witness as a game from setup (the check's own, else the first divergence met in paired play)."""
@@ -98,14 +105,26 @@ class Finding:
 
 
 def _source(spec: Spec | None, amb: Ambiguity) -> tuple[str, str]:
-    """The document and section of the ambiguity's first cited rule."""
+    """The document and section the ambiguity's quote stands in: its own ``seed``/``section`` when the spec gives
+    them, else its first cited rule's (tests/unit/test_quotes.py checks that the quote stands there)."""
     if spec is None or not amb.rules:
-        return "", ""
+        return amb.seed, amb.section
     try:
         entry = spec.rule(amb.rules[0])
     except KeyError:
-        return "", ""
-    return entry.seed, entry.section
+        return amb.seed, amb.section
+    return amb.seed or entry.seed, amb.section or entry.section
+
+
+def rendered(spec: Spec | None, texts: Sequence[str], data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The sentences whose figures the check's ``data`` (and the spec's params) have, with the figures filled in."""
+    params = {name: p.value for name, p in spec.params.items()} if spec is not None else {}
+    out = []
+    for text in texts:
+        sentence = render(text, data, params)
+        if sentence is not None:
+            out.append(sentence)
+    return tuple(out)
 
 
 def make_finding(
@@ -160,12 +179,14 @@ def make_finding(
         core_rules=core,
         method=method,
         searched=result.searched,
-        recommendation=amb.recommendation,
+        recommendation=" ".join(rendered(spec, (amb.wording,), result.data)),
         data=result.data,
         answered_by=amb.answered_by,
         document=document,
         section=section,
         default=amb.default,
+        placement=" ".join(rendered(spec, (amb.placement,), result.data)),
+        reason=rendered(spec, amb.reason, result.data),
         impact=impact,
         witness_log=log,
         witness_source=source,
@@ -221,6 +242,7 @@ def build_finding(
         effect(list(ends.values())) if ends else None,
         result.searched,
         by_search,
+        open_alternatives=any(r != amb.default for r in amb.open_readings()),
     )
     return make_finding(
         game.spec.game,

@@ -28,15 +28,21 @@ from nilerules.core.game import Game
 from nilerules.core.types import CHANCE, Config, Mover
 from nilerules.core.verdicts import VerdictKind
 
-ImpactClass = Literal["changes the winner", "changes scores", "changes play only", "never matters", "unknown"]
+ImpactClass = Literal[
+    "changes the winner", "changes scores", "changes play only", "never matters", "unknown", "the text decides"
+]
 CLASSES: Final[tuple[ImpactClass, ...]] = (
     "changes the winner",
     "changes scores",
     "changes play only",
     "unknown",
     "never matters",
+    "the text decides",
 )
-"""From the strongest effect to none: the order of the report's summary table."""
+"""From the strongest effect to none: the order of the report's summary table. The open questions come first;
+"the text decides" (every reading but the default is ruled out by the text: only the wording needs clarifying)
+comes last."""
+TEXT_DECIDES: Final = "The text rules out every other reading: no decision is needed, only a clearer wording."
 POLICY_NAMES: Final = ("random", "greedy")
 PartKind = Literal["", "moves", "chance", "choice", "end"]
 """Where two paired games part: the mover or legal moves differ, a chance draw differs, the policy chose differently
@@ -272,7 +278,7 @@ def work_items(
         policy = POLICY_NAMES[(k // len(configs)) % len(POLICY_NAMES)]
         for amb_id in ambs:
             amb = spec.ambiguities[amb_id]
-            for reading in amb.reading_names():
+            for reading in amb.open_readings():  # impact is measured against the readings the text leaves open
                 if reading == base.reading(amb_id):
                     continue
                 changed = game.config(base.players, base.modules, {**base.readings_dict(), amb_id: reading})
@@ -470,11 +476,16 @@ def classify(
     witness_effect: WitnessEffect | None = None,
     searched: str = "",
     found_by_search: int = 0,
+    open_alternatives: bool = True,
 ) -> Impact:
     """The class of one ambiguity from its paired games, its check's verdict and what its witness shows when
     replayed under each reading (``witness_effect``; None when the witness is not a game; one that parts only in the
     position makes no class, but its note says so rather than 'only in what the check reports'). ``found_by_search``:
-    the further paired games per reading whose search found the witness (0 when it did not come from that search)."""
+    the further paired games per reading whose search found the witness (0 when it did not come from that search).
+    ``open_alternatives``: whether the text leaves some reading other than the default open; when it does not, the
+    class is "the text decides" whatever play shows (only the readings left open are measured)."""
+    if not open_alternatives:
+        return Impact(ambiguity, default, "the text decides", False, False, (), budget, TEXT_DECIDES)
     rows = tuple(
         ReadingImpact(name, per.get("all", Counts()), tuple((p, per[p]) for p in POLICY_NAMES if p in per))
         for name, per in sorted(readings.items())

@@ -21,6 +21,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from nilerules.analysis.impact import CLASSES, Rate
 from nilerules.analysis.page import ScoreDistribution, distribution_games, score_distributions, witness_game
 from nilerules.analysis.parallel import GameRef, game_source, resolve, run_chunks
 from nilerules.analysis.runner import GameAnalysis
@@ -30,9 +31,9 @@ from nilerules.core.log import GameLog, log_from_json
 from nilerules.errors import NileRulesError
 from nilerules.report import charts
 from nilerules.report import json as json_report
-from nilerules.report.wording import assumed_key, assumed_rows
+from nilerules.report.wording import assumed_key, assumed_rows, rate_cell
 
-CLASS_ORDER = ("changes the winner", "changes scores", "changes play only", "unknown", "never matters")
+CLASS_ORDER = CLASSES
 """The impact classes from the strongest effect to none (issue 11); the summary table sorts by this order."""
 CLASS_COLORS = {
     "changes the winner": "#b8332e",
@@ -40,6 +41,7 @@ CLASS_COLORS = {
     "changes play only": "#8a6d1f",
     "unknown": "#6b6b6b",
     "never matters": "#2a7a3a",
+    "the text decides": "#3a5f8a",
 }
 """The classes' colours, the same as the page's badges (style.css.j2)."""
 MEASURED = ("changes the winner", "changes scores")
@@ -87,6 +89,14 @@ def _witness_log(finding: Any, data: Mapping[str, Any]) -> GameLog | None:
 
 Rate3 = tuple[float, float | None, float | None]
 """How often a finding shows, with the ends of its 95 % interval when measured."""
+
+
+def _rate_cell(impact: Mapping[str, Any] | None) -> str:
+    """The frequency as the markdown's table gives it: hits of paired games, then the 95 % interval."""
+    head = impact.get("headline") if impact else None
+    if not isinstance(head, Mapping) or not head.get("trials"):
+        return ""
+    return rate_cell(Rate(int(head.get("hits", 0)), int(head["trials"])))
 
 
 def _rate(impact: Mapping[str, Any]) -> Rate3 | None:
@@ -239,6 +249,7 @@ def _finding_view(analysis: GameAnalysis, data: Mapping[str, Any], drawn: Drawn)
         "how_often": how_often,
         "rate": rate[0] if rate else None,
         "rate_interval": _interval(rate),
+        "rate_cell": _rate_cell(impact),
         "impact_note": str(impact.get("note", "")) if impact else "",
         "impact_budget": str(impact.get("budget", "")) if impact else (dist.describe() if dist else ""),
         "recommended": str(data.get("recommended_reading", "") or default),
@@ -261,6 +272,8 @@ def _finding_view(analysis: GameAnalysis, data: Mapping[str, Any], drawn: Drawn)
         "summary": str(data.get("summary", "")),
         "searched": str(data.get("searched", "")),
         "wording": str(data.get("recommendation", "")),
+        "placement": str(data.get("placement", "") or ""),
+        "reason": " ".join(str(s) for s in data.get("reason", ()) or ()),
         "answered_by": str(data.get("answered_by", "") or ""),
         "constructed": bool(data.get("constructed")),
         "depends_on": [list(d) if isinstance(d, list | tuple) else [str(d)] for d in data.get("depends_on", ())],
@@ -356,7 +369,8 @@ def page_model(
         late = _frequency([(f["code"], f["cls"], f["rate"], f["rate_interval"]) for f in findings], measured)
         frequency_chart = run_chunks(draw, [late])[0].chart if late is not None else None
     shown = [
-        {"id": a.game, "title": a.title, "name": short_title(a.title), "count": len(doc["games"][a.game]["findings"])}
+        {"id": a.game, "title": a.title, "name": short_title(a.title), "count": len(doc["games"][a.game]["findings"]),
+         "impact_budget": next((f.impact.budget for f in a.findings if f.impact is not None), "")}
         for a in analyses
     ]
     findings.sort(key=lambda f: (f["cls_rank"], -(f["rate"] or 0.0), f["code"]))

@@ -49,6 +49,8 @@ def finding_data(f: Finding) -> dict[str, Any]:
         "method": f.method,
         "searched": f.searched,
         "recommendation": f.recommendation,
+        "placement": f.placement,
+        "reason": list(f.reason),
         "data": to_data(dict(f.data)),
         "answered_by": f.answered_by,
         "document": f.document,

@@ -13,12 +13,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from nilerules.analysis.detectors import DESCRIPTIONS
+from nilerules.analysis.detectors import DESCRIPTIONS, HoleResult
 from nilerules.analysis.findings import Finding, ReadingOutcome
 from nilerules.analysis.impact import CLASSES, Impact, Rate
 from nilerules.analysis.runner import GameAnalysis
 from nilerules.analysis.witness import EndPosition, effect, move_words, parts_words, position_parts
 from nilerules.checks.model import Budget
+from nilerules.core.verdicts import Witness
 from nilerules.report import json as json_report
 from nilerules.report.wording import assumed_key, assumed_rows, rate_cell
 from nilerules.specs import Spec
@@ -287,6 +288,10 @@ def _finding(f: Finding, spec: Spec) -> list[str]:
     if f.answered_by:
         lines.append(f"- **Answered by a source**: {f.answered_by}")
     lines.append(f"- **Wording to paste**: {f.recommendation}")
+    if f.placement:
+        lines.append(f"- **Where**: {f.placement}")
+    if f.reason:
+        lines.append(f"- **Why**: {' '.join(f.reason)}")
     return lines
 
 
@@ -325,6 +330,17 @@ def _assumed(analyses: Sequence[GameAnalysis]) -> list[str]:
     return [*lines, ""]
 
 
+def _not_default(spec: Spec, hole: HoleResult) -> str:
+    """The readings other than the defaults a detector's example was played under, named (empty: the defaults)."""
+    readings = hole.verdict.data.get("readings", {}) if isinstance(hole.verdict, Witness) else {}
+    named = [
+        f"`{reading}` ({spec.ambiguities[amb].code})"
+        for amb, reading in sorted(readings.items())
+        if amb in spec.ambiguities and reading != spec.ambiguities[amb].default
+    ]
+    return f"; under {', '.join(named)}, not the default" + ("s" if len(named) > 1 else "") if named else ""
+
+
 def _holes(analyses: Sequence[GameAnalysis]) -> list[str]:
     lines = ["## Rules holes (generic detectors)", ""]
     lines.append("Detectors: " + "; ".join(f"`{name}`, {what}" for name, what in DESCRIPTIONS.items()) + ".")
@@ -335,9 +351,10 @@ def _holes(analyses: Sequence[GameAnalysis]) -> list[str]:
     ]
     for a in analyses:
         for h in a.holes:
+            example = READINGS_LIST.sub("", h.verdict.summary) + _not_default(a.spec, h) if h.hits else "—"
             lines.append(
                 f"| {short_title(a.title)} | {h.detector} | {h.verdict.kind} | {rate_cell(Rate(h.hits, h.playouts))} | "
-                f"{_cell(READINGS_LIST.sub('', h.verdict.summary)) if h.hits else '—'} |"
+                f"{_cell(example)} |"
             )
     lines.append("")
     lines += [f"- searched ({short_title(a.title)}): {a.hole_bounds}." for a in analyses]
@@ -349,6 +366,8 @@ KEY = (
     "another reading side by side, with the same chance draws and the same choices while they agree. The class is "
     "the strongest difference met: **changes the winner**, **changes scores** (*every seat alike*: every seat "
     "shifts by the same amount, so the ranking cannot change), **changes play only**; **never matters**: proved; "
+    "**the text decides**: the text rules out every reading but the default, so only the wording needs clarifying "
+    "(listed after the open questions; impact is measured against the readings the text leaves open only); "
     "**unknown**: neither met nor proved. *How often* counts the paired games that show the class's difference, "
     "with a 95 % interval. *rare*: the measured games never met a difference (the witness comes from the check or "
     "from further seeded games searched for one); the class is what the witness shows. The default "

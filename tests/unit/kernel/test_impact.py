@@ -30,7 +30,8 @@ def log_of(readings: dict[str, str], actions: list[object]) -> GameLog:
 
 def test_impact_classes_are_the_ones_built_into_the_toy() -> None:
     """By construction (tests/toys/tally.py): the bonus shifts every seat alike, 'low' reverses the ranking, 'wait'
-    only adds a move, 'overflow' is proved never to matter, 'sevens' only matters for a roll a d6 never gives."""
+    only adds a move, 'overflow' is proved never to matter, 'sevens' only matters for a roll a d6 never gives, and
+    the text rules out the only alternative of 'ties'."""
     found = findings()
     assert {amb: f.impact_class for amb, f in found.items()} == {
         "bonus": "changes scores",
@@ -38,6 +39,7 @@ def test_impact_classes_are_the_ones_built_into_the_toy() -> None:
         "wait": "changes play only",
         "overflow": "never matters",
         "sevens": "unknown",
+        "ties": "the text decides",
     }
 
 
@@ -114,15 +116,16 @@ def test_every_witness_log_replays_from_setup() -> None:
 
 
 def test_the_report_opens_with_every_finding_sorted_by_impact() -> None:
-    """The first table of ambiguities.md is the summary, from 'changes the winner' down to 'never matters'."""
+    """The first table of ambiguities.md is the summary, from 'changes the winner' down to 'never matters', then the
+    findings the text decides."""
     analysis = analyse(tally.make_module(), Budget.quick())
     text = markdown.render([analysis], Budget.quick())
     lines = text.splitlines()
     first_table = next(i for i, line in enumerate(lines) if line.startswith("|"))
     assert lines[first_table].startswith("| code | game | title | class | how often")
     assert not any(line.startswith("### ") for line in lines[:first_table])
-    codes = [line.split(" | ")[0].strip("| ") for line in lines[first_table + 2 : first_table + 7]]
-    assert codes == ["TAL-002", "TAL-001", "TAL-003", "TAL-005", "TAL-004"]
+    codes = [line.split(" | ")[0].strip("| ") for line in lines[first_table + 2 : first_table + 8]]
+    assert codes == ["TAL-002", "TAL-001", "TAL-003", "TAL-005", "TAL-004", "TAL-006"]
     assert markdown.render([analysis], Budget.quick()) == text
 
 
@@ -147,7 +150,16 @@ def test_findings_json_carries_impact_witness_and_readings() -> None:
     assert order["witness_log"].startswith("{")
     high, low = (r["end"]["scores"] for r in order["readings"])
     assert [7 - s for s in high] == low  # 'low' scores faces + 1 - tally with a six-sided die
-    assert [r["contradicted"] for r in order["readings"] if r["contradicted"]] == ["Your tally is your score"]
+    ties = next(f for f in doc["games"]["tally"]["findings"] if f["ambiguity"] == "ties")
+    assert [r["contradicted"] for r in ties["readings"] if r["contradicted"]] == ["Your tally is your score"]
+    assert (ties["impact"]["class"], ties["impact"]["readings"]) == ("the text decides", [])
+
+
+def test_impact_is_measured_against_the_readings_the_text_leaves_open_only() -> None:
+    """No paired game is played for a reading the text rules out (TAL-006's 'first_seat'); the others are."""
+    items = work_items(tally.make_game(), Budget.quick())
+    assert {i.reading for i in items if i.ambiguity == "ties"} == set()
+    assert {i.reading for i in items if i.ambiguity == "order"} == {"low"}
 
 
 def test_the_impact_query_agrees_with_the_report() -> None:

@@ -4,6 +4,7 @@ matters in the real toy. Expected values come from the toy's rules read by hand.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -184,3 +185,34 @@ def test_steering_prefers_the_marked_move_about_half_the_time() -> None:
     ]
     assert len(picks) == 400
     assert picks.count("Wait") >= 240
+
+
+@pytest.mark.parametrize(
+    ("game", "ambiguity"),
+    [(GAME, "wait"), (SHIFTED, "overflow")],
+)
+def test_a_lockstep_witness_recomputes_its_figures_from_its_log(game: TallyGame, ambiguity: str) -> None:
+    """Each reading's stated outcome is what replaying the witness log from setup under that reading gives, for a
+    divergence on the legal moves (wait) and on the positions (the shifted overflow)."""
+    found = find_divergence(game, ambiguity, [game.config(2)], range(3), words)
+    assert found is not None
+    result = play_witness(game, ambiguity, found, "differs", "three seeded games")
+    assert result.figures is not None
+    assert [(r, result.figures(r)) for r, _ in result.outcomes] == list(result.outcomes)
+
+
+def test_figures_from_another_position_do_not_recompute() -> None:
+    """A deliberately broken witness: outcomes worded from a position its log does not reach are told apart."""
+    found = find_divergence(SHIFTED, "overflow", [SHIFTED.config(2)], range(1), words)
+    assert found is not None
+    roll = found.actions[0]
+    assert isinstance(roll, Roll)
+    elsewhere = roll.value + 10  # no six-sided roll gives it
+    wrong = dataclasses.replace(
+        found, outcomes=(("cap", f"moves [], tallies [{elsewhere}]"), ("keep", f"moves [], tallies [{elsewhere + 1}]"))
+    )
+    figures = play_witness(SHIFTED, "overflow", wrong, "differs", "one game").figures
+    assert figures is not None
+    assert [figures(r) for r in ("cap", "keep")] == [f"moves [], tallies [{roll.value}]",
+                                                     f"moves [], tallies [{roll.value + 1}]"]
+    assert [figures(r) for r in ("cap", "keep")] != [o for _, o in wrong.outcomes]

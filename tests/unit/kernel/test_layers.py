@@ -18,6 +18,9 @@ SRC = Path(__file__).resolve().parents[3] / "src" / "nilerules"
 LAYERS: dict[str, int] = {
     "errors": 0,
     "specs": 0,
+    "wording": 0,
+    "documents": 0,
+    "citations": 0,
     "build": 0,
     "core": 0,
     "games": 1,

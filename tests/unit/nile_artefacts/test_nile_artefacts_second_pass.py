@@ -32,7 +32,7 @@ def test_each_recommendation_is_wording_adopting_a_named_reading_with_a_reason(a
     its reason; no rule number typed into it, in the wording or the reason (numbers are the params'; a quote of the
     rule document may carry its own)."""
     amb = SPEC.ambiguities[ambiguity]
-    text = amb.recommendation
+    text = amb.wording + " Reason: " + " ".join(amb.reason)
     assert not text.startswith("Say")
     adopted = re.findall(r"\(reading ([a-z_]+)", text)
     assert adopted and adopted[0] in amb.reading_names()

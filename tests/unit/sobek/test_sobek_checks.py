@@ -101,8 +101,8 @@ def test_recommendation_is_wording_that_adopts_the_default_reading(amb: str) -> 
     """Issue 11: a recommendation is pasteable wording, not a question ('Say whether...'), and names the reading it
     adopts (the default, which the report shows as recommended), followed by the reason."""
     entry = MODULE.game.spec.ambiguities[amb]
-    assert not entry.recommendation.startswith(("Say ", "State ", "Define ", "Give "))
-    assert f"(Reading `{entry.default}`:" in entry.recommendation
+    assert not entry.wording.startswith(("Say ", "State ", "Define ", "Give "))
+    assert entry.reason[0].startswith(f"Reading `{entry.default}`:")
     assert not any(r.contradicted for r in entry.readings if r.name == entry.default)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from nilerules.checks.kit.readings import Outcomes, all_readings, open_readings, under
@@ -158,9 +158,36 @@ class Divergence:
     policy: str
     step: int
     """How many actions of the seeded game were played before the divergence (the tail not counted)."""
+    ambiguity: str = ""
+    step_action: Any = None
+    """The diverging step's action (``kind="moves"``: it is not in the log, which ends before it)."""
+    describe: Callable[..., str] | None = field(default=None, compare=False, repr=False)
+    """How each reading's outcome was worded (``describe(before, after)`` for lockstep play, ``describe(final,
+    reading)`` for a script)."""
 
     def log(self, game: Game[Any, Any]) -> GameLog:
         return log_of(game, self.config, self.actions)
+
+    def figures(self, game: Game[Any, Any]) -> Callable[[str], str]:
+        """Each reading's outcome recomputed from the log replayed from setup under that reading (what
+        ``CheckResult.figures`` holds for a witness met in play)."""
+        describe = self.describe
+        assert describe is not None, "a divergence found by the kit carries its describe"
+
+        def recompute(reading: str) -> str:
+            config = under(game, self.config, self.ambiguity, reading)
+            if self.kind == "scripted":
+                return _scripted_outcome(game, self.config, self.ambiguity, reading, self.actions, describe)
+            if self.kind == "moves":
+                before = replay_actions(game, config, self.actions)
+                action = self.step_action
+            else:
+                before = replay_actions(game, config, self.actions[:-1])
+                action = self.actions[-1]
+            legal = tuple(game.legal_actions(before))
+            return _outcome(describe, before, _after(game, before, action, legal))
+
+        return recompute
 
 
 def default_projection(game: Game[Any, Any]) -> Callable[[Any], str]:
@@ -230,7 +257,8 @@ def find_divergence(
                 )
                 logged = tuple(actions) if moves_part else (*actions, step.action)
                 kind: Literal["moves", "position"] = "moves" if moves_part else "position"
-                return Divergence(config, logged, states[own], outcomes, kind, seed, policy_name(policy), step.index)
+                return Divergence(config, logged, states[own], outcomes, kind, seed, policy_name(policy), step.index,
+                                  ambiguity, step.action, describe)
     return None
 
 
@@ -314,7 +342,7 @@ def find_scripted(
                                                                           describe)
                             return Divergence(
                                 config, script, state, tuple((r, outcomes[r]) for r in names), "scripted", seed,
-                                policy_name(policy), index,
+                                policy_name(policy), index, ambiguity, None, describe,
                             )
                     state = game.apply(state, action)
     return None

@@ -34,6 +34,7 @@ def play_witness(
         dict(data or {}),
         witness_log=found.log(game),
         depends_on=depends(game, ambiguity, found.config.readings_dict()),
+        figures=found.figures(game) if found.describe is not None else None,
     )
 
 

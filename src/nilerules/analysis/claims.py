@@ -1,0 +1,121 @@
+"""The wording to paste, checked against the model: each claim a finding's wording makes is a situation and what must
+hold there (``nilerules.wording.Claim``), run under the reading the wording adopts.
+
+A claim's situation is a written position (``at = "position"``), or the finding's witness (``at = "witness"``): the
+position its log reaches from setup, or its written position for a constructed witness, under the claim's reading.
+The claim's moves are played from there, then each expectation is compared with what the model gives. Every
+problem comes back as a line naming the finding, the words, and what the model does instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from nilerules.analysis.findings import Finding
+from nilerules.core.codec import dumps
+from nilerules.core.game import Game
+from nilerules.core.log import moves_at
+from nilerules.core.types import Config
+from nilerules.documents import fold
+from nilerules.errors import NileRulesError
+from nilerules.specs import Ambiguity
+from nilerules.wording import Claim
+
+
+class ClaimError(Exception):
+    """A claim's situation cannot be built (no witness, a position that does not build, moves that are illegal)."""
+
+
+def _config(game: Game[Any, Any], base: Config, amb: Ambiguity, reading: str) -> Config:
+    return game.config(base.players, base.modules, {**base.readings_dict(), amb.id: reading})
+
+
+def situation(game: Game[Any, Any], amb: Ambiguity, claim: Claim, finding: Finding | None) -> Any:
+    """The position a claim is about, under the reading the wording adopts, after the claim's moves."""
+    reading = claim.reading or amb.default
+    if claim.at == "position":
+        config = _config(game, game.config(claim.players, claim.modules), amb, reading)
+        state = _build(game, config, claim.position)
+    else:
+        state = _witness_state(game, amb, reading, finding)
+    for raw in claim.actions:
+        try:
+            state = game.apply(state, game.action_from_data(raw))  # type: ignore[attr-defined]
+        except NileRulesError as exc:
+            raise ClaimError(f"the claim's move {dumps(raw)} cannot be played there: {exc}") from None
+    return state
+
+
+def _build(game: Game[Any, Any], config: Config, position: Mapping[str, Any]) -> Any:
+    try:
+        return game.position(config, {k: v for k, v in position.items() if k != "config"})  # type: ignore[attr-defined]
+    except NileRulesError as exc:
+        raise ClaimError(f"the claim's position does not build: {exc}") from None
+
+
+def _witness_state(game: Game[Any, Any], amb: Ambiguity, reading: str, finding: Finding | None) -> Any:
+    if finding is None:
+        raise ClaimError("the claim is about the witness, and the finding has none")
+    if finding.witness_log is not None:
+        config = _config(game, finding.witness_log.config, amb, reading)
+        state = game.setup(config)
+        for index, raw in enumerate(finding.witness_log.actions):
+            try:
+                state = game.apply(state, game.action_from_data(raw))  # type: ignore[attr-defined]
+            except NileRulesError as exc:
+                raise ClaimError(f"the witness does not replay under {reading!r} (step {index}: {exc})") from None
+        return state
+    position = finding.witness.get("position")
+    if not isinstance(position, dict):
+        raise ClaimError("the witness is neither a game nor a written position")
+    players = finding.witness.get("players")
+    modules = finding.witness.get("modules", [])
+    if not isinstance(players, int) or not isinstance(modules, list):
+        raise ClaimError("the witness's written position does not say its players and modules")
+    state = _build(game, _config(game, game.config(players, tuple(modules)), amb, reading), position)
+    for raw in finding.witness.get("actions", []):
+        state = game.apply(state, game.action_from_data(raw))  # type: ignore[attr-defined]
+    return state
+
+
+def claim_problems(game: Game[Any, Any], amb: Ambiguity, claim: Claim, finding: Finding | None) -> list[str]:
+    """What the model does that the claim says it does not (empty: the model keeps the claim)."""
+    lead = f"{amb.code} “{claim.says}”"
+    said = fold(" ".join((amb.wording, amb.placement, *amb.reason)))
+    problems = [] if fold(claim.says) in said else [f"{lead}: these words are not in the finding's wording"]
+    try:
+        state = situation(game, amb, claim, finding)
+    except ClaimError as exc:
+        return [*problems, f"{lead}: {exc}"]
+    expect = claim.expect
+    legal = {dumps(game.action_to_data(a)) for a in game.legal_actions(state)}  # type: ignore[attr-defined]
+    problems += [f"{lead}: {dumps(a)} is not a legal move there" for a in expect.legal if dumps(a) not in legal]
+    problems += [f"{lead}: {dumps(a)} is a legal move there" for a in expect.not_legal if dumps(a) in legal]
+    who, _ = moves_at(game, state)
+    if expect.to_move is not None and who != expect.to_move:
+        problems.append(f"{lead}: {who} is to move there, not {expect.to_move}")
+    if expect.phase is not None:
+        phase = game.position_data(state).get("phase")  # type: ignore[attr-defined]
+        if phase != expect.phase:
+            problems.append(f"{lead}: the phase there is {phase!r}, not {expect.phase!r}")
+    if expect.scores is not None and tuple(game.scores(state)) != expect.scores:
+        problems.append(f"{lead}: the scores there are {list(game.scores(state))}, not {list(expect.scores)}")
+    if expect.points:
+        breakdown = game.score_breakdown(state)  # type: ignore[attr-defined]
+        for seat, wanted in expect.points.items():
+            got = breakdown[int(seat)]
+            for category, points in wanted.items():
+                if got.get(category) != points:
+                    problems.append(f"{lead}: seat {seat} has {got.get(category)!r} {category}, not {points}")
+    return problems
+
+
+def wording_problems(game: Game[Any, Any], findings: Sequence[Finding] = ()) -> list[str]:
+    """Every claim of every finding of the game's spec, checked (``findings`` give the witnesses)."""
+    by_ambiguity = {f.ambiguity: f for f in findings}
+    problems = []
+    for amb in game.spec.ambiguities.values():
+        for claim in amb.claims:
+            problems += claim_problems(game, amb, claim, by_ambiguity.get(amb.id))
+    return problems

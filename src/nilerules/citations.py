@@ -1,0 +1,160 @@
+"""A spec's citations checked against its documents: each quote verbatim in the document it names, under the section
+it names; every span a text for people sets in quotation marks is a quote; every audit "clear" quotes the words that
+decide it.
+
+Each function returns the problems it finds as short lines (empty when all is well), so a test can assert ``== []``
+and print what is wrong. The documents come from :func:`nilerules.documents.load_documents`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from nilerules.documents import Document, is_described_place, quoted_spans, straight_quoted, unfound
+from nilerules.specs import Ambiguity, Spec
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A text of a spec meant for people, with where it is (for the problem's line)."""
+
+    where: str
+    text: str
+
+
+def headings(spec: Spec, document: str) -> tuple[str, ...]:
+    """The sections the spec names for a document (the headings a quote there can stand under)."""
+    return tuple(sorted({r.section for r in spec.rules if r.seed == document and not is_described_place(r.section)}))
+
+
+def where_quoted(spec: Spec, amb: Ambiguity) -> tuple[str, str]:
+    """The document and section an ambiguity's quote stands in: its own, else its first cited rule's."""
+    first = spec.rule(amb.rules[0]) if amb.rules else None
+    return amb.seed or (first.seed if first else ""), amb.section or (first.section if first else "")
+
+
+def rule_problems(spec: Spec, docs: Mapping[str, Document]) -> list[str]:
+    """Rules whose quote is not verbatim in their document, or does not stand under their section."""
+    problems = []
+    for rule in spec.rules:
+        doc = docs.get(rule.seed)
+        if doc is None:
+            problems.append(f"{rule.id}: its document {rule.seed!r} is not available")
+        elif not doc.contains(rule.quote):
+            problems.append(f"{rule.id}: the quote is not in {rule.seed}: {rule.quote[:80]!r}")
+        elif not doc.stands_under(rule.quote, rule.section, headings(spec, rule.seed)):
+            found = doc.sections_of(rule.quote, headings(spec, rule.seed))
+            problems.append(f"{rule.id}: the quote stands under {found}, not {rule.section!r}")
+    return problems
+
+
+def ambiguity_problems(spec: Spec, docs: Mapping[str, Document]) -> list[str]:
+    """Findings whose quote is not verbatim in the document the report names, or not under the section it names."""
+    problems = []
+    for amb in spec.ambiguities.values():
+        document, section = where_quoted(spec, amb)
+        doc = docs.get(document)
+        if doc is None:
+            problems.append(f"{amb.code}: its document {document!r} is not available")
+        elif not doc.contains(amb.quote):
+            elsewhere = [name for name, d in docs.items() if d.contains(amb.quote)]
+            also = f" (it is in {', '.join(elsewhere)})" if elsewhere else ""
+            problems.append(f"{amb.code}: the quote is not in {document}{also}: {amb.quote[:80]!r}")
+        elif not doc.stands_under(amb.quote, section, headings(spec, document)):
+            found = doc.sections_of(amb.quote, headings(spec, document))
+            problems.append(f"{amb.code}: the quote stands under {found}, not {section!r}")
+    return problems
+
+
+def human_texts(spec: Spec) -> tuple[Text, ...]:
+    """Every text of a spec written for people (titles, summaries, descriptions, wordings, reasons, audit answers,
+    sources), with where it is."""
+    texts: list[Text] = []
+    for rule in spec.rules:
+        texts.append(Text(f"{rule.id}.summary", rule.summary))
+        texts += [Text(f"{rule.id}.audit[{i}]", line) for i, line in enumerate(rule.audit)]
+    for amb in spec.ambiguities.values():
+        texts += [Text(f"{amb.code}.title", amb.title), Text(f"{amb.code}.wording", amb.wording),
+                  Text(f"{amb.code}.placement", amb.placement), Text(f"{amb.code}.answered_by", amb.answered_by)]
+        texts += [Text(f"{amb.code}.reason[{i}]", s) for i, s in enumerate(amb.reason)]
+        for r in amb.readings:
+            texts += [Text(f"{amb.code}.{r.name}.description", r.description),
+                      Text(f"{amb.code}.{r.name}.contradicted", r.contradicted)]
+    for name, param in spec.params.items():
+        texts += [Text(f"params.{name}.source", param.source), Text(f"params.{name}.description", param.description)]
+    return tuple(t for t in texts if t.text)
+
+
+def quoted_problems(texts: Iterable[Text], docs: Mapping[str, Document]) -> list[str]:
+    """Spans set in “…” that no document of the spec contains verbatim."""
+    return [f"{t.where}: not in any document: {q[:80]!r}" for t in texts for q in unfound(t.text, docs.values())]
+
+
+def straight_problems(texts: Iterable[Text]) -> list[str]:
+    """Spans in straight quotation marks: a quote goes in “…” (verbatim), a reading name in backticks, and a
+    paraphrase in no quotation marks at all."""
+    return [f"{t.where}: in straight quotation marks: {q[:80]!r}" for t in texts for q in straight_quoted(t.text)]
+
+
+_CLEAR = re.compile(r"^[a-z_]+: clear\b(.*)$", re.S)
+
+
+def audit_problems(spec: Spec, docs: Mapping[str, Document]) -> list[str]:
+    """Audit answers "clear" that do not quote, verbatim, the words that decide the question, or do not say how they
+    decide it: ``"<question>: clear “<words>” — <how they decide it>"`` (more quotes may follow the first)."""
+    problems = []
+    for rule in spec.rules:
+        for line in rule.audit:
+            m = _CLEAR.match(line)
+            if m is None:
+                continue
+            body = m.group(1)
+            spans = quoted_spans(body)
+            how = body.rsplit("”", 1)[-1].lstrip(" ,;")
+            if not spans:
+                problems.append(f"{rule.id}: a clear that quotes no words: {line[:90]!r}")
+            elif not how.startswith("—") or len(how.strip("— .")) < 3:
+                problems.append(f"{rule.id}: a clear that does not say how its words decide (“…” — how): "
+                                f"{line[:90]!r}")
+            for q in spans:
+                if not any(d.contains(q) for d in docs.values()):
+                    problems.append(f"{rule.id}: the audit's words are not in any document: {q[:80]!r}")
+    return problems
+
+
+def contradicted_problems(spec: Spec, docs: Mapping[str, Document]) -> list[str]:
+    """Readings marked as ruled out by the text whose mark quotes no words of a document."""
+    problems = []
+    for amb in spec.ambiguities.values():
+        for r in amb.readings:
+            if r.contradicted and not quoted_spans(r.contradicted):
+                problems.append(f"{amb.code}.{r.name}: ruled out by the text, but quotes no words of it")
+    return problems
+
+
+RESULT_WORDS = re.compile(
+    r"\b(Z3 (shows|proves|finds)|proved|proves|in \d+ of \d+|never (ran|met|happened|occur)|at least \d+|"
+    r"at most \d+|seeded [a-z ]*play (never|always)|\d+ (of|in) \d+ (paired |seeded )?games)\b",
+    re.I,
+)
+"""Words that report a solver, search or simulation outcome: a sentence saying them is rendered from the result
+it reports (a placeholder of the check's figures), never typed."""
+
+
+def typed_results(spec: Spec) -> list[str]:
+    """Sentences of a finding's wording, placement, reason or reading descriptions that report a result in typed
+    words (no placeholder in the sentence): an edited spec would leave them saying what is no longer true."""
+    from nilerules.wording import template_fields
+
+    problems = []
+    for amb in spec.ambiguities.values():
+        texts = [("wording", amb.wording), ("placement", amb.placement), *(("reason", s) for s in amb.reason)]
+        texts += [(f"{r.name}.description", r.description) for r in amb.readings]
+        for where, text in texts:
+            for sentence in re.split(r"(?<=[.;])\s+", text):
+                m = RESULT_WORDS.search(sentence)
+                if m and not template_fields(sentence):
+                    problems.append(f"{amb.code}.{where}: a result in typed words ({m.group(0)!r}): {sentence[:90]!r}")
+    return problems
