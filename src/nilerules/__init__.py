@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from nilerules.build import VERSION
 from nilerules.core import (
@@ -34,6 +34,7 @@ from nilerules.errors import (
 from nilerules.games import GAME_IDS, load_game
 
 if TYPE_CHECKING:
+    from nilerules.analysis.ask import Answer
     from nilerules.checks import GameModule
 
 __version__ = VERSION
@@ -45,6 +46,13 @@ def load(game_id: str, spec_path: str | Path | None = None) -> GameModule:
     from nilerules.checks import load as load_module
 
     return load_module(game_id, spec_path)
+
+
+def ask(game: Any, kind: str, expression: str, **options: Any) -> Answer:
+    """Ask your own question in CEL (``nilerules ask``, docs/ask.md): ``nilerules.analysis.ask.ask``."""
+    from nilerules.analysis.ask import ask as ask_question
+
+    return ask_question(game, kind, expression, **options)  # type: ignore[arg-type]
 
 __all__ = [
     "CHANCE",
@@ -65,6 +73,7 @@ __all__ = [
     "Unknown",
     "Witness",
     "__version__",
+    "ask",
     "load",
     "load_game",
     "log_from_json",

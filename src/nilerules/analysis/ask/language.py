@@ -17,6 +17,7 @@ guided search climbs for ``--can``.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -188,9 +189,13 @@ def _depth(tree: Tree) -> int:
     return deepest
 
 
-def _names(names: Sequence[str]) -> str:
-    shown = ", ".join(names[:40])
-    return shown + (f", ... ({len(names)} names)" if len(names) > 40 else "") if names else "none"
+def _names(names: Sequence[str], wrong: str = "") -> str:
+    """The names that exist here, the likeliest meant first (``nilerules ask GAME --view`` lists them all)."""
+    close = difflib.get_close_matches(wrong, names, n=3, cutoff=0.6) if wrong else []
+    rest = [n for n in names if n not in close]
+    shown = ", ".join(rest[:24]) + (f", ... ({len(names)} names)" if len(rest) > 24 else "")
+    meant = f"did you mean {' or '.join(repr(c) for c in close)}? " if close else ""
+    return f"{meant}names here: {shown or 'none'}"
 
 
 class _Checker:
@@ -292,7 +297,7 @@ class _Checker:
         found = self.top.field(name)
         if found is None:
             here = [*scope, *self.top.names()]
-            raise self.fail(f"unknown name {name!r} (names here: {_names(here)})", token)
+            raise self.fail(f"unknown name {name!r} ({_names(here, name)})", token)
         self.uses.top.add(name)
         return found
 
@@ -306,7 +311,7 @@ class _Checker:
         found = target.field(name)
         if found is None:
             where = f" in {target.where}" if target.where else ""
-            raise self.fail(f"unknown name {name!r}{where} (names here: {_names(target.names())})", token)
+            raise self.fail(f"unknown name {name!r}{where} ({_names(target.names(), name)})", token)
         if target.where == "seats[]" and self.uses.seat_fields is not None:
             self.uses.seat_fields.add(name)
         return found
@@ -329,7 +334,7 @@ class _Checker:
                 return self.select(target, _string_value(first), first)
             values = {t.text() for _, t in target.fields}
             if not _same(key, STRING) or len(values) != 1:
-                raise self.fail(f"index {target.text()} with a quoted name (names: {_names(target.names())})", index)
+                raise self.fail(f"index {target.text()} with a quoted name ({_names(target.names())})", index)
             self.uses.whole(target)
             return target.fields[0][1]
         if target.kind == "dyn":
@@ -560,12 +565,31 @@ _SYMBOLS = {"RPAR": "')'", "RSQB": "']'", "RBRACE": "'}'", "COMMA": "','", "COLO
             "LPAR": "'('", "QMARK": "'?'"}
 
 
+def _open_bracket(text: str) -> str | None:
+    """The terminal that closes the innermost bracket still open at the end of ``text`` (quotes skipped)."""
+    closers = {"(": "RPAR", "[": "RSQB", "{": "RBRACE"}
+    stack: list[str] = []
+    quote = ""
+    for char in text:
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char in closers:
+            stack.append(closers[char])
+        elif char in ")]}" and stack:
+            stack.pop()
+    return stack[-1] if stack else None
+
+
 def _syntax_what(exc: CELParseError, text: str) -> tuple[str, int | None]:
     """What the parser met and where (celpy raises its error while handling lark's, which says what it expected)."""
     cause = exc.__context__
     token = getattr(cause, "token", None)
     if token is not None and getattr(token, "type", "") == "$END":
-        expected = sorted(_SYMBOLS[e] for e in getattr(cause, "expected", ()) if e in _SYMBOLS)
+        closer = _open_bracket(text)
+        allowed = {"RPAR", "RSQB", "RBRACE"} - ({closer} if closer else set())
+        expected = sorted(_SYMBOLS[e] for e in getattr(cause, "expected", ()) if e in _SYMBOLS and e not in allowed)
         hint = f" (expected {' or '.join(expected)})" if expected else ""
         return f"the expression ends too early{hint}", len(text.rstrip()) + 1
     column = exc.column

@@ -37,6 +37,7 @@ SEAT_FIELDS: dict[str, tuple[Any, str]] = {
     "seat": (int, "the seat's number, 0 first (the order of `scores`)"),
     "score": (int, "the seat's score (`scores()`): the final score once the game is over, the score so far before"),
     "place": (int, "1 for the winner(s); otherwise 1 + the number of seats ranked ahead (ties share a place: 1, 1, 3)"),
+    "ahead": (int, "score less the best score among the other seats: a sole leader's lead, 0 or less for the others"),
 }
 """The fields every seat has in every game (``breakdown`` is added with the game's categories)."""
 TOP_FIELDS: dict[str, tuple[Any, str]] = {
@@ -123,8 +124,8 @@ class GameView:
     # -- documentation ----------------------------------------------------------------------------------------------
     def fields(self) -> list[Field]:
         """Every name of the view, the top level first, then a seat's fields (``seats[].name``)."""
-        out = [Field(name, from_sketch(s, name).text(), d) for name, (s, d) in self.top_sketch.items()]
-        out += [Field(f"seats[].{name}", from_sketch(s, name).text(), d) for name, (s, d) in self.seat_sketch.items()]
+        out = [Field(name, describe(s), d) for name, (s, d) in self.top_sketch.items() if name != "seats"]
+        out += [Field(f"seats[].{name}", describe(s), d) for name, (s, d) in self.seat_sketch.items()]
         return out
 
     # -- values -----------------------------------------------------------------------------------------------------
@@ -161,7 +162,7 @@ class GameView:
         if len(seats) != players:
             raise ViewError(f"{game.info.id}'s view gave {len(seats)} seats for {players} players")
         need = set(self.seat_sketch) if fields is None else set(fields)
-        scores = game.scores(state) if "score" in need else ()
+        scores = game.scores(state) if need & {"score", "ahead"} else ()
         place = places(game.ranking(state), players) if "place" in need else []
         breakdown = game.score_breakdown(state) if "breakdown" in need else ()
         out = []
@@ -172,6 +173,8 @@ class GameView:
                     row[name] = i
                 elif name == "score":
                     row[name] = int(scores[i])
+                elif name == "ahead":
+                    row[name] = int(scores[i]) - max((int(s) for j, s in enumerate(scores) if j != i), default=0)
                 elif name == "place":
                     row[name] = place[i]
                 elif name == "breakdown":
@@ -194,6 +197,22 @@ class GameView:
     def check_shape(self, data: Mapping[str, Any]) -> None:
         """Raise `ViewError` unless ``data`` (a whole view from `data`) has exactly the declared shape."""
         _check(data, {k: s for k, (s, _) in self.top_sketch.items()}, "")
+
+
+def describe(sketch: Any, depth: int = 0) -> str:
+    """A sketch as people read it: ``int``, ``list(string)``, ``{epoch, seat, category, points}``, and a table of
+    counts by name as ``counts: fish, ivory, ...``."""
+    if sketch is int or sketch is bool:
+        return sketch.__name__
+    if sketch is str:
+        return "string"
+    if isinstance(sketch, list):
+        return f"list({describe(sketch[0], depth + 1)})"
+    if sketch and all(v is int for v in sketch.values()) and len(sketch) > 4:
+        return f"counts: {', '.join(sketch)}"
+    if depth > 0 or len(sketch) > 12:
+        return "{" + ", ".join(sketch) + "}"
+    return "{" + ", ".join(f"{k}: {describe(v, depth + 1)}" for k, v in sketch.items()) + "}"
 
 
 def _check(value: Any, sketch: Any, where: str) -> None:
