@@ -71,7 +71,10 @@ def ask(
         config = g.config(count, modules, readings)
     question = Question(kind, expression, at)
     budget = Search(games, guided, seconds, seed, policy)
-    return Answer(g, search(module, config, question, budget, execution, view))
+    import importlib
+
+    return Answer(g, search(module, config, question, budget, execution, view),
+                  importlib.import_module(view) if view else None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from nilerules.analysis.ask.engine import Outcome
+from nilerules.analysis.ask.language import compile_expression
+from nilerules.analysis.ask.view import GameView
 from nilerules.analysis.montecarlo import wilson
 from nilerules.core.log import log_to_json, make_log
 
@@ -37,12 +39,26 @@ def percent(rate: float) -> str:
     return f"{100 * rate:.2f}"
 
 
+def _named(value: Any, paths: frozenset[str], where: str) -> Any:
+    """``value`` cut to the places the expression names: a record keeps the fields named, or all when none is."""
+    if isinstance(value, list):
+        return [_named(item, paths, f"{where}[]") for item in value]
+    if not isinstance(value, dict):
+        return value
+    named = {k: v for k, v in value.items() if (f"{where}.{k}" if where else k) in paths}
+    if not named:
+        return value
+    return {k: _named(v, paths, f"{where}.{k}" if where else k) for k, v in named.items()}
+
+
 @dataclass(frozen=True, slots=True)
 class Answer:
     """The answer to one question: `to_data` for ``--json``, `lines` for people, `witness_json` for a log file."""
 
     game: Any
     outcome: Outcome
+    view_module: Any = None
+    """The module of the game's part of the view (None: ``nilerules.checks.<game>.view``)."""
 
     @property
     def kind(self) -> str:
@@ -67,6 +83,16 @@ class Answer:
         data = dict(self.game.position_data(found.final))
         data.pop("config", None)
         return data
+
+    def reads(self) -> dict[str, Any] | None:
+        """What the expression reads from the view where it was judged (the names it uses, a seat's fields it uses)."""
+        found = self.outcome.found
+        if found is None:
+            return None
+        view = GameView(self.game, self.outcome.config, self.view_module)
+        expression = compile_expression(self.outcome.question.expression, view.type, self.outcome.question.wants)
+        named: dict[str, Any] = _named(view.data(found.final, found.position, expression), expression.paths, "")
+        return named
 
     def to_data(self) -> dict[str, Any]:
         o = self.outcome
@@ -109,6 +135,7 @@ class Answer:
             data["witness_origin"] = found.origin
             data["witness_moves"] = found.position
             data["position"] = self.position_data()
+            data["reads"] = self.reads()
         return data
 
     # -- words ------------------------------------------------------------------------------------------------------
@@ -177,11 +204,14 @@ class Answer:
         """The answer for people: the question, the answer, the witness and any evaluation errors."""
         o = self.outcome
         out = [self.header(), self.summary()]
-        if o.found is not None:
+        reads = self.reads()
+        if o.found is not None and reads is not None:
             out.append(
                 f"witness: {len(o.found.actions)} moves from setup (--out FILE writes it as a log: "
                 "`nilerules show FILE`, `nilerules replay FILE`)"
             )
+            shown = ", ".join(f"{k} = {json.dumps(v, sort_keys=True)}" for k, v in sorted(reads.items()))
+            out.append(f"the expression reads there: {shown if len(shown) <= 400 else shown[:397] + '...'}")
         if o.errors:
             out.append(f"the expression had no value at {o.errors} positions (first: {o.error})")
         if o.truncated:

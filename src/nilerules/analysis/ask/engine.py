@@ -3,9 +3,10 @@
 Seeded games first: game ``i`` is ``playout(game, config, seed + i, policy)``, the very game ``nilerules play --seed``
 plays, judged at its end (``at="end"``) or at every position from the setup on (``at="any"``). Then, for ``--can``
 when no seeded game satisfied the expression, and for ``--max``/``--min``, a hill-climb over games: each round
-takes the best games so far (the elite), cuts each at a point drawn from a seeded generator, and plays on from there
-under the same policy with a fresh seed (new chance draws, new choices); a game that scores better (the expression's
-value, or its `distance` to holding) joins the elite. Every candidate of a round is drawn before any is played and
+takes the best games so far (the elite), cuts each at one of its positions that offer a choice (several moves or
+several chance outcomes), drawn from a seeded generator, and plays on from there under the same policy with that
+generator (new chance draws, new choices); a game that scores better (the expression's value, or its `distance` to
+holding) joins the elite. Every candidate of a round is drawn before any is played and
 results come back in order, so ``--jobs 1`` and ``--jobs 2`` give the same answer; a time bound can stop the climb
 between rounds, and the answer then says so (the only way the output can depend on the machine).
 
@@ -21,7 +22,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from nilerules.analysis.ask.language import EvaluationError, Expression, compile_expression, distance, evaluate
+from nilerules.analysis.ask.language import (
+    EvaluationError,
+    Expression,
+    compile_expression,
+    distance,
+    evaluate,
+    to_cel,
+)
 from nilerules.analysis.ask.view import GameView, view_module
 from nilerules.analysis.parallel import Execution, GameRef, chunk_ranges, game_source, resolve, run_chunks
 from nilerules.core.playout import POLICIES, playout
@@ -128,39 +136,57 @@ def _context(source: GameRef | GameModule, view_name: str, config: Config, quest
     return _Context(view, compile_expression(question.expression, view.type, question.wants), question, climb)
 
 
-def _positions(game: Any, config: Config, actions: Sequence[Any], final: Any, at: At) -> Iterator[tuple[int, Any]]:
+def _positions(
+    game: Any, config: Config, actions: Sequence[Any], final: Any, at: At, skip: int
+) -> Iterator[tuple[int, Any]]:
+    """The positions to judge: the end, or every position from the setup on except the first ``skip``."""
     if at == "end":
         yield len(actions), final
         return
     state = game.setup(config)
-    yield 0, state
+    if skip <= 0:
+        yield 0, state
     for k, action in enumerate(actions, start=1):
         state = game.apply(state, action)
-        yield k, state
+        if k >= skip:
+            yield k, state
 
 
-def _judge(ctx: _Context, actions: Sequence[Any], final: Any, truncated: bool) -> Judged:
-    """Judge one game: at its end, or along it from the setup (stopping where a bool EXPR first holds)."""
+DISTANCE_SAMPLES = 16
+"""Along a game (``at="any"``), the distance to holding is measured at about this many positions and at the last
+(it only steers the guided search; whether EXPR holds is judged at every position)."""
+
+
+def _judge(ctx: _Context, actions: Sequence[Any], final: Any, truncated: bool, skip: int = 0) -> Judged:
+    """Judge one game: at its end, or along it from the setup (stopping where a bool EXPR first holds). The first
+    ``skip`` positions are not judged: in the guided search they are the parent game's, judged already."""
     view, expression, kind = ctx.view, ctx.expression, ctx.question.kind
-    at: At = "end" if truncated and ctx.question.at == "end" else ctx.question.at
+    at: At = ctx.question.at
     errors, first_error = 0, ""
     best_value: int | None = None
     best_at, nearest = len(actions), math.inf
-    if truncated and ctx.question.at == "end":  # no end to judge
+    if truncated and at == "end":  # no end to judge
         return Judged(False, len(actions), None, -math.inf, 0, "", len(actions), True)
-    for k, state in _positions(view.game, view.config, actions, final, at):
-        values = view.values(state, k, expression)
-        try:
-            result = evaluate(expression, values)
-        except EvaluationError as exc:
+    step = max(1, (len(actions) + 1 - skip) // DISTANCE_SAMPLES)
+    last: dict[str, Any] | None = None
+    result: bool | int | EvaluationError = False
+    for k, state in _positions(view.game, view.config, actions, final, at, skip):
+        data = view.data(state, k, expression)
+        if data != last:  # the expression is a function of what it reads: the same inputs, the same value
+            last = data
+            try:
+                result = evaluate(expression, to_cel(data))
+            except EvaluationError as exc:
+                result = exc
+        if isinstance(result, EvaluationError):
             errors += 1
-            first_error = first_error or f"after move {k}: {exc}"
+            first_error = first_error or f"after move {k}: {result}"
             continue
         if kind in ("can", "how_often"):
             if result:
                 return Judged(True, k, None, 0.0, errors, first_error, len(actions), truncated)
-            if ctx.climb:
-                gap = distance(expression, values)
+            if ctx.climb and ((k - skip) % step == 0 or k == len(actions)):
+                gap = distance(expression, to_cel(data))
                 if gap < nearest:
                     nearest, best_at = gap, k
         else:
@@ -201,7 +227,9 @@ def _seeded_chunk(chunk: _SeededChunk) -> list[Judged]:
 
 @dataclass(frozen=True, slots=True)
 class _Candidate:
-    prefix: tuple[Any, ...]
+    """A game of the guided search: its parent's moves and the seed that picks where to cut them and plays on."""
+
+    parent: tuple[Any, ...]
     seed: int
 
 
@@ -215,30 +243,46 @@ class _GuidedChunk:
     candidates: tuple[_Candidate, ...]
 
 
+def _branches(game: Any, state: Any) -> bool:
+    """Whether the position offers a choice: several legal moves, or several chance outcomes."""
+    mover = game.current_player(state)
+    if mover is None:
+        return False
+    if mover is CHANCE:
+        return len(game.chance_outcomes(state)) > 1
+    return len(game.legal_actions(state)) > 1
+
+
 def play_on(
-    game: Any, config: Config, prefix: Sequence[Any], seed: int, policy: str
-) -> tuple[tuple[Any, ...], Any, bool]:
-    """Replay ``prefix`` from the setup, then play on under ``policy`` with a generator seeded by ``seed`` until the
-    game ends or reaches its declared maximum length: ``(actions, final state, truncated)``."""
+    game: Any, config: Config, parent: Sequence[Any], seed: int, policy: str
+) -> tuple[tuple[Any, ...], Any, bool, int]:
+    """Replay ``parent`` from the setup, cut it at one of its positions that offer a choice (drawn with a generator
+    seeded by ``seed``), and play on from there under ``policy`` with the same generator until the game ends or
+    reaches its declared maximum length: ``(actions, final state, truncated, cut)``."""
     choose = POLICIES[policy]
     rng = random.Random(seed)
     state = game.setup(config)
-    for action in prefix:
+    states = [state]
+    for action in parent:
         state = game.apply(state, action)
-    actions = list(prefix)
+        states.append(state)
+    choices = [k for k in range(len(parent)) if _branches(game, states[k])]
+    cut = rng.choice(choices) if choices else len(parent)
+    state = states[cut]
+    actions = list(parent[:cut])
     limit = game.info.max_game_length
     while (mover := game.current_player(state)) is not None:
         if len(actions) >= limit:
-            return tuple(actions), state, True
+            return tuple(actions), state, True, cut
         if mover is CHANCE:
             action = game.sample_chance(state, rng)
         else:
             if not game.legal_actions(state):
-                return tuple(actions), state, True
+                return tuple(actions), state, True, cut
             action = choose(game, state, rng)
         state = game.apply(state, action)
         actions.append(action)
-    return tuple(actions), state, False
+    return tuple(actions), state, False, cut
 
 
 def _guided_chunk(chunk: _GuidedChunk) -> list[tuple[Judged, tuple[Any, ...]]]:
@@ -246,8 +290,8 @@ def _guided_chunk(chunk: _GuidedChunk) -> list[tuple[Judged, tuple[Any, ...]]]:
     game = ctx.view.game
     out = []
     for candidate in chunk.candidates:
-        actions, final, truncated = play_on(game, chunk.config, candidate.prefix, candidate.seed, chunk.policy)
-        out.append((_judge(ctx, actions, final, truncated), actions))
+        actions, final, truncated, cut = play_on(game, chunk.config, candidate.parent, candidate.seed, chunk.policy)
+        out.append((_judge(ctx, actions, final, truncated, cut + 1), actions))
     return out
 
 
@@ -432,9 +476,7 @@ def _climb(
         rng = random.Random(f"nilerules-ask:{budget.seed}:{rounds}")
         candidates = []
         for j in range(width):
-            parent = elite[j % len(elite)]
-            cut = rng.randint(0, len(parent.actions))
-            candidates.append(_Candidate(parent.actions[:cut], rng.getrandbits(63)))
+            candidates.append(_Candidate(elite[j % len(elite)].actions, rng.getrandbits(63)))
         chunks = [
             _GuidedChunk(source, view_name, config, question, budget.policy, tuple(candidates[r.start : r.stop]))
             for r in chunk_ranges(len(candidates), max(1, math.ceil(len(candidates) / 2)))

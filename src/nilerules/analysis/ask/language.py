@@ -147,6 +147,8 @@ class Uses:
 
     top: set[str] = field(default_factory=set)
     seat_fields: set[str] | None = field(default_factory=set)
+    paths: set[str] = field(default_factory=set)
+    """Every place of the view named (``neutral``, ``neutral.score``, ``seats[].score``)."""
 
     def whole(self, t: CelType) -> None:
         if (t.kind == "record" and t.where == "seats[]") or (t.kind == "list" and t.where == "seats"):
@@ -299,6 +301,7 @@ class _Checker:
             here = [*scope, *self.top.names()]
             raise self.fail(f"unknown name {name!r} ({_names(here, name)})", token)
         self.uses.top.add(name)
+        self.uses.paths.add(name)
         return found
 
     def select(self, target: CelType, name: str, token: Any) -> CelType:
@@ -314,6 +317,7 @@ class _Checker:
             raise self.fail(f"unknown name {name!r}{where} ({_names(target.names(), name)})", token)
         if target.where == "seats[]" and self.uses.seat_fields is not None:
             self.uses.seat_fields.add(name)
+        self.uses.paths.add(f"{target.where}.{name}" if target.where else name)
         return found
 
     def index(self, target: CelType, index: Tree, scope: Mapping[str, CelType]) -> CelType:
@@ -531,6 +535,8 @@ class Expression:
     """The view's top-level names it reads."""
     seat_fields: frozenset[str] | None
     """The fields of a seat it reads; None when it uses whole seats."""
+    paths: frozenset[str] = frozenset()
+    """Every place of the view it names (``neutral.score``, ``seats[].score``)."""
 
 
 def compile_expression(text: str, view_type: CelType, want: Literal["bool", "int"]) -> Expression:
@@ -557,7 +563,7 @@ def compile_expression(text: str, view_type: CelType, want: Literal["bool", "int
     uses = checker.uses
     return Expression(
         text, tree, BOOL if want == "bool" else INT, frozenset(uses.top),
-        None if uses.seat_fields is None else frozenset(uses.seat_fields),
+        None if uses.seat_fields is None else frozenset(uses.seat_fields), frozenset(uses.paths),
     )
 
 
@@ -617,11 +623,18 @@ class _MeteredEvaluator(Evaluator):
     meter: _Meter
 
     def visit(self, tree: Tree) -> Any:
+        self._step(1)
+        return super().visit(tree)
+
+    def visit_children(self, tree: Tree) -> list[Any]:
+        self._step(len(tree.children))
+        return super().visit_children(tree)
+
+    def _step(self, steps: int) -> None:
         meter = self.meter
-        meter.steps += 1
+        meter.steps += steps
         if meter.steps > COST_LIMIT:
             raise CostExceeded
-        return super().visit(tree)
 
     def sub_evaluator(self, ast: Tree) -> Evaluator:
         nested = _MeteredEvaluator(ast, activation=self.activation)
