@@ -159,9 +159,12 @@ class Answer:
         guided = f"{o.guided} games of guided search" + (" (stopped at its time bound)" if o.stopped == "time" else "")
         if kind == "how_often":
             low, high = wilson(o.hits, o.games)
+            first = ""
+            if found is not None and found.game_index is not None:
+                first = f"; the first: game {found.game_index + 1} ({found.origin})"
             return (
                 f"holds {self.where()} {o.hits} of {o.games} games: {percent(o.hits / o.games)} % "
-                f"(95 % interval {percent(low)}–{percent(high)} %)"
+                f"(95 % interval {percent(low)}–{percent(high)} %){first}"
             )
         if kind == "can":
             if found is None:

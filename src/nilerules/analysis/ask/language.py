@@ -679,9 +679,11 @@ def _run(tree: Tree, values: Mapping[str, Any]) -> Any:
 def _eval_message(exc: CELEvalError) -> str:
     what = str(exc.args[0]) if exc.args else "error"
     cause = exc.args[2] if len(exc.args) > 2 else ()
-    detail = f" ({cause[0]})" if isinstance(cause, tuple) and cause and isinstance(cause[0], str) else ""
+    reason = cause[0] if isinstance(cause, tuple) and cause and isinstance(cause[0], str) else ""
     where = f" at column {exc.column}" if exc.column is not None else ""
-    return f"{what}{detail}{where}"[:200]
+    if reason and what == "return error for overflow":  # celpy's words for any ValueError a function raised
+        return f"{reason}{where}"[:200]
+    return f"{what}{f' ({reason})' if reason else ''}{where}"[:200]
 
 
 def to_cel(data: Mapping[str, Any]) -> dict[str, Any]:
