@@ -179,8 +179,10 @@ class GameView:
                     row[name] = place[i]
                 elif name == "breakdown":
                     row[name] = self._breakdown(breakdown[i])
-                else:
+                elif name in seats[i]:
                     row[name] = seats[i][name]
+                else:
+                    raise ViewError(f"{game.info.id}'s view gave seat {i} no {name!r}")
             out.append(row)
         return out
 

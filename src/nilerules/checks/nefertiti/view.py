@@ -68,7 +68,7 @@ def shared_sketch(game: Any, config: Config) -> dict[str, tuple[Any, str]]:
         "neutral": (
             {"present": bool, "hand": cards, "score": int},
             "the neutral player (2 players): whether there is one, its cards, and what they score as a third "
-            "player's Gift cards (0 before the game's final scoring)",
+            "player's Gift cards (as `gifts` scores a seat's hand)",
         ),
         "markets": (
             {m: market for m in market_names(game, config)},
