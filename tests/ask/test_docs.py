@@ -19,16 +19,20 @@ import pytest
 
 from nilerules.cli import main
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "ask.md"
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "ask.md"
+README = ROOT / "README.md"
 
 
-def examples() -> list[tuple[str, list[str]]]:
-    """(command, expected lines) for every command of the page's console blocks, in page order."""
+def examples(path: Path = DOC) -> list[tuple[str, list[str]]]:
+    """(command, expected lines) for every command of the page's console blocks, in page order (of the README:
+    its ``nilerules ask`` commands only)."""
     out: list[tuple[str, list[str]]] = []
-    for block in re.findall(r"```console\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.S):
+    for block in re.findall(r"```console\n(.*?)```", path.read_text(encoding="utf-8"), flags=re.S):
         for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
             command, *expected = chunk.rstrip("\n").split("\n")
-            out.append((command, expected))
+            if path == DOC or command.startswith("nilerules ask "):
+                out.append((command, expected))
     return out
 
 
@@ -54,6 +58,11 @@ def run(command: str) -> list[str]:
     return (stdout.getvalue() + stderr.getvalue()).rstrip("\n").split("\n")
 
 
+def check(command: str, expected: list[str]) -> None:
+    actual = run(command)
+    assert matches(expected, actual), "\n".join(["expected:", *expected, "actual:", *actual])
+
+
 def test_the_page_has_ten_worked_questions_and_the_view_of_each_game() -> None:
     """The issue asks for ten questions with their real output and the view of each of the four games."""
     commands = [c for c, _ in examples()]
@@ -73,5 +82,11 @@ def is_question(command: str, expected: list[str]) -> bool:
 )
 def test_doc_example(command: str, expected: list[str]) -> None:
     """The command's output is what the page shows."""
-    actual = run(command)
-    assert matches(expected, actual), "\n".join(["expected:", *expected, "actual:", *actual])
+    check(command, expected)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("command", "expected"), examples(README), ids=[c[:60] for c, _ in examples(README)])
+def test_readme_ask_example(command: str, expected: list[str]) -> None:
+    """The README's editor section shows what `nilerules ask` prints."""
+    check(command, expected)
