@@ -99,7 +99,8 @@ def record(fields: Sequence[tuple[str, CelType]], where: str = "") -> CelType:
 
 def from_sketch(sketch: Any, where: str) -> CelType:
     """A type from a view sketch: ``int``, ``bool``, ``str``; ``[T]`` a list of T; ``{name: T, ...}`` a record with
-    exactly those fields (what the game views in ``nilerules.checks.<game>.view`` write)."""
+    exactly those fields; a tuple of names, a table of counts by those names (a record of ints). The game views in
+    ``nilerules.checks.<game>.view`` write them."""
     if sketch is int:
         return INT
     if sketch is bool:
@@ -108,9 +109,11 @@ def from_sketch(sketch: Any, where: str) -> CelType:
         return STRING
     if isinstance(sketch, list) and len(sketch) == 1:
         return CelType("list", from_sketch(sketch[0], where + "[]"), (), where)
+    if isinstance(sketch, tuple):  # a table of counts by these names
+        return record([(str(k), INT) for k in sketch], where)
     if isinstance(sketch, dict):
         return record([(str(k), from_sketch(v, f"{where}.{k}" if where else str(k))) for k, v in sketch.items()], where)
-    raise TypeError(f"view sketch at {where or 'the top'}: {sketch!r} is not int, bool, str, [T] or a dict")
+    raise TypeError(f"view sketch at {where or 'the top'}: {sketch!r} is not int, bool, str, [T], names or a dict")
 
 
 def _same(a: CelType, b: CelType) -> bool:

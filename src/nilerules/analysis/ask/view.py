@@ -12,7 +12,9 @@ built on the game object's public API only (``position_data``, ``scores``, ``ran
 
 - ``seat_sketch(game, config)`` and ``shared_sketch(game, config)``: ``{name: (sketch, description)}``, the game's
   per-seat fields and its shared fields (which must include ``round`` and ``phase``). A sketch is ``int``, ``bool``,
-  ``str``, ``[T]`` (a list of T) or ``{name: T, ...}`` (a record with exactly these fields);
+  ``str``, ``[T]`` (a list of T), ``{name: T, ...}`` (a record with exactly these fields) or a tuple of names (a
+  table of counts by those names: a view may leave out the names it has none of, the view lists them with 0, and a
+  name not in the tuple is an error);
 - ``categories(game, config)``: the names of ``score_breakdown``'s categories under this config;
 - ``view(game, state, wanted)``: ``(seats, shared)``, the per-seat records and the shared data of one position; only
   the shared names in ``wanted`` are needed (a view may skip costly ones that are not).
@@ -100,7 +102,7 @@ class GameView:
             )
         self.seat_sketch: dict[str, tuple[Any, str]] = {
             **SEAT_FIELDS,
-            "breakdown": ({c: int for c in self.categories}, "points by category (`score_breakdown`): "
+            "breakdown": (self.categories, "points by category (`score_breakdown`): "
                           + ", ".join(self.categories)),
             **seat_game,
         }
@@ -142,7 +144,7 @@ class GameView:
                 if name in top:
                     if name not in shared:
                         raise ViewError(f"{game.info.id}'s view gave no {name!r}")
-                    out[name] = shared[name]
+                    out[name] = _fill(shared[name], self.top_sketch[name][0], name)
             if "seats" in top:
                 out["seats"] = self._seats(state, seats, seat_fields)
         if "over" in top:
@@ -180,7 +182,7 @@ class GameView:
                 elif name == "breakdown":
                     row[name] = self._breakdown(breakdown[i])
                 elif name in seats[i]:
-                    row[name] = seats[i][name]
+                    row[name] = _fill(seats[i][name], self.seat_sketch[name][0], f"seats[{i}].{name}")
                 else:
                     raise ViewError(f"{game.info.id}'s view gave seat {i} no {name!r}")
             out.append(row)
@@ -201,6 +203,22 @@ class GameView:
         _check(data, {k: s for k, (s, _) in self.top_sketch.items()}, "")
 
 
+def _fill(value: Any, sketch: Any, where: str) -> Any:
+    """A view's value with each table of counts listing every name of its sketch (0 for those left out)."""
+    if isinstance(sketch, tuple):
+        if not isinstance(value, dict):
+            raise ViewError(f"view at {where}: expected a table of counts, got {value!r}"[:200])
+        unknown = sorted(set(value) - set(sketch))
+        if unknown:
+            raise ViewError(f"view at {where}: {unknown[0]!r} is not one of its names"[:200])
+        return {name: value.get(name, 0) for name in sketch}
+    if isinstance(sketch, list) and isinstance(value, list):
+        return [_fill(item, sketch[0], f"{where}[{i}]") for i, item in enumerate(value)]
+    if isinstance(sketch, dict) and isinstance(value, dict):
+        return {k: _fill(v, sketch[k], f"{where}.{k}") if k in sketch else v for k, v in value.items()}
+    return value
+
+
 def describe(sketch: Any, depth: int = 0) -> str:
     """A sketch as people read it: ``int``, ``list(string)``, ``{epoch, seat, category, points}``, and a table of
     counts by name as ``counts: fish, ivory, ...``."""
@@ -210,7 +228,7 @@ def describe(sketch: Any, depth: int = 0) -> str:
         return "string"
     if isinstance(sketch, list):
         return f"list({describe(sketch[0], depth + 1)})"
-    if sketch and all(v is int for v in sketch.values()) and len(sketch) > 4:
+    if isinstance(sketch, tuple):
         return f"counts: {', '.join(sketch)}"
     if depth > 0 or len(sketch) > 12:
         return "{" + ", ".join(sketch) + "}"
@@ -218,6 +236,8 @@ def describe(sketch: Any, depth: int = 0) -> str:
 
 
 def _check(value: Any, sketch: Any, where: str) -> None:
+    if isinstance(sketch, tuple):
+        sketch = dict.fromkeys(sketch, int)
     if sketch is int or sketch is str or sketch is bool:
         ok = isinstance(value, sketch) and (sketch is bool or not isinstance(value, bool))
         if not ok:

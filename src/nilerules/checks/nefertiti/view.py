@@ -52,12 +52,12 @@ def seat_sketch(game: Any, config: Config) -> dict[str, tuple[Any, str]]:
         "deben": (int, "Deben held"),
         "seals": (int, "Royal Seals held"),
         "prestige": (int, "points scored during play (Royal Scribe, Scribes, Amon Merchant)"),
-        "hand": (dict.fromkeys(card_names(game), int), "cards held, by name"),
+        "hand": (card_names(game), "cards held, by name"),
     }
 
 
 def shared_sketch(game: Any, config: Config) -> dict[str, tuple[Any, str]]:
-    cards = dict.fromkeys(card_names(game), int)
+    cards = card_names(game)
     market = {"cards": [str], "deben": int, "stall": str, "status": str,
               "pawns": [{"square": int, "seat": int, "neutral": bool}]}
     return {
@@ -79,7 +79,7 @@ def shared_sketch(game: Any, config: Config) -> dict[str, tuple[Any, str]]:
         "bottom_ordered": (bool, "the order of bottom was chosen"),
         "discard": (cards, "discarded cards, by name"),
         "box": (cards, "cards returned to the box, by name"),
-        "characters": (dict.fromkeys(character_names(game), int), "Character cards still available, by name"),
+        "characters": (character_names(game), "Character cards still available, by name"),
         "character_draws_left": (int, "Character draws still to come"),
         "seals_removed": (int, "Royal Seals removed from the game (2 players)"),
         "deben_removed": (int, "Deben removed from the game (2 players)"),
@@ -90,14 +90,6 @@ def shared_sketch(game: Any, config: Config) -> dict[str, tuple[Any, str]]:
 
 def categories(game: Any, config: Config) -> tuple[str, ...]:
     return tuple(game.score_breakdown(game.setup(config))[0])
-
-
-def _table(raw: Any, names: tuple[str, ...], where: str) -> dict[str, int]:
-    table = dict(raw or {})
-    unknown = sorted(set(table) - set(names))
-    if unknown:
-        raise ValueError(f"nefertiti view: {where} has {unknown[0]!r}, which is not a name of the spec")
-    return {name: int(table.get(name, 0)) for name in names}
 
 
 def neutral_score(game: Any, state: Any, data: dict[str, Any]) -> int:
@@ -114,7 +106,6 @@ def neutral_score(game: Any, state: Any, data: dict[str, Any]) -> int:
 def view(game: Any, state: Any, wanted: frozenset[str]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     data = game.position_data(state)
     config = game.state_config(state)
-    cards = card_names(game)
     seats = []
     for i in range(config.players):
         raw = data["seats"][str(i)]
@@ -125,7 +116,7 @@ def view(game: Any, state: Any, wanted: frozenset[str]) -> tuple[list[dict[str, 
             "deben": raw["deben"],
             "seals": raw["seals"],
             "prestige": raw["prestige"],
-            "hand": _table(raw.get("hand"), cards, f"seat {i}'s hand"),
+            "hand": dict(raw.get("hand", {})),
         })
     markets = {}
     for name, raw in data["markets"].items():
@@ -142,7 +133,7 @@ def view(game: Any, state: Any, wanted: frozenset[str]) -> tuple[list[dict[str, 
                 for p in raw.get("pawns", [])
             ],
         }
-    neutral_hand = _table(data.get("neutral_hand"), cards, "the neutral hand")
+    neutral_hand = dict(data.get("neutral_hand", {}))
     shared = {
         "round": 0,
         "phase": data["phase"],
@@ -155,9 +146,9 @@ def view(game: Any, state: Any, wanted: frozenset[str]) -> tuple[list[dict[str, 
         "markets": markets,
         "bottom": list(data.get("bottom", [])),
         "bottom_ordered": bool(data.get("bottom_ordered", False)),
-        "discard": _table(data.get("discard"), cards, "discard"),
-        "box": _table(data.get("box"), cards, "box"),
-        "characters": _table(data.get("characters"), character_names(game), "characters"),
+        "discard": dict(data.get("discard", {})),
+        "box": dict(data.get("box", {})),
+        "characters": dict(data.get("characters", {})),
         "character_draws_left": data.get("character_draws_left", 0),
         "seals_removed": data.get("seals_removed", 0),
         "deben_removed": data.get("deben_removed", 0),

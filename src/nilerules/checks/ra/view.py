@@ -34,7 +34,7 @@ def seat_sketch(game: Any, config: Config) -> dict[str, tuple[Any, str]]:
 
 
 def shared_sketch(game: Any, config: Config) -> dict[str, tuple[Any, str]]:
-    tiles = dict.fromkeys(tile_names(game), int)
+    tiles = tile_names(game)
     return {
         "round": (int, "the epoch (1 to params.epochs)"),
         "phase": (str, "deal, turn, draw, bid, gods, discard or over"),
@@ -80,7 +80,7 @@ def view(game: Any, state: Any, wanted: frozenset[str]) -> tuple[list[dict[str, 
         "ra_track": data["ra_track"],
         "center": data["center"],
         "auction_track": list(data.get("auction_track", [])),
-        "out_of_play": {name: out_of_play.get(name, 0) for name in names},
+        "out_of_play": dict(out_of_play),
         "turn_of": data.get("turn_of", data.get("to_move", -1)),
         "trader_claims": [dict(c) for c in data.get("trader_claims", [])],
         "crate_supply_ran_out": list(data.get("crate_supply_ran_out", [])),

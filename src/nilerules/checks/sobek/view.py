@@ -4,8 +4,8 @@
 Built from the game object's public API only: ``position_data`` (docs/positions.md, "Sobek") with every default
 filled in. Card names follow the format: a goods kind of the spec's ``goods_cards`` with ``_scarabs``, nothing or
 ``_green`` (``fish_scarabs``, ``fish``, ``fish_green``), and the spec's ``characters``; event tokens are
-``guild_<symbol>`` for each symbol of ``symbol_order`` and the other kinds of ``event_tokens``. Every table of cards
-or tokens lists every name (0 when none).
+``guild_<symbol>`` for each symbol of ``symbol_order`` and the other kinds of ``event_tokens``. Tables of cards or
+tokens are declared with every name (the view lists those left out with 0).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def token_counts(game: Any) -> dict[str, int]:
 
 
 def seat_sketch(game: Any, config: Config) -> dict[str, tuple[Any, str]]:
-    cards = dict.fromkeys(card_names(game), int)
+    cards = card_names(game)
     return {
         "hand": (cards, "cards in hand, by name"),
         "corruption": (cards, "cards in the corruption pile, by name"),
@@ -49,8 +49,8 @@ def seat_sketch(game: Any, config: Config) -> dict[str, tuple[Any, str]]:
 
 
 def shared_sketch(game: Any, config: Config) -> dict[str, tuple[Any, str]]:
-    cards = dict.fromkeys(card_names(game), int)
-    tokens = dict.fromkeys(token_counts(game), int)
+    cards = card_names(game)
+    tokens = tuple(token_counts(game))
     return {
         "round": (int, "the round, 1 to params.rounds"),
         "phase": (str, "play, horizontal or over"),
@@ -72,19 +72,9 @@ def categories(game: Any, config: Config) -> tuple[str, ...]:
     return tuple(game.score_breakdown(game.setup(config))[0])
 
 
-def _table(raw: Any, names: tuple[str, ...], where: str) -> dict[str, int]:
-    table = dict(raw or {})
-    unknown = sorted(set(table) - set(names))
-    if unknown:
-        raise ValueError(f"sobek view: {where} has {unknown[0]!r}, which is not a name of the spec")
-    return {name: int(table.get(name, 0)) for name in names}
-
-
 def view(game: Any, state: Any, wanted: frozenset[str]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     data = game.position_data(state)
-    cards = card_names(game)
     counts = token_counts(game)
-    tokens = tuple(counts)
     players = game.state_config(state).players
     seats = []
     for i in range(players):
@@ -93,8 +83,8 @@ def view(game: Any, state: Any, wanted: frozenset[str]) -> tuple[list[dict[str, 
         if unknown:
             raise ValueError(f"sobek view: seat {i} has {unknown[0]!r}, not a seat key of the format")
         seats.append({
-            "hand": _table(raw.get("hand"), cards, f"seat {i}'s hand"),
-            "corruption": _table(raw.get("corruption"), cards, f"seat {i}'s corruption"),
+            "hand": dict(raw.get("hand", {})),
+            "corruption": dict(raw.get("corruption", {})),
             "curses": raw.get("curses", 0),
             "last_gain": raw.get("last_gain", 0),
             "sets": [
@@ -107,9 +97,9 @@ def view(game: Any, state: Any, wanted: frozenset[str]) -> tuple[list[dict[str, 
                 for s in raw.get("sets", [])
             ],
         })
-    events = _table(data.get("events"), tokens, "events")
+    events = dict(data.get("events", {}))
     # written only when they differ from what the format derives (an empty bag is written as {})
-    bag = data["event_bag"] if "event_bag" in data else {t: counts[t] - events[t] for t in tokens}
+    bag = data["event_bag"] if "event_bag" in data else {t: n - events.get(t, 0) for t, n in counts.items()}
     used = data["events_used"] if "events_used" in data else {"curse": sum(seat["curses"] for seat in seats)}
     shared = {
         "round": data.get("round", 1),
@@ -117,11 +107,11 @@ def view(game: Any, state: Any, wanted: frozenset[str]) -> tuple[list[dict[str, 
         "start_player": data.get("start_player", 0),
         "row": list(data.get("row", [])),
         "deliveries_left": data.get("deliveries_left", 0),
-        "removed": _table(data.get("removed"), cards, "removed"),
-        "discard": _table(data.get("discard"), cards, "discard"),
+        "removed": dict(data.get("removed", {})),
+        "discard": dict(data.get("discard", {})),
         "events": events,
-        "event_bag": _table(bag, tokens, "event_bag"),
-        "events_used": _table(used, tokens, "events_used"),
+        "event_bag": dict(bag),
+        "events_used": dict(used),
         "extra_turn": bool(data.get("extra_turn", False)),
         "early_end": bool(data.get("early_end", False)),
         "horizontal_left": list(data.get("horizontal_left", [])),
