@@ -140,8 +140,9 @@ FUNCTIONS = ("size", "int", "double", "string", "max", "min", "sum", "has")
 """Global functions a question may call: CEL's ``size``, ``int``, ``double``, ``string`` and ``has``, and three
 over a list of numbers that this program adds (``max``, ``min``, ``sum``; an error on an empty list for the first
 two)."""
-METHODS = ("size", "contains", "startsWith", "endsWith", "matches")
-"""Methods a question may call: ``list.size()``, ``string.size()`` and CEL's string tests."""
+METHODS = ("size", "contains", "startsWith", "endsWith")
+"""Methods a question may call: ``list.size()``, ``string.size()`` and CEL's string tests (not ``matches``: the
+view's strings are names, and a malformed pattern makes the regular-expression library write to stderr)."""
 
 
 @dataclass(slots=True)
