@@ -200,3 +200,41 @@ def test_out_writes_the_witness_that_show_and_replay_read(tmp_path: Any) -> None
     assert "the position where the expression holds" in out
     assert cli("replay", str(path))[0] == 0
     assert cli("show", str(path), "--at", "1")[0] == 0
+
+
+def test_the_time_bound_stops_the_guided_search_and_the_answer_says_so() -> None:
+    """A time bound already spent when the seeded games end: no round of guided search runs, and the answer says
+    why (the one way an answer depends on the machine)."""
+    answer = ask(module(), "can", "seats.exists(s, s.tally > 6)", players=2, games=4, guided=64, seconds=1e-9,
+                 view=TOY_VIEW)
+    data = answer.to_data()
+    assert (data["guided_stopped"], data["guided"]) == ("time", 0)
+    assert answer.summary().endswith("nor in 0 games of guided search (stopped at its time bound)")
+
+
+def test_all_readings_on_the_command_line(tmp_path: Any) -> None:
+    """--all-readings --json: the default's answer, then one answer per other reading of each ambiguity (the spec's
+    readings, one ambiguity at a time)."""
+    game = load_game("nile_artefacts")
+    others = sum(len(a.reading_names()) - 1 for a in game.spec.ambiguities.values())
+    code, out, _ = cli("ask", "nile_artefacts", "--how-often", "coin_stock == 0", "--games", "1", "--all-readings",
+                       "--json", "--jobs", "1")
+    data = json.loads(out)
+    assert code == 0 and others == len(data["readings"])
+    assert {"ambiguity", "code", "reading", "differs", "answer"} == set(data["readings"][0])
+
+
+def test_an_edited_spec_changes_the_view(tmp_path: Any) -> None:
+    """--spec: with params.river_spaces one larger, the board has one more space (the view's names are derived)."""
+    from nilerules.specs import bundled_spec_path
+
+    game = load_game("nile_artefacts")
+    spaces = game.spec.int("river_spaces")
+    text = bundled_spec_path("nile_artefacts").read_text(encoding="utf-8")
+    head, sep, tail = text.partition("[params.river_spaces]")
+    edited = head + sep + tail.replace(f"value = {spaces}", f"value = {spaces + 1}", 1)
+    path = tmp_path / "na.toml"
+    path.write_text(edited, encoding="utf-8")
+    code, out, _ = cli("ask", "nile_artefacts", "--view", "--json", "--spec", str(path))
+    board = next(row for row in json.loads(out) if row["name"] == "board")
+    assert code == 0 and f"space_{spaces + 1}" in board["type"] and f"space_{spaces + 2}" not in board["type"]

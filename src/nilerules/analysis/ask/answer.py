@@ -157,6 +157,7 @@ class Answer:
         kind = o.question.kind
         found = o.found
         guided = f"{o.guided} games of guided search" + (" (stopped at its time bound)" if o.stopped == "time" else "")
+        climbed = o.guided > 0 or o.stopped == "time"
         if kind == "how_often":
             low, high = wilson(o.hits, o.games)
             first = ""
@@ -168,7 +169,7 @@ class Answer:
             )
         if kind == "can":
             if found is None:
-                tail = f", nor in {guided}" if o.guided else ""
+                tail = f", nor in {guided}" if climbed else ""
                 return f"not found in {o.games} games (at most {percent_up(upper_bound(o.games))} % at 95 %){tail}"
             if found.game_index is not None:
                 return (
@@ -181,11 +182,11 @@ class Answer:
             )
         largest = "largest" if kind == "max" else "smallest"
         if found is None:
-            return f"no value in {o.games} games" + (f" nor in {guided}" if o.guided else "") + " (see the errors)"
+            return f"no value in {o.games} games" + (f" nor in {guided}" if climbed else "") + " (see the errors)"
         where = "at the end of a game" if o.question.at == "end" else "at any position"
         if found.game_index is not None:
             text = f"the {largest} value {where}: {found.value}, in game {found.game_index + 1} of {o.games}"
-            more = f"; {guided} found nothing {'larger' if kind == 'max' else 'smaller'}" if o.guided else ""
+            more = f"; {guided} found nothing {'larger' if kind == 'max' else 'smaller'}" if climbed else ""
             return f"{text} ({found.origin}){more}"
         return (
             f"the {largest} value {where}: {found.value}, found by the guided search ({found.origin}); the "
