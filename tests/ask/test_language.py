@@ -10,14 +10,8 @@ from __future__ import annotations
 import pytest
 
 from nilerules.analysis.ask import language
-from nilerules.analysis.ask.language import (
-    MAX_LENGTH,
-    EvaluationError,
-    ExpressionError,
-    compile_expression,
-    distance,
-    evaluate,
-)
+from nilerules.analysis.ask.distance import distance
+from nilerules.analysis.ask.language import MAX_LENGTH, EvaluationError, ExpressionError, compile_expression, evaluate
 from nilerules.analysis.ask.view import GameView
 from nilerules.games import load_game
 from tests.ask import tally_view

@@ -22,14 +22,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from nilerules.analysis.ask.language import (
-    EvaluationError,
-    Expression,
-    compile_expression,
-    distance,
-    evaluate,
-    to_cel,
-)
+from nilerules.analysis.ask.distance import distance
+from nilerules.analysis.ask.language import EvaluationError, Expression, compile_expression, evaluate, to_cel
 from nilerules.analysis.ask.view import GameView, view_module
 from nilerules.analysis.parallel import Execution, GameRef, chunk_ranges, game_source, resolve, run_chunks
 from nilerules.core.playout import POLICIES, playout

@@ -10,8 +10,8 @@ no package name, no type object. It is then evaluated by celpy's interpreter (ne
 ``exec`` generated Python) under a deterministic cost limit: `COST_LIMIT` steps of the interpreter per position, as
 Kubernetes bounds a validation rule's cost.
 
-`distance` measures how far a position is from satisfying a bool expression (0 exactly when it holds): what the
-guided search climbs for ``--can``.
+How far a position is from satisfying a bool expression, what the guided search climbs for ``--can``, is
+`nilerules.analysis.ask.distance`.
 """
 
 from __future__ import annotations
@@ -159,7 +159,7 @@ class Uses:
             self.seat_fields = None
 
 
-def _wrap(tree: Tree) -> Tree:
+def unwrap(tree: Tree) -> Tree:
     """Skip the grammar's single-child levels (``expr`` → ``conditionalor`` → … → ``primary``)."""
     while (
         isinstance(tree, lark.Tree)
@@ -173,7 +173,7 @@ def _wrap(tree: Tree) -> Tree:
 
 _PASS = frozenset({"expr", "conditionalor", "conditionaland", "relation", "addition", "multiplication", "unary",
                    "member", "primary"})
-_RELATIONS = {"relation_lt": "<", "relation_le": "<=", "relation_gt": ">", "relation_ge": ">=",
+RELATIONS = {"relation_lt": "<", "relation_le": "<=", "relation_gt": ">", "relation_ge": ">=",
               "relation_eq": "==", "relation_ne": "!=", "relation_in": "in"}
 _ARITHMETIC = {"addition_add": "+", "addition_sub": "-", "multiplication_mul": "*", "multiplication_div": "/",
                "multiplication_mod": "%"}
@@ -213,7 +213,7 @@ class _Checker:
         return ExpressionError(message, _column(node))
 
     def check(self, tree: Tree, scope: Mapping[str, CelType]) -> CelType:
-        tree = _wrap(tree)
+        tree = unwrap(tree)
         kind = tree.data
         children = tree.children
         if kind == "expr":  # cond ? a : b
@@ -233,7 +233,7 @@ class _Checker:
             return BOOL
         if kind == "relation":
             left_op, right = children
-            op = _RELATIONS[left_op.data]
+            op = RELATIONS[left_op.data]
             a, b = self.check(left_op.children[0], scope), self.check(right, scope)
             return self.relation(op, a, b, left_op.children[0], right)
         if kind in ("addition", "multiplication"):
@@ -335,7 +335,7 @@ class _Checker:
                 raise self.fail(f"a map is indexed by a string, not {key.text()}", index)
             return target.elem or DYN
         if target.kind == "record":
-            literal = _wrap(index)
+            literal = unwrap(index)
             first = literal.children[0]
             quoted = isinstance(first, lark.Token) and first.type in ("STRING_LIT", "MLSTRING_LIT")
             if literal.data == "literal" and isinstance(first, lark.Token) and quoted:
@@ -395,7 +395,7 @@ class _Checker:
                 raise self.fail(f"'.{name}()' needs a list, not {target.text()}", name_token)
             if len(args) != 2:
                 raise self.fail(f"'.{name}()' takes a variable and an expression: .{name}(x, ...)", name_token)
-            var = _wrap(args[0])
+            var = unwrap(args[0])
             if var.data != "ident":
                 raise self.fail(f"the first argument of '.{name}()' must be a new variable name", args[0])
             var_name = str(var.children[0])
@@ -430,7 +430,7 @@ class _Checker:
         if name not in FUNCTIONS:
             raise self.fail(f"unknown function {name!r} (functions: {', '.join(FUNCTIONS)})", name_token)
         if name == "has":
-            if len(args) != 1 or _wrap(args[0]).data != "member_dot":
+            if len(args) != 1 or unwrap(args[0]).data != "member_dot":
                 raise self.fail("has() takes one field selection: has(x.name)", name_token)
             self.check(args[0], scope)
             return BOOL
@@ -476,7 +476,7 @@ _ENV: celpy.Environment | None = None
 
 
 @contextlib.contextmanager
-def _recursion(limit: int) -> Iterator[None]:
+def recursion_room(limit: int) -> Iterator[None]:
     """The interpreter recurses once per level of the tree: give it room, then restore the limit."""
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, limit))
@@ -558,7 +558,7 @@ def compile_expression(text: str, view_type: CelType, want: Literal["bool", "int
     if _depth(tree) > MAX_DEPTH:
         raise ExpressionError(f"the expression is nested too deeply (at most {MAX_DEPTH} levels of its syntax tree)")
     checker = _Checker(view_type)
-    with _recursion(4 * MAX_DEPTH + 200):
+    with recursion_room(4 * MAX_DEPTH + 200):
         result = checker.check(tree, {})
     if want == "bool" and not _same(result, BOOL):
         raise ExpressionError(f"the question needs a bool expression (true or false), this one is {result.text()}")
@@ -664,11 +664,13 @@ def _activation() -> Activation:
     return _ACTIVATION
 
 
-def _run(tree: Tree, values: Mapping[str, Any]) -> Any:
+def run(tree: Tree, values: Mapping[str, Any]) -> Any:
+    """Evaluate a syntax tree (the whole expression or a part of it) with the given CEL values, under the cost
+    limit; `EvaluationError` when it has no value there."""
     evaluator = _MeteredEvaluator(tree, _activation())
     evaluator.meter = _Meter()
     try:
-        with _recursion(4 * MAX_DEPTH + 200):
+        with recursion_room(4 * MAX_DEPTH + 200):
             return evaluator.evaluate(dict(values))
     except CostExceeded:
         raise ExpressionError(
@@ -697,7 +699,7 @@ def to_cel(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def evaluate(expression: Expression, values: Mapping[str, Any]) -> bool | int:
     """The expression's value at one position (``values`` from `to_cel`); `EvaluationError` when it has none there."""
-    result = _run(expression.tree, values)
+    result = run(expression.tree, values)
     if expression.type is BOOL:
         if not isinstance(result, celtypes.BoolType):
             raise EvaluationError(f"the expression gave {type(result).__name__}, not a bool")
@@ -705,95 +707,3 @@ def evaluate(expression: Expression, values: Mapping[str, Any]) -> bool | int:
     if isinstance(result, celtypes.BoolType) or not isinstance(result, celtypes.IntType | celtypes.UintType):
         raise EvaluationError(f"the expression gave {type(result).__name__}, not an int")
     return int(result)
-
-
-# -- how far from holding -------------------------------------------------------------------------------------------
-FAR = 1e9
-"""The distance of a part that cannot be measured and does not hold."""
-_FLIP = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}
-
-
-def distance(expression: Expression, values: Mapping[str, Any]) -> float:
-    """How far the position is from satisfying a bool expression: 0 exactly when it holds, else positive.
-
-    Comparisons of numbers measure their gap (``score >= 60`` at 52 is 8 away), ``&&`` adds, ``||`` takes the
-    nearer side, ``exists`` the nearest item and ``all`` the sum over items; any other part counts 0 or 1. A part
-    that cannot be evaluated counts `FAR`.
-    """
-    with _recursion(4 * MAX_DEPTH + 200):
-        return _distance(expression.tree, dict(values), False)
-
-
-def _truth(tree: Tree, values: dict[str, Any]) -> bool | None:
-    try:
-        result = _run(tree, values)
-    except EvaluationError:
-        return None
-    return bool(result) if isinstance(result, celtypes.BoolType) else None
-
-
-def _distance(tree: Tree, values: dict[str, Any], negated: bool) -> float:
-    node = _wrap(tree)
-    kind = node.data
-    if kind == "paren_expr":
-        return _distance(node.children[0], values, negated)
-    if kind in ("conditionalor", "conditionaland"):
-        left, right = (_distance(c, values, negated) for c in node.children)
-        conjunction = (kind == "conditionaland") != negated
-        return left + right if conjunction else min(left, right)
-    if kind == "unary" and node.children[0].data == "unary_not":
-        return _distance(node.children[1], values, not negated)
-    if kind == "relation" and node.children[0].data != "relation_in":
-        return _gap(node, values, negated)
-    if kind == "member_dot_arg" and str(node.children[1]) in ("exists", "all") and len(node.children) > 2:
-        return _quantifier(node, values, negated)
-    truth = _truth(node, values)
-    if truth is None:
-        return FAR
-    return 0.0 if truth != negated else 1.0
-
-
-def _number(tree: Tree, values: dict[str, Any]) -> float | None:
-    try:
-        value = _run(tree, values)
-    except EvaluationError:
-        return None
-    if isinstance(value, celtypes.BoolType) or not isinstance(value, int | float):
-        return None
-    return float(value)
-
-
-def _gap(node: Tree, values: dict[str, Any], negated: bool) -> float:
-    left_op, right = node.children
-    op = _RELATIONS[left_op.data]
-    if negated:
-        op = _FLIP[op]
-    a, b = _number(left_op.children[0], values), _number(right, values)
-    if a is None or b is None:
-        truth = _truth(node, values)
-        return FAR if truth is None else (0.0 if truth != negated else 1.0)
-    holds = {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "==": a == b, "!=": a != b}[op]
-    if holds:
-        return 0.0
-    if op in ("<", "<="):
-        return a - b + (1.0 if op == "<" else 0.0) or 1.0
-    if op in (">", ">="):
-        return b - a + (1.0 if op == ">" else 0.0) or 1.0
-    return abs(a - b) if op == "==" else 1.0
-
-
-def _quantifier(node: Tree, values: dict[str, Any], negated: bool) -> float:
-    target, name = node.children[0], str(node.children[1])
-    var_tree, body = node.children[2].children
-    var = str(_wrap(var_tree).children[0])
-    try:
-        items = _run(target, values)
-    except EvaluationError:
-        return FAR
-    if not isinstance(items, list):
-        return FAR
-    parts = [_distance(body, {**values, var: item}, negated) for item in items]
-    existential = (name == "exists") != negated
-    if existential:
-        return min(parts, default=1.0)
-    return sum(parts)
