@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from nilerules.build import VERSION
 from nilerules.core import (
@@ -46,6 +47,13 @@ def load(game_id: str, spec_path: str | Path | None = None) -> GameModule:
 
     return load_module(game_id, spec_path)
 
+
+def ask(game: Any, kind: str, expression: str, **options: Any) -> Any:
+    """Ask your own question in CEL (``nilerules ask``, docs/ask.md): ``nilerules.analysis.ask.ask``, which returns
+    an ``Answer``. Imported by name, so that the facade's import graph (which mypyc type-checks with the build
+    requirements alone) never reaches the expression language's package."""
+    return importlib.import_module("nilerules.analysis.ask").ask(game, kind, expression, **options)
+
 __all__ = [
     "CHANCE",
     "GAME_IDS",
@@ -65,6 +73,7 @@ __all__ = [
     "Unknown",
     "Witness",
     "__version__",
+    "ask",
     "load",
     "load_game",
     "log_from_json",

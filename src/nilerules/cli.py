@@ -462,6 +462,50 @@ def cmd_query(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_ask(args: argparse.Namespace) -> int:
+    from nilerules.analysis.ask import ask, ask_all_readings
+    from nilerules.analysis.ask.view import GameView
+
+    module = _module(args)
+    config = _config(args, module)
+    if args.view:
+        fields = GameView(module.game, config).fields()
+        rows = [{"name": f.path, "type": f.type, "description": f.description} for f in fields]
+        _emit(args, rows, "\n".join(f"{f.path}: {f.type} — {f.description}" for f in fields))
+        return EXIT_OK
+    asked: list[tuple[Any, str]] = [
+        (kind, expr) for kind, expr in (("can", args.can), ("how_often", args.how_often), ("max", args.max),
+                                        ("min", args.min)) if expr is not None
+    ]
+    if not asked:
+        raise UsageError("ask needs a question: --can EXPR, --how-often EXPR, --max EXPR or --min EXPR (or --view)")
+    kind, expression = asked[0]
+    if args.out:
+        check_writable(args.out)
+    options: dict[str, Any] = {
+        "at": args.at, "games": args.games, "guided": args.guided, "seconds": float(args.time), "seed": args.seed,
+        "policy": args.policy, "execution": _execution(args),
+    }
+    if args.all_readings:
+        readings = ask_all_readings(module, kind, expression, config=config, **options)
+        answer = readings.default
+        data, lines = readings.to_data(), readings.lines()
+    else:
+        answer = ask(module, kind, expression, config=config, **options)
+        data, lines = answer.to_data(), answer.lines()
+        position = answer.position_data()
+        if position is not None:
+            lines += [answer.position_label() + ":", *_plain(position, "    ")]
+    witness = answer.witness_json()
+    if args.out and witness is not None:
+        write_atomic(args.out, witness + "\n")
+    _emit(args, data, "\n".join(lines))
+    if args.out:
+        print(f"wrote {_name(args.out)}" if witness is not None else f"no witness: {_name(args.out)} not written",
+              file=sys.stderr)
+    return EXIT_OK
+
+
 def cmd_explore(args: argparse.Namespace) -> int:
     from nilerules.analysis.explore import ExploreBudget, explore, write_figures
 
@@ -700,6 +744,43 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run_args(p)
     p.set_defaults(func=cmd_query)
+
+    # the limits of nilerules.analysis.ask.engine (MAX_GAMES, MAX_GUIDED, MAX_SECONDS; tests/ask checks they agree)
+    ask_games, ask_guided, ask_seconds = 10**6, 10**5, 3600
+    p = add("ask", "ask your own question in CEL: can EXPR happen, how often, its largest or smallest value "
+            "(docs/ask.md)", game=True)
+    question = p.add_mutually_exclusive_group()
+    question.add_argument("--can", metavar="EXPR", help="find a game where the bool EXPR holds (a witness log)")
+    question.add_argument(
+        "--how-often", metavar="EXPR", help="the share of games where EXPR holds, with a 95 %% interval"
+    )
+    question.add_argument("--max", metavar="EXPR", help="the largest value of the int EXPR, with the game reaching it")
+    question.add_argument("--min", metavar="EXPR", help="the smallest value of the int EXPR, with the game reaching it")
+    p.add_argument("--view", action="store_true", help="list the names an expression may read for this game and config")
+    p.add_argument(
+        "--at", choices=("end", "any"), default="end",
+        help="judge EXPR at the end of each game (default) or at every position along it",
+    )
+    p.add_argument(
+        "--games", type=_bounded("--games", 1, ask_games), default=200, metavar="N",
+        help=f"seeded games, 1..{ask_games} (default 200), seeds SEED..SEED+N-1",
+    )
+    p.add_argument(
+        "--guided", type=_bounded("--guided", 0, ask_guided), default=200, metavar="N",
+        help=f"games of guided search after the seeded ones, 0..{ask_guided} (default 200; not for --how-often)",
+    )
+    p.add_argument(
+        "--time", type=_bounded("--time", 1, ask_seconds), default=120, metavar="SECONDS",
+        help=f"time bound of the guided search, 1..{ask_seconds} (default 120; the answer says when it stopped it)",
+    )
+    p.add_argument(
+        "--all-readings", action="store_true",
+        help="also answer under each other reading of each ambiguity, one at a time, naming those that differ",
+    )
+    p.add_argument("--out", metavar="FILE", help="write the witness (a log from setup) here")
+    play_args(p)
+    run_args(p)
+    p.set_defaults(func=cmd_ask)
 
     p = add("explore", "play many seeded games of every game over covering arrays of readings; write the figures",
             game="optional")
