@@ -143,12 +143,13 @@ def test_how_often_counts_the_seeded_games_only() -> None:
 
 def test_all_readings_names_the_reading_that_changes_the_answer() -> None:
     """Dice Tally's readings by construction (tests/toys/tally.py): only bonus=plus changes the highest score (it
-    adds the same points to every seat); order=low maps 1..6 onto 6..1, wait, overflow and sevens change no score."""
+    adds the same points to every seat); order=low maps 1..6 onto 6..1, wait, overflow, sevens and ties (which the
+    rules never read) change no score. Six other readings: one for each of the six ambiguities."""
     result = ask_all_readings(module(), "max", "max(seats.map(s, s.score))", players=2, games=20, guided=0,
                               view=TOY_VIEW)
     assert [f"{r.ambiguity}={r.reading}" for r in result.others if r.differs] == ["bonus=plus"]
-    assert len(result.others) == 5
-    assert any("1 of 5 other readings" in line for line in result.lines())
+    assert len(result.others) == 6
+    assert any("1 of 6 other readings" in line for line in result.lines())
 
 
 def test_the_facade_is_the_same_entry_point() -> None:
