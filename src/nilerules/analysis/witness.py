@@ -79,7 +79,7 @@ def replay_under(game: Game[Any, Any], log: GameLog, readings: Mapping[str, str]
     stopped, steps = "", 0
     for index, raw in enumerate(log.actions):
         try:
-            action = game.action_from_data(raw)  # type: ignore[attr-defined]
+            action = game.action_from_data(raw)
         except MalformedAction as exc:
             raise ReplayError(f"step {index}: {exc}") from None
         try:
@@ -276,7 +276,7 @@ def log_words(game: Game[Any, Any], log: GameLog, last: int = 2) -> str:
     steps: list[str] = []
     start = max(0, len(log.actions) - last)
     for index, raw in enumerate(log.actions):
-        action = game.action_from_data(raw)  # type: ignore[attr-defined]
+        action = game.action_from_data(raw)
         if index >= start:
             mover = game.current_player(state)
             who = "chance" if mover is CHANCE else f"seat {mover}"

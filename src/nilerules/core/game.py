@@ -9,9 +9,10 @@ from fractions import Fraction
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from nilerules.core import chance as _chance
+from nilerules.core import written as _written
 from nilerules.core.codec import from_data, to_data
 from nilerules.core.types import Config, GameInfo, Mover, Ranking
-from nilerules.errors import InvalidConfig, InvalidState
+from nilerules.errors import InvalidConfig, InvalidState, MalformedAction, NileRulesError
 from nilerules.specs import Spec
 
 S = TypeVar("S")
@@ -70,6 +71,41 @@ class Game(Protocol[S, A]):
     def greedy_action(self, state: S, rng: random.Random) -> A: ...
 
     def state_config(self, state: S) -> Config: ...
+
+    # -- positions written by hand (docs/positions.md) ---------------------------------------------------
+    def position(self, config: Config, data: Mapping[str, Any]) -> S:
+        """The state a position document describes under ``config`` (PositionError names a bad key, InvalidState
+        a broken invariant)."""
+        ...
+
+    def position_data(self, state: S) -> dict[str, Any]:
+        """The state written with names: ``position(state_config(s), position_data(s)) == s``."""
+        ...
+
+    def score_breakdown(self, state: S) -> tuple[dict[str, int], ...]:
+        """Per seat, points by category; each seat's values sum to its entry of ``scores``."""
+        ...
+
+    # -- JSON, as the logs write it ----------------------------------------------------------------------
+    def action(self, text_or_data: Any) -> A:
+        """An action from its written form (``GameBase.action``): JSON or TOML text, a bare name, or the data."""
+        ...
+
+    def action_to_data(self, action: A) -> Any:
+        """The action's JSON, with names (as logs and docs/positions.md write it)."""
+        ...
+
+    def action_from_data(self, data: Any) -> A:
+        """The action a JSON value describes (MalformedAction otherwise)."""
+        ...
+
+    def state_to_data(self, state: S) -> Any:
+        """The state's JSON (what ``play --state-out`` writes)."""
+        ...
+
+    def state_from_data(self, data: Any) -> S:
+        """The state a JSON value describes."""
+        ...
 
 
 class GameBase(Generic[S, A]):
@@ -133,6 +169,22 @@ class GameBase(Generic[S, A]):
     def action_from_data(self, data: Any) -> A:
         result: A = from_data(self.action_type, data)
         return result
+
+    def action(self, text_or_data: Any) -> A:
+        """An action from its written form, with names as the logs and docs/positions.md write it: JSON text
+        (``'{"take": 0}'``, ``'"done"'``), a TOML inline value (``'{take = 0}'``), a bare name (``"done"``), or that
+        data already parsed (``{"take": 0}``); ``str(action)`` is such a text. Whether the action is legal in a state
+        is ``apply``'s question; a value that is not an action of this game raises MalformedAction saying what it
+        was."""
+        data = _written.parse(text_or_data) if isinstance(text_or_data, str) else text_or_data
+        try:
+            return self.action_from_data(data)
+        except NileRulesError:
+            raise
+        except (LookupError, TypeError, ValueError, ArithmeticError, RecursionError) as exc:
+            raise MalformedAction(
+                f"{self.info.id}: {_written.text(data)[:80]!r} is not an action ({type(exc).__name__})"
+            ) from None
 
 
 def make_config(

@@ -195,7 +195,7 @@ def default_projection(game: Game[Any, Any]) -> Callable[[Any], str]:
     parameters (generic and slow; a game may pass a cheaper projection)."""
 
     def project(state: Any) -> str:
-        data = game.state_to_data(state)  # type: ignore[attr-defined]
+        data = game.state_to_data(state)
         if isinstance(data, dict):
             data = {k: v for k, v in data.items() if k not in ("config", "params")}
         return dumps(data)

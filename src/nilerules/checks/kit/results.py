@@ -66,7 +66,7 @@ def constructed_witness(
         "players": config.players,
         "modules": list(config.modules),
         "position": position,
-        "actions": [game.action_to_data(a) for a in actions],  # type: ignore[attr-defined]
+        "actions": [game.action_to_data(a) for a in actions],
     }
     found = tuple(outcomes)
     verdict: Witness | Unknown
