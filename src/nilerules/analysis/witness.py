@@ -85,7 +85,7 @@ def replay_under(game: Game[Any, Any], log: GameLog, readings: Mapping[str, str]
         try:
             state = game.apply(state, action)
         except IllegalAction as exc:
-            stopped = f"step {index} ({words(raw)}) is illegal under these readings: {exc}"
+            stopped = f"step {index} ({words(raw)}) is illegal under these readings: {exc.recorded}"
             break
         steps += 1
     who, moves = moves_at(game, state)

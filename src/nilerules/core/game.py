@@ -12,7 +12,7 @@ from nilerules.core import chance as _chance
 from nilerules.core import written as _written
 from nilerules.core.codec import from_data, to_data
 from nilerules.core.types import Config, GameInfo, Mover, Ranking
-from nilerules.errors import InvalidConfig, InvalidState, MalformedAction, NileRulesError
+from nilerules.errors import IllegalAction, InvalidConfig, InvalidState, MalformedAction, NileRulesError
 from nilerules.specs import Spec
 
 S = TypeVar("S")
@@ -185,6 +185,37 @@ class GameBase(Generic[S, A]):
             raise MalformedAction(
                 f"{self.info.id}: {_written.text(data)[:80]!r} is not an action ({type(exc).__name__})"
             ) from None
+
+
+def refused(
+    game_id: str,
+    actions: type | tuple[type, ...],
+    rule_id: str,
+    reason: str,
+    state: Any,
+    action: Any,
+    legal: Sequence[Any] = (),
+) -> MalformedAction | IllegalAction:
+    """What a game's ``apply`` raises for an action it cannot apply in ``state``: MalformedAction when ``action`` is
+    not one of the game's ``actions`` at all (a name, JSON text or data passed in place of an action: the message
+    says what was passed and to parse it with ``game.action``), else IllegalAction naming the rule that forbids it
+    and listing the ``legal`` moves there. Called on the failure path only, so a legal move costs nothing more."""
+    if isinstance(action, actions):
+        return IllegalAction(rule_id, reason, state, action, legal)
+    return not_an_action(game_id, action)
+
+
+def not_an_action(game_id: str, value: Any) -> MalformedAction:
+    """MalformedAction for ``value`` given to ``apply`` in place of one of ``game_id``'s actions."""
+    shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:77] + "..."
+    kinds = ((bool, "a boolean"), (str, "a string"), (Mapping, "a table"), (list, "a list"), (int | float, "a number"),
+             (type(None), "None"))
+    kind = next((name for types, name in kinds if isinstance(value, types)), None)
+    if kind is not None:  # written-out data: what game.action reads
+        return MalformedAction(
+            f"{game_id}: apply was given {kind}, {shown}, not an action: parse it first with game.action({shown})"
+        )
+    return MalformedAction(f"{game_id}: apply was given a {type(value).__name__}, {shown}, not a {game_id} action")
 
 
 def make_config(

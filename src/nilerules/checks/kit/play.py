@@ -380,4 +380,4 @@ def _scripted_outcome(
     try:
         return describe(replay_actions(game, under(game, config, ambiguity, reading), script), reading)
     except IllegalAction as exc:
-        return f"the scripted moves are not legal under this reading ({exc})"
+        return f"the scripted moves are not legal under this reading ({exc.recorded})"

@@ -59,7 +59,7 @@ def constructed_witness(
             for action in actions:
                 state = game.apply(state, action)
         except IllegalAction as exc:
-            outcomes.append((reading, f"the moves are not legal under this reading ({exc})"))
+            outcomes.append((reading, f"the moves are not legal under this reading ({exc.recorded})"))
             continue
         outcomes.append((reading, describe(state, reading)))
     data = {

@@ -39,7 +39,9 @@ class SobekGame(GameBase[SobekState, SobekAction]):
         self._params: dict[Config, Params] = {}
         # the spec's numbers are checked here, once (make_params collects every problem); the symbol order, and so
         # the event tokens' names, is the same for every config
-        self.token_names = names.token_names(self.params(self.config(min(self.info.player_counts))).symbol_order)
+        symbol_order = self.params(self.config(min(self.info.player_counts))).symbol_order
+        self.token_names = names.token_names(symbol_order)
+        names.note_symbol_order(symbol_order)  # for str(action) of the event tokens
 
     def params(self, config: Config) -> Params:
         """The numbers the rules read under ``config`` (``params.make_params``), built once per config."""
