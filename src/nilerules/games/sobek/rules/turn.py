@@ -28,6 +28,7 @@ from nilerules.games.sobek.actions import (
 )
 from nilerules.games.sobek.params import readings_of
 from nilerules.games.sobek.rules.characters import (
+    COURTESAN_ADDS,
     QUEEN_CARD,
     TARGETED,
     courtesan_add,
@@ -228,7 +229,7 @@ def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...
     if kind == K_COURT_ADD:
         family = state.sets[pend.a][pend.b].family
         out: list[SobekAction] = []
-        if len(pend.cards) < 2:
+        if len(pend.cards) < COURTESAN_ADDS:
             any_card = readings_of(state.config).courtesan_match == "any_card"
             out += [AddCard(t) for t, c in enumerate(hand) if c and (any_card or matches(params, t, family))]
         if pend.cards:
