@@ -87,12 +87,14 @@ class QueryError(NileRulesError, ValueError):
 
 
 class PositionError(NileRulesError, ValueError):
-    """A written position cannot be built: names the key path and what is wrong with it."""
+    """A written position cannot be built: names the key path and what is wrong with it (after the file, when the
+    reader knows it)."""
 
-    def __init__(self, key: str, what: str) -> None:
+    def __init__(self, key: str, what: str, source: str = "") -> None:
         self.key = key
         self.what = what
-        super().__init__(f"position {key or '<top>'}: {what}")
+        self.source = source
+        super().__init__(f"{source + ': ' if source else ''}position {key or '<top>'}: {what}")
 
 
 class InvalidState(NileRulesError, ValueError):

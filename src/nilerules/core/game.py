@@ -12,7 +12,14 @@ from nilerules.core import chance as _chance
 from nilerules.core import written as _written
 from nilerules.core.codec import from_data, to_data
 from nilerules.core.types import Config, GameInfo, Mover, Ranking
-from nilerules.errors import IllegalAction, InvalidConfig, InvalidState, MalformedAction, NileRulesError
+from nilerules.errors import (
+    IllegalAction,
+    InvalidConfig,
+    InvalidState,
+    MalformedAction,
+    NileRulesError,
+    PositionError,
+)
 from nilerules.specs import Spec
 
 S = TypeVar("S")
@@ -246,6 +253,52 @@ def make_config(
             raise InvalidConfig(f"{info.id}: unknown reading {choice!r} for {amb_id!r} (readings: {options})")
         resolved.append((amb_id, choice))
     return Config(info.id, players, tuple(sorted(chosen)), tuple(resolved))
+
+
+POSITION_CONFIG_KEYS = ("players", "modules", "readings")
+"""The keys of a position document's ``config`` table (docs/positions.md)."""
+
+
+def position_config(game: Game[Any, Any], data: Mapping[str, Any], given: Config | None = None) -> Config:
+    """The configuration a position document's ``config`` table names (players, modules, readings).
+
+    A key left out is ``given``'s, or without ``given`` the fewest players, no modules, the spec's default readings.
+    With ``given`` (the caller's configuration: ``game.position(config, doc)``), a table that names another
+    configuration is a PositionError naming the first key that disagrees: a document is never built under a
+    configuration other than the one it states. A malformed table is a PositionError, an unknown value InvalidConfig.
+    """
+    raw = data.get("config", {})
+    if not isinstance(raw, dict):
+        raise PositionError("config", f"expected a table, got {_short(raw)}")
+    unknown = sorted(set(raw) - set(POSITION_CONFIG_KEYS))
+    if unknown:
+        raise PositionError(f"config.{_short(unknown[0], 40)}", f"unknown key ({', '.join(POSITION_CONFIG_KEYS)})")
+    players = raw.get("players", game.info.player_counts[0] if given is None else given.players)
+    modules = raw.get("modules", [] if given is None else list(given.modules))
+    readings = raw.get("readings", {})
+    if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
+        raise PositionError("config.modules", f"expected a list of module names, got {_short(modules)}")
+    if not isinstance(readings, dict) or not all(isinstance(v, str) for v in readings.values()):
+        raise PositionError("config.readings", f"expected a table of readings, got {_short(readings)}")
+    if given is None:
+        return game.config(players, modules, readings)
+    written = game.config(players, modules, {**given.readings_dict(), **readings})
+    if written.players != given.players:
+        raise PositionError("config.players", f"the document is for {written.players} players, the configuration "
+                                              f"given for {given.players}")
+    if written.modules != given.modules:
+        raise PositionError("config.modules", f"the document names the modules {list(written.modules)!r}, the "
+                                              f"configuration given {list(given.modules)!r}")
+    for ambiguity, reading in written.readings:
+        if reading != given.reading(ambiguity):
+            raise PositionError(f"config.readings.{ambiguity}", f"the document reads {reading!r}, the configuration "
+                                                                f"given {given.reading(ambiguity)!r}")
+    return given
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def check_state(game: Any, state: Any) -> Any:

@@ -5,11 +5,12 @@ wild; five event tokens a round, one Guild per symbol; the Courtesan adds one or
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
-from nilerules.errors import InvalidState
+from nilerules.errors import InvalidState, PositionError
 from nilerules.games.sobek import position
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.state import SobekState
@@ -151,3 +152,16 @@ def test_a_choice_in_progress_holds_cards_of_the_hand_and_a_set_that_exists(game
         _build(game, IN_PLAY, seats=seats, pending={**pending, "onto": 1})
     with pytest.raises(InvalidState, match="holds cards not in its hand"):
         _build(game, IN_PLAY, seats={"0": {"sets": [fish]}}, pending=pending)
+
+
+def test_a_document_naming_another_configuration_is_refused(game: SobekGame) -> None:
+    """Issue 24: ``game.position(game.config(3), doc)`` ignored the document's own ``players = 2``. A disagreement
+    between the document's ``[config]`` and the caller's is an error naming the key; an agreeing one builds."""
+    with pytest.raises(PositionError, match=re.escape("config.players: the document is for 2 players, the "
+                                                      "configuration given for 3")):
+        game.position(game.config(3), {**IN_PLAY, "config": {"players": 2}})
+    with pytest.raises(PositionError, match=re.escape("config.readings.amulet_only: the document reads 'allowed'")):
+        game.position(game.config(2), {**IN_PLAY, "config": {"readings": {"amulet_only": "allowed"}}})
+    built = game.position(game.config(2, readings={"amulet_only": "allowed"}),
+                          {**IN_PLAY, "config": {"players": 2, "readings": {"amulet_only": "allowed"}}})
+    assert built == _build(game, IN_PLAY, {"amulet_only": "allowed"})

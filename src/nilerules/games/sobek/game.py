@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from nilerules.core import Config, Diagnostic, GameBase, GameInfo, Ranking, rank_by_keys
+from nilerules.core.game import position_config
 from nilerules.games.sobek import names, position, rules, scoring
 from nilerules.games.sobek.actions import (
     AddCard,
@@ -102,7 +103,9 @@ class SobekGame(GameBase[SobekState, SobekAction]):
 
     # -- the public position format (docs/positions.md) -------------------------------------------------------
     def position(self, config: Config, data: Mapping[str, Any]) -> SobekState:
-        """The state a position document describes; PositionError names a bad key, InvalidState a broken invariant."""
+        """The state a position document describes under ``config``; PositionError names a bad key (or a ``config``
+        table of the document's own that names another configuration), InvalidState a broken invariant."""
+        position_config(self, data, config)
         return position.build(config, self.params(config), data)
 
     def position_data(self, state: SobekState) -> dict[str, Any]:
