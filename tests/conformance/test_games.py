@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from nilerules.core import CHANCE
 from nilerules.games import GAME_IDS
 from nilerules.testing import covering_readings, every_config, run_conformance
-from tests.helpers import game, games, seeded_states
+from tests.helpers import game, games
 
 
 def test_all_four_games_are_present() -> None:
@@ -35,15 +32,3 @@ def test_conformance_covering_readings(game_id: str) -> None:
     configs = [g.config(counts[i % len(counts)], g.info.modules[: i % 2], r) for i, r in
                enumerate(covering_readings(g))]
     assert run_conformance(g, configs, seeds=(11,)) == []
-
-
-@pytest.mark.parametrize("game_id", games())
-def test_game_action_reads_every_move_from_its_json_text_and_data(game_id: str) -> None:
-    """``game.action`` (issue 24, generic over each game's ``action_from_data``) reads back every move and chance
-    outcome of a seeded game's first 150 steps, from its JSON text as the logs write it and from the data."""
-    g = game(game_id)
-    for state in seeded_states(g, g.config(g.info.player_counts[0]), 5)[:150]:
-        chance = g.current_player(state) is CHANCE
-        for action in [a for a, _ in g.chance_outcomes(state)] if chance else g.legal_actions(state):
-            data = g.action_to_data(action)
-            assert action == g.action(json.dumps(data)) == g.action(data)

@@ -1,17 +1,19 @@
 """The generic parts of moves by name (issue 24): the written form of an action's JSON (``core.written``), the
 parser every game's ``action`` uses, and the errors ``apply`` raises for what it cannot apply (``core.game.refused``),
-on hand-made values (no game's names involved)."""
+on hand-made values (no game's names involved); and ``game.action`` on the moves of each of the four games."""
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 
 import pytest
 
-from nilerules.core import written
+from nilerules.core import CHANCE, written
 from nilerules.core.game import refused
 from nilerules.errors import LISTED_MOVES, IllegalAction, MalformedAction
+from tests.helpers import game, games, seeded_states
 
 
 @dataclass(frozen=True)
@@ -80,3 +82,15 @@ def test_the_recorded_text_keeps_the_dataclass_form() -> None:
     error = IllegalAction("toy.rule", "why", None, Pick(7), ["m0"])
     assert error.recorded == "illegal action Pick(card=7): why (rule toy.rule)"
     assert IllegalAction("r", "why", None, "done").recorded == "illegal action 'done': why (rule r)"
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_game_action_reads_every_move_from_its_json_text_and_data(game_id: str) -> None:
+    """``game.action`` (``GameBase.action``, generic over each game's ``action_from_data``) reads back every move and
+    chance outcome of a seeded game's first 150 steps, from its JSON text as the logs write it and from the data."""
+    g = game(game_id)
+    for state in seeded_states(g, g.config(g.info.player_counts[0]), 5)[:150]:
+        chance = g.current_player(state) is CHANCE
+        for action in [a for a, _ in g.chance_outcomes(state)] if chance else g.legal_actions(state):
+            data = g.action_to_data(action)
+            assert action == g.action(json.dumps(data)) == g.action(data)
