@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import TYPE_CHECKING, Any
 
 from nilerules.build import VERSION
 from nilerules.core import (
@@ -36,31 +36,20 @@ from nilerules.games import GAME_IDS, load_game
 
 if TYPE_CHECKING:
     from nilerules.checks import GameModule
-    from nilerules.games.nefertiti import NefertitiGame
-    from nilerules.games.nile_artefacts import NileArtefactsGame
-    from nilerules.games.ra import RaGame
-    from nilerules.games.sobek import SobekGame
 
 __version__ = VERSION
 
 
-@overload
-def load(game_id: Literal["ra"], spec_path: str | Path | None = None) -> GameModule[RaGame]: ...
-@overload
-def load(game_id: Literal["nile_artefacts"], spec_path: str | Path | None = None) -> GameModule[NileArtefactsGame]: ...
-@overload
-def load(game_id: Literal["sobek"], spec_path: str | Path | None = None) -> GameModule[SobekGame]: ...
-@overload
-def load(game_id: Literal["nefertiti"], spec_path: str | Path | None = None) -> GameModule[NefertitiGame]: ...
-@overload
-def load(game_id: str, spec_path: str | Path | None = None) -> GameModule[Game[Any, Any]]: ...
-def load(game_id: str, spec_path: str | Path | None = None) -> GameModule[Any]:
-    """A game with its checks and queries (``nilerules.checks.load``); ``load_game`` gives the rules alone and
-    imports neither the checks nor the solver. Both are typed by the game id (``load("sobek").game`` is a
-    ``SobekGame``)."""
-    from nilerules.checks import load as load_module
+if TYPE_CHECKING:  # for the type checker, the overloads themselves (typed by the game id)
+    from nilerules.checks import load
+else:
 
-    return load_module(game_id, spec_path)
+    def load(game_id: str, spec_path: str | Path | None = None) -> GameModule:
+        """A game with its checks and queries (``nilerules.checks.load``, typed by the game id: ``load("sobek").game``
+        is a ``SobekGame``); ``load_game`` gives the rules alone and imports neither the checks nor the solver."""
+        from nilerules.checks import load as load_module
+
+        return load_module(game_id, spec_path)
 
 
 def ask(game: Any, kind: str, expression: str, **options: Any) -> Any:
