@@ -66,12 +66,9 @@ def test_the_check_sees_a_space_without_bids(monkeypatch: pytest.MonkeyPatch) ->
         return [a for a in actions if not (isinstance(a, dict) and "bid" in a)], outcomes
 
     monkeypatch.setitem(spaces._BUILDERS, "ra", without_bids)
-    action_space.cache_clear()
-    try:
-        game = load_game("ra")
-        found = missing(game, game.config(3), seed=0)
-    finally:
-        action_space.cache_clear()
+    monkeypatch.setattr(spaces, "_SPACES", {})
+    game = load_game("ra")
+    found = missing(game, game.config(3), seed=0)
     assert found and all(entry.startswith("{'bid':") for entry in found)
 
 

@@ -26,10 +26,12 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Final
 
 from nilerules.core import Config, dumps
 from nilerules.errors import MalformedAction
+from nilerules.games import load_game
 from nilerules.games.nefertiti import actions as nefertiti_actions
 from nilerules.games.nile_artefacts import actions as nile_actions
 from nilerules.games.ra import actions as ra_actions
@@ -102,9 +104,29 @@ def action_name(game: Any, action: Any) -> str:
     return data if isinstance(data, str) else dumps(data)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
+def shared_game(game_id: str, spec: str | Path | None = None) -> Any:
+    """``load_game(game_id, spec)``, loaded once and shared by the adapters (a game object holds no state)."""
+    return load_game(game_id, spec)
+
+
+_SPACES: dict[tuple[str, str, Config], ActionSpace] = {}
+MAX_SPACES: Final = 64
+
+
 def action_space(game: Any, config: Config) -> ActionSpace:
-    """The fixed action space of ``game`` under ``config`` (built once per pair, then shared)."""
+    """The fixed action space of ``game`` under ``config``: built once per game, spec (by digest) and config, then
+    shared."""
+    key = (game.info.id, game.spec.digest, config)
+    found = _SPACES.get(key)
+    if found is None:
+        if len(_SPACES) >= MAX_SPACES:
+            _SPACES.clear()
+        found = _SPACES[key] = _build(game, config)
+    return found
+
+
+def _build(game: Any, config: Config) -> ActionSpace:
     build = _BUILDERS.get(game.info.id)
     if build is None:
         raise MalformedAction(f"no fixed action space is written for the game {game.info.id!r}")
