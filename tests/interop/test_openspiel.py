@@ -66,6 +66,20 @@ def test_bad_parameters_name_what_is_wrong(pyspiel: ModuleType) -> None:
         pyspiel.load_game("nilerules_sobek", {"players": 3, "readings": "event_choice=blind;event_choice=choose"})
 
 
+def test_parameters_read_directly_are_checked_too(pyspiel: ModuleType) -> None:
+    """What pyspiel checks before calling the adapter (names, types) the adapter checks again when called directly."""
+    from nilerules.interop.openspiel import parse_parameters
+
+    with pytest.raises(InvalidConfig, match="unknown parameters \\['colour'\\]"):
+        parse_parameters("ra", {"colour": "red"})
+    with pytest.raises(InvalidConfig, match="players must be an integer, got '3'"):
+        parse_parameters("ra", {"players": "3"})
+    with pytest.raises(InvalidConfig, match="modules must be a string, got 3"):
+        parse_parameters("ra", {"players": 3, "modules": 3})
+    key = parse_parameters("nefertiti", {"players": 2, "modules": "harbor;characters,harbor", "readings": " a : b "})
+    assert (key.modules, key.readings) == (("characters", "harbor"), (("a", "b"),))
+
+
 def test_chance_probabilities_are_the_exact_fractions(pyspiel: ModuleType) -> None:
     """Ra with Traders, 3 players (reference/ra.md): the deal hands out 3 disk sets, 3! = 6 ways of 1/6; the first
     tile comes from a bag of 180 tiles and 20 Traders, 30 of them Ra: 30/200."""

@@ -107,6 +107,19 @@ def test_bad_actions_and_options_are_refused() -> None:
         make("ra", 9)
 
 
+def test_render_without_a_mode_warns_and_returns_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    """render() needs a render_mode; "human" prints the text that "ansi" returns."""
+    quiet = make("sobek", 2)
+    quiet.reset(seed=1)
+    assert quiet.render() is None
+    shown = make("sobek", 2, render_mode="human")
+    shown.reset(seed=1)
+    assert shown.render() is None
+    text = make("sobek", 2, render_mode="ansi")
+    text.reset(seed=1)
+    assert capsys.readouterr().out == text.render() + "\n"
+
+
 def test_every_view_fits_the_observation() -> None:
     """Random games of every game at its largest count: the longest view is under a third of VIEW_BYTES (the
     bound its docstring states)."""

@@ -3,7 +3,6 @@ and the sizes are those the documents give."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,14 +18,12 @@ from tests.interop.cases import all_modules, smallest_and_largest
 
 
 def configs(game_id: str, players: int) -> Iterator[Config]:
-    """The default config with every module, and two seeded random combinations of readings (modules at random)."""
+    """The default config with every module, and every ambiguity at its last reading (the readings that widen a
+    space come last: Nile Artefacts' card_sharing = split, Sobek's event_choice = blind), without modules."""
     game = load_game(game_id)
     yield game.config(players, all_modules(game_id))
-    rng = random.Random(f"{game_id}/{players}")
-    for _ in range(2):
-        readings = {a: rng.choice(amb.reading_names()) for a, amb in sorted(game.spec.ambiguities.items())}
-        modules = [m for m in all_modules(game_id) if rng.random() < 0.5]
-        yield game.config(players, modules, readings)
+    last = {a: amb.reading_names()[-1] for a, amb in sorted(game.spec.ambiguities.items())}
+    yield game.config(players, readings=last)
 
 
 def missing(game: Any, config: Config, seed: int) -> list[str]:
@@ -51,7 +48,7 @@ def missing(game: Any, config: Config, seed: int) -> list[str]:
 
 @pytest.mark.parametrize(("game_id", "players"), smallest_and_largest())
 def test_every_legal_action_and_chance_outcome_is_in_the_space(game_id: str, players: int) -> None:
-    """Random games under the default and two random combinations of readings: nothing offered is missing."""
+    """Random games under the default readings and under the last readings: nothing offered is missing."""
     game = load_game(game_id)
     for index, config in enumerate(configs(game_id, players)):
         assert missing(game, config, seed=index) == [], config

@@ -125,11 +125,33 @@ class Node:
     """A rules state with its context. Immutable, so OpenSpiel's ``clone()`` (a deep copy) shares it, and it
     pickles as its JSON in our codec (``serialize()``)."""
 
-    __slots__ = ("context", "state")
+    __slots__ = ("_data", "_legal", "_text", "context", "state")
 
     def __init__(self, ctx: Context, state: Any) -> None:
         self.context = ctx
         self.state = state
+        self._data: dict[str, Any] | None = None
+        self._text: str | None = None
+        self._legal: list[int] | None = None
+
+    def position(self) -> dict[str, Any]:
+        """The position data (docs/positions.md), written once and shared by ``str(state)`` and every seat's view."""
+        if self._data is None:
+            self._data = self.context.game.position_data(self.state)
+        return self._data
+
+    def legal_ids(self) -> list[int]:
+        """The ids of the legal actions, ascending (OpenSpiel asks several times a state: worked out once)."""
+        if self._legal is None:
+            ids = self.context.space.action_id
+            self._legal = sorted(ids(a) for a in self.context.game.legal_actions(self.state))
+        return list(self._legal)
+
+    def text(self) -> str:
+        """The position data as canonical JSON (``str(state)``), written once: a clone shares the node."""
+        if self._text is None:
+            self._text = dumps(self.position())
+        return self._text
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Node:
         return self
@@ -226,9 +248,7 @@ class NileRulesState(pyspiel.State):  # type: ignore[misc]
         return int(mover)
 
     def _legal_actions(self, player: int) -> list[int]:
-        node = self.node
-        ids = node.context.space.action_id
-        return sorted(ids(a) for a in node.context.game.legal_actions(node.state))
+        return self.node.legal_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         node = self.node
@@ -256,7 +276,7 @@ class NileRulesState(pyspiel.State):  # type: ignore[misc]
         return list(rank_returns(self.node.context.game, self.node.state))
 
     def __str__(self) -> str:
-        return dumps(self.node.context.game.position_data(self.node.state))
+        return self.node.text()
 
 
 class Observer:
@@ -273,7 +293,7 @@ class Observer:
     def string_from(self, state: NileRulesState, player: int) -> str:
         """The seat's view as one line of JSON (``nilerules.interop.seats.observation_text``)."""
         node = state.node
-        return observation_text(node.context.game, node.state, player)
+        return observation_text(node.context.game, node.state, player, node.position())
 
 
 _TYPES: Final = {game_id: game_type(game_id) for game_id in GAME_IDS}

@@ -89,6 +89,7 @@ class NileRulesEnv(AECEnv):  # type: ignore[misc]
         }
         self._rng: random.Random | None = None
         self.game_state: Any = None
+        self._position: tuple[Any, dict[str, Any]] = (None, {})
 
     # -- the AEC API ----------------------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -138,7 +139,9 @@ class NileRulesEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> Observation:
         """The agent's view as bytes and, on its turn, the mask of its legal actions."""
         seat = self._seats[agent]
-        text = observation_text(self.game, self.game_state, seat).encode()
+        if self._position[0] is not self.game_state:  # every agent's view of a state starts from its position data
+            self._position = (self.game_state, self.game.position_data(self.game_state))
+        text = observation_text(self.game, self.game_state, seat, self._position[1]).encode()
         if len(text) > VIEW_BYTES:
             raise RuntimeError(f"a view of {len(text)} bytes does not fit the observation of {VIEW_BYTES} bytes")
         view = np.zeros(VIEW_BYTES, np.uint8)

@@ -36,16 +36,18 @@ IMPERFECT: Final = frozenset({"sobek", "nefertiti"})
 """The games in which some seat cannot see part of the position (OpenSpiel: imperfect information)."""
 
 
-def view(game: Any, state: Any, seat: int) -> View:
-    """What ``seat`` sees of ``state``: the position data, with what it cannot see replaced (see the module doc)."""
-    data: View = game.position_data(state)
+def view(game: Any, state: Any, seat: int, data: View | None = None) -> View:
+    """What ``seat`` sees of ``state``: the position data (``data`` when the caller has it already), with what the
+    seat cannot see replaced (see the module doc)."""
+    if data is None:
+        data = game.position_data(state)
     redact = _REDACT.get(game.info.id)
     return redact(game, data, seat, game.state_config(state)) if redact is not None else data
 
 
-def observation_text(game: Any, state: Any, seat: int) -> str:
+def observation_text(game: Any, state: Any, seat: int, data: View | None = None) -> str:
     """A seat's observation as one line of canonical JSON: ``{"observer": seat, "position": view}``."""
-    return dumps({"observer": seat, "position": view(game, state, seat)})
+    return dumps({"observer": seat, "position": view(game, state, seat, data)})
 
 
 def rank_returns(game: Any, state: Any) -> tuple[float, ...]:
