@@ -177,14 +177,7 @@ class NileRulesEnv(AECEnv):  # type: ignore[misc]
         return self.possible_agents[mover if isinstance(mover, int) else 0]
 
 
-def env(
-    game_id: str,
-    players: int,
-    modules: Sequence[str] = (),
-    readings: Mapping[str, str] | None = None,
-    spec: str | Path | None = None,
-    render_mode: str | None = None,
-) -> NileRulesEnv:
-    """The AEC environment of ``game_id`` for ``players`` seats, with modules, readings and an edited spec as in
-    ``game.config``; bad values raise ``InvalidConfig``."""
-    return NileRulesEnv(game_id, players, modules, readings, spec, render_mode)
+env = NileRulesEnv
+"""``env(game_id, players, modules=(), readings=None, spec=None, render_mode=None)``: the AEC environment of
+``game_id`` for ``players`` seats, with modules, readings and an edited spec as in ``game.config`` (bad values raise
+``InvalidConfig``). It is the class itself: no wrapper changes what the rules do."""
