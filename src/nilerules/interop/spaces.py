@@ -10,7 +10,8 @@ a state, so this module writes the whole space down once per ``(game, config)``:
   is its index. ``ActionSpace.describe()`` lists them.
 - vocabularies (tile kinds, card types, event tokens, Characters, markets, Monuments) are the names the game's own
   codec gives its codes (``_names``: code 0, 1, 2, ... until the codec has no name), so a renamed card renames the
-  space with it;
+  space with it; the few names built by docs/positions.md's rules (the river's ``space_<i>``, a market card's
+  ``/down`` and ``/sealed``, Sobek's ``mixed``) are checked by the codec like every other entry (``_decode``);
 - every number the rules set (seats, sun disks, river spaces, bid squares, the row's length, the visible Monuments)
   is read from ``game.spec`` for the config at hand, never typed here.
 
