@@ -28,9 +28,10 @@ from nilerules.games.ra.actions import (
     Deal,
     PlayGod,
     RaAction,
-    action_to_data,
 )
 from nilerules.games.ra.game import RaGame
+from nilerules.games.ra.names import KIND_NAMES, action_to_data
+from nilerules.games.ra.params import RaParams
 from nilerules.games.ra.state import (
     BID,
     CIVS,
@@ -52,7 +53,6 @@ from nilerules.games.ra.state import (
     H_RA,
     H_STARTER,
     H_TRACK_LEN,
-    KIND_NAMES,
     KINDS,
     MONUMENTS,
     NILE,
@@ -62,7 +62,6 @@ from nilerules.games.ra.state import (
     TRADER,
     TURN,
     UNREST,
-    RaParams,
     RaState,
     disk_total,
     disks,

@@ -21,16 +21,16 @@ from nilerules.games.ra.actions import (
     Deal,
     RaAction,
 )
+from nilerules.games.ra.names import KIND_NAMES
+from nilerules.games.ra.params import RaParams
 from nilerules.games.ra.position import build, position_data
 from nilerules.games.ra.state import (
     BID,
     H_ACTOR,
     H_HIGH,
     H_PHASE,
-    KIND_NAMES,
     TRADER,
     TURN,
-    RaParams,
     RaState,
     disks,
 )
