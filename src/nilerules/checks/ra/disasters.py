@@ -12,13 +12,13 @@ from nilerules.games.ra import rules, scoring
 from nilerules.games.ra.actions import DISCARDS, INVOKE_ACTION, RaAction
 from nilerules.games.ra.game import RaGame
 from nilerules.games.ra.names import KIND_NAMES
+from nilerules.games.ra.rules.disasters import STRUCK
 from nilerules.games.ra.state import (
     DISASTERS,
     DISCARD,
     DROUGHT,
     FLOOD,
     NILE,
-    STRUCK,
     TURN,
     RaState,
     actor,

@@ -45,11 +45,6 @@ EARTHQUAKE: Final = 22
 TRADER: Final = 23
 KINDS: Final = 24
 DISASTERS: Final = (FUNERAL, DROUGHT, UNREST, EARTHQUAKE)
-STRUCK: Final = ((PHARAOH,), (FLOOD, NILE), CIVS, MONUMENTS)
-"""The tiles each disaster strikes, in ``DISASTERS`` order (the reference: Funeral Pharaohs, Drought Floods and
-Niles, Unrest Civilizations, Earthquake Monuments; Floods listed first)."""
-IS_DISASTER: Final = tuple(k in DISASTERS for k in range(KINDS))
-"""By kind: whether it is a disaster tile (a lookup for the rules' hot path)."""
 
 # Phases ------------------------------------------------------------------------------------------------------
 TURN: Final = 0

@@ -7,7 +7,7 @@ from nilerules.core.registry import rule
 from nilerules.core.types import PlayerId
 from nilerules.errors import IllegalAction
 from nilerules.games.ra.actions import BIDS, PASS_ACTION, Bid, RaAction
-from nilerules.games.ra.rules.disasters import DISASTER_INDEX, settle_discards
+from nilerules.games.ra.rules.disasters import DISASTER_INDEX, IS_DISASTER, STRUCK, settle_discards
 from nilerules.games.ra.rules.scratch import Scratch
 from nilerules.games.ra.rules.traders import claim_traders
 from nilerules.games.ra.state import (
@@ -23,11 +23,9 @@ from nilerules.games.ra.state import (
     H_STARTER,
     H_TRACK_LEN,
     H_VOLUNTARY,
-    IS_DISASTER,
     KINDS,
     RESUME_END,
     RESUME_TURN,
-    STRUCK,
     TRADER,
     RaState,
 )

@@ -13,6 +13,7 @@ from nilerules.games.ra.rules.epochs import end_epoch, next_turn
 from nilerules.games.ra.rules.gods import god_menu
 from nilerules.games.ra.rules.scratch import Scratch
 from nilerules.games.ra.state import (
+    CIVS,
     DISASTERS,
     DISCARD,
     FLOOD,
@@ -26,16 +27,22 @@ from nilerules.games.ra.state import (
     H_STARTER,
     H_TRACK_LEN,
     KINDS,
+    MONUMENTS,
     NILE,
+    PHARAOH,
     RESUME_END,
     RESUME_GODS,
     RESUME_TURN,
-    STRUCK,
     RaState,
 )
 
+STRUCK: Final = ((PHARAOH,), (FLOOD, NILE), CIVS, MONUMENTS)
+"""The tiles each disaster strikes, in ``DISASTERS`` order (the reference: Funeral Pharaohs, Drought Floods and
+Niles, Unrest Civilizations, Earthquake Monuments; Floods listed first)."""
 DISASTER_INDEX: Final = {k: i for i, k in enumerate(DISASTERS)}
 """Each disaster's place in ``DISASTERS`` (and so its field among the header's pending discards)."""
+IS_DISASTER: Final = tuple(k in DISASTERS for k in range(KINDS))
+"""By kind: whether it is a disaster tile (a lookup for the hot path)."""
 
 
 @rule("ra.base.disasters")

@@ -7,7 +7,7 @@ from nilerules.errors import IllegalAction
 from nilerules.games.ra.actions import DRAW_ACTION, INVOKE_ACTION, DrawTile, PlayGod, RaAction
 from nilerules.games.ra.names import tile_name
 from nilerules.games.ra.rules.auction import start_auction
-from nilerules.games.ra.rules.disasters import DISASTER_INDEX, settle_discards
+from nilerules.games.ra.rules.disasters import DISASTER_INDEX, IS_DISASTER, settle_discards
 from nilerules.games.ra.rules.epochs import end_epoch, next_turn_state
 from nilerules.games.ra.rules.gods import god_menu
 from nilerules.games.ra.rules.scratch import Scratch
@@ -24,7 +24,6 @@ from nilerules.games.ra.state import (
     H_RESUME,
     H_STARTER,
     H_TRACK_LEN,
-    IS_DISASTER,
     KINDS,
     RA,
     RESUME_GODS,
