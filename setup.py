@@ -25,8 +25,8 @@ from setuptools.command.build_ext import build_ext
 
 HOT_MODULES = {
     "core": ("chance", "playout"),
-    "games/ra": ("scoring", "rules/__init__", "rules/scratch", "rules/traders", "rules/epochs", "rules/gods",
-                 "rules/disasters", "rules/auction", "rules/turn", "rules/start", "game"),
+    "games/ra": ("scoring", "game"),
+    "games/ra/rules": ("__init__", "scratch", "traders", "epochs", "gods", "disasters", "auction", "turn", "start"),
     "games/sobek": ("scoring", "rules", "game"),
     "games/nefertiti": ("cards", "scoring", "rules"),
     "games/nile_artefacts": ("position", "rules", "conditions", "scoring", "game"),
