@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from nilerules.checks.kit import Divergence, log_of
+from nilerules.checks.kit import Divergence, all_readings, log_of
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.core.types import Config
 from nilerules.core.verdicts import Witness
@@ -54,7 +54,7 @@ def play_result(game: RaGame, amb: str, config: Config, actions: Sequence[RaActi
     and the actions (its log replays them), the result carries no data of its own, and the outcomes are each
     reading's in spec order. (The kit's ``play_witness`` puts the same data in the witness and in the result, and
     takes a Divergence: Ra's witnesses are not all found by the kit's searches.)"""
-    readings = game.spec.ambiguities[amb].reading_names()
+    readings = all_readings(game, amb)
     return CheckResult(
         Witness(summary, {"players": config.players, "modules": list(config.modules),
                           "actions": action_names(actions), **(data or {})}),

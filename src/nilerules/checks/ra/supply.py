@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from nilerules.checks.kit import log_of, per_reading, replay_actions, under
+from nilerules.checks.kit import all_readings, log_of, per_reading, replay_actions, under
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.ra.common import (
     PLAYER_COUNTS,
@@ -52,7 +52,7 @@ def _claims_words(claims: Sequence[Sequence[int]]) -> str:
 
 # -- RA-004 ------------------------------------------------------------------------------------------------------
 def check_crate_counts(game: RaGame, budget: Budget) -> CheckResult:
-    readings = game.spec.ambiguities["crate_counts"].reading_names()
+    readings = all_readings(game, "crate_counts")
     found = {r: _exhaustion(game, 4, budget, crate_counts=r) for r in readings}
     claims = next((found[r]["claims"] for r in readings if found[r].get("claims")), None)
     if not claims:
