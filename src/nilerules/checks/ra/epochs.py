@@ -22,6 +22,7 @@ from nilerules.core.playout import playout
 from nilerules.core.types import Config
 from nilerules.core.verdicts import Proof
 from nilerules.errors import IllegalAction
+from nilerules.games.ra import scoring
 from nilerules.games.ra.actions import DRAW_ACTION, DRAWS, RaAction
 from nilerules.games.ra.game import RaGame
 from nilerules.games.ra.names import KIND_NAMES
@@ -33,7 +34,6 @@ from nilerules.games.ra.state import (
     RaState,
     actor,
     bag_ran_out,
-    disks,
     phase,
     ra_tiles,
     starter,
@@ -115,11 +115,12 @@ def check_epoch_starter(game: RaGame, budget: Budget) -> CheckResult:
                           _last_ra_draw(lambda s: s.epoch < s.params.epochs), _starter_words, policies=POLICIES)
     if found is not None:
         s: RaState = replay_actions(game, found.config, found.actions[:-1])
-        highest = max(range(len(s.up)), key=lambda p: (s.up[p] | s.down[p]).bit_length())
+        top = scoring.highest_disks(s.up, s.down)
+        holder = max(range(len(top)), key=top.__getitem__)
         return found_result(game, "epoch_starter", found,
                             f"A seeded {found.config.players}-player game: player {starter(s)} draws the last Ra "
-                            f"tile of epoch {s.epoch}; player {highest} holds the highest disk "
-                            f"({max(disks(s.up[highest] | s.down[highest]))}) for the next epoch.",
+                            f"tile of epoch {s.epoch}; player {holder} holds the highest disk ({top[holder]}) for the "
+                            "next epoch.",
                             "seeded random and greedy games")
     config = config_of(game, 4)
     p = game.params(config)
