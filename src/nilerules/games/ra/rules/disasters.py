@@ -79,7 +79,7 @@ def settle_discards(m: Scratch) -> None:
             continue
         kinds = STRUCK[i]
         if i == 1 and m.params.floods_first:
-            kinds = (FLOOD,)
+            # RA-010 floods_first: the Floods go first, then Niles (a choice only among Niles is no choice)
             take = min(n, held[FLOOD])
             held[FLOOD] -= take
             m.out[FLOOD] += take
