@@ -25,7 +25,8 @@ from setuptools.command.build_ext import build_ext
 
 HOT_MODULES = {
     "core": ("chance", "playout", "readings"),
-    "games/ra": ("scoring", "rules", "game"),
+    "games/ra": ("scoring", "game"),
+    "games/ra/rules": ("__init__", "scratch", "traders", "epochs", "gods", "disasters", "auction", "turn", "start"),
     "games/sobek": ("params", "scoring", "game"),
     "games/sobek/rules": ("common", "track", "events", "sets", "market", "characters", "draws", "rounds", "turn"),
     "games/nefertiti": ("cards", "scoring", "rules"),
