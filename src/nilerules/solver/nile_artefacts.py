@@ -13,7 +13,7 @@ from typing import Any
 import z3
 
 from nilerules.games.nile_artefacts.conditions import Options
-from nilerules.games.nile_artefacts.data import (
+from nilerules.games.nile_artefacts.names import (
     COND_DIFF,
     COND_EACH,
     COND_PAIR,

@@ -14,8 +14,7 @@ from nilerules.core import CHANCE, sample_index
 from nilerules.games.nile_artefacts import make_game, rules
 from nilerules.games.nile_artefacts.actions import Draw
 from nilerules.games.nile_artefacts.game import _below
-from nilerules.games.nile_artefacts.position import Ctx
-from nilerules.games.nile_artefacts.state import PH_REVEAL, STATE_FIELDS, NAState, clone, evolve
+from nilerules.games.nile_artefacts.state import PH_REVEAL, STATE_FIELDS, Ctx, NAState, clone, evolve
 from tests.helpers import seeded_states
 
 GAME = make_game()
@@ -46,7 +45,8 @@ def test_sample_chance_has_the_support_and_probabilities_of_chance_outcomes(play
     for s in states(players, range(3)):
         if GAME.current_player(s) is not CHANCE:
             continue
-        total = len(GAME.params(players).monuments) - len(s.seen) if s.phase == PH_REVEAL else sum(s.deck)
+        monuments = len(GAME.params(GAME.config(players)).monuments)
+        total = monuments - len(s.seen) if s.phase == PH_REVEAL else sum(s.deck)
         hits = Counter(GAME.sample_chance(s, FixedPick(i)) for i in range(total))
         assert {a: Fraction(n, total) for a, n in hits.items()} == dict(GAME.chance_outcomes(s))
 

@@ -42,18 +42,10 @@ from nilerules.checks.nile_artefacts.situations import (
 )
 from nilerules.core import Unknown, Witness
 from nilerules.games.nile_artefacts.conditions import meets, meets_some_choice, type_options
-from nilerules.games.nile_artefacts.data import (
-    COND_PAIR,
-    COND_REGION,
-    N_TYPES,
-    PH_OFFER,
-    TYPE_NAMES,
-    Condition,
-    Params,
-    condition_text,
-)
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
-from nilerules.games.nile_artefacts.position import NAState
+from nilerules.games.nile_artefacts.names import COND_PAIR, COND_REGION, N_TYPES, TYPE_NAMES, Condition, condition_text
+from nilerules.games.nile_artefacts.params import Params
+from nilerules.games.nile_artefacts.state import PH_OFFER, NAState
 
 if TYPE_CHECKING:
     from nilerules.solver.nile_artefacts import BestOffering
@@ -190,7 +182,7 @@ def _offering_check(
     """A check of one offering position: ``describe(hand names, condition texts)`` says what it is."""
 
     def check(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-        p = game.params(fewest_players(game))
+        p = game.params(game.config(fewest_players(game)))
         try:
             kinds = kinds_for(p, hand)
             targets = monuments_for(p, conditions[: p.monuments_visible])
@@ -232,7 +224,7 @@ def divergence_frequency(game: NileArtefactsGame, ambiguity: str, fixed: Reading
     levels) the best offerings' counts differ by reading."""
     rng = random.Random(budget.seed)
     players = fewest_players(game)
-    p = game.params(players)
+    p = game.params(game.config(players))
     cards = [k for k, c in enumerate(p.card_count) for _ in range(c)]
     situations = max(4, budget.examples // 8)
     shown = min(p.monuments_visible, len(p.monuments))
@@ -271,7 +263,7 @@ def check_type_choice(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     that gains most from a free choice, against Monuments of the data; the default readings elsewhere."""
     from nilerules.solver.nile_artefacts import divergent_hand
 
-    p = game.params(fewest_players(game))
+    p = game.params(game.config(fewest_players(game)))
     targets = type_targets(p)
     conds = [p.monuments[m][level] for m, level in targets]
     distinct = sorted({(p.card_types[k], p.card_region[k]) for k in range(len(p.card_types))})
@@ -342,7 +334,8 @@ def check_type_choice(game: NileArtefactsGame, budget: Budget) -> CheckResult:
 
 def type_conditions_reduce_to_counts(game: NileArtefactsGame, max_artifacts: int = 8) -> str:
     """Exhaustive: with free types, a type condition needing n is met by some typing iff there are >= n Artifacts."""
-    conds = sorted({c for m in game.params(fewest_players(game)).monuments for c in m if c[0] < COND_REGION})
+    monuments = game.params(game.config(fewest_players(game))).monuments
+    conds = sorted({c for m in monuments for c in m if c[0] < COND_REGION})
     for total in range(max_artifacts + 1):
         vectors = [v for v in itertools.product(range(total + 1), repeat=N_TYPES) if sum(v) == total]
         for cond in conds:
@@ -404,7 +397,7 @@ def check_type_scope(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         lambda hand, conds: f"{len(hand)} cards ({_names(hand)}) against {_names(conds)}",
     )
     result = fn(game, budget)
-    p = game.params(fewest_players(game))
+    p = game.params(game.config(fewest_players(game)))
     singletons = all(
         len(type_options(p.card_types[k], "shown_type", "two_each")) == 1 for k in range(len(p.card_types))
     )
@@ -460,7 +453,8 @@ def check_pair_mix(game: NileArtefactsGame, budget: Budget) -> CheckResult:
 def pair_mix_agreement(game: NileArtefactsGame, max_artifacts: int = 8) -> str:
     """Exhaustive: each pair condition of the data checked alone with freely typed Artifacts is met under both
     readings alike (n >= 2 Artifacts can always include one of each type), for every count up to ``max_artifacts``."""
-    pairs = sorted({c for m in game.params(fewest_players(game)).monuments for c in m if c[0] == COND_PAIR})
+    monuments = game.params(game.config(fewest_players(game))).monuments
+    pairs = sorted({c for m in monuments for c in m if c[0] == COND_PAIR})
     for cond in pairs:
         for total in range(max_artifacts + 1):
             vectors = [v for v in itertools.product(range(total + 1), repeat=N_TYPES) if sum(v) == total]
@@ -486,7 +480,8 @@ def check_card_sharing(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         lambda hand, conds: f"As in the Example Offering Phase, red offers {len(hand)} cards ({_names(hand)})",
     )
     result = fn(game, budget)
-    conds = sorted({c for m in game.params(fewest_players(game)).monuments for c in m})
+    monuments = game.params(game.config(fewest_players(game))).monuments
+    conds = sorted({c for m in monuments for c in m})
     fewest = min(c[1] for c in conds)
     bound = (
         f"every one of the {len(conds)} conditions in the data needs at least {fewest} Artifacts or cards, so under "

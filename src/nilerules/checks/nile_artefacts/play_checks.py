@@ -18,11 +18,11 @@ from nilerules.core import CHANCE, Config, Unknown, Witness
 from nilerules.core.log import GameLog, make_log
 from nilerules.errors import IllegalAction
 from nilerules.games.nile_artefacts.actions import Action, Done, Move, Offer, Reveal
-from nilerules.games.nile_artefacts.data import PH_NAV, PH_OFFER, PH_OVER, space_name
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
-from nilerules.games.nile_artefacts.position import NAState
+from nilerules.games.nile_artefacts.names import space_name
 from nilerules.games.nile_artefacts.rules import apply, legal_actions
 from nilerules.games.nile_artefacts.scoring import ranking, tie_count
+from nilerules.games.nile_artefacts.state import PH_NAV, PH_OFFER, PH_OVER, NAState
 
 Readings = Mapping[str, str]
 
@@ -234,7 +234,7 @@ def check_coin_space(game: NileArtefactsGame, budget: Budget) -> CheckResult:
 
     lead = (
         f"In seeded game {found[3]}, seat {at.to_move} moves its Boat to the Coin space "
-        f"{space_name(game.params(players), space)} holding {there} cards: "
+        f"{space_name(game.params(game.config(players)), space)} holding {there} cards: "
     )
 
     return _play_check(game, "coin_space", found, describe, lead, searched)
@@ -267,7 +267,7 @@ def check_port_start(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     lead = (
         "Every Boat starts the game (and every later navigation stage) in a Port; read literally, no Boat ever "
         f"navigates and {capped.get('literal', 0)} of {games} random games never end (stopped at the model's cap "
-        f"of {game.params(players).max_rounds} rounds). "
+        f"of {game.params(game.config(players)).max_rounds} rounds). "
     )
 
     return _play_check(game, "port_start", found, describe, lead, searched, extra={"capped_games": capped})
@@ -321,7 +321,7 @@ def check_coin_stock(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     players = most_players(game)
     games = max(3, budget.playouts)
     found, searched = _search(game, players, games, budget, lambda b, a, c: _new_note(b, c, "Coin stock"))
-    supply = game.params(players).coin_supply
+    supply = game.params(game.config(players)).coin_supply
     if found is None:
         return _nothing_found(searched)
 
@@ -395,7 +395,7 @@ def _constructed_tie_count(game: NileArtefactsGame, searched: str) -> CheckResul
     """When play finds no such tie: a written end position, seat 0 with 2-Artifact cards, seat 1 with more
     one-type cards, both on the same score (in the fewest players of params.player_counts that seat two)."""
     players = fewest_players(game, 2)
-    p = game.params(players)
+    p = game.params(game.config(players))
     doubles = [p.cards[k] for k in range(len(p.cards)) if p.is_double(k)]
     singles = [p.cards[k] for k in range(len(p.cards)) if not p.is_double(k)]
     if players < 2:
@@ -465,7 +465,7 @@ def _stall_policy(state: NAState, rng: random.Random) -> Any:
 def check_endless_game(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     """Players who offer in round 1 and never again: the game reaches the model's round cap."""
     players = fewest_players(game)
-    cap = game.params(players).max_rounds
+    cap = game.params(game.config(players)).max_rounds
     found = search_play(game, players, {}, 1, budget.seed, lambda b, a, c: c.phase == PH_OVER, _stall_policy)
     searched = "one seeded game in which every player offers in round 1 and never again"
     if found is None:

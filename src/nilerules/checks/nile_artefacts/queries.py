@@ -23,9 +23,17 @@ from nilerules.checks.model import Query, QueryParam, QueryResult
 from nilerules.core import Unknown, Witness
 from nilerules.errors import InvalidConfig, QueryError
 from nilerules.games.nile_artefacts.conditions import Options, meets, meets_some_choice, tally, type_options
-from nilerules.games.nile_artefacts.data import card_text, condition_text, parse_condition, parse_hand
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
-from nilerules.games.nile_artefacts.state import TYPE_NAMES, Condition, NAState, Params
+from nilerules.games.nile_artefacts.names import (
+    TYPE_NAMES,
+    Condition,
+    card_text,
+    condition_text,
+    parse_condition,
+    parse_hand,
+)
+from nilerules.games.nile_artefacts.params import Params
+from nilerules.games.nile_artefacts.state import NAState
 
 HAND_HELP = (
     "cards joined by commas, each 'type[+type2]/region' with types eye statue cat figure bird ankh and regions "
@@ -70,7 +78,7 @@ def _conditions(text: str, monuments: Sequence[tuple[Condition, ...]] = ()) -> l
 
 def _params(game: NileArtefactsGame) -> Params:
     """The component data (the cards and Monuments are the same at every player count)."""
-    return game.params(game.info.player_counts[0])
+    return game.params(game.config(game.info.player_counts[0]))
 
 
 def _readings(game: NileArtefactsGame, text: str) -> dict[str, str]:

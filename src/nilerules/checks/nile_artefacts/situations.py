@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 from nilerules.core import Config
 from nilerules.games.nile_artefacts.conditions import Options, meets, meets_some_choice, tally, type_options
-from nilerules.games.nile_artefacts.data import Condition, Params, condition_text, monument_names
-from nilerules.games.nile_artefacts.position import NAState, evolve
+from nilerules.games.nile_artefacts.names import Condition, condition_text, monument_names
+from nilerules.games.nile_artefacts.params import Params
 from nilerules.games.nile_artefacts.rules import advance_levels
+from nilerules.games.nile_artefacts.state import NAState, evolve
 
 if TYPE_CHECKING:
     from nilerules.games.nile_artefacts.game import NileArtefactsGame
@@ -58,7 +59,7 @@ def offering_position(
     """Seat 0 to offer at the start of round 1's offering phase, written in the position format: each seat holds
     its hand (card kinds), the visible Monuments are ``targets`` (Monument, level of seat 0 there), the others at 0;
     ``extra`` adds or replaces position keys (``extra["0"]`` merges into seat 0)."""
-    p = game.params(len(hands))
+    p = game.params(game.config(len(hands)))
     names = monument_names(p)
     data: dict[str, Any] = {
         "phase": "offerings",

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from nilerules.core import rule
-from nilerules.games.nile_artefacts.data import (
+from nilerules.games.nile_artefacts.names import (
     COND_DIFF,
     COND_EACH,
     COND_PAIR,

@@ -11,21 +11,16 @@ from nilerules.core import CHANCE, Config, Diagnostic, GameBase, GameInfo, Mover
 from nilerules.core.chance import random_index
 from nilerules.games.nile_artefacts import rules
 from nilerules.games.nile_artefacts.actions import Action, Done, Move, Offer, Take
-from nilerules.games.nile_artefacts.data import PH_NAV, PH_OFFER, PH_OVER, PH_REVEAL, Params, load_params, player_counts
 from nilerules.games.nile_artefacts.invariants import invariants
-from nilerules.games.nile_artefacts.position import COMPILED, NAState
+from nilerules.games.nile_artefacts.names import action_from_data, action_to_data
+from nilerules.games.nile_artefacts.params import Params, make_params, player_counts
+from nilerules.games.nile_artefacts.position import position, position_data, score_breakdown
+from nilerules.games.nile_artefacts.records import state_from_data, state_to_data
 from nilerules.games.nile_artefacts.scoring import ranking
-from nilerules.games.nile_artefacts.state import (
-    action_from_data,
-    action_to_data,
-    position,
-    position_data,
-    score_breakdown,
-    state_from_data,
-    state_to_data,
-)
+from nilerules.games.nile_artefacts.state import COMPILED, PH_NAV, PH_OFFER, PH_OVER, PH_REVEAL, NAState
 from nilerules.specs import Spec, bundled_spec_path, load_spec
 
+GAME_ID: Final = "nile_artefacts"
 ROUND_BOUND = 4000
 """Generous bound on actions (chance included) per round, for ``max_game_length``."""
 
@@ -39,12 +34,15 @@ class NileArtefactsGame(GameBase[NAState, Action]):
     def __init__(self, spec: Spec) -> None:
         super().__init__(spec)
         counts = player_counts(spec)
-        self._params: dict[int, Params] = {n: load_params(spec, n) for n in counts}
+        # the params depend on the player count only: one record per count, read (and checked) here, shared by every
+        # config of that count (states hold it, and ``state.ctx_of`` finds its tables by it)
+        self._params: dict[int, Params] = {n: make_params(spec, Config(GAME_ID, n)) for n in counts}
         cap = self._params[counts[0]].max_rounds
-        self.info = GameInfo("nile_artefacts", spec.title, counts, (), cap * ROUND_BOUND + 100, 5)
+        self.info = GameInfo(GAME_ID, spec.title, counts, (), cap * ROUND_BOUND + 100, 5)
 
-    def params(self, players: int) -> Params:
-        return self._params[players]
+    def params(self, config: Config) -> Params:
+        """The params of ``config`` (the same record for every config of a player count)."""
+        return self._params[config.players]
 
     def setup(self, config: Config) -> NAState:
         return rules.setup(config, self._params[config.players])
@@ -117,7 +115,7 @@ class NileArtefactsGame(GameBase[NAState, Action]):
     def state_config(self, state: NAState) -> Config:
         return state.config
 
-    # -- JSON and the position format: see ``state`` -----------------------------------------------------------
+    # -- JSON (``records``, ``names``) and the position format (``position``) ----------------------------------------
     def state_to_data(self, state: NAState) -> Any:
         return state_to_data(state)
 

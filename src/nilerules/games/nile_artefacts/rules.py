@@ -6,7 +6,7 @@ Phases: Monument reveals (chance) -> round setup deals (chance) -> navigation ->
 ``apply`` never changes the state it is given: each step copies it once (``clone``) and the step's helpers set the
 fields that change on that copy (their first argument, ``s``, is always such a copy, owned by the step), then the
 copy is returned. This module is compiled by mypyc in a regular install: it reads the per-game tables of the state's
-``ctx`` (``position.Ctx``) rather than the spec records, and the functions of the hot path cite their rules with
+``ctx`` (``state.Ctx``) rather than the spec records, and the functions of the hot path cite their rules with
 ``rule(...)(function)`` right after their definition rather than with the ``@rule`` decorator (compiled code calls a
 decorated function through the module's namespace, about twenty times slower than a direct call; the registry records
 the same citation either way).
@@ -29,19 +29,22 @@ from nilerules.games.nile_artefacts.conditions import (
     tally_offering,
     type_options,
 )
-from nilerules.games.nile_artefacts.data import (
+from nilerules.games.nile_artefacts.names import Condition, action_to_data
+from nilerules.games.nile_artefacts.params import Params
+from nilerules.games.nile_artefacts.records import Note
+from nilerules.games.nile_artefacts.scoring import final_scoring
+from nilerules.games.nile_artefacts.state import (
     PH_BUY,
     PH_DEAL,
     PH_NAV,
     PH_OFFER,
     PH_OVER,
     PH_REVEAL,
-    Condition,
-    Note,
-    Params,
+    Ctx,
+    NAState,
+    clone,
+    ctx_of,
 )
-from nilerules.games.nile_artefacts.position import Ctx, NAState, clone, ctx_of
-from nilerules.games.nile_artefacts.scoring import final_scoring
 
 RULE_BUY = "nile_artefacts.navigation.buy"
 RULE_OFFER_BUY = "nile_artefacts.offerings.buy"
@@ -347,8 +350,6 @@ rule("nile_artefacts.round.stages")(apply)
 
 def _illegal(state: NAState, action: Action, rule_id: str, reason: str) -> IllegalAction:
     """The error for an illegal action, naming the action as a person writes it (cards, Monuments, spaces)."""
-    from nilerules.games.nile_artefacts.state import action_to_data
-
     try:
         named = ", ".join(f"{k} {v}" if v is not True else k for k, v in action_to_data(state.params, action).items())
     except (IndexError, AttributeError, TypeError):  # an action whose codes name nothing in this game
@@ -789,17 +790,6 @@ def _end_round(s: NAState) -> NAState:
 
 
 rule("nile_artefacts.rewards.first_player", "nile_artefacts.ref.model_cap")(_end_round)
-
-
-def holdings(state: NAState) -> tuple[int, int, int, int, int]:
-    """(pile, board, hands + offering, altar, discard) card counts, for the conservation invariant."""
-    return (
-        sum(state.deck),
-        sum(len(s) for s in state.board),
-        sum(len(h) for h in state.hands) + len(state.offering),
-        len(state.altar),
-        sum(state.discard),
-    )
 
 
 __all__ = ["apply", "chance_outcomes", "current_player", "legal_actions", "setup"]
