@@ -28,7 +28,8 @@ HOT_MODULES = {
     "games/ra": ("scoring", "rules", "game"),
     "games/sobek": ("scoring", "rules", "game"),
     "games/nefertiti": ("cards", "scoring", "rules"),
-    "games/nile_artefacts": ("state", "rules", "conditions", "scoring", "game"),
+    "games/nile_artefacts": ("state", "scoring", "game"),
+    "games/nile_artefacts/rules": ("__init__", "conditions", "supply", "offerings", "navigation", "rounds"),
 }
 COMPILED = [f"src/nilerules/{package}/{module}.py" for package, modules in HOT_MODULES.items() for module in modules]
 

@@ -12,7 +12,6 @@ from typing import Any
 
 import z3
 
-from nilerules.games.nile_artefacts.conditions import Options
 from nilerules.games.nile_artefacts.names import (
     COND_DIFF,
     COND_EACH,
@@ -25,6 +24,7 @@ from nilerules.games.nile_artefacts.names import (
     N_TYPES,
     Condition,
 )
+from nilerules.games.nile_artefacts.rules.conditions import Options
 from nilerules.solver.core import lexicographic, value
 
 

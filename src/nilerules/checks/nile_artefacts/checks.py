@@ -41,10 +41,10 @@ from nilerules.checks.nile_artefacts.situations import (
     options_for,
 )
 from nilerules.core import Unknown, Witness
-from nilerules.games.nile_artefacts.conditions import meets, meets_some_choice, type_options
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
 from nilerules.games.nile_artefacts.names import COND_PAIR, COND_REGION, N_TYPES, TYPE_NAMES, Condition, condition_text
 from nilerules.games.nile_artefacts.params import Params
+from nilerules.games.nile_artefacts.rules.conditions import meets, meets_some_choice, type_options
 from nilerules.games.nile_artefacts.state import PH_OFFER, NAState
 
 if TYPE_CHECKING:

@@ -22,7 +22,6 @@ from nilerules.checks import model as analysis_model
 from nilerules.checks.model import Query, QueryParam, QueryResult
 from nilerules.core import Unknown, Witness
 from nilerules.errors import InvalidConfig, QueryError
-from nilerules.games.nile_artefacts.conditions import Options, meets, meets_some_choice, tally, type_options
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
 from nilerules.games.nile_artefacts.names import (
     TYPE_NAMES,
@@ -33,6 +32,7 @@ from nilerules.games.nile_artefacts.names import (
     parse_hand,
 )
 from nilerules.games.nile_artefacts.params import Params
+from nilerules.games.nile_artefacts.rules.conditions import Options, meets, meets_some_choice, tally, type_options
 from nilerules.games.nile_artefacts.state import NAState
 
 HAND_HELP = (

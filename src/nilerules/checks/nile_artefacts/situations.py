@@ -9,10 +9,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from nilerules.core import Config
-from nilerules.games.nile_artefacts.conditions import Options, meets, meets_some_choice, tally, type_options
 from nilerules.games.nile_artefacts.names import Condition, condition_text, monument_names
 from nilerules.games.nile_artefacts.params import Params
-from nilerules.games.nile_artefacts.rules import advance_levels
+from nilerules.games.nile_artefacts.rules.conditions import Options, meets, meets_some_choice, tally, type_options
+from nilerules.games.nile_artefacts.rules.offerings import advance_levels
 from nilerules.games.nile_artefacts.state import NAState, evolve
 
 if TYPE_CHECKING:

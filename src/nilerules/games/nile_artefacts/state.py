@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 from nilerules.core import Config
 from nilerules.games.nile_artefacts.actions import Action, Buy, Done, Draw, Move, Offer, Reveal, Take, TurnAround
-from nilerules.games.nile_artefacts.conditions import type_options
 from nilerules.games.nile_artefacts.names import Condition
 from nilerules.games.nile_artefacts.params import Params, readings_of
 
@@ -110,7 +109,8 @@ class Ctx:
         # type by a variable only after boxing it anew
         self.monuments: tuple[tuple[Condition, ...], ...] = params.monuments
         self.reward_points: tuple[int, ...] = params.reward_points
-        # readings (see specs/nile_artefacts.toml [ambiguities])
+        # the readings the hot path branches on, read once per config from ``readings_of(config)`` (params.Readings):
+        # each flag is ``readings_of(config).<ambiguity id> == "<reading>"``, a bool because the hot path needs one
         self.type_choice: str = r.type_choice
         self.double_card: str = r.double_card
         self.per_offering: bool = r.type_scope == "per_offering"
@@ -131,26 +131,14 @@ class Ctx:
         self.done: Action = Done()
         self.buy: Action = Buy()
         self.turn: Action = TurnAround()
-        self._offer_tables: dict[int, tuple[Offers, ...]] = {}
-        # the last state whose legal actions were asked for, and those actions (``rules.legal_actions``): a playout
-        # asks for them and then applies one of them, which checks it against the same tuple
+        # the Offer actions of each card kind by the number of Monuments to push toward: filled and read by
+        # ``rules.offerings.offer_table`` only
+        self.offer_tables: dict[int, tuple[Offers, ...]] = {}
+        # the last state whose legal actions were asked for, and those actions: written and read by
+        # ``rules.legal_actions`` only (a playout asks for them and then applies one of them, which checks it against
+        # the same tuple)
         self.memo_state: object = None
         self.memo_legal: tuple[Action, ...] = ()
-
-    def offer_table(self, targets: int) -> tuple[Offers, ...]:
-        """The Offer actions of each card kind, for ``targets`` visible Monuments to push toward (0 unless split)."""
-        table = self._offer_tables.get(targets)
-        if table is None:
-            table = tuple(self._offers(k, printed, targets) for k, printed in enumerate(self.card_types))
-            self._offer_tables[targets] = table
-        return table
-
-    def _offers(self, kind: int, printed: tuple[int, ...], targets: int) -> Offers:
-        """Each type choice (none under per_monument) and, under ``split``, each visible Monument."""
-        choices = type_options(printed, self.type_choice, self.double_card) if self.per_offering else ((),)
-        if not targets:
-            return tuple(Offer(kind, t) for t in choices)
-        return tuple(Offer(kind, t, m) for t in choices for m in range(targets))
 
 
 _CTX: dict[tuple[Params, Config], Ctx] = {}
