@@ -14,16 +14,27 @@ def test_all_four_games_are_present() -> None:
     assert games() == GAME_IDS
 
 
-@pytest.mark.parametrize("game_id", games())
+STRICT_CHANCE_PENDING = pytest.mark.xfail(
+    reason="Sobek's apply accepts a chance draw of the wrong kind (issue 23, item 4): fixed on the sobek branch",
+    strict=True,
+)
+
+
+def marked(ids: tuple[str, ...]) -> list[object]:
+    return [pytest.param(g, marks=STRICT_CHANCE_PENDING) if g == "sobek" else g for g in ids]
+
+
+@pytest.mark.parametrize("game_id", marked(games()))
 def test_conformance_every_config(game_id: str) -> None:
-    """Each player count × module subset: a random and a greedy seeded game, every clause at every step."""
+    """Each player count × module subset: a random and a greedy seeded game, every clause at every step, with actions
+    from other states and other chance nodes probed at each (apply must refuse those not legal there)."""
     g = game(game_id)
     configs = every_config(g)
     failures = run_conformance(g, configs, seeds=(1,)) + run_conformance(g, configs, (3,), policy="greedy")
     assert failures == []
 
 
-@pytest.mark.parametrize("game_id", games())
+@pytest.mark.parametrize("game_id", marked(games()))
 def test_conformance_covering_readings(game_id: str) -> None:
     """Every pair of readings appears together in some game played to the end (player counts cycle)."""
     g = game(game_id)
