@@ -291,7 +291,7 @@ def query_condition_odds(game: NileArtefactsGame, params: Mapping[str, Any]) -> 
 # ------------------------------------------------------------------------------------------------ random-games
 def query_random_games(game: NileArtefactsGame, params: Mapping[str, Any]) -> QueryResult:
     """Seeded random games: length, round cap, when the Artifact pile and the Coin stock run out, open ties."""
-    from nilerules.checks.nile_artefacts.play_checks import random_games
+    from nilerules.checks.nile_artefacts.shared import random_games
     from nilerules.games.nile_artefacts.scoring import ranking
 
     players = int(params["players"])

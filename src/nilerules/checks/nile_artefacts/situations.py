@@ -5,20 +5,18 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from nilerules.checks.kit import build_position
 from nilerules.core import Config
 from nilerules.games.nile_artefacts.names import Condition, condition_text, monument_names
-from nilerules.games.nile_artefacts.params import Params
+from nilerules.games.nile_artefacts.params import Params, readings_of
 from nilerules.games.nile_artefacts.rules.conditions import Options, meets, meets_some_choice, tally, type_options
 from nilerules.games.nile_artefacts.rules.offerings import advance_levels
 from nilerules.games.nile_artefacts.state import NAState, evolve
 
 if TYPE_CHECKING:
     from nilerules.games.nile_artefacts.game import NileArtefactsGame
-
-OFFER_READINGS = ("type_choice", "type_scope", "double_card", "pair_mix")
 
 
 def kind_of(params: Params, types: tuple[int, ...], region: int) -> int:
@@ -71,18 +69,13 @@ def offering_position(
         data[str(seat)] = {"cards": [p.cards[k] for k in hand]}
     for key, value in (extra or {}).items():
         data[key] = {**data.get(key, {}), **value} if key.isdigit() else value
-    return game.position(game.config(len(hands), readings=readings), data)
-
-
-def with_readings(state: NAState, game_config: Config, readings: Mapping[str, str]) -> NAState:
-    merged = dict(game_config.readings)
-    merged.update(readings)
-    return evolve(state, config=replace(game_config, readings=tuple(sorted(merged.items()))))
+    state: NAState = build_position(game, game.config(len(hands), readings=readings), data)
+    return state
 
 
 def options_for(params: Params, hand: Sequence[int], config: Config) -> list[Options]:
-    tc, dc = config.reading("type_choice"), config.reading("double_card")
-    return [type_options(params.card_types[k], tc, dc) for k in hand]
+    chosen = readings_of(config)
+    return [type_options(params.card_types[k], chosen.type_choice, chosen.double_card) for k in hand]
 
 
 def advanced_by(state: NAState, seat: int, offered: Sequence[tuple[int, tuple[int, ...], int]]) -> tuple[int, ...]:
