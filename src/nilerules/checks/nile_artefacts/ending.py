@@ -10,6 +10,7 @@ NA-010 falls back to a written end position.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from nilerules.checks.kit import build_position, under
 from nilerules.checks.model import Budget, CheckResult
@@ -48,45 +49,57 @@ def _ranked_apart(game: NileArtefactsGame, ambiguity: str, reading: str, open_ti
     return stop
 
 
-def check_final_tie(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    """A seeded game that ends with players tied on points and on cards (the stated tie-breaks)."""
+def _ranked_end(
+    game: NileArtefactsGame,
+    budget: Budget,
+    ambiguity: str,
+    reading: str,
+    open_tie: bool,
+    end_words: Callable[[NAState], str],
+    ends_with: str,
+    fallback: Callable[[str], CheckResult],
+) -> CheckResult:
+    """The first seeded game (at the most players) whose final places change when ``ambiguity`` reads ``reading``
+    (``_ranked_apart``), each reading's end as ``end_words(end)`` and its places; ``fallback(searched)`` when none."""
     players = most_players(game)
     games = max(5, budget.playouts)
     searched = f"seeded random {players}-player games (up to {games})"
-    stop = _ranked_apart(game, "final_tie", "most_coins", open_tie=True)
+    stop = _ranked_apart(game, ambiguity, reading, open_tie)
     met = find_in_play(game, game.config(players), range(budget.seed, budget.seed + games), stop)
     if met is None:
-        return nothing_found(searched)
+        return fallback(searched)
 
     def describe(before: NAState, after: NAState | None) -> str:
         if after is None:
             return f"{words(game, met.action)} is not allowed"
-        return f"scores {list(after.scores)}, Coins {list(after.coins)}: places {_places(after)}"
+        return f"{end_words(after)}: places {_places(after)}"
 
-    lead = f"Seeded game {met.seed - budget.seed} ends with players tied on points and on Artifact cards: "
-    found = diverging(game, "final_tie", met, describe)
-    return play_result(game, "final_tie", found, met.action, budget.seed, lead, searched)
+    lead = f"Seeded game {met.seed - budget.seed} ends with {ends_with}: "
+    found = diverging(game, ambiguity, met, describe)
+    return play_result(game, ambiguity, found, met.action, budget.seed, lead, searched)
+
+
+def check_final_tie(game: NileArtefactsGame, budget: Budget) -> CheckResult:
+    """A seeded game that ends with players tied on points and on cards (the stated tie-breaks)."""
+
+    def end_words(end: NAState) -> str:
+        return f"scores {list(end.scores)}, Coins {list(end.coins)}"
+
+    ends_with = "players tied on points and on Artifact cards"
+    return _ranked_end(game, budget, "final_tie", "most_coins", True, end_words, ends_with, nothing_found)
 
 
 def check_tie_count(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     """A seeded game ending with players tied on points where counting Artifacts rather than cards changes places."""
-    players = most_players(game)
-    games = max(5, budget.playouts)
-    searched = f"seeded random {players}-player games (up to {games})"
-    stop = _ranked_apart(game, "tie_count", "artifacts", open_tie=False)
-    met = find_in_play(game, game.config(players), range(budget.seed, budget.seed + games), stop)
-    if met is None:
+
+    def end_words(end: NAState) -> str:
+        counts = [tie_count(end, s) for s in range(end.config.players)]
+        return f"scores {list(end.scores)}, tie-break counts {counts}"
+
+    def fallback(searched: str) -> CheckResult:
         return _constructed_tie_count(game, searched)
 
-    def describe(before: NAState, after: NAState | None) -> str:
-        if after is None:
-            return f"{words(game, met.action)} is not allowed"
-        counts = [tie_count(after, s) for s in range(players)]
-        return f"scores {list(after.scores)}, tie-break counts {counts}: places {_places(after)}"
-
-    lead = f"Seeded game {met.seed - budget.seed} ends with a tie on points: "
-    found = diverging(game, "tie_count", met, describe)
-    return play_result(game, "tie_count", found, met.action, budget.seed, lead, searched)
+    return _ranked_end(game, budget, "tie_count", "artifacts", False, end_words, "a tie on points", fallback)
 
 
 def _constructed_tie_count(game: NileArtefactsGame, searched: str) -> CheckResult:

@@ -28,11 +28,26 @@ from nilerules.checks.nile_artefacts.shared import (
     random_games,
     verdict_of,
 )
-from nilerules.checks.nile_artefacts.situations import advanced_by, monuments_for, offering_position, options_for
+from nilerules.checks.nile_artefacts.situations import (
+    advanced_by,
+    divergent_hand_of,
+    monuments_for,
+    offering_position,
+    options_for,
+    printed_copies,
+)
 from nilerules.core import Unknown, Witness
 from nilerules.games.nile_artefacts.actions import Action, Done
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
-from nilerules.games.nile_artefacts.names import COND_PAIR, COND_REGION, N_TYPES, TYPE_NAMES, Condition, condition_text
+from nilerules.games.nile_artefacts.names import (
+    N_TYPES,
+    TYPE_NAMES,
+    Condition,
+    condition_text,
+    is_pair,
+    needed,
+    on_types,
+)
 from nilerules.games.nile_artefacts.params import Params, readings_of
 from nilerules.games.nile_artefacts.rules.conditions import meets, meets_some_choice, type_options
 from nilerules.games.nile_artefacts.state import PH_OFFER, NAState
@@ -240,7 +255,7 @@ def type_targets(params: Params) -> list[tuple[int, int]]:
     texts: set[str] = set()
     for m, levels in enumerate(params.monuments):
         for level, cond in enumerate(levels):
-            if cond[0] < COND_REGION and condition_text(cond) not in texts:
+            if on_types(cond) and condition_text(cond) not in texts:
                 out.append((m, level))
                 texts.add(condition_text(cond))
                 break
@@ -252,37 +267,17 @@ def type_targets(params: Params) -> list[tuple[int, int]]:
 def check_type_choice(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     """Any type vs a type shown on the card: Z3 looks for the hand of one-type cards (so that NA-003 does not enter)
     that gains most from a free choice, against Monuments of the data; the default readings elsewhere."""
-    from nilerules.solver.nile_artefacts import divergent_hand
-
     p = game.params(game.config(fewest_players(game)))
     targets = type_targets(p)
     conds = [p.monuments[m][level] for m, level in targets]
-    distinct = sorted({(p.card_types[k], p.card_region[k]) for k in range(len(p.card_types))})
-    copies = {key: 0 for key in distinct}
-    for k, count in enumerate(p.card_count):
-        copies[(p.card_types[k], p.card_region[k])] += count
+    copies = printed_copies(p)
+    rlimit = budget.rlimit * OPTIMIZE_FACTOR
     fixed: dict[str, str] = {}
-    found = divergent_hand(
-        [t for t, _ in distinct],
-        [r for _, r in distinct],
-        [copies[key] if len(key[0]) == 1 else 0 for key in distinct],
-        conds,
-        SEARCH_HAND,
-        both=False,
-        rlimit=budget.rlimit * OPTIMIZE_FACTOR,
-    )
+    distinct, found = divergent_hand_of(copies, conds, SEARCH_HAND, rlimit, one_type_only=True)
     if found.status == "optimal" and len(found.advanced_any) == len(found.advanced_shown):
         # no one-type hand diverges: let 2-Artifact cards in, each Artifact its printed type (NA-003's two_each)
         fixed = {"double_card": "two_each"}
-        found = divergent_hand(
-            [t for t, _ in distinct],
-            [r for _, r in distinct],
-            [copies[key] for key in distinct],
-            conds,
-            SEARCH_HAND,
-            both=False,
-            rlimit=budget.rlimit * OPTIMIZE_FACTOR,
-        )
+        distinct, found = divergent_hand_of(copies, conds, SEARCH_HAND, rlimit)
     if found.status != "optimal":
         return CheckResult(
             Unknown("Z3 gave up searching for a divergent hand", f"rlimit {budget.rlimit}"),
@@ -326,12 +321,12 @@ def check_type_choice(game: NileArtefactsGame, budget: Budget) -> CheckResult:
 def type_conditions_reduce_to_counts(game: NileArtefactsGame, max_artifacts: int = 8) -> str:
     """Exhaustive: with free types, a type condition needing n is met by some typing iff there are >= n Artifacts."""
     monuments = game.params(game.config(fewest_players(game))).monuments
-    conds = sorted({c for m in monuments for c in m if c[0] < COND_REGION})
+    conds = sorted({c for m in monuments for c in m if on_types(c)})
     for total in range(max_artifacts + 1):
         vectors = [v for v in itertools.product(range(total + 1), repeat=N_TYPES) if sum(v) == total]
         for cond in conds:
             reachable = any(meets(cond, v, (0, 0, 0), True) for v in vectors)
-            if reachable != (total >= cond[1]):
+            if reachable != (total >= needed(cond)):
                 return f"refuted for {condition_text(cond)} with {total} Artifacts"
     return f"proved for all {len(conds)} type conditions and 0..{max_artifacts} Artifacts, exhaustively"
 
@@ -359,7 +354,7 @@ def type_condition_figures(game: NileArtefactsGame, budget: Budget) -> dict[str,
             for m, row in zip(state.visible, state.levels, strict=True):
                 if row[seat] < p.top:
                     cond = p.monuments[m][row[seat]]
-                    if cond[0] < COND_REGION:
+                    if on_types(cond):
                         tally["checked"] += 1
                         tally["met"] += meets_some_choice(cond, opts, regions, False)
 
@@ -445,7 +440,7 @@ def pair_mix_agreement(game: NileArtefactsGame, max_artifacts: int = 8) -> str:
     """Exhaustive: each pair condition of the data checked alone with freely typed Artifacts is met under both
     readings alike (n >= 2 Artifacts can always include one of each type), for every count up to ``max_artifacts``."""
     monuments = game.params(game.config(fewest_players(game))).monuments
-    pairs = sorted({c for m in monuments for c in m if c[0] == COND_PAIR})
+    pairs = sorted({c for m in monuments for c in m if is_pair(c)})
     for cond in pairs:
         for total in range(max_artifacts + 1):
             vectors = [v for v in itertools.product(range(total + 1), repeat=N_TYPES) if sum(v) == total]
@@ -473,7 +468,7 @@ def check_card_sharing(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     result = fn(game, budget)
     monuments = game.params(game.config(fewest_players(game))).monuments
     conds = sorted({c for m in monuments for c in m})
-    fewest = min(c[1] for c in conds)
+    fewest = min(needed(c) for c in conds)
     bound = (
         f"every one of the {len(conds)} conditions in the data needs at least {fewest} Artifacts or cards, so under "
         f"split k one-Artifact cards advance at most k // {fewest} Monuments, while the example moves each player "

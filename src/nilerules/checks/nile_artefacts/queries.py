@@ -20,6 +20,7 @@ from typing import Any
 
 from nilerules.checks import model as analysis_model
 from nilerules.checks.model import Query, QueryParam, QueryResult
+from nilerules.checks.nile_artefacts.situations import divergent_hand_of, printed_copies
 from nilerules.core import Unknown, Witness
 from nilerules.errors import InvalidConfig, QueryError
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
@@ -210,25 +211,10 @@ def query_offering_divergence(game: NileArtefactsGame, params: Mapping[str, Any]
     if hand_text.strip():
         hand = parse_hand(hand_text)
     else:
-        from nilerules.solver.nile_artefacts import divergent_hand
-
-        p = _params(game)
-        copies: dict[tuple[tuple[int, ...], int], int] = {}
-        for k, count in enumerate(p.card_count):
-            copies[(p.card_types[k], p.card_region[k])] = copies.get((p.card_types[k], p.card_region[k]), 0) + count
-        distinct = sorted(copies)
         size = int(params["size"])
         if not 1 <= size <= 6:
             raise QueryError(f"size must be 1..6, got {size!r}")
-        result = divergent_hand(
-            [t for t, _ in distinct],
-            [r for _, r in distinct],
-            [copies[d] for d in distinct],
-            conds,
-            size,
-            False,
-            RLIMIT,
-        )
+        distinct, result = divergent_hand_of(printed_copies(_params(game)), conds, size, RLIMIT)
         if result.status != "optimal":
             return QueryResult("Z3 gave up searching for a hand", {}, Unknown("Z3 gave up", f"rlimit {RLIMIT}"))
         hand = tuple(distinct[k] for k in result.kinds)
@@ -261,9 +247,7 @@ def query_condition_odds(game: NileArtefactsGame, params: Mapping[str, Any]) -> 
     if not 0 <= k <= 5:
         raise QueryError(f"cards must be 0..5 (exact enumeration), got {k!r}")
     p = _params(game)
-    kinds: dict[tuple[tuple[int, ...], int], int] = {}
-    for t, r, c in zip(p.card_types, p.card_region, p.card_count, strict=True):
-        kinds[(t, r)] = kinds.get((t, r), 0) + c
+    kinds = printed_copies(p)
     keys = sorted(kinds)
     total = comb(p.total_cards, k)
     both = str(params["pair_mix"]) == "both_types"

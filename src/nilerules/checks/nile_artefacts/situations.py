@@ -17,6 +17,7 @@ from nilerules.games.nile_artefacts.state import NAState, evolve
 
 if TYPE_CHECKING:
     from nilerules.games.nile_artefacts.game import NileArtefactsGame
+    from nilerules.solver.nile_artefacts import DivergentHand
 
 
 def kind_of(params: Params, types: tuple[int, ...], region: int) -> int:
@@ -25,6 +26,32 @@ def kind_of(params: Params, types: tuple[int, ...], region: int) -> int:
         if t == types and r == region:
             return k
     raise ValueError(f"no card with types {types!r} in region {region!r}")
+
+
+def printed_copies(params: Params) -> dict[tuple[tuple[int, ...], int], int]:
+    """How many cards the game has with each (printed types, region), whatever their space."""
+    copies: dict[tuple[tuple[int, ...], int], int] = {}
+    for types, region, count in zip(params.card_types, params.card_region, params.card_count, strict=True):
+        copies[(types, region)] = copies.get((types, region), 0) + count
+    return copies
+
+
+def divergent_hand_of(
+    copies: Mapping[tuple[tuple[int, ...], int], int],
+    conditions: Sequence[Condition],
+    size: int,
+    rlimit: int,
+    one_type_only: bool = False,
+) -> tuple[list[tuple[tuple[int, ...], int]], DivergentHand]:
+    """Z3's hand of ``size`` cards of the data (``copies`` by printed types and region; with ``one_type_only``, no
+    2-Artifact card) that gains most from a free type choice against ``conditions``: the (types, region) of each
+    kind Z3 chose from, in order, and its answer."""
+    from nilerules.solver.nile_artefacts import divergent_hand
+
+    distinct = sorted(copies)
+    available = [0 if one_type_only and len(key[0]) != 1 else copies[key] for key in distinct]
+    types, regions = [t for t, _ in distinct], [r for _, r in distinct]
+    return distinct, divergent_hand(types, regions, available, conditions, size, False, rlimit)
 
 
 def monument_at(params: Params, text: str, used: Sequence[int] = ()) -> tuple[int, int]:

@@ -179,6 +179,21 @@ def parse_condition(text: str) -> Condition:
     )
 
 
+def on_types(cond: Condition) -> bool:
+    """Whether a condition counts Artifacts by type (``type``, ``pair``, ``same``, ``diff``), not cards by region."""
+    return cond[0] < COND_REGION
+
+
+def is_pair(cond: Condition) -> bool:
+    """Whether a condition is ``pair:N:A+B`` (N Artifacts of two types)."""
+    return cond[0] == COND_PAIR
+
+
+def needed(cond: Condition) -> int:
+    """The N of a condition: how many Artifacts (or cards) it needs at least."""
+    return cond[1]
+
+
 def condition_text(cond: Condition) -> str:
     kind, n, a, b, c = cond
     if kind == COND_TYPE:
