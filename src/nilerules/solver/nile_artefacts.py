@@ -23,8 +23,8 @@ from nilerules.games.nile_artefacts.names import (
     N_REGIONS,
     N_TYPES,
     Condition,
+    Options,
 )
-from nilerules.games.nile_artefacts.rules.conditions import Options
 from nilerules.solver.core import lexicographic, value
 
 

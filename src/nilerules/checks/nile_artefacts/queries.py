@@ -27,13 +27,14 @@ from nilerules.games.nile_artefacts.game import NileArtefactsGame
 from nilerules.games.nile_artefacts.names import (
     TYPE_NAMES,
     Condition,
+    Options,
     card_text,
     condition_text,
     parse_condition,
     parse_hand,
 )
 from nilerules.games.nile_artefacts.params import Params
-from nilerules.games.nile_artefacts.rules.conditions import Options, meets, meets_some_choice, tally, type_options
+from nilerules.games.nile_artefacts.rules.conditions import meets, meets_some_choice, tally, type_options
 from nilerules.games.nile_artefacts.state import NAState
 
 HAND_HELP = (

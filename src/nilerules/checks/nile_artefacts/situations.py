@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from nilerules.checks.kit import build_position
 from nilerules.core import Config
-from nilerules.games.nile_artefacts.names import Condition, condition_text, monument_names
+from nilerules.games.nile_artefacts.names import Condition, Options, condition_text, monument_names
 from nilerules.games.nile_artefacts.params import Params, readings_of
-from nilerules.games.nile_artefacts.rules.conditions import Options, meets, meets_some_choice, tally, type_options
+from nilerules.games.nile_artefacts.rules.conditions import meets, meets_some_choice, tally, type_options
 from nilerules.games.nile_artefacts.rules.offerings import advance_levels
 from nilerules.games.nile_artefacts.state import NAState, evolve
 

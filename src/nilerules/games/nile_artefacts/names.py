@@ -40,6 +40,8 @@ Space: TypeAlias = int
 """0 is the left Port, ``river_spaces + 1`` the right Port."""
 Condition: TypeAlias = tuple[int, int, int, int, int]
 """(kind, n, a, b, c): see the ``COND_*`` constants; unused fields are -1."""
+Options: TypeAlias = tuple[tuple[ArtifactType, ...], ...]
+"""The type tuples an offered card may count as (one type per Artifact it gives)."""
 
 TYPE_NAMES: Final = ("eye", "statue", "cat", "figure", "bird", "ankh")
 REGION_NAMES: Final = ("nile", "desert", "fields")

@@ -26,10 +26,8 @@ from nilerules.games.nile_artefacts.names import (
     N_REGIONS,
     N_TYPES,
     Condition,
+    Options,
 )
-
-Options = tuple[tuple[int, ...], ...]
-"""The type tuples an offered card may count as (one type per Artifact it gives)."""
 
 
 @rule("nile_artefacts.offerings.choose_type", "nile_artefacts.conditions.double_cards")
