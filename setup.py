@@ -30,7 +30,8 @@ HOT_MODULES = {
     "games/sobek": ("params", "scoring", "game"),
     "games/sobek/rules": ("common", "track", "events", "sets", "market", "characters", "draws", "rounds", "turn"),
     "games/nefertiti": ("cards", "scoring", "rules"),
-    "games/nile_artefacts": ("position", "rules", "conditions", "scoring", "game"),
+    "games/nile_artefacts": ("state", "scoring", "game"),
+    "games/nile_artefacts/rules": ("__init__", "conditions", "supply", "offerings", "navigation", "rounds"),
 }
 COMPILED = [f"src/nilerules/{package}/{module}.py" for package, modules in HOT_MODULES.items() for module in modules]
 
