@@ -10,8 +10,8 @@ from nilerules.checks import load
 from nilerules.core.types import Config
 from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.actions import Done, DrawCard, Pick, Place, TakeCard, TakeHalf, Target, UseCharacter
-from nilerules.games.nefertiti.scoring import amon_priest_bonus, gift_score, holders
-from nilerules.games.nefertiti.state import (
+from nilerules.games.nefertiti.cards import slot
+from nilerules.games.nefertiti.names import (
     ABOU,
     AKHET,
     AMON_MERCHANT,
@@ -28,16 +28,13 @@ from nilerules.games.nefertiti.state import (
     LOUQSOR,
     N_CODES,
     NECKLACE,
-    OPEN,
-    P_RESOLVE,
-    P_TURN,
     ROYAL_SCRIBE,
     SENET2,
     STATUETTE,
     TYPE_NAMES,
-    NefState,
-    slot,
 )
+from nilerules.games.nefertiti.scoring import amon_priest_bonus, gift_score, holders
+from nilerules.games.nefertiti.state import OPEN, P_RESOLVE, P_TURN, NefState
 
 GAME = load("nefertiti").game
 

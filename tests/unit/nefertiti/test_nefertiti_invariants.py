@@ -11,7 +11,9 @@ import pytest
 from nilerules.checks import load
 from nilerules.core import CHANCE
 from nilerules.games.nefertiti import rules
-from nilerules.games.nefertiti.state import AKH, CHAIR, GIZEH, NefState, evolve, slot
+from nilerules.games.nefertiti.cards import slot
+from nilerules.games.nefertiti.names import AKH, CHAIR, GIZEH
+from nilerules.games.nefertiti.state import NefState, evolve
 
 GAME = load("nefertiti").game
 

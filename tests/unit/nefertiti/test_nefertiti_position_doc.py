@@ -8,7 +8,7 @@ import pytest
 from nilerules.checks import load
 from nilerules.errors import InvalidState, PositionError
 from nilerules.games.nefertiti import rules
-from nilerules.games.nefertiti.state import GIZEH
+from nilerules.games.nefertiti.names import GIZEH
 from tests.helpers import documented_position
 
 GAME = load("nefertiti").game

@@ -29,9 +29,8 @@ from nilerules.games.nefertiti.actions import (
     Target,
     UseCharacter,
 )
-from nilerules.games.nefertiti.params import build_params
-from nilerules.games.nefertiti.scoring import final_scores, holders, ranking
-from nilerules.games.nefertiti.state import (
+from nilerules.games.nefertiti.cards import FOREIGN, slot
+from nilerules.games.nefertiti.names import (
     AKH,
     AKHET,
     AMON_PRIEST,
@@ -39,11 +38,8 @@ from nilerules.games.nefertiti.state import (
     CHAIR,
     CHAR_NAMES,
     CHIEF,
-    CLOSED,
     CUP,
-    DONE,
     F_CHAIR2,
-    FOREIGN,
     GIZEH,
     GOLDWORK,
     HARBOR,
@@ -55,13 +51,6 @@ from nilerules.games.nefertiti.state import (
     N_CODES,
     NECKLACE,
     NEUTRAL_OWNER,
-    OPEN,
-    P_NEUTRAL,
-    P_OVER,
-    P_REFILL,
-    P_RESOLVE,
-    P_TURN,
-    P_WT_SWAP,
     PAPYRUS,
     PRIEST,
     ROYAL_SERVANT,
@@ -75,9 +64,21 @@ from nilerules.games.nefertiti.state import (
     TYPE_NAMES,
     WANDERING_THIEF,
     WT,
+)
+from nilerules.games.nefertiti.params import make_params
+from nilerules.games.nefertiti.scoring import final_scores, holders, ranking
+from nilerules.games.nefertiti.state import (
+    CLOSED,
+    DONE,
+    OPEN,
+    P_NEUTRAL,
+    P_OVER,
+    P_REFILL,
+    P_RESOLVE,
+    P_TURN,
+    P_WT_SWAP,
     NefState,
     evolve,
-    slot,
 )
 
 GAME = load("nefertiti").game
@@ -174,20 +175,20 @@ def test_deck_and_fixed_characters_by_player_count() -> None:
     """Seed: 2 players lose all 8 senet and both Scribes; 3 players lose Scribe +2; 5 players add 4 cups and the
     Harbor; the Harbor replaces 10 base gifts by 10 foreign ones and adds one papyrus per player."""
     spec = GAME.spec
-    two = build_params(spec, GAME.config(2))
+    two = make_params(spec, GAME.config(2))
     assert two.deck[SENET] == 0 and two.deck[SENET2] == 0
     assert two.char_fixed[CHAR_NAMES.index("merchant")] == 1 and sum(two.char_fixed) == 1
-    three = build_params(spec, GAME.config(3))
+    three = make_params(spec, GAME.config(3))
     assert sum(three.char_fixed) == 2 and three.char_fixed[CHAR_NAMES.index("scribe_2")] == 0
-    four = build_params(spec, GAME.config(4))
+    four = make_params(spec, GAME.config(4))
     assert sum(four.deck) == 46 and sum(four.char_fixed) == 3
-    harbor = build_params(spec, GAME.config(4, ("harbor",)))
+    harbor = make_params(spec, GAME.config(4, ("harbor",)))
     assert sum(harbor.deck) == 46 + 4 and sum(harbor.deck[10:20]) == 10 and harbor.deck[PAPYRUS] == 4
     assert GAME.config(5).modules == ("harbor",)
-    five = build_params(spec, GAME.config(5))
+    five = make_params(spec, GAME.config(5))
     assert five.deck[CUP] == 4 and five.servants == 3 and five.deck[PAPYRUS] == 5
     with pytest.raises(InvalidConfig):
-        build_params(spec, evolve(GAME.config(5), modules=()))
+        make_params(spec, evolve(GAME.config(5), modules=()))
 
 
 @pytest.mark.rules("nefertiti.base.first_player", "nefertiti.two.start_deben", "nefertiti.five.start_deben")

@@ -17,13 +17,13 @@ from nilerules.core.log import replay_steps
 from nilerules.errors import SpecError
 from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.actions import DrawCard, NeutralDeben, Swap, TakeCard
-from nilerules.games.nefertiti.state import (
+from nilerules.games.nefertiti.cards import slot
+from nilerules.games.nefertiti.names import (
     ABOU,
     AKH,
     AKHET,
     CARD_NAMES,
     CHAIR,
-    CLOSED,
     GIZEH,
     GOLDWORK,
     HARBOR,
@@ -32,14 +32,11 @@ from nilerules.games.nefertiti.state import (
     MIRROR,
     N_GIFTS,
     NECKLACE,
-    P_RESOLVE,
     PAPYRUS,
     TRADER,
     WT,
-    NefState,
-    evolve,
-    slot,
 )
+from nilerules.games.nefertiti.state import CLOSED, P_RESOLVE, NefState, evolve
 from tests.helpers import spec_with_line_edited
 
 MODULE = load("nefertiti")

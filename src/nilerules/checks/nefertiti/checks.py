@@ -29,16 +29,8 @@ from nilerules.games.nefertiti.actions import (
     Target,
     UseCharacter,
 )
-from nilerules.games.nefertiti.position import score_breakdown
-from nilerules.games.nefertiti.scoring import (
-    amon_priest_bonus,
-    amon_priest_field,
-    amon_priest_rank,
-    gift_score,
-    holders,
-    selection_score,
-)
-from nilerules.games.nefertiti.state import (
+from nilerules.games.nefertiti.cards import CARD_TYPE, slot
+from nilerules.games.nefertiti.names import (
     ABOU,
     AKH,
     AKHET,
@@ -46,10 +38,8 @@ from nilerules.games.nefertiti.state import (
     AMON_PRIEST,
     BEGGAR,
     CARD_NAMES,
-    CARD_TYPE,
     CHAIR,
     CHAR_NAMES,
-    CLOSED,
     F_CHAIR1,
     F_CHAIR2,
     GIZEH,
@@ -64,10 +54,6 @@ from nilerules.games.nefertiti.state import (
     N_TYPES,
     NECKLACE,
     NEUTRAL_OWNER,
-    P_CHAR,
-    P_OVER,
-    P_RESOLVE,
-    P_TURN,
     PAPYRUS,
     PRIEST,
     ROYAL_SCRIBE,
@@ -77,10 +63,17 @@ from nilerules.games.nefertiti.state import (
     TRADER,
     WANDERING_THIEF,
     WT,
-    NefState,
-    evolve,
-    slot,
 )
+from nilerules.games.nefertiti.position import score_breakdown
+from nilerules.games.nefertiti.scoring import (
+    amon_priest_bonus,
+    amon_priest_field,
+    amon_priest_rank,
+    gift_score,
+    holders,
+    selection_score,
+)
+from nilerules.games.nefertiti.state import CLOSED, P_CHAR, P_OVER, P_RESOLVE, P_TURN, NefState, evolve
 
 _MARKET_NAMES = ("Gizeh", "Louqsor", "Akhet-Aton", "Abou Simbel", "Harbor")
 

@@ -10,9 +10,9 @@ from typing import Any
 from nilerules.checks.model import Query, QueryParam, QueryResult
 from nilerules.core.verdicts import Proof, Witness
 from nilerules.errors import QueryError
-from nilerules.games.nefertiti.params import build_params
+from nilerules.games.nefertiti.cards import FOREIGN
+from nilerules.games.nefertiti.names import CARD_NAMES, CHAR_NAMES, N_CODES, N_TYPES, TYPE_NAMES
 from nilerules.games.nefertiti.scoring import amon_priest_bonus, amon_priest_rank, gift_score
-from nilerules.games.nefertiti.state import CARD_NAMES, CHAR_NAMES, FOREIGN, N_CODES, N_TYPES, TYPE_NAMES
 
 
 def _int(params: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -> int:
@@ -72,7 +72,7 @@ def foreign_bonus(game: Any, params: Mapping[str, Any]) -> QueryResult:
     t = TYPE_NAMES.index(name)
     normal = _int(params, "normal", 3, 0, 8)
     owners = _int(params, "owners", 2, 1, 5)
-    p = build_params(game.spec, game.config(4, ("harbor",)))
+    p = game.params(game.config(4, ("harbor",)))
     foreign = [c for c in range(N_CODES) if FOREIGN[c] and CARD_NAMES[c].startswith(name + "_")]
     codes = [c for c in range(N_CODES) if not FOREIGN[c] and CARD_NAMES[c] == name] + foreign
     hand = [0] * N_CODES
@@ -114,7 +114,7 @@ def amon_priest_ranks(game: Any, params: Mapping[str, Any]) -> QueryResult:
     if len(debens) != len(scores):
         raise QueryError("give one Deben figure per score")
     seat = _int(params, "holder", 0, 0, len(scores) - 1)
-    p = build_params(game.spec, game.config(4))
+    p = game.params(game.config(4))
     readings = game.spec.ambiguities["amon_priest_ties"].reading_names()
     rows = {
         r: (amon_priest_rank(scores, debens, seat, r), amon_priest_bonus(p, scores, debens, seat, r)) for r in readings
@@ -157,7 +157,7 @@ def character_odds(game: Any, params: Mapping[str, Any]) -> QueryResult:
     data: dict[str, str] = {}
     for n in game.info.player_counts:
         mods = tuple(sorted(set(modules) | ({"harbor"} if n == 5 else set())))
-        p = build_params(game.spec, game.config(n, mods))
+        p = game.params(game.config(n, mods))
         if p.char_fixed[c] > 0:
             prob = Fraction(1)
         else:

@@ -14,7 +14,6 @@ from nilerules.core.chance import draw_outcomes, sample_index
 from nilerules.core.registry import rule
 from nilerules.core.types import CHANCE, Config, Mover
 from nilerules.errors import IllegalAction
-from nilerules.games.nefertiti import state as _state
 from nilerules.games.nefertiti.actions import (
     Done,
     DrawCard,
@@ -36,16 +35,13 @@ from nilerules.games.nefertiti.actions import (
     Target,
     UseCharacter,
 )
-from nilerules.games.nefertiti.cards import slot, slot_code, slot_down, slot_sealed
-from nilerules.games.nefertiti.scoring import holders, selection_score
-from nilerules.games.nefertiti.state import (
+from nilerules.games.nefertiti.cards import CARD_TYPE, CARD_UNITS, FOREIGN, slot, slot_code, slot_down, slot_sealed
+from nilerules.games.nefertiti.names import (
     AKH,
     AMON_MERCHANT,
     AMON_PRIEST,
     BEGGAR,
     CHIEF,
-    CLOSED,
-    DONE,
     HARBOR,
     HIGH_PRIEST,
     LOUQSOR,
@@ -55,17 +51,6 @@ from nilerules.games.nefertiti.state import (
     N_GIFTS,
     N_TYPES,
     NEUTRAL_OWNER,
-    OPEN,
-    P_BOTTOM,
-    P_CHAR,
-    P_CHARS,
-    P_FIRST,
-    P_NEUTRAL,
-    P_OVER,
-    P_REFILL,
-    P_RESOLVE,
-    P_TURN,
-    P_WT_SWAP,
     PAPYRUS,
     PRIEST,
     ROYAL_SCRIBE,
@@ -77,15 +62,26 @@ from nilerules.games.nefertiti.state import (
     TREASURER,
     WANDERING_THIEF,
     WT,
+)
+from nilerules.games.nefertiti.params import Params, readings_of
+from nilerules.games.nefertiti.scoring import holders, selection_score
+from nilerules.games.nefertiti.state import (
+    CLOSED,
+    DONE,
+    OPEN,
+    P_BOTTOM,
+    P_CHAR,
+    P_CHARS,
+    P_FIRST,
+    P_NEUTRAL,
+    P_OVER,
+    P_REFILL,
+    P_RESOLVE,
+    P_TURN,
+    P_WT_SWAP,
     Market,
     NefState,
-    Params,
 )
-
-# the card tables as module constants of this (compiled) module: one static load, not a lookup in state's namespace
-CARD_TYPE: Final[tuple[int, ...]] = _state.CARD_TYPE
-CARD_UNITS: Final[tuple[int, ...]] = _state.CARD_UNITS
-FOREIGN: Final[tuple[bool, ...]] = _state.FOREIGN
 
 # ---------------------------------------------------------------------------------------------------------------
 # copying states and markets (the hot path of every playout: positional, no validation; see state.evolve)
@@ -281,7 +277,7 @@ def lowest_gifts(params: Params, cards: tuple[int, ...], down_blocks: bool = Fal
 
 
 def down_blocks(state: NefState) -> bool:
-    return state.config.reading("wandering_thief_face_down") == "lowest_blocks"
+    return readings_of(state.config).wandering_thief_face_down == "lowest_blocks"
 
 
 def hand_add(state: NefState, player: int, code: int, delta: int = 1) -> NefState:
@@ -302,7 +298,7 @@ def gain_card(state: NefState, player: int, code: int, from_board: bool) -> NefS
 def papyrus_brings_seal(state: NefState) -> bool:
     """NEF-029: with the supply empty, a papyrus brings a seal only under ``unlimited`` (a substitute token: the supply
     goes below zero, and the seals spent later go back to cover it, so the seals stay conserved)."""
-    return state.seal_supply > 0 or state.config.reading("papyrus_seal_supply") == "unlimited"
+    return state.seal_supply > 0 or readings_of(state.config).papyrus_seal_supply == "unlimited"
 
 
 def gain_seal(state: NefState, player: int) -> NefState:
@@ -558,7 +554,7 @@ def harbor_check(state: NefState) -> NefState:
         return state
     if len(harbor.cards) < state.params.harbor_threshold:
         return state
-    if state.config.reading("harbor_trigger_added") == "this_refill":
+    if readings_of(state.config).harbor_trigger_added == "this_refill":
         added = state.refill_added
     else:
         added = state.harbor_added_since
@@ -574,7 +570,7 @@ def akhenaton(state: NefState) -> NefState:
     harbor = state.markets[HARBOR]
     if harbor.status == OPEN and harbor.pawns:
         short = len(harbor.cards) < state.params.harbor_threshold
-        if short and state.config.reading("harbor_final_threshold") == "threshold":
+        if short and readings_of(state.config).harbor_final_threshold == "threshold":
             servants, neutrals = list(state.servants), list(state.neutrals)
             for _sq, owner, neutral in harbor.pawns:
                 (neutrals if neutral else servants)[owner] += 1
@@ -589,7 +585,7 @@ def akhenaton(state: NefState) -> NefState:
 
 def after_akhenaton(state: NefState) -> NefState:
     """Under ``immediate`` the game is over; under ``markets_run_out`` the open markets are played out first."""
-    if state.config.reading("end_of_game") == "immediate" or not open_markets(state):
+    if readings_of(state.config).end_of_game == "immediate" or not open_markets(state):
         return evolve(state, phase=P_OVER)
     return continue_turn(state)
 
@@ -600,7 +596,7 @@ def after_akhenaton(state: NefState) -> NefState:
 
 def continue_turn(state: NefState) -> NefState:
     """After a step is fully resolved: more placements, the neutral pawn (2 players), or the next player."""
-    if state.akh_drawn and (state.config.reading("end_of_game") == "immediate" or not open_markets(state)):
+    if state.akh_drawn and (readings_of(state.config).end_of_game == "immediate" or not open_markets(state)):
         return evolve(state, phase=P_OVER)
     if state.placements_left > 0:
         return evolve(state, phase=P_TURN)
@@ -641,7 +637,7 @@ def squares_of(state: NefState, m: int) -> tuple[int, ...]:
 def placeable_markets(state: NefState) -> tuple[int, ...]:
     out = list(open_markets(state))
     blocked = state.high_priest and (
-        HARBOR in state.placed_markets or state.config.reading("high_priest_harbor") == "no_harbor"
+        HARBOR in state.placed_markets or readings_of(state.config).high_priest_harbor == "no_harbor"
     )
     if state.markets[HARBOR].status == OPEN and not blocked:
         out.append(HARBOR)
@@ -682,17 +678,18 @@ def market_placements(state: NefState, m: int) -> tuple[Place, ...]:
 def forced_closures(state: NefState) -> tuple[ForceClose, ...]:
     """No Servant left to place: close a market where you have Servants (readings cover the Harbor and 3-5 players)."""
     me = state.to_move
-    neutral_too = state.config.reading("forced_close_neutral") == "neutral_counts"  # NEF-028
+    readings = readings_of(state.config)
+    neutral_too = readings.forced_close_neutral == "neutral_counts"  # NEF-028
     mine = tuple(
         m for m in open_markets(state) if any(p[1] == me and (neutral_too or not p[2]) for p in state.markets[m].pawns)
     )
     others_can_place = any(state.servants[p] > 0 for p in range(n_players(state)) if p != me)
-    if n_players(state) > 2 and state.config.reading("no_servant_many_players") == "pass" and others_can_place:
+    if n_players(state) > 2 and readings.no_servant_many_players == "pass" and others_can_place:
         return (CLOSES[0],)
     if mine:
         return tuple(CLOSES[m + 1] for m in mine)
     on_harbor = any(p[1] == me and not p[2] for p in state.markets[HARBOR].pawns)
-    if on_harbor and (state.config.reading("forced_close_harbor") == "distribute" or not others_can_place):
+    if on_harbor and (readings.forced_close_harbor == "distribute" or not others_can_place):
         return (CLOSES[HARBOR + 1],)
     return (CLOSES[0],)
 
@@ -719,7 +716,7 @@ def place_servant(state: NefState, m: int, square: int) -> NefState:
     me = state.to_move
     market = state.markets[m]
     earns = not market.pawns and market.deben > 0
-    if m == HARBOR and state.config.reading("harbor_first_deben") == "none":
+    if m == HARBOR and readings_of(state.config).harbor_first_deben == "none":
         earns = False
     pawns = tuple(sorted((*market.pawns, (square, me, 0))))
     market = remarket(market, pawns=pawns, deben=market.deben - int(earns))
@@ -794,7 +791,7 @@ def colour_count(state: NefState, pawns: tuple[tuple[int, int, int], ...]) -> in
         sum(1 for p in pawns if not p[2] and p[1] == 1),
         neutral.count(0),
         neutral.count(1),
-        state.config.reading("neutral_three_colors"),
+        readings_of(state.config).neutral_three_colors,
     )
 
 
@@ -856,7 +853,7 @@ def start_resolution(state: NefState, m: int, final: bool) -> NefState:
     """Bidders act in bid order from the highest; neutral pawns act where the neutral-order reading puts them."""
     squares = squares_of(state, m)
     bids = sorted(((squares[p[0]], p[1], p[2]) for p in state.markets[m].pawns), reverse=True)
-    order = state.config.reading("neutral_action_order")
+    order = readings_of(state.config).neutral_action_order
     servants = [b for b in bids if not b[2]]
     neutrals = [b for b in bids if b[2]]
     if order == "after_bidders":
@@ -920,7 +917,7 @@ def resolution_actions(state: NefState) -> tuple[NefAction, ...]:
     taken = state.res_taken
     if not highest and taken > 0:
         return ()
-    skip_sealed = taken > 0 if highest else state.config.reading("sealed_card_buyer") == "highest_only"
+    skip_sealed = taken > 0 if highest else readings_of(state.config).sealed_card_buyer == "highest_only"
     ups: list[NefAction] = []
     for s in sorted(set(market.cards)):
         if s & 1:  # face down
@@ -933,7 +930,7 @@ def resolution_actions(state: NefState) -> tuple[NefAction, ...]:
     if highest:
         if taken > 0 or state.res_paid:  # paid already (NEF-031 not_a_gift: after a Wandering Thief not counted)
             return tuple(ups)
-        if ups and (state.deben[owner] >= value or state.config.reading("unaffordable_bid") == "pay_what_you_have"):
+        if ups and (state.deben[owner] >= value or readings_of(state.config).unaffordable_bid == "pay_what_you_have"):
             return tuple(ups)
         return TAKE_HALF
     if state.deben[owner] >= value:
@@ -957,11 +954,11 @@ def neutral_choices(state: NefState) -> tuple[NefAction, ...]:
     out: list[NefAction] = []
     if k == want:
         out.append(NeutralDeben(others))
-    elif state.config.reading("neutral_short_targets") == "other_markets":
+    elif readings_of(state.config).neutral_short_targets == "other_markets":
         out.extend(NeutralDeben(c) for c in combinations(others, min(k, len(others))))
     else:
         out.extend(NeutralDeben(c) for c in combinations(range(4), k))
-    any_card = state.config.reading("neutral_gift_face_down") == "any_card"
+    any_card = readings_of(state.config).neutral_gift_face_down == "any_card"
     out.extend(
         NeutralGift(s) for s in sorted(set(market.cards)) if slot_code(s) < N_GIFTS and (any_card or not slot_down(s))
     )
@@ -996,7 +993,7 @@ def take_card(state: NefState, s: int) -> NefState:
     markets = with_market(state.markets, m, market)
     if code == WT:  # NEF-031: the highest bidder's bought Wandering Thief counts among their two cards, or not
         highest = state.res_queue[0][3]
-        counted = not (highest and state.config.reading("wandering_thief_bought") == "not_a_gift")
+        counted = not (highest and readings_of(state.config).wandering_thief_bought == "not_a_gift")
         # on a sealed space it is bought 'in the same way' as the Gift with the Royal Seal: nothing after it
         taken = HIGHEST_BIDDER_CARDS if highest and sealed else state.res_taken + int(counted)
         return evolve(
@@ -1207,7 +1204,7 @@ def priest_ok(state: NefState, give: int, take: int) -> bool:
     """The Priest's value limit: per exchange, or over all exchanges together (a reading)."""
     p = state.params
     vg, vt = max_value(p, give), max_value(p, take)
-    if state.config.reading("priest_value_limit") == "per_pair":
+    if readings_of(state.config).priest_value_limit == "per_pair":
         return vt <= vg
     _stage, max_given, max_recv = state.scratch[:3]
     return max(max_recv, vt) <= max(max_given, vg)
@@ -1242,7 +1239,7 @@ def priest_actions(state: NefState) -> tuple[NefAction, ...]:
 def priest_gain(state: NefState, me: int, code: int) -> NefState:
     """A card taken from the bottom of the pile; a papyrus brings a Royal Seal under the reading ``with_seal`` (it is
     gained by an exchange, and not from another player)."""
-    return gain_card(state, me, code, from_board=state.config.reading("priest_papyrus") == "with_seal")
+    return gain_card(state, me, code, from_board=readings_of(state.config).priest_papyrus == "with_seal")
 
 
 def priest_apply(state: NefState, action: NefAction) -> NefState:
@@ -1283,7 +1280,7 @@ def beggar_actions(state: NefState) -> tuple[NefAction, ...]:
 
 
 def beggar_markets(state: NefState) -> tuple[int, ...]:
-    if state.config.reading("beggar_markets") == "all_four":
+    if readings_of(state.config).beggar_markets == "all_four":
         return (0, 1, 2, 3)
     return open_markets(state)
 
@@ -1320,14 +1317,15 @@ def royal_scribe_score(state: NefState) -> NefState:
     me = state.to_move
     chosen = state.scratch
     owners = holders((*state.hands, state.neutral_hand))
+    readings = readings_of(state.config)
     points = selection_score(
         state.params,
         state.hands[me],
         chosen,
         owners,
         state.params.royal_scribe_bonus,
-        state.config.reading("scribe_foreign_bonus"),
-        state.config.reading("senet_x2_scribe"),
+        readings.scribe_foreign_bonus,
+        readings.senet_x2_scribe,
     )
     return discard_and_score(state, me, chosen, points)
 
@@ -1348,14 +1346,15 @@ def scribe_score(state: NefState, card_type: int) -> NefState:
     chosen = tuple(hand[c] if CARD_TYPE[c] == card_type else 0 for c in range(N_GIFTS))
     per_card = state.params.scribe_bonus[0 if state.char_active == SCRIBE2 else 1]
     owners = holders((*state.hands, state.neutral_hand))
+    readings = readings_of(state.config)
     points = selection_score(
         state.params,
         hand,
         chosen,
         owners,
         per_card,
-        state.config.reading("scribe_foreign_bonus"),
-        state.config.reading("senet_x2_scribe"),
+        readings.scribe_foreign_bonus,
+        readings.senet_x2_scribe,
     )
     return discard_and_score(state, me, chosen, points)
 
@@ -1365,7 +1364,7 @@ def amon_merchant_discard(state: NefState, code: int) -> NefState:
     """Amon Merchant: each discarded Gift card is 8 prestige (a double senet counts as two: 16)."""
     me = state.to_move
     points = state.params.amon_merchant_points * CARD_UNITS[code]
-    if state.config.reading("amon_merchant_foreign") == "plus_bonus":
+    if readings_of(state.config).amon_merchant_foreign == "plus_bonus":
         points += state.params.bonus[code] * CARD_UNITS[code]
     state = hand_add(state, me, code, -1)
     return evolve(state, discard=bump(state.discard, code, 1), prestige=bump(state.prestige, me, points))
@@ -1380,7 +1379,7 @@ def wandering_thief_take(state: NefState, m: int, s: int) -> NefState:
     """Wandering Thief: take the lowest gift of any market; the Thief card takes its space (and its seal)."""
     me = state.to_move
     market = state.markets[m]
-    if state.config.reading("wandering_thief_placement") == "literal":
+    if readings_of(state.config).wandering_thief_placement == "literal":
         return end_character(evolve(state, box=bump(state.box, WT, 1)))
     cards = add_slot(remove_slot(market.cards, s), slot(WT, sealed=slot_sealed(s)))
     state = set_market(state, m, remarket(market, cards=cards))
@@ -1419,13 +1418,13 @@ def trader_actions(state: NefState) -> tuple[NefAction, ...]:
 
 def trader_markets(state: NefState) -> tuple[int, ...]:
     """The markets whose cards count as "cards on the board" for the Trader (a reading: the closed one too or not)."""
-    if state.config.reading("trader_markets") == "open_only":
+    if readings_of(state.config).trader_markets == "open_only":
         return open_markets(state)
     return board_markets(state)
 
 
 def neutral_targetable(state: NefState) -> bool:
-    return n_players(state) == 2 and state.config.reading("royal_servant_neutral") == "targets_neutral"
+    return n_players(state) == 2 and readings_of(state.config).royal_servant_neutral == "targets_neutral"
 
 
 def trader_apply(state: NefState, action: Swap) -> NefState:
@@ -1441,7 +1440,7 @@ def trader_apply(state: NefState, action: Swap) -> NefState:
             neutral_hand=bump(bump(state.neutral_hand, action.slot, -1), action.give, 1),
             deben_removed=state.deben_removed + cost,
         )
-        neutral_is_player = state.config.reading("papyrus_from_neutral") == "neutral_is_player"
+        neutral_is_player = readings_of(state.config).papyrus_from_neutral == "neutral_is_player"
         state = gain_card(state, me, action.slot, from_board=not neutral_is_player)
     else:
         market = state.markets[action.market]
@@ -1718,7 +1717,7 @@ def _apply_move(state: NefState, action: NefAction) -> NefState:
 
 def force_close(state: NefState, m: int) -> NefState:
     """Close the chosen market at once (or distribute the Harbor, or pass); then place or not (a reading)."""
-    again = m >= 0 and state.config.reading("forced_close_then_place") == "then_place"
+    again = m >= 0 and readings_of(state.config).forced_close_then_place == "then_place"
     state = evolve(state, placements_left=1 if again else 0)
     if m < 0:
         return continue_turn(state)
