@@ -27,7 +27,19 @@ HOT_MODULES = {
     "core": ("chance", "playout"),
     "games/ra": ("scoring", "rules", "game"),
     "games/sobek": ("scoring", "rules", "game"),
-    "games/nefertiti": ("cards", "scoring", "rules"),
+    "games/nefertiti": ("cards", "scoring"),
+    "games/nefertiti/rules": (
+        "__init__",
+        "common",
+        "chance",
+        "turn",
+        "neutral_pawns",
+        "closing",
+        "refill",
+        "harbor",
+        "characters",
+        "memo",
+    ),
     "games/nile_artefacts": ("position", "rules", "conditions", "scoring", "game"),
 }
 COMPILED = [f"src/nilerules/{package}/{module}.py" for package, modules in HOT_MODULES.items() for module in modules]

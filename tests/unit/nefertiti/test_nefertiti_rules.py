@@ -10,7 +10,6 @@ import pytest
 from nilerules.checks import load
 from nilerules.checks.nefertiti.checks import start_state
 from nilerules.errors import IllegalAction, InvalidConfig
-from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.actions import (
     Done,
     DrawCard,
@@ -66,6 +65,7 @@ from nilerules.games.nefertiti.names import (
     WT,
 )
 from nilerules.games.nefertiti.params import make_params
+from nilerules.games.nefertiti.rules import characters, closing, common, harbor, turn
 from nilerules.games.nefertiti.scoring import final_scores, holders, ranking
 from nilerules.games.nefertiti.state import (
     CLOSED,
@@ -182,8 +182,8 @@ def test_deck_and_fixed_characters_by_player_count() -> None:
     assert sum(three.char_fixed) == 2 and three.char_fixed[CHAR_NAMES.index("scribe_2")] == 0
     four = make_params(spec, GAME.config(4))
     assert sum(four.deck) == 46 and sum(four.char_fixed) == 3
-    harbor = make_params(spec, GAME.config(4, ("harbor",)))
-    assert sum(harbor.deck) == 46 + 4 and sum(harbor.deck[10:20]) == 10 and harbor.deck[PAPYRUS] == 4
+    with_harbor = make_params(spec, GAME.config(4, ("harbor",)))
+    assert sum(with_harbor.deck) == 46 + 4 and sum(with_harbor.deck[10:20]) == 10 and with_harbor.deck[PAPYRUS] == 4
     assert GAME.config(5).modules == ("harbor",)
     five = make_params(spec, GAME.config(5))
     assert five.deck[CUP] == 4 and five.servants == 3 and five.deck[PAPYRUS] == 5
@@ -337,7 +337,7 @@ def test_giza_right_stall_three_colours_with_neutral_pawns() -> None:
 
     def closes(*items: tuple[int, int, bool]) -> bool:
         s = position(2, (), {"markets": {"giza": {"stall": "right", "pawns": pawns(*items)}}})
-        return rules.stall_closes(s, GIZEH)
+        return turn.stall_closes(s, GIZEH)
 
     assert closes((0, 0, False), (1, 1, False), (2, 0, True))
     assert closes((0, 0, False), (1, 0, True), (2, 1, True))
@@ -389,7 +389,7 @@ def test_neutral_pawn_actions_at_a_closing_market() -> None:
             "gizeh": {"deben": 4, "cards": ["chair/sealed", "harp"], "pawns": pawns((2, 0, True), (1, 1, True))}
         },
     }
-    s = rules.start_resolution(position(2, (), doc), GIZEH, final=False)
+    s = closing.start_resolution(position(2, (), doc), GIZEH, final=False)
     legal = GAME.legal_actions(s)
     assert NeutralDeben((1, 2, 3)) in legal and NeutralGift(sealed) in legal
     before = [m.deben for m in s.markets]
@@ -421,12 +421,12 @@ def test_papyrus_from_the_board_brings_a_seal() -> None:
     """Seed: a papyrus bought, stolen or exchanged from the board brings a Royal Seal, not one from a player; foreign
     cards have their type's maximum value; a papyrus's is 4."""
     s = start_state(GAME, 4, ("harbor",))
-    s1 = rules.gain_card(s, 0, PAPYRUS, from_board=True)
+    s1 = harbor.gain_card(s, 0, PAPYRUS, from_board=True)
     assert s1.seals[0] == s.seals[0] + 1 and s1.seal_supply == s.seal_supply - 1
-    s2 = rules.gain_card(s, 0, PAPYRUS, from_board=False)
+    s2 = harbor.gain_card(s, 0, PAPYRUS, from_board=False)
     assert s2.seals[0] == s.seals[0]
-    assert rules.max_value(s.params, F_CHAIR2) == rules.max_value(s.params, CHAIR) == 9
-    assert rules.max_value(s.params, PAPYRUS) == 4
+    assert common.max_value(s.params, F_CHAIR2) == common.max_value(s.params, CHAIR) == 9
+    assert common.max_value(s.params, PAPYRUS) == 4
 
 
 @pytest.mark.rules(
@@ -461,11 +461,11 @@ def test_akhenaton_triggers_the_final_harbor_distribution() -> None:
     assert not any(isinstance(a, Place) and a.market == HARBOR for a in GAME.legal_actions(s))
     markets = GAME.position_data(s)["markets"]
     markets["gizeh"]["pawns"] = pawns((0, me, False))
-    s = rules.start_resolution(edit(s, markets=markets), GIZEH, final=False)
+    s = closing.start_resolution(edit(s, markets=markets), GIZEH, final=False)
     while s.phase == P_RESOLVE:
         s = GAME.apply(s, GAME.legal_actions(s)[-1])
     assert s.markets[GIZEH].status == DONE and s.markets[LOUQSOR].status != OPEN
-    assert GIZEH not in rules.board_markets(s)
+    assert GIZEH not in characters.board_markets(s)
     empty = position(4, ())
     doc = {"bottom": ["akhenaton"], "bottom_ordered": True, "discard": drained(empty), "phase": "refill"}
     immediate = position(4, (), {**doc, "refill": {"queue": ["louqsor"]}}, end_of_game="immediate")

@@ -15,8 +15,7 @@ from nilerules.checks.nefertiti import checks
 from nilerules.core import CHANCE, playout, replay
 from nilerules.core.log import replay_steps
 from nilerules.errors import SpecError
-from nilerules.games.nefertiti import rules
-from nilerules.games.nefertiti.actions import DrawCard, NeutralDeben, Swap, TakeCard
+from nilerules.games.nefertiti.actions import DrawCard, NeutralDeben, Swap, TakeCard, Target
 from nilerules.games.nefertiti.cards import slot
 from nilerules.games.nefertiti.names import (
     ABOU,
@@ -36,6 +35,7 @@ from nilerules.games.nefertiti.names import (
     TRADER,
     WT,
 )
+from nilerules.games.nefertiti.rules import characters, common, harbor, neutral_pawns, turn
 from nilerules.games.nefertiti.state import CLOSED, P_RESOLVE, NefState, evolve
 from tests.helpers import spec_with_line_edited
 
@@ -56,7 +56,7 @@ def test_every_reading_the_text_allows_closes_both_listed_patterns() -> None:
     amb = GAME.spec.ambiguities["neutral_three_colors"]
     for reading in amb.readings:
         closes = [
-            rules.colours_two_player(c[0], c[1], c[2], c[3], reading.name) >= 3
+            neutral_pawns.colours_two_player(c[0], c[1], c[2], c[3], reading.name) >= 3
             for c in (BOTH_SERVANTS_ONE_NEUTRAL, RED_SERVANT_RED_NEUTRAL_BLACK_NEUTRAL)
         ]
         assert (closes == [True, True]) == (reading.contradicted == ""), reading.name
@@ -72,10 +72,8 @@ def test_neutral_one_color_is_marked_contradicted_and_the_showcase_is_genuinely_
     showcase = tuple(result.data["showcase"])
     assert showcase not in (RED_SERVANT_RED_NEUTRAL_BLACK_NEUTRAL, BOTH_SERVANTS_ONE_NEUTRAL)
     allowed = {r.name for r in amb.readings if not r.contradicted}
-    assert (
-        len({rules.colours_two_player(showcase[0], showcase[1], showcase[2], showcase[3], r) >= 3 for r in allowed})
-        == 2
-    )
+    closes = {neutral_pawns.colours_two_player(*showcase, r) >= 3 for r in allowed}
+    assert len(closes) == 2
     assert "rules out neutral_one_color" in result.verdict.summary
 
 
@@ -101,7 +99,7 @@ def test_harbor_example_no_new_card_means_no_distribution_and_since_last_is_cont
     example = checks.harbor_example_state(GAME)
     got = {}
     for reading in GAME.spec.ambiguities["harbor_trigger_added"].readings:
-        after = rules.harbor_check(checks.with_reading(GAME, example, "harbor_trigger_added", reading.name))
+        after = harbor.harbor_check(checks.with_reading(GAME, example, "harbor_trigger_added", reading.name))
         got[reading.name] = (after.phase == P_RESOLVE and after.res_market == HARBOR, bool(reading.contradicted))
     assert got == {"this_refill": (False, False), "since_last": (True, True)}
     assert GAME.invariants(example) == ()
@@ -119,9 +117,9 @@ def test_harbor_trigger_witness_replays_from_setup_through_the_draw_where_the_re
     mover, draw, end = steps[-1]
     assert mover is CHANCE
     before = steps[-2][2]
-    harbor = end.markets[HARBOR]
+    dock = end.markets[HARBOR]
     assert (end.refill_added, end.harbor_added_since >= 1) == (0, True)
-    assert (len(harbor.cards) >= end.params.harbor_threshold, bool(harbor.pawns)) == (True, True)
+    assert (len(dock.cards) >= end.params.harbor_threshold, bool(dock.pawns)) == (True, True)
     distributes = {}
     for r in ("this_refill", "since_last"):
         after = GAME.apply(checks.with_reading(GAME, before, "harbor_trigger_added", r), draw)
@@ -147,7 +145,7 @@ def test_trader_reaches_the_closed_market_only_under_all_markets() -> None:
     reach = {}
     for r in ("all_markets", "open_only"):
         s = checks.with_reading(GAME, base, "trader_markets", r)
-        reach[r] = any(isinstance(a, Swap) and a.market == LOUQSOR for a in rules.trader_actions(s))
+        reach[r] = any(isinstance(a, Swap) and a.market == LOUQSOR for a in characters.trader_actions(s))
     assert reach == {"all_markets": True, "open_only": False}
     result = MODULE.checks["trader_markets"](GAME, Budget.quick())
     assert result.verdict.kind == "witness"
@@ -163,7 +161,7 @@ def test_beggar_example_uses_four_markets_so_open_only_is_contradicted() -> None
     amb = GAME.spec.ambiguities["beggar_markets"]
     assert {r.name: bool(r.contradicted) for r in amb.readings} == {"all_four": False, "open_only": True}
     state = checks.start_state(GAME, 4)
-    assert len(rules.open_markets(state)) == 3
+    assert len(common.open_markets(state)) == 3
 
 
 # --- issue 15 item 5: the Deben coins ---------------------------------------------------------------------------
@@ -268,8 +266,8 @@ def test_priest_papyrus_seal_per_reading_and_buying_always_brings_one() -> None:
     got = {}
     for r in ("with_seal", "board_only"):
         s = checks.with_reading(GAME, base, "priest_papyrus", r)
-        got[r] = rules.priest_gain(s, me, PAPYRUS).seals[me] - s.seals[me]
-        assert rules.gain_card(s, me, PAPYRUS, from_board=True).seals[me] - s.seals[me] == 1
+        got[r] = characters.priest_gain(s, me, PAPYRUS).seals[me] - s.seals[me]
+        assert harbor.gain_card(s, me, PAPYRUS, from_board=True).seals[me] - s.seals[me] == 1
     assert got == {"with_seal": 1, "board_only": 0}
 
 
@@ -278,16 +276,16 @@ def test_neutral_short_of_deben_targets_per_reading_and_the_full_action_agrees()
     """'Take 3 Deben ... and distribute 1 Deben to each other market': with enough Deben both readings give the one
     full action; short of Deben, only 'any_market' lets the resolved market (Gizeh) receive one back."""
     state = checks.situation(GAME, 2, (), checks.neutral_short_doc(GAME))
-    rich = rules.set_market(state, GIZEH, evolve(state.markets[GIZEH], deben=state.params.neutral_deben[0]))
+    rich = common.set_market(state, GIZEH, evolve(state.markets[GIZEH], deben=state.params.neutral_deben[0]))
     full = {}
     short = {}
     for r in ("any_market", "other_markets"):
         full[r] = [
             a
-            for a in rules.neutral_choices(checks.with_reading(GAME, rich, "neutral_short_targets", r))
+            for a in neutral_pawns.neutral_choices(checks.with_reading(GAME, rich, "neutral_short_targets", r))
             if isinstance(a, NeutralDeben)
         ]
-        choices = rules.neutral_choices(checks.with_reading(GAME, state, "neutral_short_targets", r))
+        choices = neutral_pawns.neutral_choices(checks.with_reading(GAME, state, "neutral_short_targets", r))
         short[r] = any(isinstance(a, NeutralDeben) and GIZEH in a.targets for a in choices)
     assert full["any_market"] == full["other_markets"] == [NeutralDeben((LOUQSOR, AKHET, ABOU))]
     assert short == {"any_market": True, "other_markets": False}
@@ -299,10 +297,10 @@ def test_wandering_thief_lowest_card_readings_agree_without_face_down_cards() ->
     cards; the situation with a face-down chair below them tells the readings apart (the check)."""
     params = checks.start_state(GAME, 4).params
     cards = (slot(CHAIR), slot(GOLDWORK), slot(NECKLACE))
-    assert rules.lowest_gifts(params, cards, False) == rules.lowest_gifts(params, cards, True) == (slot(CHAIR),)
+    assert common.lowest_gifts(params, cards, False) == common.lowest_gifts(params, cards, True) == (slot(CHAIR),)
     down = (slot(CHAIR, down=True), slot(GOLDWORK), slot(NECKLACE))
-    assert rules.lowest_gifts(params, down, True) == ()
-    assert set(rules.lowest_gifts(params, down, False)) == {slot(GOLDWORK), slot(NECKLACE)}
+    assert common.lowest_gifts(params, down, True) == ()
+    assert set(common.lowest_gifts(params, down, False)) == {slot(GOLDWORK), slot(NECKLACE)}
 
 
 def test_a_huge_gift_count_is_refused_not_worked_through(tmp_path: Path) -> None:
@@ -365,7 +363,7 @@ def test_forced_closure_per_reading_of_nef_028() -> None:
     got = {}
     for r in ("servants_only", "neutral_counts"):
         state = GAME.position(GAME.config(2, (), {"forced_close_neutral": r}), doc)
-        got[r] = {a.market for a in rules.forced_closures(state)}
+        got[r] = {a.market for a in turn.forced_closures(state)}
     assert got == {"servants_only": {AKHET}, "neutral_counts": {AKHET, GIZEH}}
 
 
@@ -412,6 +410,26 @@ def test_papyrus_with_seals_in_supply_brings_one_under_both_readings_of_nef_029(
         state = GAME.position(GAME.config(4, ("harbor",), {"papyrus_seal_supply": reading}), doc)
         after = GAME.apply(state, TakeCard(slot(PAPYRUS)))
         assert (after.seals[1] - state.seals[1], state.seal_supply - after.seal_supply) == (1, 1)
+
+
+@pytest.mark.rules("nefertiti.harbor.papyrus_seal", "nefertiti.chars.thief")
+def test_a_stolen_papyrus_with_empty_seal_supply_follows_nef_029_as_a_bought_one_does() -> None:
+    """'bought, stolen or exchanged from the board': the Thief's papyrus, with all 14 seals held (as above), brings a
+    seal only under 'unlimited', exactly as a bought one (the test above); the seals stay conserved."""
+    got = {}
+    for reading in ("limited", "unlimited"):
+        doc = {
+            "phase": "character",
+            "character": {"active": "thief"},
+            "markets": {"gizeh": {"cards": ["papyrus", "harp", "mirror"]}},
+            "seats": {str(i): {"seals": 14 // 4 + int(i < 14 % 4)} for i in range(4)},
+        }
+        state = GAME.position(GAME.config(4, ("harbor",), {"papyrus_seal_supply": reading}), doc)
+        assert state.seal_supply == 0
+        after = GAME.apply(state, Target(GIZEH, slot(PAPYRUS)))
+        assert after.hands[0][PAPYRUS] == state.hands[0][PAPYRUS] + 1 and GAME.invariants(after) == ()
+        got[reading] = after.seals[0] - state.seals[0]
+    assert got == {"limited": 0, "unlimited": 1}
 
 
 def test_nef_029_check_is_a_constructed_witness() -> None:

@@ -65,6 +65,7 @@ from nilerules.games.nefertiti.names import (
     WT,
 )
 from nilerules.games.nefertiti.position import score_breakdown
+from nilerules.games.nefertiti.rules import characters, closing, common, harbor, neutral_pawns, turn
 from nilerules.games.nefertiti.scoring import (
     amon_priest_bonus,
     amon_priest_field,
@@ -233,7 +234,7 @@ def python_closure_table(
 
     def closes(r: str, c: tuple[int, int, int, int]) -> bool:
         total = sum(c)
-        return rules.colours_two_player(*c, r) >= colours or total >= pawns_to_close or total >= squares
+        return neutral_pawns.colours_two_player(*c, r) >= colours or total >= pawns_to_close or total >= squares
 
     def valid(c: tuple[int, int, int, int]) -> bool:
         return c[0] + c[1] >= 1
@@ -464,7 +465,7 @@ def check_harbor_trigger_added(game: Any, budget: Budget) -> CheckResult:
         return s.phase == P_RESOLVE and s.res_market == HARBOR
 
     def outcome(s: NefState) -> str:
-        return "distribution" if distributes(rules.harbor_check(s)) else "no distribution"
+        return "distribution" if distributes(harbor.harbor_check(s)) else "no distribution"
 
     example = harbor_example_state(game)
     on_example = per_reading(game, "harbor_trigger_added", example, outcome)
@@ -515,10 +516,10 @@ def check_beggar_markets(game: Any, budget: Budget) -> CheckResult:
     state = _closed_market_state(game, BEGGAR)
 
     def outcome(s: NefState) -> str:
-        return "visits " + ", ".join(_MARKET_NAMES[m] for m in rules.beggar_markets(s))
+        return "visits " + ", ".join(_MARKET_NAMES[m] for m in characters.beggar_markets(s))
 
     outcomes = per_reading(game, "beggar_markets", state, outcome)
-    open_count = len(rules.open_markets(state))
+    open_count = len(common.open_markets(state))
     ruled_out = [r.name for r in game.spec.ambiguities["beggar_markets"].readings if r.contradicted]
     situation = "The Beggar is used while Louqsor is under the Market Closed tile with a necklace left on it."
     because = (
@@ -549,7 +550,7 @@ def check_beggar_markets(game: Any, budget: Budget) -> CheckResult:
 
 def check_trader_markets(game: Any, budget: Budget) -> CheckResult:
     def closed_swaps(s: NefState) -> list[Swap]:
-        acts = rules.trader_actions(s)
+        acts = characters.trader_actions(s)
         return [a for a in acts if isinstance(a, Swap) and a.market >= 0 and s.markets[a.market].status == CLOSED]
 
     def describe(before: NefState, _after: NefState) -> str:
@@ -622,7 +623,7 @@ def check_forced_close_neutral(game: Any, budget: Budget) -> CheckResult:
 
     def outcome(s: NefState) -> str:
         return ", ".join(
-            "pass" if a.market < 0 else f"close {_MARKET_NAMES[a.market]}" for a in rules.forced_closures(s)
+            "pass" if a.market < 0 else f"close {_MARKET_NAMES[a.market]}" for a in turn.forced_closures(s)
         )
 
     outcomes = per_reading(game, "forced_close_neutral", state, outcome)
@@ -849,7 +850,7 @@ def check_amon_merchant_foreign(game: Any, budget: Budget) -> CheckResult:
     state = situation(game, 4, ("harbor",), doc)
 
     def outcome(s: NefState) -> str:
-        after = rules.amon_merchant_discard(s, F_CHAIR2)
+        after = characters.amon_merchant_discard(s, F_CHAIR2)
         return f"+{after.prestige[s.to_move] - s.prestige[s.to_move]} prestige"
 
     outcomes = per_reading(game, "amon_merchant_foreign", state, outcome)
@@ -866,9 +867,9 @@ def check_neutral_action_order(game: Any, budget: Budget) -> CheckResult:
     state = situation(game, 2, (), doc)
 
     def outcome(s: NefState) -> str:
-        s = rules.start_resolution(s, GIZEH, final=False)
+        s = closing.start_resolution(s, GIZEH, final=False)
         while s.phase == P_RESOLVE:
-            legal = rules.resolution_actions(s)
+            legal = closing.resolution_actions(s)
             pick = next((a for a in legal if isinstance(a, NeutralGift | TakeCard)), legal[-1])
             s = rules.apply(s, pick)
         held = [f"seat {i}: {[CARD_NAMES[c] for c in (HARP, CHAIR, MIRROR) if s.hands[i][c]]}" for i in (0, 1)]
@@ -888,7 +889,7 @@ def check_neutral_action_order(game: Any, budget: Budget) -> CheckResult:
 
 def check_priest_value_limit(game: Any, budget: Budget) -> CheckResult:
     p = game.params(game.config(4, ("characters",)))
-    mv = {c: rules.max_value(p, c) for c in (GOLDWORK, SENET, NECKLACE)}
+    mv = {c: common.max_value(p, c) for c in (GOLDWORK, SENET, NECKLACE)}
     # earlier in this use: a goldwork returned for a senet; now a senet offered for a necklace
     priest = {"stage": 0, "max_given": mv[GOLDWORK], "max_received": mv[SENET]}
     doc = {
@@ -900,7 +901,7 @@ def check_priest_value_limit(game: Any, budget: Budget) -> CheckResult:
     state = situation(game, 4, ("characters",), doc)
 
     def outcome(s: NefState) -> str:
-        return "allowed" if rules.priest_ok(s, SENET, NECKLACE) else "forbidden"
+        return "allowed" if characters.priest_ok(s, SENET, NECKLACE) else "forbidden"
 
     outcomes = per_reading(game, "priest_value_limit", state, outcome)
     summary = (
@@ -921,7 +922,7 @@ def check_sealed_card_buyer(game: Any, budget: Budget) -> CheckResult:
     state = situation(game, 3, (), doc)
 
     def outcome(s: NefState) -> str:
-        can = TakeCard(slot(CHAIR, sealed=True)) in rules.resolution_actions(s)
+        can = TakeCard(slot(CHAIR, sealed=True)) in closing.resolution_actions(s)
         return "may buy the sealed chair and gets the seal" if can else "may not buy the sealed chair"
 
     outcomes = per_reading(game, "sealed_card_buyer", state, outcome)
@@ -948,7 +949,7 @@ def check_end_of_game(game: Any, budget: Budget) -> CheckResult:
     def outcome(s: NefState) -> str:
         after = rules.apply(s, DrawCard(AKH))
         if after.phase == P_TURN:
-            return f"play goes on: {len(rules.open_markets(after))} open markets are played out"
+            return f"play goes on: {len(common.open_markets(after))} open markets are played out"
         return "the game is over"
 
     outcomes = per_reading(game, "end_of_game", state, outcome)
@@ -962,7 +963,7 @@ def check_forced_close_harbor(game: Any, budget: Budget) -> CheckResult:
 
     def outcome(s: NefState) -> str:
         return ", ".join(
-            "pass" if a.market < 0 else f"distribute {_MARKET_NAMES[a.market]}" for a in rules.forced_closures(s)
+            "pass" if a.market < 0 else f"distribute {_MARKET_NAMES[a.market]}" for a in turn.forced_closures(s)
         )
 
     outcomes = per_reading(game, "forced_close_harbor", state, outcome)
@@ -977,7 +978,7 @@ def check_no_servant_many_players(game: Any, budget: Budget) -> CheckResult:
 
     def outcome(s: NefState) -> str:
         return ", ".join(
-            "pass" if a.market < 0 else f"close {_MARKET_NAMES[a.market]}" for a in rules.forced_closures(s)
+            "pass" if a.market < 0 else f"close {_MARKET_NAMES[a.market]}" for a in turn.forced_closures(s)
         )
 
     outcomes = per_reading(game, "no_servant_many_players", state, outcome)
@@ -1000,7 +1001,7 @@ def check_unaffordable_bid(game: Any, budget: Budget) -> CheckResult:
     state = situation(game, 3, (), doc)
 
     def outcome(s: NefState) -> str:
-        if rules.resolution_actions(s) == (TakeHalf(),):
+        if closing.resolution_actions(s) == (TakeHalf(),):
             return "takes half of the market's Deben"
         return "pays nothing (has 0) and takes the chair"
 
@@ -1014,7 +1015,7 @@ def check_royal_servant_neutral(game: Any, budget: Budget) -> CheckResult:
     state = situation(game, 2, (), doc)
 
     def outcome(s: NefState) -> str:
-        acts = rules.base_character_actions(s)
+        acts = characters.base_character_actions(s)
         return (
             "can discard the neutral chair"
             if any(isinstance(a, Pick) and a.target == NEUTRAL_OWNER for a in acts)
@@ -1066,7 +1067,7 @@ def check_wandering_thief_placement(game: Any, budget: Budget) -> CheckResult:
     state = situation(game, 4, ("characters",), doc)
 
     def outcome(s: NefState) -> str:
-        after = rules.wandering_thief_take(s, GIZEH, slot(SENET))
+        after = characters.wandering_thief_take(s, GIZEH, slot(SENET))
         gained = [CARD_NAMES[c] for c in range(N_GIFTS) if after.hands[s.to_move][c] > s.hands[s.to_move][c]]
         names = [CARD_NAMES[x >> 2] for x in after.markets[GIZEH].cards]
         return f"player gains {gained or 'nothing'}; Gizeh holds {names}"
@@ -1081,8 +1082,8 @@ def check_neutral_gift_face_down(game: Any, budget: Budget) -> CheckResult:
     state = situation(game, 2, (), doc)
 
     def outcome(s: NefState) -> str:
-        s = rules.start_resolution(s, GIZEH, final=False)
-        can = any(isinstance(a, NeutralGift) for a in rules.neutral_choices(s))
+        s = closing.start_resolution(s, GIZEH, final=False)
+        can = any(isinstance(a, NeutralGift) for a in neutral_pawns.neutral_choices(s))
         return "the neutral pawn may take the face-down chair" if can else "the neutral pawn can only move Deben"
 
     outcomes = per_reading(game, "neutral_gift_face_down", state, outcome)
@@ -1097,7 +1098,7 @@ def check_forced_close_then_place(game: Any, budget: Budget) -> CheckResult:
 
     def outcome(s: NefState) -> str:
         rng = random.Random(budget.seed)
-        s = rules.apply(s, rules.forced_closures(s)[0])
+        s = rules.apply(s, turn.forced_closures(s)[0])
         while game.current_player(s) is not None and (s.phase != P_TURN or s.placements_left == 0):
             if s.phase == P_TURN and s.to_move != 0:
                 break
@@ -1124,7 +1125,7 @@ def check_papyrus_from_neutral(game: Any, budget: Budget) -> CheckResult:
     state = situation(game, 2, ("harbor", "characters"), doc)
 
     def outcome(s: NefState) -> str:
-        after = rules.trader_apply(s, Swap(CHAIR, -1, PAPYRUS))
+        after = characters.trader_apply(s, Swap(CHAIR, -1, PAPYRUS))
         return f"the player gains {after.seals[0] - s.seals[0]} Royal Seal(s)"
 
     outcomes = per_reading(game, "papyrus_from_neutral", state, outcome)
@@ -1153,7 +1154,7 @@ def check_priest_papyrus(game: Any, budget: Budget) -> CheckResult:
     state = situation(game, 4, ("characters", "harbor"), doc)
 
     def outcome(s: NefState) -> str:
-        after = rules.priest_apply(s, Swap(CHAIR, -2, PAPYRUS))
+        after = characters.priest_apply(s, Swap(CHAIR, -2, PAPYRUS))
         return f"the player gains {after.seals[0] - s.seals[0]} Royal Seal(s)"
 
     outcomes = per_reading(game, "priest_papyrus", state, outcome)
@@ -1178,7 +1179,7 @@ def check_neutral_short_targets(game: Any, budget: Budget) -> CheckResult:
     have = state.markets[GIZEH].deben
 
     def outcome(s: NefState) -> str:
-        choices = [a for a in rules.neutral_choices(s) if isinstance(a, NeutralDeben)]
+        choices = [a for a in neutral_pawns.neutral_choices(s) if isinstance(a, NeutralDeben)]
         targets = sorted({_MARKET_NAMES[t] for a in choices for t in a.targets})
         return f"{have} Deben to one of: {', '.join(targets)}"
 
@@ -1200,15 +1201,15 @@ def check_wandering_thief_face_down(game: Any, budget: Budget) -> CheckResult:
     p = state.params
 
     def outcome(s: NefState) -> str:
-        takes = [a for a in rules.character_actions(s) if isinstance(a, Target) and a.market == GIZEH]
+        takes = [a for a in characters.character_actions(s) if isinstance(a, Target) and a.market == GIZEH]
         names = sorted(CARD_NAMES[a.item >> 2] for a in takes)
         return f"may take {', '.join(names)} from Gizeh" if names else "may take nothing from Gizeh"
 
     outcomes = per_reading(game, "wandering_thief_face_down", state, outcome)
     summary = (
         f"The Wandering Thief is used; Gizeh holds a chair turned face down by the Beggar (max "
-        f"{rules.max_value(p, CHAIR)}), a goldwork ({rules.max_value(p, GOLDWORK)}) and a necklace "
-        f"({rules.max_value(p, NECKLACE)})."
+        f"{common.max_value(p, CHAIR)}), a goldwork ({common.max_value(p, GOLDWORK)}) and a necklace "
+        f"({common.max_value(p, NECKLACE)})."
     )
     return _built(outcomes, summary, doc)
 
@@ -1289,7 +1290,7 @@ def _gained_prestige(b: NefState, a: NefState) -> str:
 
 def _wt_bought_outcome(a: NefState) -> str:
     """NEF-031: how many more cards the highest bidder may take after the Wandering Thief card's exchange."""
-    most = rules.HIGHEST_BIDDER_CARDS
+    most = closing.HIGHEST_BIDDER_CARDS
     more = most - a.res_taken
     counted = f"the card counts as {a.res_taken} of the highest bidder's {most}"
     return f"{counted}: after its exchange they may take {more} more"
@@ -1355,7 +1356,7 @@ PLAY_SEARCHES: dict[str, Any] = {
         lambda _b, a: (
             "the game is over"
             if a.phase == P_OVER
-            else f"play goes on: {len(rules.open_markets(a))} open markets are played out"
+            else f"play goes on: {len(common.open_markets(a))} open markets are played out"
         ),
         lambda _s: "the Akhenaton card is drawn",
         None,

@@ -16,6 +16,7 @@ from nilerules.games.nefertiti.cards import slot_code
 from nilerules.games.nefertiti.invariants import invariants
 from nilerules.games.nefertiti.names import N_GIFTS
 from nilerules.games.nefertiti.params import Params, make_params
+from nilerules.games.nefertiti.rules.common import max_value
 from nilerules.games.nefertiti.state import P_OVER, NefState, NefStateRecord, state_from_record, state_record
 from nilerules.specs import Spec, bundled_spec_path, load_spec
 
@@ -84,7 +85,7 @@ class NefertitiGame(GameBase[NefState, NefAction]):
     def _take_value(state: NefState, take: TakeCard) -> int:
         """What ``greedy_action`` ranks a card by: a Gift card's maximum value (0 for the Wandering Thief card)."""
         code = slot_code(take.slot)
-        return rules.max_value(state.params, code) if code < N_GIFTS else 0
+        return max_value(state.params, code) if code < N_GIFTS else 0
 
     def params(self, config: Config) -> Params:
         """The params of ``config`` (made once per config)."""

@@ -12,7 +12,6 @@ from typing import Any, Final
 
 from nilerules.core.types import Config
 from nilerules.errors import InvalidState, PositionError
-from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.cards import slot_code, slot_sealed
 from nilerules.games.nefertiti.invariants import invariants
 from nilerules.games.nefertiti.names import (
@@ -36,6 +35,8 @@ from nilerules.games.nefertiti.names import (
     slot_of,
 )
 from nilerules.games.nefertiti.params import Params, readings_of
+from nilerules.games.nefertiti.rules.chance import set_first_player, setup
+from nilerules.games.nefertiti.rules.common import make_market
 from nilerules.games.nefertiti.scoring import amon_priest_bonus, amon_priest_field, gift_score, holders
 from nilerules.games.nefertiti.state import P_BOTTOM, P_CHAR, P_CHARS, P_TURN, Market, NefState
 
@@ -213,7 +214,7 @@ def _read_market(m: int, value: Any, default: Market, players: int) -> Market:
     deben = _int(raw["deben"], f"{key}.deben") if "deben" in raw else default.deben
     status = code_of(STATUS_NAMES, raw["status"], f"{key}.status") if "status" in raw else default.status
     stall = code_of(SIDES, raw["stall"], f"{key}.stall") if "stall" in raw else default.stall
-    return rules.make_market(cards, deben, stall, pawns, status)
+    return make_market(cards, deben, stall, pawns, status)
 
 
 def _read_scratch(c: Mapping[str, Any], phase: int, active: int) -> tuple[int, ...]:
@@ -282,7 +283,7 @@ def build(config: Config, params: Params, data: Mapping[str, Any]) -> NefState:
         if k not in _TOP_KEYS:
             raise PositionError(k, f"unknown key (keys: {', '.join(sorted(_TOP_KEYS))})")
     n = config.players
-    base = rules.set_first_player(rules.setup(config, params), 0)
+    base = set_first_player(setup(config, params), 0)
     phase = code_of(PHASE_NAMES, data["phase"], "phase") if "phase" in data else P_TURN
     first = _seat(data.get("first", 0), "first", n)
     deben = list(base.deben)
