@@ -26,7 +26,8 @@ from setuptools.command.build_ext import build_ext
 HOT_MODULES = {
     "core": ("chance", "playout"),
     "games/ra": ("scoring", "rules", "game"),
-    "games/sobek": ("scoring", "rules", "game"),
+    "games/sobek": ("params", "scoring", "game"),
+    "games/sobek/rules": ("common", "track", "events", "sets", "market", "characters", "draws", "rounds", "turn"),
     "games/nefertiti": ("cards", "scoring"),
     "games/nefertiti/rules": (
         "__init__",

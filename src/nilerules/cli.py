@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -47,6 +47,18 @@ class UsageError(NileRulesError):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+class _Once(argparse.Action):
+    """An option given at most once: argparse would keep the last of two values and drop the first without a word."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: str | None = None
+    ) -> None:
+        first = getattr(namespace, self.dest, None)
+        if first is not None:
+            raise UsageError(f"{option} given twice ({_name(str(first))} and {_name(str(values))}): give it once")
+        setattr(namespace, self.dest, values)
 
 
 def _read(path: str) -> str:
@@ -359,12 +371,29 @@ def _scalar(value: Any) -> str:
     return json.dumps(value, separators=(", ", ": "), sort_keys=True, ensure_ascii=False)
 
 
+def _show_range(args: argparse.Namespace, moves: int) -> tuple[int, int] | None:
+    """`show`: the moves whose positions are printed, from --at or --from/--to (None: the summary)."""
+    ranged = args.start is not None or args.stop is not None
+    if args.at is not None and ranged:
+        raise UsageError("--at N is one position; --from/--to a range: give one or the other")
+    for option, value in (("--at", args.at), ("--from", args.start), ("--to", args.stop)):
+        if value is not None and value > moves:
+            raise UsageError(f"{option} {value}: the log has {moves} moves")
+    if args.at is not None:
+        return args.at, args.at
+    if not ranged:
+        return None
+    start, stop = args.start if args.start is not None else 1, args.stop if args.stop is not None else moves
+    if start > stop:
+        raise UsageError(f"--from {start} is after --to {stop}")
+    return start, stop
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     log = log_from_json(_read(args.log))
     module = _module(args, log.game)
     game = module.game
-    if args.at is not None and args.at > len(log.actions):
-        raise UsageError(f"--at {args.at}: the log has {len(log.actions)} moves")
+    shown = _show_range(args, len(log.actions))
 
     def position(state: Any) -> list[str]:
         data = game.position_data(state) if hasattr(game, "position_data") else game.state_to_data(state)
@@ -375,15 +404,26 @@ def cmd_show(args: argparse.Namespace) -> int:
     cfg = log.config
     readings = ", ".join(f"{k}={v}" for k, v in cfg.readings)
     out = [f"{log.game}: {cfg.players} players; modules {', '.join(cfg.modules) or 'none'}; readings {readings}"]
-    if args.at in (None, 0):
+    first, last = shown if shown is not None else (len(log.actions) + 1, len(log.actions))
+    if first == 0:
         out += ["  start:", *position(game.setup(game.config(cfg.players, cfg.modules, dict(cfg.readings))))]
+    state = None
     for index, (mover, action, state) in enumerate(replay_steps(game, log), start=1):
-        who = "chance" if mover is not None and not isinstance(mover, int) else f"seat {mover}"
-        out.append(f"{index:>4}. {who}: {dumps(game.action_to_data(action))}")
-        if args.at is None or index == args.at:
-            out += position(state)
-        if args.at is not None and index == args.at:
+        if index > last and shown is not None:
             break
+        if shown is None or index >= first or args.at is not None:
+            who = "chance" if mover is not None and not isinstance(mover, int) else f"seat {mover}"
+            out.append(f"{index:>4}. {who}: {dumps(game.action_to_data(action))}")
+        if first <= index <= last:
+            out += position(state)
+    if shown is None:
+        final = state if state is not None else game.setup(game.config(cfg.players, cfg.modules, dict(cfg.readings)))
+        out += [
+            f"  after move {len(log.actions)}, the last (--at N: after move N; --from N --to M: after each move "
+            "from N to M):",
+            *position(final),
+            "  " + _result_text(_result(module, final)),
+        ]
     _say("\n".join(out))
     return EXIT_OK
 
@@ -442,12 +482,37 @@ def cmd_explore(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _analyses(args: argparse.Namespace) -> list[Any]:
+def _specs_by_game(paths: Sequence[str]) -> dict[str, str]:
+    """`report` and `check`: each --spec file by the game it is for (one per game; a second for a game is refused)."""
+    from nilerules.specs import load_spec
+
+    found: dict[str, str] = {}
+    for path in paths:
+        game = load_spec(path).game
+        if game not in GAME_IDS:
+            raise UsageError(f"--spec {_name(path)}: a spec for {game!r}, not one of {', '.join(GAME_IDS)}")
+        if game in found:
+            raise UsageError(
+                f"--spec {_name(path)}: a second spec for {game} (the first: {_name(found[game])}); give one per game"
+            )
+        found[game] = path
+    return found
+
+
+def _report_games(args: argparse.Namespace, specs: Mapping[str, str]) -> list[str]:
+    """The games --game or the --spec files name (none named: an empty list); a --spec for a game not run is refused."""
+    if not args.game:
+        return [g for g in GAME_IDS if g in specs]
+    for game, path in specs.items():
+        if game != args.game:
+            raise UsageError(f"--spec {_name(path)} is for {game}, but --game {args.game} runs {args.game} only")
+    return [args.game]
+
+
+def _analyses(args: argparse.Namespace, games: Sequence[str], specs: Mapping[str, str], budget: Budget) -> list[Any]:
     from nilerules.analysis.runner import analyse_games
 
-    games = [_spec_game(args)] if (args.game or args.spec) else list(GAME_IDS)
-    budget = _budget(args.budget)
-    return analyse_games([load(g, args.spec) for g in games], budget, _execution(args))
+    return analyse_games([load(g, specs.get(g)) for g in games], budget, _execution(args))
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -455,9 +520,11 @@ def cmd_report(args: argparse.Namespace) -> int:
     from nilerules.report import write_report
 
     check_writable(args.out, folder=True)
-    analyses = _analyses(args)
+    specs = _specs_by_game(args.spec)
+    budget = _budget(args.budget)
+    analyses = _analyses(args, _report_games(args, specs) or list(GAME_IDS), specs, budget)
     with using(_execution(args)):  # report.html's score distributions run where the analysis ran
-        md, js = write_report(Path(args.out), analyses, _budget(args.budget))
+        md, js = write_report(Path(args.out), analyses, budget)
     counts = [f.verdict for a in analyses for f in a.findings]
     _say(
         f"wrote {_name(str(md))}, {_name(str(js))} and {_name(str(md.with_name('report.html')))}: "
@@ -467,26 +534,44 @@ def cmd_report(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _budget_words(budget: Budget) -> str:
+    return f"{budget.playouts} playouts, {budget.examples} examples, rlimit {budget.rlimit}, seed {budget.seed}"
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     from nilerules.core.jsonio import load_file
     from nilerules.report import json as json_report
-    from nilerules.report.regression import differences, incompatibility, load_baseline
+    from nilerules.report.regression import budget_of, check_scope, compare, incompatibility, load_baseline
 
-    baseline = load_baseline(load_file(args.baseline, UsageError), args.baseline)
-    budget = _budget(args.budget)
+    name = _name(args.baseline)
+    baseline = load_baseline(load_file(args.baseline, UsageError), name)
+    specs = _specs_by_game(args.spec)
+    scope = check_scope(baseline, _report_games(args, specs), GAME_IDS, name)
+    budget = _budget(args.budget) if args.budget else budget_of(baseline, name)
     reason = incompatibility(baseline, json_report.run_metadata(budget))
     if reason and not args.force:
-        raise UsageError(f"{args.baseline}: {reason} (pass --force to compare anyway)")
-    current = json.loads(json_report.render(_analyses(args), budget))
-    if reason:
-        print(f"nilerules check: comparing anyway although {reason}")
-    diffs = differences(baseline, current)
-    if diffs:
-        for line in diffs:
-            print(line)
-        print(f"nilerules check: {len(diffs)} differences from {args.baseline}", file=sys.stderr)
+        raise UsageError(f"{name}: {reason} (pass --force to compare anyway)")
+    current = json.loads(json_report.render(_analyses(args, scope.games, specs, budget), budget))
+    comparison = compare(baseline, current, scope)
+    if args.json:
+        data = {"baseline": args.baseline, "budget": json_report.run_metadata(budget)["budget"], "forced": reason}
+        _say(json.dumps({**data, **comparison.to_data()}, indent=2, sort_keys=True))
+    else:
+        checked = ", ".join(g + (f" (spec {_name(specs[g])})" if g in specs else "") for g in scope.games)
+        held = f"{name} holds {', '.join(scope.baseline_games)}"
+        unchecked = f"; {', '.join(scope.unchecked)} not checked" if scope.unchecked else ""
+        _say(f"nilerules check: compared {checked} with the baseline's {', '.join(scope.games)} ({held}{unchecked})")
+        given = f"--budget {args.budget}" if args.budget else "the baseline's"
+        _say(f"budget: {given} ({_budget_words(budget)})")
+        if reason:
+            _say(f"comparing anyway although {reason}")
+        for line in comparison.lines(details=args.details):
+            _say(line)
+    if comparison.changes:
+        print(f"nilerules check: {len(comparison.changes)} differences from {name}", file=sys.stderr)
         return EXIT_CHECK_FAILED
-    print(f"nilerules check: every finding matches {args.baseline}")
+    if not args.json:
+        _say(f"nilerules check: every field of {', '.join(scope.games)} matches the baseline")
     return EXIT_OK
 
 
@@ -508,7 +593,7 @@ def build_parser() -> argparse.ArgumentParser:
         elif game:
             p.add_argument("game", choices=GAME_IDS, metavar="GAME", help=" | ".join(GAME_IDS))
         p.add_argument(
-            "--spec", metavar="FILE",
+            "--spec", metavar="FILE", action=_Once,
             help="use an edited copy of the game's specs/<game>.toml (its values; the schema stays the bundled one)",
         )
         if json_out:
@@ -575,11 +660,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_replay)
 
-    p = add("show", "print a game log move by move, with the position after each move", json_out=False)
+    p = add(
+        "show", "print a game log: every move on one line, then the last position and the result (--from/--to, "
+        "--at: the position after other moves)", json_out=False,
+    )
     p.add_argument("log", metavar="LOG", help="a log written by `nilerules play`")
     p.add_argument(
         "--at", type=_bounded("--at", 0, 10**6), metavar="N",
         help="only the moves up to move N and the position after it (0: the setup)",
+    )
+    p.add_argument(
+        "--from", dest="start", type=_bounded("--from", 0, 10**6), metavar="N",
+        help="the moves from move N on, each with the position after it (0: the setup first; default with --to: 1)",
+    )
+    p.add_argument(
+        "--to", dest="stop", type=_bounded("--to", 0, 10**6), metavar="N",
+        help="the moves up to move N, each with the position after it (default with --from: the last)",
     )
     p.set_defaults(func=cmd_show)
 
@@ -629,25 +725,40 @@ def build_parser() -> argparse.ArgumentParser:
         ("report", "analyse every ambiguity and write ambiguities.md, findings.json and report.html"),
         ("check", "rerun the analysis and compare it with a baseline findings.json (exit 1 when they differ)"),
     ):
-        p = add(name, help, game="optional", json_out=False)
+        p = sub.add_parser(name, help=help, description=help)
+        p.add_argument("--game", choices=GAME_IDS, help="only this game")
         p.add_argument(
-            "--budget", choices=("default", "quick"), default="default",
-            help="search budget: playouts, Hypothesis examples and the Z3 limit (quick: for trying things out)",
+            "--spec", action="append", default=[], metavar="FILE",
+            help="use an edited copy of a game's specs/<game>.toml (repeatable, one per game; the games of the "
+            "--spec files are the ones run unless --game says)",
         )
         run_args(p)
         if name == "report":
+            p.add_argument(
+                "--budget", choices=("default", "quick"), default="default",
+                help="search budget: playouts, Hypothesis examples and the Z3 limit (quick: for trying things out)",
+            )
             p.add_argument(
                 "--out", default="report", metavar="FOLDER",
                 help="output folder (default: report/); its files are replaced as a set",
             )
             p.set_defaults(func=cmd_report)
         else:
-            p.add_argument("--baseline", required=True, help="a findings.json to compare with")
+            p.add_argument(
+                "--budget", choices=("default", "quick"),
+                help="search budget (default: the one the baseline was written with)",
+            )
+            p.add_argument("--baseline", required=True, metavar="FILE", help="a findings.json to compare with")
             p.add_argument(
                 "--force",
                 action="store_true",
                 help="compare even when the baseline was written with another budget or nilerules version",
             )
+            p.add_argument(
+                "--details", action="store_true",
+                help="also list the texts, interval bounds, witnesses and end positions that changed",
+            )
+            p.add_argument("--json", action="store_true", help="print every change as JSON, sorted into sections")
             p.set_defaults(func=cmd_check)
     return parser
 

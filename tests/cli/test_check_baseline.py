@@ -1,20 +1,31 @@
-"""`nilerules check --baseline`: every field of every finding is compared; baselines of another budget are refused.
+"""`nilerules check --baseline`: every field of every finding is compared; the diff leads with the inputs that changed.
 
-The two spec edits are the ones issue 10 reports as missed by the old comparison (verdict and summary only): Pharaoh
-points [5, -2] -> [6, -2] changes the numbers of RA-001 and RA-005 (and RA-015's, in the model of that time: RA-015 is
-now proved never to apply with the published tile mix, so no Pharaoh points enter it); identical-Monument points
-[0,0,0,5,10,15] -> [0,0,0,6,10,15] moves the open-tie detector's count.
+The baseline is a quick-budget report of Ra and Sobek written with both bundled specs passed as `--spec` (issue 24: a
+repeated `--spec` used to keep the last one only). The spec edits and what they must change are read from
+specs/ra.toml and from the two quick reports' tables by hand:
+
+- `params.god_points` is 2 in specs/ra.toml; at 8, the class column of ambiguities.md moves for RA-013 (Gods kept
+  after an epoch) and RA-017 (tiles left on the track at an epoch's end) from "changes scores" to "changes the
+  winner", and for no other finding (issue 24's "two findings' impact class");
+- `params.pharaoh_points` [5, -2] -> [6, -2] changes RA-001's shift of every score, and
+  `params.monument_identical_points` [0, 0, 0, 5, 10, 15] -> [0, 0, 0, 6, 10, 15] the open-tie detector's count
+  (issue 10).
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 
 from nilerules.cli import main
+from nilerules.games import load_game
 from nilerules.specs import bundled_spec_path
+
+GOD_POINTS = '[params.god_points]\ntype = "int"\nmin = -100\nmax = 100\nvalue = 2\n'
+"""The god_points entry of specs/ra.toml as written there."""
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -25,87 +36,192 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 @pytest.fixture(scope="module")
 def baseline(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A quick-budget findings.json of Ra with the bundled spec."""
+    """A quick-budget findings.json of Ra and Sobek with the bundled specs, each passed as a --spec."""
     out = tmp_path_factory.mktemp("baseline")
-    assert main(["report", "--game", "ra", "--budget", "quick", "--out", str(out)]) == 0
+    specs = [str(bundled_spec_path(g)) for g in ("ra", "sobek")]
+    assert main(["report", "--budget", "quick", "--spec", specs[0], "--spec", specs[1], "--out", str(out)]) == 0
     return out / "findings.json"
 
 
-def edited_spec(tmp_path: Path, old: str, new: str) -> Path:
-    text = bundled_spec_path("ra").read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path = tmp_path / "ra_edit.toml"
-    path.write_text(text.replace(old, new), encoding="utf-8")
+def copied(tmp_path: Path, game: str, name: str) -> Path:
+    """The bundled spec of ``game``, unchanged, under another name."""
+    path = tmp_path / name
+    shutil.copyfile(bundled_spec_path(game), path)
     return path
 
 
-def test_unchanged_rules_match_the_baseline(capsys: pytest.CaptureFixture[str], baseline: Path) -> None:
-    """The same spec and budget reproduce the baseline exactly: exit 0."""
-    code, out, _ = run(capsys, "check", "--game", "ra", "--budget", "quick", "--baseline", str(baseline))
-    assert (code, "matches" in out) == (0, True)
+def edited_spec(tmp_path: Path, *edits: tuple[str, str]) -> Path:
+    text = bundled_spec_path("ra").read_text(encoding="utf-8")
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path = tmp_path / "ra_edit.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
 
 
-def test_edited_pharaoh_points_fail_the_check_naming_the_findings(
-    capsys: pytest.CaptureFixture[str], baseline: Path, tmp_path: Path
-) -> None:
-    """Pharaoh points 5 -> 6: exit 1, and the lines name RA-001 and RA-005 (issue 10)."""
-    spec = edited_spec(tmp_path, "value = [5, -2]", "value = [6, -2]")
-    code, out, err = run(capsys, "check", "--spec", str(spec), "--budget", "quick", "--baseline", str(baseline))
-    assert code == 1
-    for finding in ("ra.findings:RA-001", "ra.findings:RA-005", "ra.spec_digest"):
-        assert finding in out
-    assert "differences" in err
-
-
-def test_edited_monument_points_fail_the_check(
-    capsys: pytest.CaptureFixture[str], baseline: Path, tmp_path: Path
-) -> None:
-    """Identical-Monument points 5 -> 6: exit 1 (the old check said "findings match"), the spec hash named."""
-    spec = edited_spec(tmp_path, "value = [0, 0, 0, 5, 10, 15]", "value = [0, 0, 0, 6, 10, 15]")
-    code, out, _ = run(capsys, "check", "--spec", str(spec), "--budget", "quick", "--baseline", str(baseline))
-    assert (code, "ra.spec_digest" in out) == (1, True)
-
-
-def test_a_changed_figure_in_the_baseline_is_named(
-    capsys: pytest.CaptureFixture[str], baseline: Path, tmp_path: Path
-) -> None:
-    """A detector count edited in the baseline (same verdict, same summary): exit 1 naming detector and field."""
+def test_report_keeps_every_spec_given(baseline: Path) -> None:
+    """`report --spec ra.toml --spec sobek.toml` writes both games (it used to keep the last spec's game only)."""
     doc = json.loads(baseline.read_text(encoding="utf-8"))
+    assert sorted(doc["games"]) == ["ra", "sobek"]
+
+
+def test_an_unchanged_copy_under_another_name_matches(
+    capsys: pytest.CaptureFixture[str], baseline: Path, tmp_path: Path
+) -> None:
+    """`cp specs/ra.toml ra_copy.toml; check --spec ra_copy.toml` is clean (it failed on the file name inside error
+    texts); no --budget: the baseline's quick budget is used (it used to be the default one, refused); the first line
+    says Ra was compared with the baseline's Ra and Sobek was not checked."""
+    spec = copied(tmp_path, "ra", "ra_copy.toml")
+    code, out, err = run(capsys, "check", "--spec", str(spec), "--baseline", str(baseline), "--quiet")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].startswith("nilerules check: compared ra (spec ")
+    assert "with the baseline's ra" in lines[0] and "sobek not checked" in lines[0]
+    assert lines[1] == "budget: the baseline's (20 playouts, 30 examples, rlimit 5000000, seed 20261129)"
+    assert lines[-1] == "nilerules check: every field of ra matches the baseline"
+
+
+def test_the_diff_leads_with_the_changed_param_then_the_class_changes(
+    capsys: pytest.CaptureFixture[str], baseline: Path, tmp_path: Path
+) -> None:
+    """god_points 2 -> 8 in a Ra copy, beside an unchanged Sobek copy: exit 1; after the scope and budget lines, the
+    inputs (the one param), then the two findings whose class changed (module docstring), then the figures; nothing
+    of Sobek; interval bounds, witness logs and the spec's hash only under details (the last section)."""
+    ra = edited_spec(tmp_path, (GOD_POINTS, GOD_POINTS.replace("value = 2", "value = 8")))
+    sobek = copied(tmp_path, "sobek", "sobek_copy.toml")
+    code, out, err = run(
+        capsys, "check", "--spec", str(ra), "--spec", str(sobek), "--baseline", str(baseline), "--quiet", "--details"
+    )
+    assert code == 1 and "differences from" in err
+    lines = out.splitlines()
+    assert "compared ra (spec " in lines[0] and "sobek (spec " in lines[0]
+    assert lines[2:7] == [
+        "inputs that changed:",
+        "  ra: params.god_points 2 -> 8",
+        "findings whose class, verdict, default or recommendation changed (or that appeared or vanished):",
+        "  ra: RA-013 class changes scores -> changes the winner",
+        "  ra: RA-017 class changes scores -> changes the winner",
+    ]
+    assert lines[7] == "figures that changed:"
+    assert not [line for line in lines if line.startswith("  sobek")]
+    details = lines.index("details that changed (texts, interval bounds, witnesses, end positions):")
+    for hidden in (" witness_log ", ".low ", ".high ", "spec text sha256 "):
+        assert not [line for line in lines[:details] if hidden in line], hidden
+        assert [line for line in lines[details:] if hidden in line], hidden
+    assert "ra.toml" not in out.replace(str(ra), "").replace(str(sobek), "")
+
+
+def test_edited_points_name_the_params_and_what_they_change(
+    capsys: pytest.CaptureFixture[str], baseline: Path, tmp_path: Path
+) -> None:
+    """Pharaoh points and identical-Monument points edited together (issue 10's two edits): both params lead, old ->
+    new as written in the spec; RA-001's data and the open-tie detector's count follow among the figures; the spec's
+    hash is a detail (the params explain it)."""
+    spec = edited_spec(
+        tmp_path,
+        ("value = [5, -2]", "value = [6, -2]"),
+        ("value = [0, 0, 0, 5, 10, 15]", "value = [0, 0, 0, 6, 10, 15]"),
+    )
+    code, out, _ = run(capsys, "check", "--spec", str(spec), "--baseline", str(baseline), "--quiet", "--details")
+    lines = out.splitlines()
+    assert code == 1
+    assert lines[2:5] == [
+        "inputs that changed:",
+        "  ra: params.monument_identical_points [0, 0, 0, 5, 10, 15] -> [0, 0, 0, 6, 10, 15]",
+        "  ra: params.pharaoh_points [5, -2] -> [6, -2]",
+    ]
+    figures = lines[lines.index("figures that changed:") : lines.index(next(x for x in lines if x.startswith("det")))]
+    assert any(line.startswith("  ra: RA-001 data.") for line in figures)
+    assert any(line.startswith("  ra: detector open_tie hits ") for line in figures)
+    assert any(line.startswith("  ra: spec text sha256 ") for line in lines[lines.index(figures[-1]) :])
+
+
+def test_a_changed_figure_is_named_and_force_says_why(
+    capsys: pytest.CaptureFixture[str], baseline: Path, tmp_path: Path
+) -> None:
+    """A detector count edited in a baseline recorded with one more playout: --budget quick --force compares anyway
+    and says why; --json names the detector's field among the figures (old and new as numbers), no input changed."""
+    doc = json.loads(baseline.read_text(encoding="utf-8"))
+    doc["budget"]["playouts"] += 1
     hole = doc["games"]["ra"]["holes"][0]
     hole["playouts"] += 1
     edited = tmp_path / "edited.json"
     edited.write_text(json.dumps(doc), encoding="utf-8")
-    code, out, _ = run(capsys, "check", "--game", "ra", "--budget", "quick", "--baseline", str(edited))
-    assert code == 1
-    assert f"ra.holes:{hole['detector']}.playouts: {hole['playouts']} -> {hole['playouts'] - 1}" in out
+    code, out, _ = run(
+        capsys, "check", "--game", "ra", "--budget", "quick", "--force", "--json", "--baseline", str(edited),
+        "--quiet",
+    )
+    data = json.loads(out)
+    assert (code, data["games"], data["not_checked"], data["inputs"]) == (1, ["ra"], ["sobek"], [])
+    assert "budget" in data["forced"] and data["budget"]["playouts"] == doc["budget"]["playouts"] - 1
+    figure = {
+        "item": f"detector {hole['detector']}", "field": "playouts", "old": hole["playouts"],
+        "new": hole["playouts"] - 1,
+    }
+    assert [{k: c[k] for k in figure} for c in data["figures"]] == [figure]
+    assert data["differences"] == sum(len(data[s]) for s in ("inputs", "findings", "figures", "details"))
 
 
 def test_a_baseline_from_another_budget_is_refused_in_one_line(
     capsys: pytest.CaptureFixture[str], baseline: Path
 ) -> None:
-    """Default budget against a quick baseline: exit 2, one line, before any analysis runs."""
-    code, out, err = run(capsys, "check", "--game", "ra", "--baseline", str(baseline))
+    """--budget default against a quick baseline: exit 2, one line, before any analysis runs."""
+    code, out, err = run(capsys, "check", "--game", "ra", "--budget", "default", "--baseline", str(baseline))
     assert (code, out, len(err.strip().splitlines())) == (2, "", 1)
     assert "budget" in err and "--force" in err
 
 
-def test_force_compares_anyway_and_says_so(
+@pytest.mark.parametrize("command", ["check", "report"])
+def test_two_specs_for_one_game_are_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], baseline: Path, tmp_path: Path, command: str
+) -> None:
+    """Two --spec files for Ra: exit 2, one line naming both, before any analysis (it used to keep the last)."""
+    first, second = copied(tmp_path, "ra", "a.toml"), copied(tmp_path, "ra", "b.toml")
+    more = ["--baseline", str(baseline)] if command == "check" else ["--out", str(tmp_path / "r")]
+    code, out, err = run(capsys, command, "--spec", str(first), "--spec", str(second), *more)
+    assert (code, out, len(err.strip().splitlines())) == (2, "", 1)
+    assert "a second spec for ra" in err and "a.toml" in err and "b.toml" in err
+
+
+def test_a_game_the_baseline_does_not_hold_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], baseline: Path
+) -> None:
+    """`check --game nefertiti` against a Ra and Sobek baseline: exit 2, one line naming what the baseline holds."""
+    code, out, err = run(capsys, "check", "--game", "nefertiti", "--baseline", str(baseline))
+    assert (code, out, len(err.strip().splitlines())) == (2, "", 1)
+    assert "nefertiti" in err and "holds ra, sobek" in err
+
+
+def test_a_spec_for_another_game_than_game_is_refused(
     capsys: pytest.CaptureFixture[str], baseline: Path, tmp_path: Path
 ) -> None:
-    """--force with another recorded budget: the comparison runs and the output says why it might differ."""
-    doc = json.loads(baseline.read_text(encoding="utf-8"))
-    doc["budget"]["playouts"] += 1
-    other = tmp_path / "other.json"
-    other.write_text(json.dumps(doc), encoding="utf-8")
-    code, out, _ = run(capsys, "check", "--game", "ra", "--budget", "quick", "--force", "--baseline", str(other))
-    assert (code, "comparing anyway" in out) == (0, True)
+    """`--game ra --spec sobek_copy.toml`: the Sobek spec would be ignored, so it is refused in one line."""
+    spec = copied(tmp_path, "sobek", "sobek_copy.toml")
+    code, out, err = run(capsys, "check", "--game", "ra", "--spec", str(spec), "--baseline", str(baseline))
+    assert (code, out, len(err.strip().splitlines())) == (2, "", 1)
+    assert "is for sobek" in err
 
 
-def test_findings_json_records_version_budget_readings_and_spec_hash(baseline: Path) -> None:
-    """The baseline says under what it was written: version, budget with its seed, default readings, spec hash."""
+def test_findings_json_records_each_games_inputs(baseline: Path) -> None:
+    """The baseline says under what it was written: version, budget with its seed, and per game the spec hash, the
+    rules version, every param with its value and every ambiguity's readings with the default (values read from
+    specs/ra.toml: god_points 2, RA-015 bag_empty: epoch_ends or game_ends in that order, default game_ends)."""
     doc = json.loads(baseline.read_text(encoding="utf-8"))
-    game = doc["games"]["ra"]
+    assert doc["format"] == "nilerules-findings/2"
     assert {"nilerules", "budget"} <= set(doc)
     assert {"playouts", "examples", "rlimit", "seed"} == set(doc["budget"])
+    game = doc["games"]["ra"]
     assert len(game["spec_digest"]) == 64
-    assert game["readings"]["pharaoh_all_tie"] in {"share", "nobody"}
+    inputs = game["inputs"]
+    assert inputs["rules_version"] == load_game("ra").info.version
+    assert inputs["params"]["god_points"] == 2
+    assert inputs["params"]["pharaoh_points"] == [5, -2]
+    assert inputs["readings"]["bag_empty"] == {"readings": ["epoch_ends", "game_ends"], "default": "game_ends"}
+
+
+def test_findings_json_names_no_file(baseline: Path) -> None:
+    """Nothing in findings.json names the spec file it was written from (a copy under another name compares clean)."""
+    text = baseline.read_text(encoding="utf-8")
+    assert "disk_sets" in json.loads(text)["games"]["ra"]["inputs"]["params"]  # whose changed values name the spec
+    assert "ra.toml" not in text and "sobek.toml" not in text and "specs/" not in text

@@ -16,7 +16,8 @@ def test_all_four_games_are_present() -> None:
 
 @pytest.mark.parametrize("game_id", games())
 def test_conformance_every_config(game_id: str) -> None:
-    """Each player count × module subset: a random and a greedy seeded game, every clause at every step."""
+    """Each player count × module subset: a random and a greedy seeded game, every clause at every step, with actions
+    from other states and other chance nodes probed at each (apply must refuse those not legal there)."""
     g = game(game_id)
     configs = every_config(g)
     failures = run_conformance(g, configs, seeds=(1,)) + run_conformance(g, configs, (3,), policy="greedy")

@@ -96,10 +96,11 @@ def test_marks_rare_constructed_answered_and_the_text_decides() -> None:
 
 
 def test_what_is_said_once_at_the_top_is_not_repeated_per_finding() -> None:
-    """'every other reading at its default' is said in the key, never in a section; a witness that needs no other
-    reading says nothing about it."""
-    text = markdown.render([analysis()], BUDGET)
-    head, _, body = text.partition("## Every finding, by impact")
+    """'every other reading at its default' is said in the key (after the table, before the first game's section),
+    never in a section; a witness that needs no other reading says nothing about it."""
+    found = analysis()
+    text = markdown.render([found], BUDGET)
+    head, _, body = text.partition(f"## {found.title}\n")
     assert "with every other reading at its default unless it says what it depends on" in head
     assert "at its default" not in body and "at their defaults" not in body and "depends on" not in body
 

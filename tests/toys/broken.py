@@ -54,6 +54,16 @@ class AcceptsIllegal(NimGame):
         return apply(state, action)
 
 
+class AcceptsForeignTake(NimGame):
+    """apply accepts taking two stones from a pile of one (a move legal elsewhere in the game, not here) and takes
+    the one stone left: no invariant breaks, only the probe of moves from other states sees it."""
+
+    def apply(self, state: NimState, action: NimAction) -> NimState:
+        if action == Take(2) and state.rolled and state.pile == 1:
+            return apply(state, Take(1))
+        return apply(state, action)
+
+
 class BreaksInvariant(NimGame):
     """Taking two stones from a pile of one is allowed, so the pile goes negative."""
 

@@ -209,10 +209,17 @@ def measure_assumptions(game: Game[Any, Any], chunk: AssumptionChunk) -> tuple[V
         try:
             out.append(VariantOutcome(v, pair(game_with(game, v), item, base, base_game=game)))
         except Exception as exc:  # a value the rules cannot run with is a finding about the data, not a crash
-            # the same report on every machine and every run: no spec path, no object address
-            text = ADDRESS.sub("", str(exc).replace(game.spec.path, Path(game.spec.path).name))
+            # the same report on every machine and every run, and for a copy of the spec under another name
+            text = ADDRESS.sub("", without_file(str(exc), game.spec.path))
             out.append(VariantOutcome(v, None, f"{type(exc).__name__}: {text}"))
     return tuple(out)
+
+
+def without_file(text: str, path: str) -> str:
+    """An error text without the spec file's path or name (a spec error names its file before each problem)."""
+    for name in (path, Path(path).name):
+        text = text.replace(f"{name}: ", "").replace(name, "the spec")
+    return text
 
 
 def measure_assumption_chunk(chunk: AssumptionChunk) -> tuple[VariantOutcome, ...]:

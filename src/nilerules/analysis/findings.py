@@ -265,7 +265,7 @@ def _impact_query(checks: Mapping[str, Check]) -> Query:
         spec: Spec = game.spec
         by_code = {a.code: a.id for a in spec.ambiguities.values()}
         wanted = str(params["ambiguity"])
-        amb_id = by_code.get(wanted, wanted)
+        amb_id = by_code.get(wanted.upper(), wanted)  # a code in any case: ra-001 is RA-001
         if amb_id not in spec.ambiguities or amb_id not in checks:
             known = ", ".join(sorted(by_code))
             raise QueryError(f"--param ambiguity: unknown ambiguity {wanted!r} (codes: {known})")

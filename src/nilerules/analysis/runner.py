@@ -51,6 +51,8 @@ class GameAnalysis:
     hole_bounds: str
     assumption_impacts: tuple[AssumptionImpact, ...] = ()
     """For each of ``assumptions``: how often a small change of its value matters in paired games."""
+    rules_version: int | None = None
+    """The version of the game's rules (``GameInfo.version``); None in an analysis built by hand."""
 
 
 def run_check(module: GameModule, amb_id: str, budget: Budget) -> CheckResult:
@@ -166,7 +168,19 @@ def analyse_games(
         start = first + len(ambs) + len(detectors) + n_paired
         varied = [o for chunk in results[start : start + n_assumed] for o in cast(tuple[VariantOutcome, ...], chunk)]
         assumed_impacts = assumption_impacts(module.game, budget, varied)
-        out.append(GameAnalysis(spec.game, spec.title, spec, findings, holes, spec.assumed(), bounds, assumed_impacts))
+        out.append(
+            GameAnalysis(
+                spec.game,
+                spec.title,
+                spec,
+                findings,
+                holes,
+                spec.assumed(),
+                bounds,
+                assumed_impacts,
+                module.game.info.version,
+            )
+        )
     return out
 
 

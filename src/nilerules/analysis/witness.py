@@ -290,7 +290,8 @@ def log_words(game: Game[Any, Any], log: GameLog, last: int = 2) -> str:
 
 
 def finding_log(text: str, code: str) -> tuple[GameLog, str]:
-    """The witness log of finding ``code`` in a findings.json document, and the ambiguity it is about."""
+    """The witness log of finding ``code`` (in any case: ``ra-009`` is ``RA-009``) in a findings.json document, and
+    the ambiguity it is about."""
     from nilerules.core import jsonio
     from nilerules.core.log import log_from_json
 
@@ -300,7 +301,7 @@ def finding_log(text: str, code: str) -> tuple[GameLog, str]:
         raise ReplayError("not a findings.json document (no 'games' table)")
     for game in games.values():
         for f in game.get("findings", []) if isinstance(game, dict) else []:
-            if isinstance(f, dict) and f.get("code") == code:
+            if isinstance(f, dict) and str(f.get("code")).upper() == code.upper():
                 log = f.get("witness_log")
                 if not isinstance(log, str):
                     raise ReplayError(f"finding {code!r} has no witness log (its witness is not a game)")

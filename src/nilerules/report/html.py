@@ -226,7 +226,7 @@ def _finding_view(analysis: GameAnalysis, data: Mapping[str, Any], drawn: Drawn)
     document, section = _where(analysis, data)
     return {
         "code": str(data["code"]),
-        "anchor": str(data["code"]).lower(),
+        "anchor": str(data["code"]).lower(),  # the page links here; the heading inside carries the code as written
         "game": analysis.game,
         "game_title": analysis.title,
         "game_name": short_title(analysis.title),

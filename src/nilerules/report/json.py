@@ -1,4 +1,9 @@
-"""findings.json: the report as data, for CI (`nilerules check --baseline`)."""
+"""findings.json: the report as data, for CI (`nilerules check --baseline`).
+
+Format 2 records each game's inputs (``inputs``: the rules version, every param with its value, every ambiguity's
+readings and default), so a check can name the input that changed; format 1 recorded only the default readings.
+Nothing in it names a file, a path or a time: an unchanged copy of a spec under another name gives the same document.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +18,7 @@ from nilerules.checks.model import Budget
 from nilerules.core.codec import to_data
 from nilerules.core.log import log_to_json
 
-FORMAT = "nilerules-findings/1"
+FORMAT = "nilerules-findings/2"
 
 
 def finding_data(f: Finding) -> dict[str, Any]:
@@ -91,6 +96,18 @@ def analysis_data(a: GameAnalysis) -> dict[str, Any]:
     }
 
 
+def inputs_data(a: GameAnalysis) -> dict[str, Any]:
+    """What the game's findings were computed from: its rules version, its params and its readings."""
+    return {
+        "rules_version": a.rules_version,
+        "params": {name: to_data(p.value) for name, p in sorted(a.spec.params.items())},
+        "readings": {
+            amb_id: {"readings": list(amb.reading_names()), "default": amb.default}
+            for amb_id, amb in sorted(a.spec.ambiguities.items())
+        },
+    }
+
+
 def run_metadata(budget: Budget) -> dict[str, Any]:
     """What makes two reports comparable field by field: the nilerules version and the budget (seeds included)."""
     return {
@@ -109,11 +126,7 @@ def render(analyses: Sequence[GameAnalysis], budget: Budget) -> str:
         "format": FORMAT,
         **run_metadata(budget),
         "games": {
-            a.game: {
-                **analysis_data(a),
-                "readings": {amb_id: amb.default for amb_id, amb in sorted(a.spec.ambiguities.items())},
-            }
-            for a in analyses
+            a.game: {**analysis_data(a), "inputs": inputs_data(a)} for a in analyses
         },
     }
     return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"

@@ -1,10 +1,11 @@
 """ambiguities.md: the report for rulebook editors. Rendering only — no game logic.
 
-It opens with one table of every finding sorted by impact, then one short section per finding (the quote and its
-document, the readings and what each gives in the witness, the witness in words, the wording to paste), then the
-assumed data and the hole detectors. What the page says once at the top (how impact is measured, what the marks
-mean, that a witness keeps every other reading at its default unless it says otherwise) is not repeated per finding;
-data blobs, per-reading figures and the impact notes the marks stand for live in findings.json.
+It opens with one table of every finding sorted by impact, then the key to reading it, then one short section per
+finding (the quote and its document, the readings and what each gives in the witness, the witness in words, the
+wording to paste), then the assumed data and the hole detectors. What the page says once after the table (how impact
+is measured, what the marks mean, that a witness keeps every other reading at its default unless it says otherwise)
+is not repeated per finding; data blobs, per-reading figures and the impact notes the marks stand for live in
+findings.json.
 """
 
 from __future__ import annotations
@@ -371,16 +372,18 @@ def render(analyses: Sequence[GameAnalysis], budget: Budget) -> str:
         "matters in play, a witness (a game from setup where the readings part) or a proof that they agree, and "
         "wording to paste into the rulebook.",
         "",
+        "## Every finding, by impact",
+        "",
+    ]
+    lines += summary_table(analyses)
+    lines += [
+        "",
         KEY,
         "",
         f"Budget: {budget.playouts} playouts, {budget.examples} Hypothesis examples per search, Z3 rlimit "
         f"{budget.rlimit}, seed {budget.seed}.",
         "",
-        "## Every finding, by impact",
-        "",
     ]
-    lines += summary_table(analyses)
-    lines.append("")
     for a in analyses:
         lines += _game(a)
     lines += _assumed(analyses)

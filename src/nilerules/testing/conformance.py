@@ -118,14 +118,26 @@ def check_rejects_foreign(game: Game[Any, Any], state: Any, foreign: Any) -> Non
     raise ConformanceError(f"apply accepted {foreign!r}, which is not legal here")
 
 
-def check_game(game: Game[Any, Any], config: Config, seed: int, policy: str = "random") -> int:
-    """Play one seeded game, checking every clause at every step; returns its length."""
+PROBES = 2
+"""Actions from elsewhere tried at each state of a conformance game (see :func:`check_game`)."""
+POOL = 64
+"""At most this many distinct actions (player moves and chance outcomes) are kept to probe with."""
+
+
+def check_game(
+    game: Game[Any, Any], config: Config, seed: int, policy: str = "random", probes: int = PROBES
+) -> int:
+    """Play one seeded game, checking every clause at every step; returns its length.
+
+    At every state, ``probes`` actions met elsewhere in the game (player moves from other states and chance outcomes
+    from other chance nodes, chosen with a generator of their own) are tried: each that is neither a legal move nor
+    a chance outcome there must be refused (``apply`` accepts exactly the legal moves and the listed outcomes)."""
     rng = random.Random(seed)
+    probe_rng = random.Random(f"probes {seed}")
     choose = POLICIES[policy]
     state = game.setup(config)
     actions: list[Any] = []
-    previous_player_action: Any = None
-    previous_chance_action: Any = None
+    pool: dict[str, Any] = {}
     limit = game.info.max_game_length
     while True:
         check_state(game, state)
@@ -137,14 +149,13 @@ def check_game(game: Game[Any, Any], config: Config, seed: int, policy: str = "r
             action = game.sample_chance(state, rng)
             if action not in [a for a, _ in game.chance_outcomes(state)]:
                 raise ConformanceError(f"sample_chance gave {action!r}, not one of chance_outcomes")
-            if previous_player_action is not None:
-                check_rejects_foreign(game, state, previous_player_action)
-            previous_chance_action = action
         else:
             action = choose(game, state, rng)
-            if previous_chance_action is not None:
-                check_rejects_foreign(game, state, previous_chance_action)
-            previous_player_action = action
+        known = list(pool.values())
+        for foreign in probe_rng.sample(known, min(probes, len(known))):
+            check_rejects_foreign(game, state, foreign)
+        if len(pool) < POOL:
+            pool.setdefault(dumps(game.action_to_data(action)), action)  # type: ignore[attr-defined]
         state = check_step(game, state, action)
         actions.append(action)
     log = make_log(game, config, actions, state)

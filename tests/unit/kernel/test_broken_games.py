@@ -25,6 +25,7 @@ def test_the_correct_toy_passes_the_whole_suite() -> None:
         (broken.BadChance, "sum to 1"),
         (broken.NeverEnds, "declared maximum"),
         (broken.AcceptsIllegal, "apply accepted"),
+        (broken.AcceptsForeignTake, "apply accepted Take(stones=2)"),
         (broken.BreaksInvariant, "invariant violated"),
         (broken.NondeterministicOrder, "not deterministic"),
         (broken.Stuck, "stuck"),
@@ -40,6 +41,14 @@ def test_conformance_catches_seeded_bug(cls: type, clause: str) -> None:
         except ConformanceError as exc:
             messages.append(str(exc))
     assert any(clause in m for m in messages), messages
+
+
+def test_only_the_probes_of_moves_from_other_states_catch_a_foreign_move() -> None:
+    """Without the probes, the toy that accepts a move legal elsewhere (two stones from a pile of one) plays through
+    every clause: the probes are what catch it."""
+    game = broken.AcceptsForeignTake(make_game().spec)
+    for seed in range(10):
+        check_game(game, game.config(2), seed, probes=0)
 
 
 @pytest.mark.parametrize(

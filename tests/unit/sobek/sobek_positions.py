@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from nilerules.checks.kit import first_decision
 from nilerules.checks.sobek import situations
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.names import CARD_CODES, CARD_NAMES, GOODS_NAMES, token_names
@@ -41,7 +42,7 @@ def position(game: SobekGame, players: int, readings: Mapping[str, str], **chang
             data["round"] = value + 1
         else:
             data[key] = value
-    base = situations.first_decision(game, players, readings)
+    base = first_decision(game, game.config(players, readings=readings), situations.SEED)
     written = game.position_data(base)
     if ("phase" in data and data["phase"] != "play") or "pending" in data:
         written.pop("pending", None)
@@ -55,7 +56,7 @@ def position(game: SobekGame, players: int, readings: Mapping[str, str], **chang
 
 
 def GAME_TOKENS(game: SobekGame) -> tuple[str, ...]:
-    return token_names(game.params.symbol_order)
+    return token_names(game.params(game.config(2)).symbol_order)
 
 
 def _seat_value(key: str, value: Any) -> Any:

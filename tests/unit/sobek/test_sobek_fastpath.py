@@ -1,6 +1,6 @@
 """The playout fast paths of Sobek agree with the generic rules: the sampler with ``chance_outcomes``, the inlined
-draws and market takes with ``apply_draw``/``settle`` and ``take``/``end_turn``, the NamedTuple state's JSON with
-the frozen-dataclass form.
+draws and market takes with ``apply_draw``/``settle`` and ``take``/``end_turn``, the cards offered for a set of one
+type with the card-by-card test, the NamedTuple state's JSON with the frozen-dataclass form.
 
 Expected values are the generic functions' results on the same states (the fast paths must not change behaviour).
 """
@@ -16,9 +16,10 @@ import pytest
 from nilerules.core import CHANCE
 from nilerules.errors import IllegalAction
 from nilerules.games.sobek import rules
-from nilerules.games.sobek.actions import DrawCard, DrawToken, Take
+from nilerules.games.sobek.actions import AddCard, Done, DrawCard, DrawToken, Take
 from nilerules.games.sobek.game import SobekGame
-from nilerules.games.sobek.state import OVER, PLAY, SobekState
+from nilerules.games.sobek.rules import common, sets
+from nilerules.games.sobek.state import K_HSET, K_SET, NTYPES, OVER, PLAY, SobekState
 from tests.helpers import seeded_states
 
 READINGS: tuple[dict[str, str], ...] = (
@@ -98,18 +99,20 @@ def test_equal_actions_not_from_legal_actions_are_accepted_and_illegal_ones_name
 
 
 def test_impossible_draws_are_rejected_by_the_inlined_paths(game: SobekGame) -> None:
-    """A draw of a card type with none left (or out of range) raises IllegalAction, for each kind of draw."""
+    """A draw (of the kind pending) of a card type or token with none left, or out of range, raises IllegalAction,
+    for each kind of draw."""
     kinds = set()
     for state in visited_states(game, 4, {}, seed=3):
         if game.current_player(state) is not CHANCE:
             continue
         source = rules.draw_source(state, state.draws[0])
         empty = next((k for k, c in enumerate(source) if c == 0), None)
+        draw = type(game.chance_outcomes(state)[0][0])  # the kind of draw pending: a card, or an event token
         for item in (-1, len(source), empty):
             if item is None:
                 continue
             with pytest.raises(IllegalAction) as caught:
-                rules.apply(state, DrawCard(item))
+                rules.apply(state, draw(item))
             assert caught.value.rule_id == "sobek.market.deliveries"
         kinds.add(state.draws[0].dest)
     assert len(kinds) >= 3
@@ -132,3 +135,24 @@ def test_replace_rejects_unknown_fields(game: SobekGame) -> None:
     assert rules.replace(state, round=2).round == 2
     with pytest.raises(TypeError):
         rules.replace(state, rounds=2)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_same_kind_set_steps_equal_the_card_by_card_test(game: SobekGame, players: int) -> None:
+    """While a set of one goods type is built, the cards offered (computed once for the hand) are those the generic
+    test ``_add_ok`` accepts one by one, then done when the set may be finished."""
+    seen = 0
+    for readings in (*READINGS, {"amulet_only": "allowed"}):
+        for state in (s for seed in (30, 40) for s in visited_states(game, players, readings, seed + players)):
+            pend = state.pending
+            if state.draws or pend is None or pend.kind not in (K_SET, K_HSET) or pend.a < 0:
+                continue
+            hand = common.less(state.hands[pend.player], pend.cards)
+            natural = sets.natural_needed(state) and (pend.kind == K_HSET or pend.b < 0)
+            generic: list[object] = [AddCard(t) for t in range(NTYPES)
+                                     if sets._add_ok(state, pend.a, pend.cards, hand, t, natural)]
+            if sets._done_ok(state, pend.cards, natural):
+                generic.append(Done())
+            assert list(game.legal_actions(state)) == generic
+            seen += 1
+    assert seen > 20

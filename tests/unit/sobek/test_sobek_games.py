@@ -10,7 +10,11 @@ import pytest
 
 from nilerules.checks import load
 from nilerules.core import log_from_json, log_to_json, playout, playout_log, replay
+from nilerules.core.log import state_digest
+from nilerules.errors import IllegalAction
+from nilerules.games.sobek.actions import DrawCard, DrawToken
 from nilerules.games.sobek.invariants import invariants
+from nilerules.games.sobek.state import D_MARKET, D_TOKEN, SobekState
 
 MODULE = load("sobek")
 GAME = MODULE.game
@@ -61,16 +65,70 @@ def test_golden_playthrough_three_players() -> None:
 
 
 def test_a_log_written_with_codes_still_loads_and_replays() -> None:
-    """Issue 13: logs written before names still load: the version-3 golden game's tagged actions decode and replay
-    to its recorded scores and places (its rules version and spec digest are older, so it is stepped by hand)."""
+    """Issue 13: logs written before names still load: the version-3 golden game's tagged actions decode (each with
+    the state it applies to) and replay to its recorded scores and places (its rules version and spec digest are
+    older, so it is stepped by hand). Issue 23: they decode to the very actions of the version-4 golden file, the
+    same game (seed 7, greedy), whose recorded final digest they replay to under that file's config."""
+    data = json.loads(OLD_FORM.read_text(encoding="utf-8"))
+    log = log_from_json(json.dumps(data["log"]))
+    state = GAME.setup(GAME.config(log.config.players, log.config.modules, dict(log.config.readings)))
+    actions = []
+    for raw in log.actions:
+        actions.append(GAME.action_from_data(raw, state))
+        state = GAME.apply(state, actions[-1])
+    assert GAME.is_terminal(state)
+    assert list(state.scores) == data["scores"]
+    assert [list(g) for g in GAME.ranking(state).places] == data["places"]
+    today = log_from_json(json.dumps(json.loads(GOLDEN.read_text(encoding="utf-8"))["log"]))
+    assert actions == [GAME.action_from_data(raw) for raw in today.actions]
+    final = GAME.setup(today.config)
+    for action in actions:
+        final = GAME.apply(final, action)
+    assert state_digest(GAME, final) == today.final_digest
+
+
+def _first_token_draw() -> tuple[SobekState, dict[str, int]]:
+    """The version-3 golden game at its first event-token draw, and that draw as version 3 wrote it."""
     data = json.loads(OLD_FORM.read_text(encoding="utf-8"))
     log = log_from_json(json.dumps(data["log"]))
     state = GAME.setup(GAME.config(log.config.players, log.config.modules, dict(log.config.readings)))
     for raw in log.actions:
-        state = GAME.apply(state, GAME.action_from_data(raw))
-    assert GAME.is_terminal(state)
-    assert list(state.scores) == data["scores"]
-    assert [list(g) for g in GAME.ranking(state).places] == data["places"]
+        if state.draws and state.draws[0].dest == D_TOKEN:
+            return state, raw
+        state = GAME.apply(state, GAME.action_from_data(raw, state))
+    raise AssertionError("the version-3 golden game draws no event token")
+
+
+def test_an_old_card_draw_of_a_token_decodes_to_the_token_given_the_state() -> None:
+    """Issue 23: version 3 wrote an event-token draw as a card draw (``{"type": "DrawCard", "item": k}``); read for
+    the state it applies to, it is the draw of token k, one of the chance outcomes listed there."""
+    state, raw = _first_token_draw()
+    assert raw["type"] == "DrawCard"
+    action = GAME.action_from_data(raw, state)
+    assert action == DrawToken(raw["item"])
+    assert action in dict(GAME.chance_outcomes(state))
+
+
+@pytest.mark.rules("sobek.events.selection", "sobek.market.deliveries")
+def test_apply_refuses_a_chance_draw_of_the_wrong_kind() -> None:
+    """Issue 23: ``apply`` accepts exactly the listed chance outcomes. A 3-player set-up first draws the round's
+    event tokens (seed 002: 'There are 12 event tokens with 5 randomly selected for each round'): a card draw of a
+    token's code there, and later a token draw where a card goes along the Nile, raise IllegalAction naming the
+    draw's rule."""
+    state = GAME.setup(GAME.config(3))
+    assert state.draws[0].dest == D_TOKEN
+    token = GAME.chance_outcomes(state)[0][0]
+    assert isinstance(token, DrawToken)
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, DrawCard(token.item))
+    assert caught.value.rule_id == "sobek.events.selection"
+    while not (state.draws and state.draws[0].dest == D_MARKET):
+        state = GAME.apply(state, GAME.chance_outcomes(state)[0][0])
+    card = GAME.chance_outcomes(state)[0][0]
+    assert isinstance(card, DrawCard)
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, DrawToken(card.item))
+    assert caught.value.rule_id == "sobek.market.deliveries"
 
 
 def test_actions_serialise_with_names() -> None:

@@ -23,7 +23,7 @@ from nilerules.games.sobek.actions import (
     StartSet,
 )
 from nilerules.games.sobek.names import CARD_CODES
-from nilerules.games.sobek.rules import ZERO
+from nilerules.games.sobek.rules.common import ZERO
 from nilerules.games.sobek.state import (
     CATTLE,
     EBONY,

@@ -30,7 +30,7 @@ def _last_round(readings: dict[str, str], left: int) -> SobekState:
     gone: dict[str, int] = {}
     for t in deck[left:]:
         gone[CARD_NAMES[t]] = gone.get(CARD_NAMES[t], 0) + 1
-    state = situation(GAME, 3, readings, seats={0: HAND}, discard=gone, round=GAME.params.rounds,
+    state = situation(GAME, 3, readings, seats={0: HAND}, discard=gone, round=GAME.params(GAME.config(3)).rounds,
                       deliveries_left=None)
     assert sum(state.deck) == left
     return state
@@ -90,7 +90,7 @@ def test_queen_short_check_finds_the_divergence_in_seeded_play() -> None:
     steps = seeded_witness_steps(GAME, checks.check_queen_short(GAME, Budget.quick()), ["what_is_left", "needs_full"])
     assert steps[-1][1] == QUEEN
     before = steps[-2][2]
-    assert rules.queen_source(before) < GAME.params.queen_draws
+    assert rules.queen_source(before) < GAME.params(GAME.config(3)).queen_draws
 
 
 @pytest.mark.rules("sobek.characters.priest")

@@ -10,7 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from nilerules.checks.sobek.situations import first_decision
+from nilerules.checks.kit import first_decision
+from nilerules.checks.sobek.situations import SEED
 from nilerules.core import CHANCE
 from nilerules.errors import IllegalAction
 from nilerules.games.sobek import rules
@@ -30,7 +31,7 @@ from nilerules.games.sobek.actions import (
     Take,
 )
 from nilerules.games.sobek.game import SobekGame
-from nilerules.games.sobek.rules import ZERO
+from nilerules.games.sobek.rules.common import ZERO
 from nilerules.games.sobek.state import (
     AMULET,
     CATTLE,
@@ -74,7 +75,7 @@ def fish_set_played(game: SobekGame, readings: dict[str, str] | None = None, **c
 def test_setup_deals_two_green_backed_cards_and_deck_holds_45_goods_and_9_characters(game: SobekGame) -> None:
     """Seed: 54 goods, 9 green-backed (hands dealt from these), 45 + 9 characters form the deck (54 = 6 x 9);
     reference: 2 each; after the first delivery of 9, 45 cards remain."""
-    state = first_decision(game, 3, {})
+    state = first_decision(game, game.config(3), SEED)
     assert [sum(h) for h in state.hands] == [2, 2, 2]
     assert all(state.params.green[t] for h in state.hands for t, c in enumerate(h) if c)
     assert len(state.row) == 9 and sum(state.deck) == 45
@@ -84,7 +85,7 @@ def test_setup_deals_two_green_backed_cards_and_deck_holds_45_goods_and_9_charac
 @pytest.mark.rules("sobek.goods.two_players", "sobek.events.selection")
 def test_two_players_remove_nine_cards_leaving_five_deliveries(game: SobekGame) -> None:
     """Seed: with 2 players 9 cards are removed at random, 5 deliveries of 9 not 6; 5 event tokens per round."""
-    state = first_decision(game, 2, {})
+    state = first_decision(game, game.config(2), SEED)
     assert sum(state.removed) == 9
     assert sum(state.deck) + len(state.row) == 45 == 5 * 9
     assert sum(state.tokens) == 5
@@ -119,7 +120,7 @@ def test_sample_chance_agrees_with_chance_outcomes(game: SobekGame) -> None:
 @pytest.mark.rules("sobek.actions.choose", "sobek.actions.take", "sobek.market.first_four")
 def test_only_the_first_four_cards_can_be_taken(game: SobekGame) -> None:
     """Seed: only the first four cards are available."""
-    state = first_decision(game, 3, {})
+    state = first_decision(game, game.config(3), SEED)
     takes = [a for a in game.legal_actions(state) if isinstance(a, Take)]
     assert takes == [Take(0), Take(1), Take(2), Take(3)]
     with pytest.raises(IllegalAction) as info:
@@ -130,7 +131,7 @@ def test_only_the_first_four_cards_can_be_taken(game: SobekGame) -> None:
 @pytest.mark.rules("sobek.market.no_consequence", "sobek.turn.next_player")
 def test_first_card_costs_nothing_and_play_passes_left(game: SobekGame) -> None:
     """Seed: the first card has no consequences; then play passes to the left."""
-    state = first_decision(game, 3, {})
+    state = first_decision(game, game.config(3), SEED)
     first = state.row[0]
     after = game.apply(state, Take(0))
     assert after.hands[0][first] == state.hands[0][first] + 1
@@ -141,7 +142,7 @@ def test_first_card_costs_nothing_and_play_passes_left(game: SobekGame) -> None:
 @pytest.mark.rules("sobek.market.corruption", "sobek.market.skipped")
 def test_skipped_cards_go_to_the_takers_corruption_pile(game: SobekGame) -> None:
     """Seed: taking the third card puts the two skipped cards in the taker's corruption pile."""
-    state = first_decision(game, 3, {})
+    state = first_decision(game, game.config(3), SEED)
     after = game.apply(state, Take(2))
     assert sum(after.corruption[0]) == 2
     assert after.corruption[0] == hand_of(*state.row[:2])

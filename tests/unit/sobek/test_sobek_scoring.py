@@ -17,7 +17,7 @@ SCORPION = 4
 def test_penalty_seed_example_kate_back_two_ankhs(game: SobekGame) -> None:
     """Seed 002: Kate earned 23 points and ended on an ankh: 2 lots, back 2 ankh symbols (48 -> 43 -> 38)."""
     assert scoring.symbol_of(48) == ANKH
-    assert game.params.symbol_order[ANKH - 1] == "ankh"
+    assert game.params(game.config(2)).symbol_order[ANKH - 1] == "ankh"
     assert scoring.penalty(48, 23, "numbered_type", "stay", 10) == 38
 
 
@@ -71,7 +71,7 @@ def test_set_score_is_scarabs_times_cards_including_amulets_characters_and_prosp
     """Seed: scarabs x cards. Two valued Ivory (3 each = 6 scarabs), an amulet, a Queen (Ivory), one
     Prosperity token: 6 x 5 = 30."""
     played = PlayedSet(IVORY, (valued(IVORY), valued(IVORY), plain(AMULET), FIRST_CHAR), 1)
-    assert scoring.set_score(played, game.params) == 30
+    assert scoring.set_score(played, game.params(game.config(2))) == 30
 
 
 @pytest.mark.rules("sobek.end.horizontal_scoring")
@@ -79,8 +79,9 @@ def test_horizontal_set_scores_the_sum_of_its_scarabs(game: SobekGame) -> None:
     """Seed: horizontal sets score by adding scarabs: 3 + 3 + 0 = 6 (Ivory 3 scarabs, sourced); a normal set of three
     valued Cattle (1 scarab each, assumed in specs/sobek.toml params.scarabs) is 3 scarabs x 3 cards = 9."""
     played = PlayedSet(IVORY, (valued(IVORY), valued(IVORY), plain(IVORY)), 0, True)
-    assert scoring.horizontal_score(played, game.params) == 6
-    assert scoring.round_points((played, PlayedSet(CATTLE, (valued(CATTLE),) * 3)), game.params) == (9, 6)
+    params = game.params(game.config(2))
+    assert scoring.horizontal_score(played, params) == 6
+    assert scoring.round_points((played, PlayedSet(CATTLE, (valued(CATTLE),) * 3)), params) == (9, 6)
 
 
 @pytest.mark.rules("sobek.end.most_corrupt")
@@ -105,4 +106,4 @@ def test_most_corrupt_still_tied_all_receive_the_penalty() -> None:
 @pytest.mark.rules("sobek.end.set_scoring")
 def test_set_of_plain_cards_scores_nothing(game: SobekGame) -> None:
     """Hand count: no scarabs, no points, whatever the size."""
-    assert scoring.set_score(PlayedSet(FISH, (plain(FISH),) * 6), game.params) == 0
+    assert scoring.set_score(PlayedSet(FISH, (plain(FISH),) * 6), game.params(game.config(2))) == 0

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from nilerules.checks import load
-from nilerules.checks.sobek.situations import end_of_round, first_decision, score_round, situation
+from nilerules.checks.kit import first_decision
+from nilerules.checks.sobek.situations import SEED, end_of_round, score_round, situation
 from nilerules.core import CHANCE
 from nilerules.games.sobek.actions import AddCard, ChooseSet, DrawToken, PlayCharacter
 from nilerules.games.sobek.names import CARD_CODES
@@ -48,7 +49,7 @@ def test_kate_example_holds_under_every_reading(readings: dict[str, str]) -> Non
 def test_two_player_deck_is_five_deliveries_under_every_reading(readings: dict[str, str]) -> None:
     """Document: '45 cards which are shuffled with the character cards' (45 + 9 = 54), and with two players '9 cards
     are removed ... only 5 goods deliveries not 6': 45 cards left, five deliveries of nine (reference: a row of 9)."""
-    state = first_decision(GAME, 2, readings)
+    state = first_decision(GAME, GAME.config(2, readings=readings), SEED)
     assert sum(state.deck) + len(state.row) == 45
 
 
@@ -95,7 +96,7 @@ def test_corruption_piles_and_curses_carry_over_only_under_keep() -> None:
 def test_market_sentences_hold_under_every_reading(readings: dict[str, str]) -> None:
     """Document: 'Taking the first available card has no consequences'; 'All the cards that you skip end up in your
     corruption pile'; 'Then play passes to the player on your left' (seat 0 takes, seat 1 moves next)."""
-    state = first_decision(GAME, 3, readings)
+    state = first_decision(GAME, GAME.config(3, readings=readings), SEED)
     first = GAME.apply(state, GAME.legal_actions(state)[0])
     assert sum(first.corruption[0]) == 0 and GAME.current_player(first) == 1
     third = next(a for a in GAME.legal_actions(state) if GAME.action_to_data(a) == {"take": 2})

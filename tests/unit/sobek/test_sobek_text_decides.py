@@ -10,7 +10,7 @@ import pytest
 from nilerules.checks import load
 from nilerules.checks.model import Budget
 from nilerules.core import playout
-from nilerules.games.sobek import rules
+from nilerules.games.sobek.rules import track
 from tests.helpers import SEEDS
 from tests.unit.sobek.sobek_positions import position
 
@@ -51,7 +51,7 @@ def test_under_stop_no_marker_ever_passes_the_early_end_total() -> None:
     marker on 95 that scores 10 stops on 99, which is not more than 100, so the game does not end early."""
     config = {"track_end": "stop", "early_end": "immediately"}
     state = position(GAME, 2, config, scores=(95, 0))
-    after = rules.move_marker(state, 0, 95 + 10, 0)
+    after = track.move_marker(state, 0, 95 + 10, 0)
     assert after.scores[0] == 99
     assert after.early_end is False
     for seed in range(3):

@@ -7,6 +7,7 @@ from itertools import product
 from typing import Any
 
 from nilerules.checks.model import Query, QueryParam, QueryResult
+from nilerules.checks.sobek.situations import params_of
 from nilerules.core import Witness
 from nilerules.core.batch import final_states
 from nilerules.errors import QueryError
@@ -68,10 +69,10 @@ def corruption_penalty(game: SobekGame, raw: Mapping[str, Any]) -> QueryResult:
     rows = {}
     for number, low in product(zsolver.NUMBER_READINGS, zsolver.LOW_READINGS):
         rows[f"penalty_on_number={number}, track_low_end={low}"] = scoring.penalty(
-            score, points, number, low, game.params.penalty_step)
+            score, points, number, low, params_of(game).penalty_step)
     symbol = scoring.symbol_of(score)
-    where = "a numbered space" if symbol == 0 else f"symbol: {game.params.symbol_order[symbol - 1]}"
-    text = f"Space {score} ({where}), {points} set points = {points // game.params.penalty_step} lot(s):\n" + \
+    where = "a numbered space" if symbol == 0 else f"symbol: {params_of(game).symbol_order[symbol - 1]}"
+    text = f"Space {score} ({where}), {points} set points = {points // params_of(game).penalty_step} lot(s):\n" + \
         "\n".join(f"{k}: back to {v}" for k, v in rows.items())
     verdict = Witness("The readings differ here.", {"after": rows}) if len(set(rows.values())) > 1 else None
     return QueryResult(text, {"score": score, "points": points, "after": rows}, verdict)
@@ -80,13 +81,13 @@ def corruption_penalty(game: SobekGame, raw: Mapping[str, Any]) -> QueryResult:
 def guild_move(game: SobekGame, raw: Mapping[str, Any]) -> QueryResult:
     params = _with_defaults(QUERIES["guild-move"], raw)
     score, name = _int(params, "score"), str(params["symbol"])
-    order = game.params.symbol_order
+    order = params_of(game).symbol_order
     if name not in order:
         raise QueryError(f"--param symbol={name!r}: expected one of {', '.join(order)}")
     symbol = order.index(name) + 1
     rows: dict[str, Any] = {}
     for end, low in product(("lap", "stop"), ("stay", "to_start")):
-        forward = scoring.guild_forward(score, symbol, game.params.track_spaces, end)
+        forward = scoring.guild_forward(score, symbol, params_of(game).track_spaces, end)
         back = scoring.back_to_symbol(score, symbol, low)
         rows[f"track_end={end}, track_low_end={low}"] = {"forward": forward, "back": back}
     text = f"Guild {name} with a marker on {score}:\n" + "\n".join(
@@ -103,9 +104,9 @@ def early_end(game: SobekGame, raw: Mapping[str, Any]) -> QueryResult:
     scores, points, hit = _ints(params, "scores"), _ints(params, "set_points"), _ints(params, "penalised")
     if len(scores) != len(points):
         raise QueryError("scores and set_points need one value per player")
-    limit = game.params.early_end
+    limit = params_of(game).early_end
     scored = tuple(s + p for s, p in zip(scores, points, strict=True))
-    after = tuple(scoring.penalty(s, p, "numbered_type", "stay", game.params.penalty_step) if i in hit else s
+    after = tuple(scoring.penalty(s, p, "numbered_type", "stay", params_of(game).penalty_step) if i in hit else s
                   for i, (s, p) in enumerate(zip(scored, points, strict=True)))
     passed = max(scored) > limit
     rows: dict[str, dict[str, Any]] = {

@@ -1,38 +1,43 @@
-"""Situations for Sobek's divergence checks: seeded play from setup, positions in the public format edited to the
-case in point, and the helpers that turn each reading's run into a check result.
+"""Sobek's hand-built positions for its checks, and the small moves the checks make in them.
 
-A situation is a seeded game's first decision written out with ``position_data``, edited, and built back with
-``game.position`` (so it passes the game's invariants; a witness built so is labelled constructed). Where seeded play
-reaches the divergence itself, the witness is that game's log.
+A situation is a seeded game's first decision (``kit.first_decision``, seed ``SEED``) written out with
+``position_data``, edited to the case in point and built back with ``game.position`` (``kit.edit_position``: it passes
+the game's invariants; a witness built so is labelled constructed). Cards are written by name (``names.py``); every
+count is read from the params of the game at hand.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping
-from itertools import product
 from typing import Any
 
-from nilerules.checks.model import Budget, CheckResult
-from nilerules.core import CHANCE, Unknown, Witness, make_log
-from nilerules.core.log import moves_at
-from nilerules.errors import IllegalAction, NileRulesError
+from nilerules.checks.kit import edit_position, first_decision
+from nilerules.core import CHANCE
 from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import Done, StartSet
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.names import CARD_CODES
-from nilerules.games.sobek.state import D_EVENT, K_EVENT, KINDS, SobekState
+from nilerules.games.sobek.params import Params, readings_of
+from nilerules.games.sobek.state import D_EVENT, K_EVENT, SobekState
 
 SEED = 20261129
-
-
+"""The first seed of the checks' seeded games (and the one seed of their situations)."""
 SEATS = "seats"
+
+
+def params_of(game: SobekGame, players: int = 2) -> Params:
+    """The numbers the rules read in a ``players``-player game (Sobek's params are the same for every config:
+    ``params.make_params``)."""
+    return game.params(game.config(players))
+
+
+def code(name: str) -> int:
+    return CARD_CODES[name]
 
 
 def cards(game: SobekGame, kind: str, count: int, with_scarabs: int = 0) -> list[str]:
     """``count`` cards of a goods kind by name: ``with_scarabs`` with scarabs, the rest without as far as the game
     has them, then more with scarabs, then green-backed ones."""
-    left = {name: game.params.totals[code(name)] for name in (f"{kind}_scarabs", kind, f"{kind}_green")}
+    left = {name: params_of(game).totals[code(name)] for name in (f"{kind}_scarabs", kind, f"{kind}_green")}
     out: list[str] = []
     for name, wanted in ((f"{kind}_scarabs", with_scarabs), (kind, count), (f"{kind}_scarabs", count),
                          (f"{kind}_green", count)):
@@ -42,62 +47,32 @@ def cards(game: SobekGame, kind: str, count: int, with_scarabs: int = 0) -> list
     return out
 
 
-def code(name: str) -> int:
-    return CARD_CODES[name]
-
-
-def first_decision(game: SobekGame, players: int, readings: Mapping[str, str], seed: int = SEED) -> SobekState:
-    """A set-up game, chance resolved with a seeded generator, at the first player's first decision."""
-    return seeded_until(game, players, readings, lambda s: True, seed)[0]
-
-
-def seeded_until(
-    game: SobekGame, players: int, readings: Mapping[str, str], stop: Callable[[SobekState], bool],
-    seed: int = SEED, limit: int = 20_000, greedy: bool = False, random_play: bool = False,
-) -> tuple[SobekState, list[Any]]:
-    """Seeded play (chance sampled; the first legal action taken, or the greedy policy's, or a uniformly random one)
-    from setup to the first player decision where ``stop`` holds; the state and the actions that led there."""
-    rng = random.Random(seed)
-    config = game.config(players, readings=dict(readings))
-    state = game.setup(config)
-    actions: list[Any] = []
-    for _ in range(limit):
-        if game.current_player(state) is CHANCE:
-            action: Any = game.sample_chance(state, rng)
-        elif game.is_terminal(state) or stop(state):
-            break
-        else:
-            if random_play:
-                action = rng.choice(game.legal_actions(state))
-            else:
-                action = game.greedy_action(state, rng) if greedy else game.legal_actions(state)[0]
-        actions.append(action)
-        state = game.apply(state, action)
-    return state, actions
-
-
-def situation(game: SobekGame, players: int, readings: Mapping[str, str], **changes: Any) -> SobekState:
+def situation(game: SobekGame, players: int, readings: dict[str, str], **changes: Any) -> SobekState:
     """A seeded game's first decision in the position format, with ``changes`` written over it (per seat for
     ``seats``; None removes a key), built back by ``game.position``."""
-    data = game.position_data(first_decision(game, players, readings))
-    seats = dict(data.get(SEATS, {}))
-    for seat, body in changes.pop(SEATS, {}).items():
-        seats[str(seat)] = body
-    for key, value in changes.items():  # None: back to the default (the key is not written)
-        if value is None:
-            data.pop(key, None)
-        else:
-            data[key] = value
-    data[SEATS] = seats
-    config = game.config(players, readings=dict(readings))
-    fit_row(game, config.reading("goods_total"), data)
-    return game.position(config, data)
+    config = game.config(players, readings=readings)
+    seat_changes = changes.pop(SEATS, {})
+
+    def edit(data: dict[str, Any]) -> None:
+        seats = dict(data.get(SEATS, {}))
+        for seat, body in seat_changes.items():
+            seats[str(seat)] = body
+        for key, value in changes.items():  # None: back to the default (the key is not written)
+            if value is None:
+                data.pop(key, None)
+            else:
+                data[key] = value
+        data[SEATS] = seats
+        fit_row(game, readings_of(config).goods_total, data)
+
+    state: SobekState = edit_position(game, config, first_decision(game, config, SEED), edit)
+    return state
 
 
 def fit_row(game: SobekGame, goods_total: str, data: dict[str, Any]) -> None:
     """Drop from the written row and the removed cards (2 players) those that the edits put elsewhere (each card
     exists once per copy; dropped ones go back to the deck)."""
-    left = list(rules.card_totals(game.params, goods_total))
+    left = list(rules.card_totals(params_of(game), goods_total))
     piles = [data.get("discard", {})]
     for body in data[SEATS].values():
         piles += [body.get("hand", {}), body.get("corruption", {})]
@@ -120,7 +95,7 @@ def fit_row(game: SobekGame, goods_total: str, data: dict[str, Any]) -> None:
     data["removed"] = removed
 
 
-def end_of_round(game: SobekGame, players: int, readings: Mapping[str, str], **changes: Any) -> SobekState:
+def end_of_round(game: SobekGame, players: int, readings: dict[str, str], **changes: Any) -> SobekState:
     """The end of round 1 with the row empty: the last seat is choosing its horizontal sets (then the round is
     scored); hands and corruption piles empty unless ``changes`` write them."""
     last = players - 1
@@ -137,78 +112,10 @@ def score_round(game: SobekGame, state: SobekState) -> SobekState:
     return game.apply(state, Done())
 
 
-def per_reading(
-    game: SobekGame, amb: str, run: Callable[[dict[str, str]], str]
-) -> tuple[tuple[str, str], ...]:
-    """``run`` under each reading of ``amb`` (the others at their defaults): (reading, outcome in words)."""
-    return tuple((r, run({amb: r})) for r in game.spec.ambiguities[amb].reading_names())
-
-
-def in_play(
-    game: SobekGame, amb: str, players: int, budget: Budget, stop: Callable[[SobekState], bool],
-    act: Callable[[SobekState, list[Any]], str], summary: str,
-) -> CheckResult | None:
-    """A witness from reachable play: seeded greedy and random games (as many seeds as the budget's playouts) up to
-    the first decision where ``stop`` holds; the same moves replayed under each reading of ``amb`` (they agree up to
-    there, or the seed is skipped), then ``act`` says what each reading does (the moves it makes, recorded in the list
-    it is given, end the witness log: replayed under each reading, the log shows the difference). None when no seed
-    reaches a divergence."""
-    names = game.spec.ambiguities[amb].reading_names()
-    for seed, greedy in product(range(SEED, SEED + budget.playouts), (True, False)):
-        state, actions = seeded_until(game, players, {}, stop, seed=seed, greedy=greedy, random_play=not greedy)
-        if game.is_terminal(state) or game.current_player(state) is CHANCE or not stop(state):
-            continue
-        outcomes = []
-        moves: list[Any] = []
-        for name in names:
-            other = game.setup(game.config(players, readings={amb: name}))
-            try:
-                for action in actions:
-                    other = game.apply(other, action)
-            except NileRulesError:
-                break
-            if game.position_data(other) != game.position_data(state):
-                break
-            made: list[Any] = []
-            outcomes.append((name, act(other, made)))
-            if name == game.spec.ambiguities[amb].default:
-                moves = made
-        if len(outcomes) == len(names) and differs(tuple(outcomes)):
-            final = state
-            for move in moves:
-                final = game.apply(final, move)
-            log = make_log(game, state.config, [*actions, *moves], final)
-            policy = "greedy" if greedy else "random"
-            return result(tuple(outcomes), f"{summary} (seeded {policy} play, seed {seed}, after {len(actions)} "
-                          "steps)", {"seed": seed, "policy": policy},
-                          f"seeded greedy and random games, seeds {SEED}.. (up to {budget.playouts} each)",
-                          "playout", witness_log=log)
-    return None
-
-
-def differs(outcomes: tuple[tuple[str, str], ...]) -> bool:
-    return len({o for _, o in outcomes}) > 1
-
-
-def result(
-    outcomes: tuple[tuple[str, str], ...], summary: str, data: Mapping[str, Any], searched: str,
-    method: Any = "situation", constructed: bool = True, witness_log: Any = None,
-) -> CheckResult:
-    """A witness when the readings' outcomes differ (a hand-built position unless a log from setup is given)."""
-    if differs(outcomes):
-        return CheckResult(Witness(summary, data), method, outcomes, searched, witness_log=witness_log,
-                           constructed=constructed and witness_log is None)
-    return CheckResult(Unknown(f"no difference in this situation: {summary}", "one situation"), method, outcomes,
-                       searched)
-
-
-# -- the corruption penalty ------------------------------------------------------------------------------------
-
-
 def rich_set(game: SobekGame, kind: str) -> dict[str, Any]:
     """A played set of the minimum size of ``kind``, with as many scarab cards as the game has."""
-    params = game.params
-    valued = params.totals[3 * KINDS.index(kind)]
+    params = params_of(game)
+    valued = params.totals[code(f"{kind}_scarabs")]
     return {"goods": kind, "cards": cards(game, kind, params.set_min, min(valued, params.set_min))}
 
 
@@ -228,7 +135,7 @@ def plain_cards(game: SobekGame, count: int, kinds: tuple[str, ...] = PLAIN_KIND
     for kind in kinds * count:
         if sum(out.values()) == count:
             break
-        if out.get(kind, 0) < game.params.totals[code(kind)]:
+        if out.get(kind, 0) < params_of(game).totals[code(kind)]:
             out[kind] = out.get(kind, 0) + 1
     return out
 
@@ -252,6 +159,7 @@ def play_set(game: SobekGame, state: SobekState, start: StartSet, moves: list[An
 
 
 def set_event(game: SobekGame, state: SobekState, new: bool, moves: list[Any]) -> str:
+    """Play the first new set (``new``) or addition to a played set the player may start; what event follows."""
     start = next(a for a in game.legal_actions(state) if isinstance(a, StartSet) and (a.target < 0) == new)
     after = play_set(game, state, start, moves)
     if after.pending is not None and after.pending.kind == K_EVENT:
@@ -262,38 +170,6 @@ def set_event(game: SobekGame, state: SobekState, new: bool, moves: list[Any]) -
 
 
 def can_start_set(game: SobekGame, state: SobekState, new: bool) -> bool:
+    """Whether event tokens remain and the player may start a new set (``new``) or an addition to a played one."""
     return sum(state.tokens) > 0 and any(isinstance(a, StartSet) and (a.target < 0) == new
                                          for a in game.legal_actions(state))
-
-
-def setup_witness(game: SobekGame, players: int, amb: str = "") -> Any:
-    """The log of a seeded game's set-up to its first decision; with ``amb``, only up to where the readings of
-    ``amb`` first part in play (``first_parting``), when they part before that decision."""
-    state, actions = seeded_until(game, players, {}, lambda s: True)
-    if amb:
-        actions = actions[: first_parting(game, players, amb, actions)]
-        state = game.setup(state.config)
-        for action in actions:
-            state = game.apply(state, action)
-    return make_log(game, state.config, actions, state)
-
-
-def first_parting(game: SobekGame, players: int, amb: str, actions: list[Any]) -> int:
-    """How many of ``actions`` (a game under the default readings) lead to the first position where replays under
-    the readings of ``amb`` part in play: who moves, the legal moves or chance outcomes (with their probabilities) or
-    the scores; the next action illegal under one of them also parts them. ``len(actions)`` when they do not part
-    before the end (they may still differ in the position, e.g. a pile the next round does not look at yet)."""
-    names = game.spec.ambiguities[amb].reading_names()
-    states = [game.setup(game.config(players, readings={amb: r})) for r in names]
-
-    def view(state: SobekState) -> tuple[Any, ...]:
-        return (*moves_at(game, state), tuple(game.scores(state)))
-
-    for index, action in enumerate(actions):
-        if len({view(x) for x in states}) > 1:
-            return index
-        try:
-            states = [game.apply(x, action) for x in states]
-        except IllegalAction:
-            return index
-    return len(actions)

@@ -1,26 +1,15 @@
-"""The Sobek game object: binds the pure rules to the spec's parameters."""
+"""The Sobek game object: binds the pure rules (``rules``) to the spec's parameters (``params``)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
-from nilerules.core import (
-    CHANCE,
-    Config,
-    Diagnostic,
-    GameBase,
-    GameInfo,
-    Ranking,
-    from_data,
-    rank_by_keys,
-    rule,
-    to_data,
-)
-from nilerules.errors import SpecError
-from nilerules.games.sobek import names, position, rules
+from nilerules.core import Config, Diagnostic, GameBase, GameInfo, Ranking, rank_by_keys
+from nilerules.games.sobek import names, position, rules, scoring
 from nilerules.games.sobek.actions import (
     AddCard,
     Done,
@@ -30,91 +19,14 @@ from nilerules.games.sobek.actions import (
     Take,
 )
 from nilerules.games.sobek.invariants import invariants
-from nilerules.games.sobek.state import (
-    CHAR_FAMILY,
-    CHARACTERS,
-    KINDS,
-    NO_POINTS,
-    NTYPES,
-    OVER,
-    Params,
-    SobekState,
-    SobekStateRecord,
-)
-from nilerules.specs import Spec
+from nilerules.games.sobek.params import Params, make_params
+from nilerules.games.sobek.state import OVER, SobekState, state_from_data, state_to_data
+from nilerules.specs import Spec, bundled_spec_path, load_spec
 
 VERSION = 4
 """4: event tokens are drawn as ``DrawToken`` (actions and logs with names), the state keeps a score ledger."""
-
-
-def make_params(spec: Spec) -> Params:
-    """The frozen parameter record, checked against the spec (problems collected before raising)."""
-    problems: list[tuple[str, str]] = []
-
-    def table(name: str) -> dict[str, int]:
-        value = spec.value(name)
-        if not isinstance(value, dict) or set(value) != set(KINDS) or not all(
-            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value.values()
-        ):
-            problems.append((f"params.{name}.value", f"expected a table of {', '.join(KINDS)} to counts"))
-            return dict.fromkeys(KINDS, 0)
-        return value
-
-    goods, green, valued, scarabs = (table(n) for n in ("goods_cards", "green_backed", "valued_cards", "scarabs"))
-    for k in KINDS:
-        if green[k] + valued[k] > goods[k]:
-            problems.append((f"params.valued_cards.value.{k}", "valued + green-backed exceed the cards of the kind"))
-    chars = spec.value("characters")
-    if chars != list(CHARACTERS):
-        problems.append(("params.characters.value", f"expected the nine characters {list(CHARACTERS)!r}"))
-    order = spec.value("symbol_order")
-    if not isinstance(order, list) or sorted(order) != ["ankh", "reed", "scorpion", "snake"]:
-        problems.append(("params.symbol_order.value", "expected the four symbols in some order"))
-        order = ["snake", "reed", "ankh", "scorpion"]
-    if spec.int("track_spaces") % 5 or spec.int("track_spaces") < 10:
-        problems.append(("params.track_spaces.value", "expected a multiple of 5, at least 10"))
-    if spec.int("penalty_step") < 1:
-        problems.append(("params.penalty_step.value", f"expected at least 1 point per move, found "
-                                                     f"{spec.int('penalty_step')!r}"))
-    if problems:
-        raise SpecError(spec.path, problems)
-    kind: list[int] = []
-    sc: list[int] = []
-    gr: list[bool] = []
-    totals: list[int] = []
-    for index, kind_name in enumerate(KINDS):
-        for variant in range(3):
-            kind.append(index)
-            gr.append(variant == 2)
-            sc.append(scarabs[kind_name] if variant == 0 else 0)
-            plain = goods[kind_name] - valued[kind_name] - green[kind_name]
-            count = (valued[kind_name], plain, green[kind_name])[variant]
-            totals.append(count)
-    for family in CHAR_FAMILY:
-        kind.append(family)
-        gr.append(False)
-        sc.append(0)
-        totals.append(1)
-    assert len(kind) == NTYPES
-    return Params(
-        kind=tuple(kind), scarabs=tuple(sc), green=tuple(gr), totals=tuple(totals),
-        track_spaces=spec.int("track_spaces"), symbol_order=tuple(order), hand_size=spec.int("hand_size"),
-        delivery_size=spec.int("delivery_size"), deliveries=tuple(spec.value("deliveries")),
-        deliveries_two=tuple(spec.value("deliveries_two_players")), removed_two=spec.int("removed_two_players"),
-        market_open=spec.int("market_open"), scribe_limit=spec.int("scribe_hand_limit"),
-        queen_draws=spec.int("queen_draws"), early_end=spec.int("early_end_points"),
-        events_per_round=spec.int("events_per_round"), rounds=spec.int("rounds"), set_min=spec.int("set_minimum"),
-        penalty_step=spec.int("penalty_step"), curse_cards=spec.int("curse_cards"),
-    )
-
-
-@rule("sobek.theme.goal")
-def final_keys(state: SobekState) -> dict[int, tuple[int, ...]]:
-    """Most points wins; under ``final_tie = last_round`` a tie goes to the most points gained in the last round."""
-    n = state.config.players
-    if state.config.reading("final_tie") == "last_round":
-        return {p: (state.scores[p], state.last_gain[p]) for p in range(n)}
-    return {p: (state.scores[p],) for p in range(n)}
+_PARAMS_KEPT = 4096
+"""How many configs' params a game object keeps (a bound on the cache; any config's params can be rebuilt)."""
 
 
 class SobekGame(GameBase[SobekState, SobekAction]):
@@ -124,11 +36,22 @@ class SobekGame(GameBase[SobekState, SobekAction]):
 
     def __init__(self, spec: Spec) -> None:
         super().__init__(spec)
-        self.params = make_params(spec)
-        self.token_names = names.token_names(self.params.symbol_order)
+        self._params: dict[Config, Params] = {}
+        # the spec's numbers are checked here, once (make_params collects every problem); the symbol order, and so
+        # the event tokens' names, is the same for every config
+        self.token_names = names.token_names(self.params(self.config(min(self.info.player_counts))).symbol_order)
+
+    def params(self, config: Config) -> Params:
+        """The numbers the rules read under ``config`` (``params.make_params``), built once per config."""
+        known = self._params.get(config)
+        if known is None:
+            if len(self._params) >= _PARAMS_KEPT:
+                self._params.clear()
+            known = self._params[config] = make_params(self.spec, config)
+        return known
 
     def setup(self, config: Config) -> SobekState:
-        return rules.setup(config, self.params)
+        return rules.setup(config, self.params(config))
 
     # the pure rule functions themselves (no delegating frame: these are the playout hot path)
     current_player = staticmethod(rules.current_player)
@@ -148,7 +71,7 @@ class SobekGame(GameBase[SobekState, SobekAction]):
 
     def ranking(self, state: SobekState) -> Ranking:
         steps = ("sobek.theme.goal", "last_round_points")
-        return rank_by_keys(final_keys(state), steps)
+        return rank_by_keys(scoring.final_keys(state), steps)
 
     def invariants(self, state: SobekState) -> tuple[str, ...]:
         return invariants(state)
@@ -178,7 +101,7 @@ class SobekGame(GameBase[SobekState, SobekAction]):
     # -- the public position format (docs/positions.md) -------------------------------------------------------
     def position(self, config: Config, data: Mapping[str, Any]) -> SobekState:
         """The state a position document describes; PositionError names a bad key, InvalidState a broken invariant."""
-        return position.build(config, self.params, data)
+        return position.build(config, self.params(config), data)
 
     def position_data(self, state: SobekState) -> dict[str, Any]:
         """The state written with names (``position(state_config(s), position_data(s)) == s``)."""
@@ -193,22 +116,21 @@ class SobekGame(GameBase[SobekState, SobekAction]):
     def action_to_data(self, action: SobekAction) -> Any:
         return names.action_to_data(action, self.token_names)
 
-    def action_from_data(self, data: Any) -> SobekAction:
-        return names.action_from_data(data, self.token_names)
+    def action_from_data(self, data: Any, state: SobekState | None = None) -> SobekAction:
+        """An action from its JSON; a log written by rules version 3 (tagged, with codes) is read with the ``state``
+        each action applies to (its event-token draws were card draws: ``names.action_from_data``)."""
+        return names.action_from_data(data, self.token_names, state)
 
     # the state is a NamedTuple; its JSON is that of its frozen-dataclass twin (tagged "SobekState", as before)
     def state_to_data(self, state: SobekState) -> Any:
-        return to_data(SobekStateRecord(*state))
+        return state_to_data(state)
 
     def state_from_data(self, data: Any) -> SobekState:
-        if isinstance(data, dict) and "ledger" not in data and isinstance(data.get("scores"), list):
-            # a state written before the ledger (rules version 3): its scores are booked as "earlier"
-            data = {**data, "ledger": [[s, *NO_POINTS[1:]] for s in data["scores"]]}
-        record = from_data(SobekStateRecord, data)
-        return SobekState(*(getattr(record, name) for name in SobekState._fields))
+        return state_from_data(data)
 
 
-def is_chance(state: SobekState) -> bool:
-    return rules.current_player(state) is CHANCE
 
 
+def make_game(spec: Spec | None = None) -> SobekGame:
+    """The Sobek game bound to ``spec`` (default: the bundled ``specs/sobek.toml``)."""
+    return SobekGame(spec or load_spec(Path(bundled_spec_path("sobek"))))

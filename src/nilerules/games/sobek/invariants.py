@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from nilerules.core import rule
+from nilerules.games.sobek.params import readings_of
 from nilerules.games.sobek.rules import card_totals
-from nilerules.games.sobek.state import CATEGORIES, NTYPES, TOKEN_COUNTS, SobekState
+from nilerules.games.sobek.state import CATEGORIES, CURSE, NTYPES, TOKEN_COUNTS, SobekState
 
 
 def all_cards(state: SobekState) -> tuple[int, ...]:
@@ -28,7 +29,7 @@ def invariants(state: SobekState) -> tuple[str, ...]:
     """Violations (empty when every invariant holds)."""
     out: list[str] = []
     params = state.params
-    expected = card_totals(params, state.config.reading("goods_total"))
+    expected = card_totals(params, readings_of(state.config).goods_total)
     found = all_cards(state)
     if found != expected:
         diff = {t: found[t] - expected[t] for t in range(NTYPES) if found[t] != expected[t]}
@@ -37,13 +38,13 @@ def invariants(state: SobekState) -> tuple[str, ...]:
     if any(c < 0 for pile in piles for c in pile):
         out.append("a pile holds a negative number of cards")
     n = state.config.players
-    used_curses = state.events_used[5]
+    used_curses = state.events_used[CURSE]
     if sum(state.curses) > used_curses or any(c < 0 for c in state.curses):
         out.append(f"curse tokens {state.curses!r} exceed the Curse events applied ({used_curses})")
     for p, score in enumerate(state.scores):
         if score < 0:
             out.append(f"player {p}: marker at {score}, before the first space")
-        if state.config.reading("track_end") == "stop" and score > params.track_spaces - 1:
+        if readings_of(state.config).track_end == "stop" and score > params.track_spaces - 1:
             out.append(f"player {p}: marker at {score}, past the last space {params.track_spaces - 1}")
     if any(c < 0 or c > m for c, m in zip(state.tokens, TOKEN_COUNTS, strict=True)):
         out.append(f"event tokens out of range: {state.tokens!r}")

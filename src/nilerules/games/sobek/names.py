@@ -5,7 +5,7 @@ back; characters from ``FIRST_CHAR``); outside they are ``"fish_scarabs"``, ``"f
 ``"queen"``. Event tokens are ``"guild_<symbol>"`` (the spec's symbol order), ``"flood"``, ``"curse"``,
 ``"prosperity"``, ``"embalming"``, ``"deceit"``. Actions and chance outcomes serialise with these names
 (``{"draw": "fish"}``, ``{"take": 0}``, ``"done"``); the tagged form written before (``{"type": "DrawCard",
-"item": 4}``) still decodes.
+"item": 4}``) still decodes (its event-token draws given the state they apply to: ``action_from_data``).
 """
 
 from __future__ import annotations
@@ -33,7 +33,17 @@ from nilerules.games.sobek.actions import (
     StartSet,
     Take,
 )
-from nilerules.games.sobek.state import CHAR_BACK, CHARACTERS, FIRST_CHAR, GREEN_BACK, KINDS, NTYPES, TOKENS
+from nilerules.games.sobek.state import (
+    CHAR_BACK,
+    CHARACTERS,
+    FIRST_CHAR,
+    GREEN_BACK,
+    KINDS,
+    NTYPES,
+    TOKEN_DESTS,
+    TOKENS,
+    SobekState,
+)
 
 VARIANTS: Final = ("_scarabs", "", "_green")
 """Name suffix of the three cards of a goods kind: with scarabs, without, green-backed."""
@@ -111,14 +121,20 @@ def _int(value: Any, key: str) -> int:
     return value
 
 
-def action_from_data(data: Any, tokens: tuple[str, ...]) -> SobekAction:
-    """An action from its named form, or from the tagged form logs used before names."""
+def action_from_data(data: Any, tokens: tuple[str, ...], state: SobekState | None = None) -> SobekAction:
+    """An action from its named form, or from the tagged form logs used before names (rules version 3).
+
+    Version 3 drew event tokens as ``DrawCard`` too (``DrawToken`` came with version 4): a tagged ``DrawCard`` read
+    for a ``state`` where an event token is drawn is that token's ``DrawToken``. This is the one place the old form
+    is translated (the rules accept only today's chance outcomes); without the state it stays a ``DrawCard``."""
     if data == "done":
         return Done()
     if not isinstance(data, Mapping):
         raise MalformedAction(f"sobek action: {str(data)[:80]!r} is neither 'done' nor a table")
     if "type" in data:  # the tagged form of logs written before names (rules version 3)
         action: SobekAction = from_data(SobekAction, data)
+        if type(action) is DrawCard and state is not None and state.draws and state.draws[0].dest in TOKEN_DESTS:
+            return DrawToken(action.item)
         return action
     keys = set(data)
     if keys == {"draw"}:

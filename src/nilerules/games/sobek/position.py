@@ -16,6 +16,7 @@ from nilerules.core.types import Config
 from nilerules.errors import InvalidState, PositionError
 from nilerules.games.sobek.invariants import invariants
 from nilerules.games.sobek.names import BACK_NAMES, CARD_CODES, CARD_NAMES, GOODS_NAMES, MIXED, token_names
+from nilerules.games.sobek.params import readings_of
 from nilerules.games.sobek.rules import card_totals
 from nilerules.games.sobek.state import (
     CATEGORIES,
@@ -55,6 +56,8 @@ from nilerules.games.sobek.state import (
     Pending,
     PlayedSet,
     SobekState,
+    steal_arg,
+    steal_of,
 )
 
 PHASES: Final = ("play", "horizontal", "over")
@@ -72,8 +75,6 @@ CHOICES: Final = {K_SET: "set", K_EVENT: "event", K_GUILD: "guild", K_CURSE: "cu
                   K_SCRIBE: "scribe", K_HSET: "horizontal_set", K_HPHASE: "horizontal_sets"}
 """Pending compound decisions by name (see docs/positions.md for the keys each one takes)."""
 CHOICE_CODES: Final = {name: code for code, name in CHOICES.items()}
-_STEAL_SHIFT: Final = 16
-"""``Draw.arg`` of a steal: the robbed seat times 16 plus the chosen back (as in ``rules.thief``)."""
 
 _TOP: Final = frozenset({
     "config", "round", "phase", "to_move", "start_player", "row", "deliveries_left", "removed", "discard", "seats",
@@ -135,7 +136,7 @@ def _draw_data(draw: Draw) -> dict[str, Any]:
     if draw.dest in (D_GREEN, D_QUEEN, D_STEAL, D_EVENT):
         data["seat"] = draw.player
     if draw.dest == D_STEAL:
-        opp, back = divmod(draw.arg, _STEAL_SHIFT)
+        opp, back = steal_of(draw.arg)
         data["from"], data["back"] = opp, BACK_NAMES[back]
     return data
 
@@ -340,7 +341,7 @@ def _read_draw(r: _Reader, value: Any, key: str) -> Draw:
     arg = 0
     if dest == D_STEAL:
         opp = r.seat(body.get("from"), f"{key}.from")
-        arg = opp * _STEAL_SHIFT + r.name(body.get("back"), f"{key}.back", BACK_NAMES, "card back")
+        arg = steal_arg(opp, r.name(body.get("back"), f"{key}.back", BACK_NAMES, "card back"))
     return Draw(dest, seat, arg)
 
 
@@ -390,7 +391,7 @@ def build(config: Config, params: Params, data: Mapping[str, Any]) -> SobekState
                             for i, q in enumerate(r.items(data.get("horizontal_left", []), "horizontal_left")))
     notes = tuple(str(x) for x in r.items(data.get("notes", []), "notes"))
     # conservation: every card not written somewhere is in the deck (green-backed ones: in the green pile)
-    totals = card_totals(params, config.reading("goods_total"))
+    totals = card_totals(params, readings_of(config).goods_total)
     written = [0] * NTYPES
     for pile in (removed, discard, *hands, *corruption):
         for t, c in enumerate(pile):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from nilerules.core import rule
+from nilerules.games.sobek.params import readings_of
 from nilerules.games.sobek.state import (
     AMULET,
     C_CHARACTERS,
@@ -19,6 +20,7 @@ from nilerules.games.sobek.state import (
     FIRST_CHAR,
     Params,
     PlayedSet,
+    SobekState,
 )
 
 
@@ -134,3 +136,12 @@ def most_corrupt(cards: Sequence[int], scarabs: Sequence[int], all_tied: str) ->
 
 def amulet_free(cards: Sequence[int], params: Params) -> bool:
     return any(params.kind[c] != AMULET for c in cards)
+
+
+@rule("sobek.theme.goal")
+def final_keys(state: SobekState) -> dict[int, tuple[int, ...]]:
+    """Most points wins; under ``final_tie = last_round`` a tie goes to the most points gained in the last round."""
+    n = state.config.players
+    if readings_of(state.config).final_tie == "last_round":
+        return {p: (state.scores[p], state.last_gain[p]) for p in range(n)}
+    return {p: (state.scores[p],) for p in range(n)}

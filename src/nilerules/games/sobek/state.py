@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, make_dataclass
 from typing import Any, Final, NamedTuple, TypeAlias
 
+from nilerules.core.codec import from_data, to_data
 from nilerules.core.types import Config
 
 CardType: TypeAlias = int
@@ -15,6 +16,8 @@ Points: TypeAlias = int
 
 KINDS: Final = ("ivory", "ebony", "marble", "cattle", "fish", "wheat", "amulet")
 IVORY, EBONY, MARBLE, CATTLE, FISH, WHEAT, AMULET = range(7)
+VALUED, PLAIN, GREEN = range(3)
+"""The three card types of a goods kind: with scarabs, without, green-backed (``card_type``)."""
 FAMILIES: Final = range(6)
 """Goods types a set can be of (amulets are wild, not a type of set)."""
 CHARACTERS: Final = ("queen", "priest", "priestess", "scribe_fish", "scribe_cattle", "vizir", "merchant", "courtesan",
@@ -23,6 +26,14 @@ CHAR_FAMILY: Final = (IVORY, EBONY, MARBLE, FISH, CATTLE, CATTLE, WHEAT, WHEAT, 
 QUEEN, PRIEST, SCRIBE, VIZIR, MERCHANT, COURTESAN, THIEF = range(7)
 CHAR_POWER: Final = (QUEEN, PRIEST, PRIEST, SCRIBE, SCRIBE, VIZIR, MERCHANT, COURTESAN, THIEF)
 FIRST_CHAR: Final = 21
+
+
+def card_type(kind: int, variant: int) -> CardType:
+    """The card type of goods ``kind`` (IVORY..AMULET) and ``variant`` (VALUED, PLAIN or GREEN)."""
+    return 3 * kind + variant
+
+
+AMULET_TYPES: Final = (card_type(AMULET, VALUED), card_type(AMULET, PLAIN), card_type(AMULET, GREEN))
 NTYPES: Final = 30
 GREEN_BACK: Final = 7
 CHAR_BACK: Final = 8
@@ -47,6 +58,23 @@ NO_POINTS: Final = (0,) * len(CATEGORIES)
 PLAY, HORIZONTAL, OVER = 0, 1, 2
 # destinations of pending chance draws
 D_REMOVE, D_TOKEN, D_GREEN, D_MARKET, D_QUEEN, D_STEAL, D_EVENT = range(7)
+TOKEN_DESTS: Final = (D_TOKEN, D_EVENT)
+"""The pending draws whose outcome is an event token (``DrawToken``); every other draw's is a card (``DrawCard``)."""
+STEAL_SHIFT: Final = 16
+"""``Draw.arg`` of the Thief's steal holds the robbed seat and the back chosen (``steal_arg`` / ``steal_of``)."""
+
+
+def steal_arg(opp: int, back: int) -> int:
+    """``Draw.arg`` of a steal from seat ``opp`` of a card with ``back``."""
+    return opp * STEAL_SHIFT + back
+
+
+def steal_of(arg: int) -> tuple[int, int]:
+    """The robbed seat and the chosen back of a steal's ``Draw.arg``."""
+    opp, back = divmod(arg, STEAL_SHIFT)
+    return opp, back
+
+
 # kinds of pending compound decisions
 (K_SET, K_EVENT, K_GUILD, K_CURSE, K_PROSPERITY, K_PRIEST, K_PRIEST_CHARS, K_VIZIR_OPP, K_VIZIR_CARD, K_MERCHANT,
  K_COURT_SET, K_COURT_ADD, K_THIEF_OPP, K_THIEF_BACK, K_SCRIBE, K_HSET, K_HPHASE) = range(1, 18)
@@ -160,3 +188,17 @@ SobekStateRecord: Any = make_dataclass(
 )
 SobekStateRecord.__module__ = __name__
 """The frozen-dataclass twin of ``SobekState`` that the JSON codec reads and writes (same name, fields, hints)."""
+
+
+def state_to_data(state: SobekState) -> Any:
+    """The state's JSON: that of its frozen-dataclass twin ``SobekStateRecord`` (tagged ``"SobekState"``)."""
+    return to_data(SobekStateRecord(*state))
+
+
+def state_from_data(data: Any) -> SobekState:
+    """The state a JSON document describes; one written before the score ledger (rules version 3) has its scores
+    booked as ``earlier`` (the old form, translated here once)."""
+    if isinstance(data, dict) and "ledger" not in data and isinstance(data.get("scores"), list):
+        data = {**data, "ledger": [[s, *NO_POINTS[1:]] for s in data["scores"]]}
+    record = from_data(SobekStateRecord, data)
+    return SobekState(*(getattr(record, name) for name in SobekState._fields))

@@ -1,0 +1,90 @@
+"""Check results built the same way in every game: a witness met in play, one from a written position, or one
+hand-built situation whose outcomes the check computed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from nilerules.checks.kit.play import Divergence
+from nilerules.checks.kit.readings import Outcomes, all_readings, depends, differ, open_readings, under
+from nilerules.checks.kit.situations import build_position
+from nilerules.checks.model import CheckResult
+from nilerules.core.game import Game
+from nilerules.core.types import Config
+from nilerules.core.verdicts import Unknown, Witness
+from nilerules.errors import IllegalAction
+
+
+def play_witness(
+    game: Game[Any, Any],
+    ambiguity: str,
+    found: Divergence,
+    summary: str,
+    searched: str,
+    data: Mapping[str, Any] | None = None,
+) -> CheckResult:
+    """A witness met in play: its log from setup (``witness_log``) replays to where the readings part, and the
+    outcomes are each reading's there (``found.outcomes``)."""
+    return CheckResult(
+        Witness(summary, dict(data or {})),
+        "playout",
+        found.outcomes,
+        searched,
+        dict(data or {}),
+        witness_log=found.log(game),
+        depends_on=depends(game, ambiguity, found.config.readings_dict()),
+    )
+
+
+def constructed_witness(
+    game: Game[Any, Any],
+    ambiguity: str,
+    config: Config,
+    position: dict[str, Any],
+    actions: Sequence[Any],
+    describe: Callable[[Any, str], str],
+    summary: str,
+    searched: str,
+) -> CheckResult:
+    """A witness from a written position (``docs/positions.md``), reachability not shown: each reading's outcome is
+    ``describe(state, reading)`` after building the position under that reading and playing ``actions`` from it.
+    The position and the actions are written into the witness data, so that ``nilerules score`` and ``query legal
+    --position`` reproduce it. A witness when the open readings' outcomes differ, else unknown."""
+    outcomes = []
+    for reading in all_readings(game, ambiguity):
+        state = build_position(game, under(game, config, ambiguity, reading), position)
+        try:
+            for action in actions:
+                state = game.apply(state, action)
+        except IllegalAction as exc:
+            outcomes.append((reading, f"the moves are not legal under this reading ({exc})"))
+            continue
+        outcomes.append((reading, describe(state, reading)))
+    data = {
+        "players": config.players,
+        "modules": list(config.modules),
+        "position": position,
+        "actions": [game.action_to_data(a) for a in actions],  # type: ignore[attr-defined]
+    }
+    found = tuple(outcomes)
+    verdict: Witness | Unknown
+    if differ(found, open_readings(game, ambiguity)):
+        verdict = Witness(summary, data)
+    else:
+        verdict = Unknown(f"the written position did not separate the readings: {summary}", budget="one situation")
+    return CheckResult(verdict, "situation", found, searched, data, constructed=True,
+                       depends_on=depends(game, ambiguity, config.readings_dict()))
+
+
+def situation_result(
+    outcomes: Outcomes, summary: str, data: Mapping[str, Any], searched: str = "one situation"
+) -> CheckResult:
+    """The result of one hand-built situation whose outcomes the check computed: a witness when the readings differ
+    there, else unknown (the situation did not separate them)."""
+    verdict: Witness | Unknown
+    if differ(outcomes):
+        verdict = Witness(summary, dict(data))
+    else:
+        verdict = Unknown(f"the hand-built situation did not separate the readings: {summary}", budget="one situation")
+    return CheckResult(verdict, "situation", outcomes, searched)

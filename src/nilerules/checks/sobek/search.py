@@ -1,0 +1,91 @@
+"""Sobek's own search for a witness in play, and the result record its checks return: the two parts of the checks
+that the shared kit (``nilerules.checks.kit``) does not cover without changing the report.
+
+``in_play`` is kept, on the kit's seeded play, because neither of the kit's searches finds the same witnesses:
+``find_scripted`` tries the policies in the outer loop and the seeds inside (``in_play``: each seed, greedy then
+random), tries every position of a game (``in_play``: only the first where ``stop`` holds), and skips a position where
+the scripted moves are not legal under some reading (``in_play``: each reading acts on its own position, and a move it
+cannot make is its outcome, e.g. the Queen that cannot be played); ``find_divergence`` stops where the readings part
+by themselves, not at a situation the check names. ``result`` is kept because the kit's ``situation_result`` does not
+mark a hand-built witness constructed and ``play_witness`` writes the witness data into the result's data too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from itertools import product
+from typing import Any
+
+from nilerules.checks.kit import Outcomes, differ, log_of, play_until, replay_actions, under
+from nilerules.checks.model import Budget, CheckResult, Method
+from nilerules.checks.sobek.situations import SEED
+from nilerules.core import CHANCE, Unknown, Witness
+from nilerules.core.log import GameLog
+from nilerules.core.types import Config
+from nilerules.errors import IllegalAction, NileRulesError
+from nilerules.games.sobek.game import SobekGame
+from nilerules.games.sobek.state import SobekState
+
+POLICIES = ("greedy", "random")
+"""The policies ``in_play`` tries at each seed, in this order."""
+
+
+def in_play(
+    game: SobekGame, amb: str, players: int, budget: Budget, stop: Callable[[SobekState], bool],
+    act: Callable[[SobekState, list[Any]], str], summary: str,
+) -> CheckResult | None:
+    """A witness from reachable play: seeded greedy and random games (as many seeds as the budget's playouts, each
+    seed under both policies) up to the first decision where ``stop`` holds; the same moves replayed under each
+    reading of ``amb`` (they agree up to there, or the seed is skipped), then ``act`` says what each reading does (the
+    moves it makes, recorded in the list it is given, end the witness log: replayed under each reading, the log shows
+    the difference). None when no seed reaches a divergence."""
+    names = game.spec.ambiguities[amb].reading_names()
+    config = game.config(players)
+    for seed, policy in product(range(SEED, SEED + budget.playouts), POLICIES):
+        state, actions = play_until(game, config, seed, stop, policy)
+        if game.is_terminal(state) or game.current_player(state) is CHANCE or not stop(state):
+            continue
+        outcomes = []
+        moves: list[Any] = []
+        for name in names:
+            try:
+                other = replay_actions(game, under(game, config, amb, name), actions)
+            except NileRulesError:
+                break
+            if game.position_data(other) != game.position_data(state):
+                break
+            made: list[Any] = []
+            outcomes.append((name, act(other, made)))
+            if name == game.spec.ambiguities[amb].default:
+                moves = made
+        if len(outcomes) == len(names) and differ(tuple(outcomes)):
+            log = log_of(game, config, [*actions, *moves])
+            return result(tuple(outcomes), f"{summary} (seeded {policy} play, seed {seed}, after {len(actions)} "
+                          "steps)", {"seed": seed, "policy": policy},
+                          f"seeded greedy and random games, seeds {SEED}.. (up to {budget.playouts} each)",
+                          "playout", witness_log=log)
+    return None
+
+
+def replayed(game: SobekGame, config: Config, actions: Sequence[Any]) -> tuple[SobekState, int | None]:
+    """The position ``actions`` lead to from setup under ``config``, and None; or, when one of them is not possible
+    there, the position before it and its index."""
+    state: SobekState = game.setup(config)
+    for index, action in enumerate(actions):
+        try:
+            state = game.apply(state, action)
+        except IllegalAction:
+            return state, index
+    return state, None
+
+
+def result(
+    outcomes: Outcomes, summary: str, data: Mapping[str, Any], searched: str, method: Method = "situation",
+    constructed: bool = True, witness_log: GameLog | None = None,
+) -> CheckResult:
+    """A witness when the readings' outcomes differ (a hand-built position unless a log from setup is given)."""
+    if differ(outcomes):
+        return CheckResult(Witness(summary, data), method, outcomes, searched, witness_log=witness_log,
+                           constructed=constructed and witness_log is None)
+    return CheckResult(Unknown(f"no difference in this situation: {summary}", "one situation"), method, outcomes,
+                       searched)

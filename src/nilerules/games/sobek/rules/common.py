@@ -1,0 +1,157 @@
+"""The helpers every mechanic module of Sobek's rules uses: copying the state with fields changed (the hot path
+of playouts), count-vector arithmetic, shared action and draw instances, the card totals, and the end of a turn."""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+from nilerules.core import rule
+from nilerules.games.sobek.actions import (
+    Done,
+    PlayCharacter,
+    SobekAction,
+    StartSet,
+    Take,
+)
+from nilerules.games.sobek.state import (
+    CHAR_BACK,
+    D_GREEN,
+    D_MARKET,
+    D_TOKEN,
+    FIRST_CHAR,
+    GREEN_BACK,
+    HORIZONTAL,
+    K_HPHASE,
+    NTYPES,
+    PLAIN,
+    PLAY,
+    TOKEN_COUNTS,
+    Counts,
+    Draw,
+    Params,
+    Pending,
+    SobekState,
+    card_type,
+)
+
+ZERO: Counts = (0,) * NTYPES
+_FIELDS = frozenset(SobekState._fields)
+_INDEX: dict[str, int] = {name: i for i, name in enumerate(SobekState._fields)}
+tuple_new: Any = tuple.__new__
+# field positions for the hot paths that build the next state from a list of the fields
+(I_CONFIG, I_PARAMS, I_ROUND, I_PHASE, I_TO_MOVE, I_START, I_DECK, I_REMOVED, I_GREEN, I_ROW, I_DELIVERIES,
+ I_HANDS, I_SETS, I_CORRUPTION, I_CURSES, I_DISCARD, I_TOKEN_BAG, I_TOKENS, I_EVENTS_USED, I_SCORES, I_LAST_GAIN,
+ I_DRAWS, I_PENDING, I_EXTRA_TURN, I_HPHASE_LEFT, I_EARLY_END, I_LOG, I_LEDGER) = range(28)
+assert SobekState._fields[I_DRAWS] == "draws" and SobekState._fields[I_LEDGER] == "ledger" and len(_FIELDS) == 28
+
+
+def replace(state: SobekState, **changes: Any) -> SobekState:
+    """A copy of the state with some fields changed (unknown field names raise TypeError)."""
+    if not _FIELDS.issuperset(changes):
+        raise TypeError(f"unknown state fields {sorted(set(changes) - _FIELDS)!r}")
+    return changed(state, **changes)
+
+
+def changed(state: SobekState, **changes: Any) -> SobekState:
+    """``replace`` for the rules' own calls (the fields are known to exist): the hot path of playouts."""
+    values = list(state)
+    index = _INDEX
+    for name, value in changes.items():
+        values[index[name]] = value
+    new: SobekState = tuple_new(SobekState, values)
+    return new
+
+
+NO_TOKENS: tuple[int, ...] = (0,) * len(TOKEN_COUNTS)
+# shared action instances for the hot paths (actions are immutable values)
+TAKES: tuple[Take, ...] = tuple(Take(k) for k in range(64))
+PLAYS: tuple[PlayCharacter, ...] = tuple(PlayCharacter(k) for k in range(NTYPES))
+NEW_SETS: tuple[StartSet, ...] = tuple(StartSet(f, -1) for f in range(6))
+DONE = Done()
+ONLY_DONE: tuple[SobekAction, ...] = (DONE,)
+DRAW_MARKET = Draw(D_MARKET, 0)
+DRAW_TOKEN = Draw(D_TOKEN, 0)
+DRAW_GREEN: tuple[Draw, ...] = tuple(Draw(D_GREEN, p) for p in range(8))
+"""Shared pending-draw records (immutable values)."""
+_HPHASE: tuple[Pending, ...] = tuple(Pending(K_HPHASE, p) for p in range(8))
+
+
+def hphase_choice(p: int) -> Pending:
+    """``Pending(K_HPHASE, p)``, shared."""
+    return _HPHASE[p] if 0 <= p < len(_HPHASE) else Pending(K_HPHASE, p)
+
+
+# -- small helpers on count vectors ---------------------------------------------------------------------------
+
+
+def add(counts: Counts, card: int, n: int = 1) -> Counts:
+    lst = list(counts)
+    lst[card] += n
+    return tuple(lst)
+
+
+def less(counts: Counts, cards: tuple[int, ...]) -> Counts:
+    """``counts`` less one card of each type listed (a hand without the cards chosen so far for a set)."""
+    if not cards:
+        return counts
+    left = list(counts)
+    for t in cards:
+        left[t] -= 1
+    return tuple(left)
+
+
+def plus(a: Counts, b: Counts) -> Counts:
+    return tuple(map(operator.add, a, b))
+
+
+def put(seq: tuple[Counts, ...], player: int, value: Counts) -> tuple[Counts, ...]:
+    return (*seq[:player], value, *seq[player + 1 :])
+
+
+def put_int(seq: tuple[int, ...], player: int, value: int) -> tuple[int, ...]:
+    return (*seq[:player], value, *seq[player + 1 :])
+
+
+def card_totals(params: Params, goods_total: str) -> Counts:
+    """All cards of the game by type; under ``green_extra`` the 9 green-backed cards come on top of the 54 (the
+    listed cards of each kind are then all in the deck)."""
+    if goods_total == "listed":
+        return params.totals
+    totals = list(params.totals)
+    for t in range(FIRST_CHAR):
+        if params.green[t]:
+            totals[card_type(params.kind[t], PLAIN)] += totals[t]
+    return tuple(totals)
+
+
+def back_of(params: Params, card: int, reading: str) -> int:
+    """The colour of a card's back: its goods kind, green for green-backed cards, or the characters' back."""
+    if card >= FIRST_CHAR:
+        return CHAR_BACK
+    if params.green[card] and reading == "green_unknown":
+        return GREEN_BACK
+    return params.kind[card]
+
+
+def opponents(state: SobekState, player: int) -> tuple[int, ...]:
+    n = state.config.players
+    return tuple((player + k) % n for k in range(1, n))
+
+
+def corruption_cards(state: SobekState, player: int) -> int:
+    """Cards in a corruption pile, each Curse token counting as ``params.curse_cards`` cards."""
+    return sum(state.corruption[player]) + state.params.curse_cards * state.curses[player]
+
+
+# -- the end of a turn ----------------------------------------------------------------------------------------
+
+
+@rule("sobek.turn.next_player", "sobek.events.flood")
+def end_turn(state: SobekState, p: int) -> SobekState:
+    """Play passes to the left, unless a Flood gave the player another turn."""
+    if state.phase != PLAY:
+        return changed(state, pending=hphase_choice(p)) if state.phase == HORIZONTAL else state
+    if state.extra_turn:
+        return changed(state, to_move=p, extra_turn=False, pending=None)
+    return changed(state, to_move=(p + 1) % state.config.players, pending=None)

@@ -1,0 +1,66 @@
+"""The market along the Nile: a card taken from the row, the cards skipped before it to the taker's
+corruption pile (not for the Merchant)."""
+
+from __future__ import annotations
+
+from nilerules.core import rule
+from nilerules.games.sobek.rules.common import (
+    I_CORRUPTION,
+    I_EXTRA_TURN,
+    I_HANDS,
+    I_PENDING,
+    I_ROW,
+    I_TO_MOVE,
+    add,
+    changed,
+    put,
+    tuple_new,
+)
+from nilerules.games.sobek.state import (
+    SobekState,
+)
+
+
+@rule("sobek.market.no_consequence", "sobek.market.corruption", "sobek.market.skipped")
+def take(state: SobekState, p: int, index: int, corrupt: bool) -> SobekState:
+    """Take the card at ``index``; the cards skipped before it go to the taker's corruption pile (not for the
+    Merchant)."""
+    row = state.row
+    hand = add(state.hands[p], row[index])
+    pile = state.corruption[p]
+    rest = row[index + 1 :]
+    if corrupt:
+        for t in row[:index]:
+            pile = add(pile, t)
+    else:
+        rest = row[:index] + rest
+    return changed(state, row=rest, hands=put(state.hands, p, hand), corruption=put(state.corruption, p, pile))
+
+
+def take_and_pass(state: SobekState, p: int, index: int) -> SobekState:
+    """``end_turn(take(state, p, index, corrupt=True), p)`` in one copy of the state (the commonest decision)."""
+    row = state.row
+    hands = list(state.hands)
+    hand = list(hands[p])
+    hand[row[index]] += 1
+    hands[p] = tuple(hand)
+    corruption = state.corruption
+    if index:
+        piles = list(corruption)
+        pile = list(piles[p])
+        for t in row[:index]:
+            pile[t] += 1
+        piles[p] = tuple(pile)
+        corruption = tuple(piles)
+    values = list(state)
+    values[I_ROW] = row[index + 1 :]
+    values[I_HANDS] = tuple(hands)
+    values[I_CORRUPTION] = corruption
+    values[I_PENDING] = None
+    if state.extra_turn:
+        values[I_TO_MOVE] = p
+        values[I_EXTRA_TURN] = False
+    else:
+        values[I_TO_MOVE] = (p + 1) % state.config.players
+    new: SobekState = tuple_new(SobekState, values)
+    return new
