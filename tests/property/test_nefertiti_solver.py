@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nilerules.checks import load
-from nilerules.checks.nefertiti.checks import python_closure_table
+from nilerules.checks.nefertiti.neutral import python_closure_table
 from nilerules.games.nefertiti.names import CARD_NAMES, N_CODES, N_TYPES, TYPE_NAMES
 from nilerules.games.nefertiti.params import make_params
 from nilerules.games.nefertiti.scoring import gift_score

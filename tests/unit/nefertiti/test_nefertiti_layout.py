@@ -1,15 +1,10 @@
 """The records of Nefertiti's skeleton agree with the spec and with each other: the readings record, the code<->name
-tables, the slot encoding, the params' one SpecError."""
+tables, the slot encoding."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from nilerules.checks import load
 from nilerules.core.readings import fields_match
-from nilerules.errors import SpecError
 from nilerules.games.nefertiti.cards import (
     CARD_TYPE,
     CARD_UNITS,
@@ -37,7 +32,6 @@ from nilerules.games.nefertiti.names import (
 )
 from nilerules.games.nefertiti.params import Readings, readings_of
 from nilerules.games.nefertiti.state import DONE, P_OVER
-from tests.helpers import spec_with_line_edited
 
 GAME = load("nefertiti").game
 
@@ -77,26 +71,3 @@ def test_the_slot_helpers_read_and_turn_a_card_lying_in_a_market() -> None:
                 assert slot_face_down(s) == slot(code, down=True, sealed=sealed)
                 assert slot_of(slot_name(s), "card") == s
     assert slot_name(slot(CARD_NAMES.index("chair"), down=True, sealed=True)) == "chair/down/sealed"
-
-
-def test_make_params_collects_every_problem_of_the_spec_into_one_error(tmp_path: Path) -> None:
-    """A 2-player deck edited to a single goldwork: the 2-player removal of 5 senet and 3 senet x2 exceeds it, and the
-    bottom of the pile cannot take its 4 cards either; one SpecError names all of it."""
-    path = spec_with_line_edited(
-        tmp_path,
-        "nefertiti",
-        r"^value = \{ senet = 5, senet_x2 = 3, harp = 8, chair = 8, mirror = 6, statuette = 6, necklace = 5, "
-        r"goldwork = 5 \}$",
-        "value = { senet = 0, senet_x2 = 0, harp = 0, chair = 0, mirror = 0, statuette = 0, necklace = 0, "
-        "goldwork = 1 }",
-    )
-    game = load("nefertiti", path).game
-    with pytest.raises(SpecError) as caught:
-        game.params(game.config(2))
-    assert sorted(key for key, _ in caught.value.problems) == [
-        "params.base_gifts.value",
-        "params.base_gifts.value.senet",
-        "params.base_gifts.value.senet_x2",
-        "params.two_player_removed_gifts.value.senet",
-        "params.two_player_removed_gifts.value.senet_x2",
-    ]

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from nilerules.checks import load
-from nilerules.checks.nefertiti.checks import start_state
+from nilerules.checks.kit import first_decision
 from nilerules.errors import IllegalAction, InvalidConfig
 from nilerules.games.nefertiti.actions import (
     Done,
@@ -150,7 +150,7 @@ def test_setup_three_open_markets_with_four_cards_and_a_seal() -> None:
     """Reference: Louqsor starts closed, open markets get 4 Gifts with a seal on top; seed: Harbor has 1 Deben,
     holds only foreign cards and never a seal; 4 Gifts + Akhenaton lie at the bottom."""
     for seed in range(5):
-        s = start_state(GAME, 4, ("harbor",), seed=seed)
+        s = first_decision(GAME, GAME.config(4, ("harbor",)), seed)
         assert s.markets[LOUQSOR].status == CLOSED and s.markets[LOUQSOR].cards == ()
         for m in (0, 2, 3):
             cards = s.markets[m].cards
@@ -209,9 +209,9 @@ def test_characters_six_drawn_or_a_scenario() -> None:
     s = GAME.apply(GAME.setup(GAME.config(4, ("characters",))), FirstPlayer(0))
     outcomes = GAME.chance_outcomes(s)
     assert sum(p for _, p in outcomes) == 1 and len(outcomes) == 12
-    s = start_state(GAME, 4, ("characters",))
+    s = first_decision(GAME, GAME.config(4, ("characters",)), 0)
     assert sum(s.chars) == 3 + 6
-    scen = start_state(GAME, 4, ("scenario",))
+    scen = first_decision(GAME, GAME.config(4, ("scenario",)), 0)
     names = sorted(CHAR_NAMES[c] for c in range(15) if scen.chars[c])
     assert names == sorted(
         ["scribe_2", "scribe_3", "merchant", "amon_priest", "amon_merchant", "chief", "treasurer", "beggar", "trader"]
@@ -230,7 +230,7 @@ def test_characters_six_drawn_or_a_scenario() -> None:
 @pytest.mark.rules("nefertiti.turn.place", "nefertiti.turn.first_servant_deben")
 def test_first_servant_in_a_market_earns_one_deben() -> None:
     """Reference: the first Servant placed in a market earns 1 Deben from it; the second does not."""
-    s = start_state(GAME, 4)
+    s = first_decision(GAME, GAME.config(4), 0)
     me = s.to_move
     assert Place(LOUQSOR, 0) not in GAME.legal_actions(s)
     after = GAME.apply(s, Place(GIZEH, 0))
@@ -245,7 +245,7 @@ def test_first_servant_in_a_market_earns_one_deben() -> None:
 @pytest.mark.rules("nefertiti.turn.character", "nefertiti.chars.high_priest")
 def test_character_costs_a_seal_and_high_priest_places_twice_not_both_on_harbor() -> None:
     """Reference: a seal buys one Character, which leaves; High Priest: an extra Servant; seed: not on the Harbor."""
-    s = with_character(start_state(GAME, 4, ("harbor",)), HIGH_PRIEST)
+    s = with_character(first_decision(GAME, GAME.config(4, ("harbor",)), 0), HIGH_PRIEST)
     me = s.to_move
     copies = s.chars[HIGH_PRIEST]
     s = GAME.apply(s, UseCharacter(HIGH_PRIEST))
@@ -420,7 +420,7 @@ def test_no_servant_left_forces_a_closure() -> None:
 def test_papyrus_from_the_board_brings_a_seal() -> None:
     """Seed: a papyrus bought, stolen or exchanged from the board brings a Royal Seal, not one from a player; foreign
     cards have their type's maximum value; a papyrus's is 4."""
-    s = start_state(GAME, 4, ("harbor",))
+    s = first_decision(GAME, GAME.config(4, ("harbor",)), 0)
     s1 = harbor.gain_card(s, 0, PAPYRUS, from_board=True)
     assert s1.seals[0] == s.seals[0] + 1 and s1.seal_supply == s.seal_supply - 1
     s2 = harbor.gain_card(s, 0, PAPYRUS, from_board=False)
@@ -658,7 +658,7 @@ def test_other_scenarios_through_an_edited_spec(scenario: str, expected: dict[st
     params = dict(spec.params)
     params["scenario"] = Param("scenario", scenario, "seed", "test", "", ())
     game = make_game(evolve(spec, params=params))
-    state = start_state(game, 4, ("scenario",))
+    state = first_decision(game, game.config(4, ("scenario",)), 0)
     fixed = {"scribe_2": 1, "scribe_3": 1, "merchant": 1}
     got = {CHAR_NAMES[c]: state.chars[c] for c in range(15) if state.chars[c]}
     assert got == {**fixed, **expected}

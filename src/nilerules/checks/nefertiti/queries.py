@@ -11,6 +11,7 @@ from nilerules.checks.model import Query, QueryParam, QueryResult
 from nilerules.core.verdicts import Proof, Witness
 from nilerules.errors import QueryError
 from nilerules.games.nefertiti.cards import FOREIGN
+from nilerules.games.nefertiti.game import NefertitiGame
 from nilerules.games.nefertiti.names import CARD_NAMES, CHAR_NAMES, N_CODES, N_TYPES, TYPE_NAMES
 from nilerules.games.nefertiti.scoring import amon_priest_bonus, amon_priest_rank, gift_score
 
@@ -26,9 +27,9 @@ def _int(params: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -
     return value
 
 
-def neutral_closure(game: Any, params: Mapping[str, Any]) -> QueryResult:
+def neutral_closure(game: NefertitiGame, params: Mapping[str, Any]) -> QueryResult:
     """Every pawn multiset on Gizeh's right stall in a 2-player game, under each reading of NEF-001."""
-    from nilerules.checks.nefertiti.checks import giza_right_stall
+    from nilerules.checks.nefertiti.neutral import giza_right_stall
     from nilerules.solver.nefertiti import NEUTRAL_READINGS, PAWN_KINDS, listed_equals_four_kinds, neutral_closure_table
 
     servants, neutrals, stall_pawns, squares, colours = giza_right_stall(game)
@@ -62,7 +63,7 @@ def neutral_closure(game: Any, params: Mapping[str, Any]) -> QueryResult:
     )
 
 
-def foreign_bonus(game: Any, params: Mapping[str, Any]) -> QueryResult:
+def foreign_bonus(game: NefertitiGame, params: Mapping[str, Any]) -> QueryResult:
     """Score of one type with foreign cards (Z3 and Python), and where the Royal Scribe readings part."""
     from nilerules.solver.nefertiti import chair_example, evaluate_type_score, scribe_divergence
 
@@ -97,7 +98,7 @@ def foreign_bonus(game: Any, params: Mapping[str, Any]) -> QueryResult:
     return QueryResult(text, data, example)
 
 
-def amon_priest_ranks(game: Any, params: Mapping[str, Any]) -> QueryResult:
+def amon_priest_ranks(game: NefertitiGame, params: Mapping[str, Any]) -> QueryResult:
     """The Amon Priest's bonus under each tie reading for given final scores (seat 0 holds the card)."""
     raw = str(params.get("scores", "30,30,20,20"))
     try:
@@ -124,9 +125,9 @@ def amon_priest_ranks(game: Any, params: Mapping[str, Any]) -> QueryResult:
     return QueryResult(f"Scores {scores}, Deben {debens}, holder seat {seat}:\n{text}", data)
 
 
-def deben_budget(game: Any, params: Mapping[str, Any]) -> QueryResult:
+def deben_budget(game: NefertitiGame, params: Mapping[str, Any]) -> QueryResult:
     """Deben needed at setup (players + markets + Harbor) against the coins in the boxes (the check NEF-023)."""
-    from nilerules.checks.nefertiti.checks import setup_deben
+    from nilerules.checks.nefertiti.end import setup_deben
 
     have, rows = setup_deben(game)
     lines = []
@@ -146,7 +147,7 @@ def deben_budget(game: Any, params: Mapping[str, Any]) -> QueryResult:
     return QueryResult("\n".join(lines), data, verdict)
 
 
-def character_odds(game: Any, params: Mapping[str, Any]) -> QueryResult:
+def character_odds(game: NefertitiGame, params: Mapping[str, Any]) -> QueryResult:
     """The exact chance that a Character card is available, by player count and modules."""
     name = str(params.get("character", "priest"))
     if name not in CHAR_NAMES:
