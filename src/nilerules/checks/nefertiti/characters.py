@@ -91,7 +91,7 @@ def check_scribe_foreign_bonus(game: NefertitiGame, budget: Budget) -> CheckResu
     owners[chair] = verdict.data["owners"]
     outcomes = tuple(
         (r, f"{selection_score(p, hand, chosen[:N_GIFTS], owners, p.royal_scribe_bonus, r, 'two_cards')} points")
-        for r in game.spec.ambiguities["scribe_foreign_bonus"].reading_names()
+        for r in kit.all_readings(game, "scribe_foreign_bonus")
     )
     return CheckResult(
         verdict,
@@ -109,7 +109,7 @@ def check_senet_x2_scribe(game: NefertitiGame, budget: Budget) -> CheckResult:
     owners = [1] * N_TYPES
     outcomes = tuple(
         (r, f"{selection_score(p, hand, hand[:N_GIFTS], owners, p.royal_scribe_bonus, 'held', r)} points")
-        for r in game.spec.ambiguities["senet_x2_scribe"].reading_names()
+        for r in kit.all_readings(game, "senet_x2_scribe")
     )
     summary = "The only senet owner scores one Senet x2 with the Royal Scribe."
     return built(outcomes, summary, {"seats": {"0": {"hand": {"senet_x2": 1}}}}, owners=1)
@@ -130,7 +130,7 @@ def check_amon_merchant_foreign(game: NefertitiGame, budget: Budget) -> CheckRes
 
 def check_amon_priest_ties(game: NefertitiGame, budget: Budget) -> CheckResult:
     p = game.params(game.config(4))
-    readings = game.spec.ambiguities["amon_priest_ties"].reading_names()
+    readings = kit.all_readings(game, "amon_priest_ties")
     per_count: dict[str, Any] = {}
     for n in game.info.player_counts:
         # most readings told apart first; then, like the seed's example, the holder tied with exactly one player

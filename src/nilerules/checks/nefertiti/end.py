@@ -62,7 +62,7 @@ def check_deben_coins(game: NefertitiGame, budget: Budget) -> CheckResult:
     def words(n: int, mods: tuple[str, ...], need: int) -> str:
         return f"{n} players{' with the Harbor' if mods else ''}: {need} Deben"
 
-    readings = game.spec.ambiguities["deben_coins"].reading_names()
+    readings = kit.all_readings(game, "deben_coins")
     if not short:
         return CheckResult(
             Proof(f"the {have} coins cover every setup even at one Deben each", ("nefertiti.contents.deben",)),

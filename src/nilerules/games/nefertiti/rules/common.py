@@ -18,7 +18,7 @@ from nilerules.games.nefertiti.actions import (
     TakeHalf,
     UseCharacter,
 )
-from nilerules.games.nefertiti.cards import CARD_TYPE, slot_code, slot_down
+from nilerules.games.nefertiti.cards import CARD_TYPE, slot, slot_code, slot_down
 from nilerules.games.nefertiti.names import N_CHARS, N_CODES, N_GIFTS
 from nilerules.games.nefertiti.params import Params, readings_of
 from nilerules.games.nefertiti.state import OPEN, Market, NefState
@@ -130,7 +130,7 @@ PLACES: tuple[tuple[Place, ...], ...] = tuple(tuple(Place(m, sq) for sq in range
 NEUTRAL_PLACES: tuple[tuple[PlaceNeutral, ...], ...] = tuple(
     tuple(PlaceNeutral(m, sq) for sq in range(_MAX_SQUARES)) for m in range(5)
 )
-TAKES: tuple[TakeCard, ...] = tuple(TakeCard(s) for s in range(N_CODES << 2))
+TAKES: tuple[TakeCard, ...] = tuple(TakeCard(s) for s in range(slot(N_CODES)))  # every slot of every card code
 USES: tuple[UseCharacter, ...] = tuple(UseCharacter(c) for c in range(N_CHARS))
 CLOSES: tuple[ForceClose, ...] = tuple(ForceClose(m) for m in range(-1, 5))
 """``CLOSES[m + 1]`` is ``ForceClose(m)``."""
