@@ -38,7 +38,7 @@ def tests(session: nox.Session) -> None:
     """pytest on every core under coverage (branch coverage, fail under 90 %), CI Hypothesis profile; the dask extra
     is installed so the Dask cluster test runs. Tests marked ``slow`` (they play many games: see SLOW_FILES in
     tests/conftest.py) are left to ``compiled``, where a game costs about a fifth: nox runs both sessions."""
-    session.install("-e", ".[dev,dask]")
+    session.install("-e", ".[dev,dask,openspiel,pettingzoo]")  # the interop extras: tests/interop runs their suites
     session.env["NILERULES_HYPOTHESIS_PROFILE"] = "ci"
     session.run("coverage", "erase")
     session.run("coverage", "run", "-m", "pytest", *WORKERS, "-m", "not slow", *session.posargs)
@@ -56,7 +56,7 @@ def compiled(session: nox.Session) -> None:
     compiled modules against the pure ones; tests/unit/kernel/test_build.py checks that every hot module compiled.
     """
     session.env["NILERULES_EXPECT_COMPILED"] = "1"  # setup.py fails the install rather than fall back to pure Python
-    session.install(".[dask]", "pytest>=8", "pytest-xdist>=3.5")
+    session.install(".[dask,openspiel,pettingzoo]", "pytest>=8", "pytest-xdist>=3.5")
     session.env["NILERULES_HYPOTHESIS_PROFILE"] = "ci"
     session.run("pytest", "-p", "no:cacheprovider", *WORKERS, "-m", "slow or differential", *session.posargs)
 

@@ -25,11 +25,25 @@ from setuptools.command.build_ext import build_ext
 
 HOT_MODULES = {
     "core": ("chance", "playout", "readings"),
-    "games/ra": ("scoring", "rules", "game"),
+    "games/ra": ("scoring", "game"),
+    "games/ra/rules": ("__init__", "scratch", "traders", "epochs", "gods", "disasters", "auction", "turn", "start"),
     "games/sobek": ("params", "scoring", "game"),
     "games/sobek/rules": ("common", "track", "events", "sets", "market", "characters", "draws", "rounds", "turn"),
-    "games/nefertiti": ("cards", "scoring", "rules"),
-    "games/nile_artefacts": ("position", "rules", "conditions", "scoring", "game"),
+    "games/nefertiti": ("cards", "scoring"),
+    "games/nefertiti/rules": (
+        "__init__",
+        "common",
+        "chance",
+        "turn",
+        "neutral_pawns",
+        "closing",
+        "refill",
+        "harbor",
+        "characters",
+        "memo",
+    ),
+    "games/nile_artefacts": ("state", "scoring", "game"),
+    "games/nile_artefacts/rules": ("__init__", "conditions", "supply", "offerings", "navigation", "rounds"),
 }
 COMPILED = [f"src/nilerules/{package}/{module}.py" for package, modules in HOT_MODULES.items() for module in modules]
 

@@ -34,7 +34,8 @@ AUDIT_QUESTIONS: Final = (
 )
 """What the second pass asks of each sentence (``none``: no question applies, e.g. flavour text)."""
 _AUDIT = re.compile(
-    r"^(" + "|".join(AUDIT_QUESTIONS) + r"): (clear\b.+|[A-Z]{2,4}-[0-9]{3}\b.*|assumed [a-z_][a-z0-9_]*\b.*)$"
+    r"^(" + "|".join(AUDIT_QUESTIONS) + r"): "
+    r"(clear\b.+|[A-Z]{2,4}-[0-9]{3}\b.*|assumed [a-z_][a-z0-9_]*\b.*|open — .+)$"
 )
 
 

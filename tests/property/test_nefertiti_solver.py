@@ -9,14 +9,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nilerules.checks import load
-from nilerules.checks.nefertiti.checks import python_closure_table
-from nilerules.games.nefertiti.params import build_params
+from nilerules.checks.nefertiti.neutral import python_closure_table
+from nilerules.games.nefertiti.names import CARD_NAMES, N_CODES, N_TYPES, TYPE_NAMES
+from nilerules.games.nefertiti.params import make_params
 from nilerules.games.nefertiti.scoring import gift_score
-from nilerules.games.nefertiti.state import CARD_NAMES, N_CODES, N_TYPES, TYPE_NAMES
 from nilerules.solver.nefertiti import NEUTRAL_READINGS, closure_status, evaluate_type_score, neutral_closure_table
 
 GAME = load("nefertiti").game
-PARAMS = build_params(GAME.spec, GAME.config(4, ("harbor",)))
+PARAMS = make_params(GAME.spec, GAME.config(4, ("harbor",)))
 
 
 def codes_of(t: int) -> list[int]:

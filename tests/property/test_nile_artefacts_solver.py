@@ -8,9 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nilerules.checks.nile_artefacts.situations import best_count_bruteforce
-from nilerules.games.nile_artefacts.conditions import meets, meets_some_choice, tally, type_options
-from nilerules.games.nile_artefacts.data import parse_condition
-from nilerules.games.nile_artefacts.state import Condition
+from nilerules.games.nile_artefacts.names import Condition, parse_condition
+from nilerules.games.nile_artefacts.rules.conditions import meets, meets_some_choice, tally, type_options
 from nilerules.solver.nile_artefacts import best_offering
 
 CONDITIONS = [

@@ -14,7 +14,8 @@ import pytest
 
 from nilerules.checks import load
 from nilerules.core.playout import playout
-from nilerules.games.nefertiti.state import AMON_MERCHANT, P_CHAR, P_OVER, ROYAL_SCRIBE, SCRIBE2, SCRIBE3
+from nilerules.games.nefertiti.names import AMON_MERCHANT, ROYAL_SCRIBE, SCRIBE2, SCRIBE3
+from nilerules.games.nefertiti.state import P_CHAR, P_OVER
 from nilerules.testing import GameMachine
 
 GAME = load("nefertiti").game

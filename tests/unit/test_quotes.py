@@ -125,6 +125,7 @@ PENDING: dict[str, frozenset[str]] = {
     "straight": frozenset({"ra", "nile_artefacts", "sobek", "nefertiti"}),
     "audit": frozenset({"ra", "nile_artefacts", "sobek", "nefertiti"}),
     "contradicted": frozenset({"ra", "nile_artefacts", "sobek", "nefertiti"}),
+    "open": frozenset({"ra", "nile_artefacts", "nefertiti"}),
 }
 """The games whose spec texts are still being rewritten to the rules below (issue 19: quotes in “…”, reading names in
 backticks, every audit "clear" quoting its deciding words): a strict xfail, so the marker must go when a game is
@@ -181,3 +182,11 @@ def test_typed_results_are_found() -> None:
                                    readings=amb.readings[:0])
     assert len(typed_results(dataclasses.replace(spec, ambiguities={"supply_exhausted": typed}))) == 1
     assert typed_results(dataclasses.replace(spec, ambiguities={"supply_exhausted": rendered})) == []
+
+
+def test_no_audit_question_is_left_open(spec_and_docs: tuple[Spec, dict[str, Document]]) -> None:
+    """An audit answer "open — …" (a question the text does not decide, noted while the texts were rewritten) is
+    turned into a finding or an assumed param before a game is done."""
+    spec, _ = spec_and_docs
+    pending("open", spec)
+    assert [f"{r.id}: {line}" for r in spec.rules for line in r.audit if ": open — " in line] == []

@@ -5,6 +5,7 @@ Rule coverage (which tests pin which rules) is a developer's view: ``tools/cover
 
 from __future__ import annotations
 
+import dataclasses
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -79,12 +80,17 @@ class CheckChunk:
 
 
 def check_chunk(chunk: CheckChunk) -> CheckResult:
-    """Run one check on a fresh Z3 context, so its verdict does not depend on what this process ran before."""
+    """Run one check on a fresh Z3 context, so its verdict does not depend on what this process ran before.
+
+    The result comes back without its ``figures`` (a function of the worker's own game object, which does not cross
+    processes): the report does not use them; tests/analysis/test_bundled_witnesses.py runs the checks in process to
+    recompute every witness's figures."""
     from nilerules.solver.context import Z3_LOCK, fresh_context
 
     with Z3_LOCK:
         fresh_context()
-        return run_check(resolve(chunk.source), chunk.amb_id, chunk.budget)
+        result = run_check(resolve(chunk.source), chunk.amb_id, chunk.budget)
+    return dataclasses.replace(result, figures=None)
 
 
 def _hole_configs(game: Any) -> list[Config]:

@@ -12,8 +12,7 @@ from typing import Any
 
 import z3
 
-from nilerules.games.nile_artefacts.conditions import Options
-from nilerules.games.nile_artefacts.data import (
+from nilerules.games.nile_artefacts.names import (
     COND_DIFF,
     COND_EACH,
     COND_PAIR,
@@ -24,6 +23,7 @@ from nilerules.games.nile_artefacts.data import (
     N_REGIONS,
     N_TYPES,
     Condition,
+    Options,
 )
 from nilerules.solver.core import lexicographic, value
 

@@ -14,7 +14,8 @@ from nilerules.core.codec import from_data, to_data
 from nilerules.core.log import GameLog, state_digest
 from nilerules.errors import MalformedAction
 from nilerules.games.nefertiti.actions import DrawCard, NefAction, Place, PlaceNeutral, Swap, TakeCard
-from nilerules.games.nefertiti.state import CHAIR, GIZEH, HARBOR, slot
+from nilerules.games.nefertiti.cards import slot
+from nilerules.games.nefertiti.names import CHAIR, GIZEH, HARBOR
 
 GAME = load("nefertiti").game
 TAGGED = Path(__file__).with_name("tagged_log_v2.json")

@@ -8,10 +8,9 @@ import pytest
 
 from nilerules.checks import load
 from nilerules.core.types import Config
-from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.actions import Done, DrawCard, Pick, Place, TakeCard, TakeHalf, Target, UseCharacter
-from nilerules.games.nefertiti.scoring import amon_priest_bonus, gift_score, holders
-from nilerules.games.nefertiti.state import (
+from nilerules.games.nefertiti.cards import slot
+from nilerules.games.nefertiti.names import (
     ABOU,
     AKHET,
     AMON_MERCHANT,
@@ -28,16 +27,14 @@ from nilerules.games.nefertiti.state import (
     LOUQSOR,
     N_CODES,
     NECKLACE,
-    OPEN,
-    P_RESOLVE,
-    P_TURN,
     ROYAL_SCRIBE,
     SENET2,
     STATUETTE,
     TYPE_NAMES,
-    NefState,
-    slot,
 )
+from nilerules.games.nefertiti.rules import closing
+from nilerules.games.nefertiti.scoring import amon_priest_bonus, gift_score, holders
+from nilerules.games.nefertiti.state import OPEN, P_RESOLVE, P_TURN, NefState
 
 GAME = load("nefertiti").game
 
@@ -141,9 +138,9 @@ def test_beggar_example_two_deben_and_two_cards_face_down() -> None:
     assert slot(NECKLACE, down=True) in state.markets[LOUQSOR].cards
     assert slot(CHAIR, down=True) in state.markets[ABOU].cards
     assert GAME.invariants(state) == ()
-    closing = edit(state, phase="resolve", resolution={"market": "abou_simbel", "bidders": [{"bid": 9, "seat": 0}]})
-    assert TakeCard(slot(CHAIR, down=True)) not in rules.resolution_actions(closing)
-    reopened = rules.finish_resolution(edit(state, resolution={"market": "gizeh", "bidders": []}))
+    closed = edit(state, phase="resolve", resolution={"market": "abou_simbel", "bidders": [{"bid": 9, "seat": 0}]})
+    assert TakeCard(slot(CHAIR, down=True)) not in closing.resolution_actions(closed)
+    reopened = closing.finish_resolution(edit(state, resolution={"market": "gizeh", "bidders": []}))
     assert slot(NECKLACE) in reopened.markets[LOUQSOR].cards
 
 

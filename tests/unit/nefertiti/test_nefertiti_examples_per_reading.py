@@ -9,8 +9,8 @@ import pytest
 
 from nilerules.checks import load
 from nilerules.games.nefertiti.actions import Done, Pick, UseCharacter
+from nilerules.games.nefertiti.names import CHAIR, CUP, ROYAL_SCRIBE, STATUETTE
 from nilerules.games.nefertiti.scoring import amon_priest_bonus
-from nilerules.games.nefertiti.state import CHAIR, CUP, ROYAL_SCRIBE, STATUETTE
 
 GAME = load("nefertiti").game
 SPEC = GAME.spec

@@ -15,6 +15,7 @@ from nilerules.core import CHANCE
 from nilerules.errors import IllegalAction
 from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.actions import NefAction, Place, TakeCard
+from nilerules.games.nefertiti.rules import common, turn
 from nilerules.games.nefertiti.state import Market, NefState, evolve
 from tests.helpers import seeded_states
 
@@ -78,9 +79,9 @@ def test_cached_legal_actions_equal_recomputed_ones(players: int, modules: tuple
         assert rules.legal_actions(state) == rules._legal_actions(fresh) == rules.legal_actions(fresh)
         assert rules.legal_actions(state) == rules._legal_actions(state)
         for m in range(len(state.markets)):
-            if GAME.current_player(state) is not None and m in rules.placeable_markets(state):
-                expected = tuple(Place(m, sq) for sq in rules.free_squares(state, m))
-                assert rules.market_placements(state, m) == expected
+            if GAME.current_player(state) is not None and m in turn.placeable_markets(state):
+                expected = tuple(Place(m, sq) for sq in turn.free_squares(state, m))
+                assert turn.market_placements(state, m) == expected
 
 
 def test_evolve_and_the_rules_copies_agree_with_replace() -> None:
@@ -91,12 +92,12 @@ def test_evolve_and_the_rules_copies_agree_with_replace() -> None:
     deben = tuple(d + 1 for d in state.deben)
     new = evolve(state, phase=state.phase, deben=deben)
     assert type(new) is NefState
-    assert new == state._replace(deben=deben) == rules.evolve(state, deben=deben)
+    assert new == state._replace(deben=deben) == common.evolve(state, deben=deben)
     assert GAME.state_to_data(state) == before
     market = evolve(state.markets[0], deben=7)
-    assert type(market) is Market and type(rules.remarket(state.markets[0], deben=7)) is Market
-    assert market == state.markets[0]._replace(deben=7) == rules.remarket(state.markets[0], deben=7)
-    assert rules.remarket(market, cards=(), stall=1, pawns=((0, 1, 0),), status=2) == Market((), 7, 1, ((0, 1, 0),), 2)
+    assert type(market) is Market and type(common.remarket(state.markets[0], deben=7)) is Market
+    assert market == state.markets[0]._replace(deben=7) == common.remarket(state.markets[0], deben=7)
+    assert common.remarket(market, cards=(), stall=1, pawns=((0, 1, 0),), status=2) == Market((), 7, 1, ((0, 1, 0),), 2)
     with pytest.raises(TypeError):
         evolve(state, no_such_field=1)
     with pytest.raises(TypeError):

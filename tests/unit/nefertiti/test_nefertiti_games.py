@@ -15,7 +15,8 @@ from nilerules.checks.nefertiti.queries import QUERIES
 from nilerules.core import CHANCE, log_from_json, log_to_json, playout, playout_log, replay
 from nilerules.errors import IllegalAction, QueryError
 from nilerules.games.nefertiti.actions import DrawCard, Place
-from nilerules.games.nefertiti.state import AKH, LOUQSOR, P_OVER
+from nilerules.games.nefertiti.names import AKH, LOUQSOR
+from nilerules.games.nefertiti.state import P_OVER
 
 MODULE = load("nefertiti")
 GAME = MODULE.game

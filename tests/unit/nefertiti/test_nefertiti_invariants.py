@@ -10,8 +10,10 @@ import pytest
 
 from nilerules.checks import load
 from nilerules.core import CHANCE
-from nilerules.games.nefertiti import rules
-from nilerules.games.nefertiti.state import AKH, CHAIR, GIZEH, NefState, evolve, slot
+from nilerules.games.nefertiti.cards import slot
+from nilerules.games.nefertiti.names import AKH, CHAIR, GIZEH
+from nilerules.games.nefertiti.rules import common
+from nilerules.games.nefertiti.state import NefState, evolve
 
 GAME = load("nefertiti").game
 
@@ -32,7 +34,7 @@ def midgame() -> NefState:
 
 
 def bump(row: tuple[int, ...], k: int, by: int) -> tuple[int, ...]:
-    return rules.bump(row, k, by)
+    return common.bump(row, k, by)
 
 
 def test_the_unbroken_states_are_clean() -> None:
@@ -43,7 +45,7 @@ def test_the_unbroken_states_are_clean() -> None:
 CASES: list[tuple[str, Callable[[NefState], NefState], str]] = [
     ("a Deben forged", lambda s: evolve(s, deben=bump(s.deben, 0, 1)), "Deben not conserved"),
     ("a Deben lost from a market",
-     lambda s: rules.set_market(s, GIZEH, evolve(s.markets[GIZEH], deben=s.markets[GIZEH].deben - 1)),
+     lambda s: common.set_market(s, GIZEH, evolve(s.markets[GIZEH], deben=s.markets[GIZEH].deben - 1)),
      "Deben not conserved"),
     ("negative Deben", lambda s: evolve(s, deben=(-1, s.deben[1] + s.deben[0] + 1)), "negative Deben"),
     ("a Gift forged in a hand", lambda s: evolve(s, hands=(bump(s.hands[0], CHAIR, 1), s.hands[1])),
@@ -57,7 +59,7 @@ CASES: list[tuple[str, Callable[[NefState], NefState], str]] = [
     ("a second Akhenaton", lambda s: evolve(s, bottom=(*s.bottom, AKH)), "Akhenaton card is misplaced"),
     ("negative prestige", lambda s: evolve(s, prestige=(-1, s.prestige[1])), "negative prestige"),
     ("a sealed card from nowhere",
-     lambda s: rules.set_market(s, GIZEH, evolve(s.markets[GIZEH], cards=(*s.markets[GIZEH].cards,
+     lambda s: common.set_market(s, GIZEH, evolve(s.markets[GIZEH], cards=(*s.markets[GIZEH].cards,
                                                                            slot(CHAIR, sealed=True)))),
      "Royal Seals not conserved"),
 ]

@@ -7,8 +7,8 @@ import pytest
 
 from nilerules.checks import load
 from nilerules.errors import InvalidState, PositionError
-from nilerules.games.nefertiti import rules
-from nilerules.games.nefertiti.state import GIZEH
+from nilerules.games.nefertiti.names import GIZEH
+from nilerules.games.nefertiti.rules import turn
 from tests.helpers import documented_position
 
 GAME = load("nefertiti").game
@@ -26,7 +26,7 @@ def test_documented_example_builds_and_scores_the_chair_example() -> None:
     breakdown = GAME.score_breakdown(state)
     assert {k: v for k, v in breakdown[0].items() if v} == {"gifts": 50, "deben": 10}
     assert state.markets[GIZEH].stall == 1
-    assert not rules.stall_closes(state, GIZEH)
+    assert not turn.stall_closes(state, GIZEH)
     assert GAME.legal_actions(state)
     assert GAME.position(config, GAME.position_data(state)) == state
 

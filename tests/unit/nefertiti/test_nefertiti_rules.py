@@ -8,9 +8,8 @@ from typing import Any
 import pytest
 
 from nilerules.checks import load
-from nilerules.checks.nefertiti.checks import start_state
+from nilerules.checks.kit import first_decision
 from nilerules.errors import IllegalAction, InvalidConfig
-from nilerules.games.nefertiti import rules
 from nilerules.games.nefertiti.actions import (
     Done,
     DrawCard,
@@ -29,9 +28,8 @@ from nilerules.games.nefertiti.actions import (
     Target,
     UseCharacter,
 )
-from nilerules.games.nefertiti.params import build_params
-from nilerules.games.nefertiti.scoring import final_scores, holders, ranking
-from nilerules.games.nefertiti.state import (
+from nilerules.games.nefertiti.cards import FOREIGN, slot
+from nilerules.games.nefertiti.names import (
     AKH,
     AKHET,
     AMON_PRIEST,
@@ -39,11 +37,8 @@ from nilerules.games.nefertiti.state import (
     CHAIR,
     CHAR_NAMES,
     CHIEF,
-    CLOSED,
     CUP,
-    DONE,
     F_CHAIR2,
-    FOREIGN,
     GIZEH,
     GOLDWORK,
     HARBOR,
@@ -55,13 +50,6 @@ from nilerules.games.nefertiti.state import (
     N_CODES,
     NECKLACE,
     NEUTRAL_OWNER,
-    OPEN,
-    P_NEUTRAL,
-    P_OVER,
-    P_REFILL,
-    P_RESOLVE,
-    P_TURN,
-    P_WT_SWAP,
     PAPYRUS,
     PRIEST,
     ROYAL_SERVANT,
@@ -75,9 +63,22 @@ from nilerules.games.nefertiti.state import (
     TYPE_NAMES,
     WANDERING_THIEF,
     WT,
+)
+from nilerules.games.nefertiti.params import make_params
+from nilerules.games.nefertiti.rules import characters, closing, common, harbor, turn
+from nilerules.games.nefertiti.scoring import final_scores, holders, ranking
+from nilerules.games.nefertiti.state import (
+    CLOSED,
+    DONE,
+    OPEN,
+    P_NEUTRAL,
+    P_OVER,
+    P_REFILL,
+    P_RESOLVE,
+    P_TURN,
+    P_WT_SWAP,
     NefState,
     evolve,
-    slot,
 )
 
 GAME = load("nefertiti").game
@@ -149,7 +150,7 @@ def test_setup_three_open_markets_with_four_cards_and_a_seal() -> None:
     """Reference: Louqsor starts closed, open markets get 4 Gifts with a seal on top; seed: Harbor has 1 Deben,
     holds only foreign cards and never a seal; 4 Gifts + Akhenaton lie at the bottom."""
     for seed in range(5):
-        s = start_state(GAME, 4, ("harbor",), seed=seed)
+        s = first_decision(GAME, GAME.config(4, ("harbor",)), seed)
         assert s.markets[LOUQSOR].status == CLOSED and s.markets[LOUQSOR].cards == ()
         for m in (0, 2, 3):
             cards = s.markets[m].cards
@@ -174,20 +175,20 @@ def test_deck_and_fixed_characters_by_player_count() -> None:
     """Seed: 2 players lose all 8 senet and both Scribes; 3 players lose Scribe +2; 5 players add 4 cups and the
     Harbor; the Harbor replaces 10 base gifts by 10 foreign ones and adds one papyrus per player."""
     spec = GAME.spec
-    two = build_params(spec, GAME.config(2))
+    two = make_params(spec, GAME.config(2))
     assert two.deck[SENET] == 0 and two.deck[SENET2] == 0
     assert two.char_fixed[CHAR_NAMES.index("merchant")] == 1 and sum(two.char_fixed) == 1
-    three = build_params(spec, GAME.config(3))
+    three = make_params(spec, GAME.config(3))
     assert sum(three.char_fixed) == 2 and three.char_fixed[CHAR_NAMES.index("scribe_2")] == 0
-    four = build_params(spec, GAME.config(4))
+    four = make_params(spec, GAME.config(4))
     assert sum(four.deck) == 46 and sum(four.char_fixed) == 3
-    harbor = build_params(spec, GAME.config(4, ("harbor",)))
-    assert sum(harbor.deck) == 46 + 4 and sum(harbor.deck[10:20]) == 10 and harbor.deck[PAPYRUS] == 4
+    with_harbor = make_params(spec, GAME.config(4, ("harbor",)))
+    assert sum(with_harbor.deck) == 46 + 4 and sum(with_harbor.deck[10:20]) == 10 and with_harbor.deck[PAPYRUS] == 4
     assert GAME.config(5).modules == ("harbor",)
-    five = build_params(spec, GAME.config(5))
+    five = make_params(spec, GAME.config(5))
     assert five.deck[CUP] == 4 and five.servants == 3 and five.deck[PAPYRUS] == 5
     with pytest.raises(InvalidConfig):
-        build_params(spec, evolve(GAME.config(5), modules=()))
+        make_params(spec, evolve(GAME.config(5), modules=()))
 
 
 @pytest.mark.rules("nefertiti.base.first_player", "nefertiti.two.start_deben", "nefertiti.five.start_deben")
@@ -208,9 +209,9 @@ def test_characters_six_drawn_or_a_scenario() -> None:
     s = GAME.apply(GAME.setup(GAME.config(4, ("characters",))), FirstPlayer(0))
     outcomes = GAME.chance_outcomes(s)
     assert sum(p for _, p in outcomes) == 1 and len(outcomes) == 12
-    s = start_state(GAME, 4, ("characters",))
+    s = first_decision(GAME, GAME.config(4, ("characters",)), 0)
     assert sum(s.chars) == 3 + 6
-    scen = start_state(GAME, 4, ("scenario",))
+    scen = first_decision(GAME, GAME.config(4, ("scenario",)), 0)
     names = sorted(CHAR_NAMES[c] for c in range(15) if scen.chars[c])
     assert names == sorted(
         ["scribe_2", "scribe_3", "merchant", "amon_priest", "amon_merchant", "chief", "treasurer", "beggar", "trader"]
@@ -229,7 +230,7 @@ def test_characters_six_drawn_or_a_scenario() -> None:
 @pytest.mark.rules("nefertiti.turn.place", "nefertiti.turn.first_servant_deben")
 def test_first_servant_in_a_market_earns_one_deben() -> None:
     """Reference: the first Servant placed in a market earns 1 Deben from it; the second does not."""
-    s = start_state(GAME, 4)
+    s = first_decision(GAME, GAME.config(4), 0)
     me = s.to_move
     assert Place(LOUQSOR, 0) not in GAME.legal_actions(s)
     after = GAME.apply(s, Place(GIZEH, 0))
@@ -244,7 +245,7 @@ def test_first_servant_in_a_market_earns_one_deben() -> None:
 @pytest.mark.rules("nefertiti.turn.character", "nefertiti.chars.high_priest")
 def test_character_costs_a_seal_and_high_priest_places_twice_not_both_on_harbor() -> None:
     """Reference: a seal buys one Character, which leaves; High Priest: an extra Servant; seed: not on the Harbor."""
-    s = with_character(start_state(GAME, 4, ("harbor",)), HIGH_PRIEST)
+    s = with_character(first_decision(GAME, GAME.config(4, ("harbor",)), 0), HIGH_PRIEST)
     me = s.to_move
     copies = s.chars[HIGH_PRIEST]
     s = GAME.apply(s, UseCharacter(HIGH_PRIEST))
@@ -336,7 +337,7 @@ def test_giza_right_stall_three_colours_with_neutral_pawns() -> None:
 
     def closes(*items: tuple[int, int, bool]) -> bool:
         s = position(2, (), {"markets": {"giza": {"stall": "right", "pawns": pawns(*items)}}})
-        return rules.stall_closes(s, GIZEH)
+        return turn.stall_closes(s, GIZEH)
 
     assert closes((0, 0, False), (1, 1, False), (2, 0, True))
     assert closes((0, 0, False), (1, 0, True), (2, 1, True))
@@ -388,7 +389,7 @@ def test_neutral_pawn_actions_at_a_closing_market() -> None:
             "gizeh": {"deben": 4, "cards": ["chair/sealed", "harp"], "pawns": pawns((2, 0, True), (1, 1, True))}
         },
     }
-    s = rules.start_resolution(position(2, (), doc), GIZEH, final=False)
+    s = closing.start_resolution(position(2, (), doc), GIZEH, final=False)
     legal = GAME.legal_actions(s)
     assert NeutralDeben((1, 2, 3)) in legal and NeutralGift(sealed) in legal
     before = [m.deben for m in s.markets]
@@ -419,13 +420,13 @@ def test_no_servant_left_forces_a_closure() -> None:
 def test_papyrus_from_the_board_brings_a_seal() -> None:
     """Seed: a papyrus bought, stolen or exchanged from the board brings a Royal Seal, not one from a player; foreign
     cards have their type's maximum value; a papyrus's is 4."""
-    s = start_state(GAME, 4, ("harbor",))
-    s1 = rules.gain_card(s, 0, PAPYRUS, from_board=True)
+    s = first_decision(GAME, GAME.config(4, ("harbor",)), 0)
+    s1 = harbor.gain_card(s, 0, PAPYRUS, from_board=True)
     assert s1.seals[0] == s.seals[0] + 1 and s1.seal_supply == s.seal_supply - 1
-    s2 = rules.gain_card(s, 0, PAPYRUS, from_board=False)
+    s2 = harbor.gain_card(s, 0, PAPYRUS, from_board=False)
     assert s2.seals[0] == s.seals[0]
-    assert rules.max_value(s.params, F_CHAIR2) == rules.max_value(s.params, CHAIR) == 9
-    assert rules.max_value(s.params, PAPYRUS) == 4
+    assert common.max_value(s.params, F_CHAIR2) == common.max_value(s.params, CHAIR) == 9
+    assert common.max_value(s.params, PAPYRUS) == 4
 
 
 @pytest.mark.rules(
@@ -460,11 +461,11 @@ def test_akhenaton_triggers_the_final_harbor_distribution() -> None:
     assert not any(isinstance(a, Place) and a.market == HARBOR for a in GAME.legal_actions(s))
     markets = GAME.position_data(s)["markets"]
     markets["gizeh"]["pawns"] = pawns((0, me, False))
-    s = rules.start_resolution(edit(s, markets=markets), GIZEH, final=False)
+    s = closing.start_resolution(edit(s, markets=markets), GIZEH, final=False)
     while s.phase == P_RESOLVE:
         s = GAME.apply(s, GAME.legal_actions(s)[-1])
     assert s.markets[GIZEH].status == DONE and s.markets[LOUQSOR].status != OPEN
-    assert GIZEH not in rules.board_markets(s)
+    assert GIZEH not in characters.board_markets(s)
     empty = position(4, ())
     doc = {"bottom": ["akhenaton"], "bottom_ordered": True, "discard": drained(empty), "phase": "refill"}
     immediate = position(4, (), {**doc, "refill": {"queue": ["louqsor"]}}, end_of_game="immediate")
@@ -657,7 +658,7 @@ def test_other_scenarios_through_an_edited_spec(scenario: str, expected: dict[st
     params = dict(spec.params)
     params["scenario"] = Param("scenario", scenario, "seed", "test", "", ())
     game = make_game(evolve(spec, params=params))
-    state = start_state(game, 4, ("scenario",))
+    state = first_decision(game, game.config(4, ("scenario",)), 0)
     fixed = {"scribe_2": 1, "scribe_3": 1, "merchant": 1}
     got = {CHAR_NAMES[c]: state.chars[c] for c in range(15) if state.chars[c]}
     assert got == {**fixed, **expected}

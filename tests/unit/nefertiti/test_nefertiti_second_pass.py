@@ -10,20 +10,31 @@ import pytest
 
 from nilerules.analysis.witness import position_parts, replay_under
 from nilerules.checks import load
+from nilerules.checks.kit import first_decision, under
 from nilerules.checks.model import Budget
-from nilerules.checks.nefertiti import checks
+from nilerules.checks.nefertiti.characters import check_wandering_thief_bought
+from nilerules.checks.nefertiti.checks import CHECKS
+from nilerules.checks.nefertiti.harbor import check_papyrus_seal_supply
+from nilerules.checks.nefertiti.neutral import check_amon_priest_neutral
+from nilerules.checks.nefertiti.situations import (
+    CLOSED_MARKET_SETUP,
+    closed_market_doc,
+    harbor_example_doc,
+    neutral_short_doc,
+    situation,
+    wandering_thief_bought_doc,
+)
 from nilerules.core import CHANCE, playout, replay
 from nilerules.core.log import replay_steps
 from nilerules.errors import SpecError
-from nilerules.games.nefertiti import rules
-from nilerules.games.nefertiti.actions import DrawCard, NeutralDeben, Swap, TakeCard
-from nilerules.games.nefertiti.state import (
+from nilerules.games.nefertiti.actions import DrawCard, NeutralDeben, Swap, TakeCard, Target
+from nilerules.games.nefertiti.cards import slot
+from nilerules.games.nefertiti.names import (
     ABOU,
     AKH,
     AKHET,
     CARD_NAMES,
     CHAIR,
-    CLOSED,
     GIZEH,
     GOLDWORK,
     HARBOR,
@@ -32,18 +43,20 @@ from nilerules.games.nefertiti.state import (
     MIRROR,
     N_GIFTS,
     NECKLACE,
-    P_RESOLVE,
     PAPYRUS,
-    TRADER,
     WT,
-    NefState,
-    evolve,
-    slot,
 )
+from nilerules.games.nefertiti.rules import characters, common, harbor, neutral_pawns, turn
+from nilerules.games.nefertiti.state import CLOSED, P_RESOLVE, NefState, evolve
 from tests.helpers import spec_with_line_edited
 
 MODULE = load("nefertiti")
 GAME = MODULE.game
+
+
+def under_reading(state: NefState, ambiguity: str, reading: str) -> NefState:
+    """The same position under another reading of one ambiguity."""
+    return evolve(state, config=under(GAME, state.config, ambiguity, reading))
 
 
 # --- issue 15 item 1: "2 neutral pawns of different colors + 1 Servant pawn" closes -----------------------------
@@ -59,7 +72,7 @@ def test_every_reading_the_text_allows_closes_both_listed_patterns() -> None:
     amb = GAME.spec.ambiguities["neutral_three_colors"]
     for reading in amb.readings:
         closes = [
-            rules.colours_two_player(c[0], c[1], c[2], c[3], reading.name) >= 3
+            neutral_pawns.colours_two_player(c[0], c[1], c[2], c[3], reading.name) >= 3
             for c in (BOTH_SERVANTS_ONE_NEUTRAL, RED_SERVANT_RED_NEUTRAL_BLACK_NEUTRAL)
         ]
         assert (closes == [True, True]) == (reading.contradicted == ""), reading.name
@@ -75,10 +88,8 @@ def test_neutral_one_color_is_marked_contradicted_and_the_showcase_is_genuinely_
     showcase = tuple(result.data["showcase"])
     assert showcase not in (RED_SERVANT_RED_NEUTRAL_BLACK_NEUTRAL, BOTH_SERVANTS_ONE_NEUTRAL)
     allowed = {r.name for r in amb.readings if not r.contradicted}
-    assert (
-        len({rules.colours_two_player(showcase[0], showcase[1], showcase[2], showcase[3], r) >= 3 for r in allowed})
-        == 2
-    )
+    closes = {neutral_pawns.colours_two_player(*showcase, r) >= 3 for r in allowed}
+    assert len(closes) == 2
     assert "rules out neutral_one_color" in result.verdict.summary
 
 
@@ -101,10 +112,10 @@ def test_one_servant_and_two_same_colour_neutrals_split_the_allowed_readings() -
 def test_harbor_example_no_new_card_means_no_distribution_and_since_last_is_contradicted() -> None:
     """The Harbor example: 4 foreign cards (added while no pawn was there), Black's pawn placed, the next refill adds
     none: 'so there is no distribution'. this_refill agrees; since_last distributes and is marked contradicted."""
-    example = checks.harbor_example_state(GAME)
+    example = situation(GAME, 3, ("harbor",), harbor_example_doc(GAME))
     got = {}
     for reading in GAME.spec.ambiguities["harbor_trigger_added"].readings:
-        after = rules.harbor_check(checks.with_reading(GAME, example, "harbor_trigger_added", reading.name))
+        after = harbor.harbor_check(under_reading(example, "harbor_trigger_added", reading.name))
         got[reading.name] = (after.phase == P_RESOLVE and after.res_market == HARBOR, bool(reading.contradicted))
     assert got == {"this_refill": (False, False), "since_last": (True, True)}
     assert GAME.invariants(example) == ()
@@ -122,12 +133,12 @@ def test_harbor_trigger_witness_replays_from_setup_through_the_draw_where_the_re
     mover, draw, end = steps[-1]
     assert mover is CHANCE
     before = steps[-2][2]
-    harbor = end.markets[HARBOR]
+    dock = end.markets[HARBOR]
     assert (end.refill_added, end.harbor_added_since >= 1) == (0, True)
-    assert (len(harbor.cards) >= end.params.harbor_threshold, bool(harbor.pawns)) == (True, True)
+    assert (len(dock.cards) >= end.params.harbor_threshold, bool(dock.pawns)) == (True, True)
     distributes = {}
     for r in ("this_refill", "since_last"):
-        after = GAME.apply(checks.with_reading(GAME, before, "harbor_trigger_added", r), draw)
+        after = GAME.apply(under_reading(before, "harbor_trigger_added", r), draw)
         distributes[r] = after.phase == P_RESOLVE and after.res_market == HARBOR
     assert distributes == {"this_refill": False, "since_last": True}
     assert (end.phase == P_RESOLVE and end.res_market == HARBOR) is False
@@ -145,12 +156,12 @@ def test_harbor_trigger_witness_replays_from_setup_through_the_draw_where_the_re
 def test_trader_reaches_the_closed_market_only_under_all_markets() -> None:
     """'exchange ... with cards on the board': under all_markets the necklace on the closed Louqsor can be taken for a
     chair; under open_only it cannot (the Trader branches on its own ambiguity, NEF-022)."""
-    base = checks._closed_market_state(GAME, TRADER)
+    base = situation(GAME, *CLOSED_MARKET_SETUP, closed_market_doc("trader"))
     assert base.markets[LOUQSOR].status == CLOSED
     reach = {}
     for r in ("all_markets", "open_only"):
-        s = checks.with_reading(GAME, base, "trader_markets", r)
-        reach[r] = any(isinstance(a, Swap) and a.market == LOUQSOR for a in rules.trader_actions(s))
+        s = under_reading(base, "trader_markets", r)
+        reach[r] = any(isinstance(a, Swap) and a.market == LOUQSOR for a in characters.trader_actions(s))
     assert reach == {"all_markets": True, "open_only": False}
     result = MODULE.checks["trader_markets"](GAME, Budget.quick())
     assert result.verdict.kind == "witness"
@@ -165,8 +176,8 @@ def test_beggar_example_uses_four_markets_so_open_only_is_contradicted() -> None
     lies under the Market Closed tile, so 'open markets only' is ruled out by the text."""
     amb = GAME.spec.ambiguities["beggar_markets"]
     assert {r.name: bool(r.contradicted) for r in amb.readings} == {"all_four": False, "open_only": True}
-    state = checks.start_state(GAME, 4)
-    assert len(rules.open_markets(state)) == 3
+    state = first_decision(GAME, GAME.config(4), 0)
+    assert len(common.open_markets(state)) == 3
 
 
 # --- issue 15 item 5: the Deben coins ---------------------------------------------------------------------------
@@ -211,7 +222,8 @@ def test_no_base_characters_plays_to_the_end(tmp_path: Path) -> None:
 
 
 def test_too_few_gift_cards_for_the_bottom_of_the_pile_is_a_spec_error(tmp_path: Path) -> None:
-    """A deck that cannot put the bottom Gift cards under the pile is refused with a SpecError naming the key."""
+    """A deck that cannot put the bottom Gift cards under the pile is refused with a SpecError naming the key, and with
+    every other problem of the same config (make_params collects them all)."""
     path = spec_with_line_edited(
         tmp_path,
         "nefertiti",
@@ -223,6 +235,16 @@ def test_too_few_gift_cards_for_the_bottom_of_the_pile_is_a_spec_error(tmp_path:
     game = load("nefertiti", path).game
     with pytest.raises(SpecError, match="base_gifts"):
         game.setup(game.config(4))
+    # 2 players: the removal of 5 senet and 3 senet x2 exceeds that deck too; one SpecError names every problem
+    with pytest.raises(SpecError) as caught:
+        game.params(game.config(2))
+    assert sorted(key for key, _ in caught.value.problems) == [
+        "params.base_gifts.value",
+        "params.base_gifts.value.senet",
+        "params.base_gifts.value.senet_x2",
+        "params.two_player_removed_gifts.value.senet",
+        "params.two_player_removed_gifts.value.senet_x2",
+    ]
 
 
 def test_random_play_under_every_trader_reading_ends() -> None:
@@ -266,13 +288,13 @@ def test_each_witness_replays_from_setup_or_is_labelled_constructed(amb_id: str)
 def test_priest_papyrus_seal_per_reading_and_buying_always_brings_one() -> None:
     """'When a player buys a papyrus card ... they immediately gain the card and 1 Royal Seal token': under both
     readings a bought papyrus brings a seal; a papyrus taken with the Priest brings one only under with_seal."""
-    base = checks.start_state(GAME, 4, ("characters", "harbor"))
+    base = first_decision(GAME, GAME.config(4, ("characters", "harbor")), 0)
     me = base.to_move
     got = {}
     for r in ("with_seal", "board_only"):
-        s = checks.with_reading(GAME, base, "priest_papyrus", r)
-        got[r] = rules.priest_gain(s, me, PAPYRUS).seals[me] - s.seals[me]
-        assert rules.gain_card(s, me, PAPYRUS, from_board=True).seals[me] - s.seals[me] == 1
+        s = under_reading(base, "priest_papyrus", r)
+        got[r] = characters.priest_gain(s, me, PAPYRUS).seals[me] - s.seals[me]
+        assert harbor.gain_card(s, me, PAPYRUS, from_board=True).seals[me] - s.seals[me] == 1
     assert got == {"with_seal": 1, "board_only": 0}
 
 
@@ -280,17 +302,17 @@ def test_priest_papyrus_seal_per_reading_and_buying_always_brings_one() -> None:
 def test_neutral_short_of_deben_targets_per_reading_and_the_full_action_agrees() -> None:
     """'Take 3 Deben ... and distribute 1 Deben to each other market': with enough Deben both readings give the one
     full action; short of Deben, only 'any_market' lets the resolved market (Gizeh) receive one back."""
-    state = checks.situation(GAME, 2, (), checks.neutral_short_doc(GAME))
-    rich = rules.set_market(state, GIZEH, evolve(state.markets[GIZEH], deben=state.params.neutral_deben[0]))
+    state = situation(GAME, 2, (), neutral_short_doc(GAME))
+    rich = common.set_market(state, GIZEH, evolve(state.markets[GIZEH], deben=state.params.neutral_deben[0]))
     full = {}
     short = {}
     for r in ("any_market", "other_markets"):
         full[r] = [
             a
-            for a in rules.neutral_choices(checks.with_reading(GAME, rich, "neutral_short_targets", r))
+            for a in neutral_pawns.neutral_choices(under_reading(rich, "neutral_short_targets", r))
             if isinstance(a, NeutralDeben)
         ]
-        choices = rules.neutral_choices(checks.with_reading(GAME, state, "neutral_short_targets", r))
+        choices = neutral_pawns.neutral_choices(under_reading(state, "neutral_short_targets", r))
         short[r] = any(isinstance(a, NeutralDeben) and GIZEH in a.targets for a in choices)
     assert full["any_market"] == full["other_markets"] == [NeutralDeben((LOUQSOR, AKHET, ABOU))]
     assert short == {"any_market": True, "other_markets": False}
@@ -300,12 +322,12 @@ def test_neutral_short_of_deben_targets_per_reading_and_the_full_action_agrees()
 def test_wandering_thief_lowest_card_readings_agree_without_face_down_cards() -> None:
     """'the Gift card with the lowest maximum value': with every card face up both readings offer exactly the lowest
     cards; the situation with a face-down chair below them tells the readings apart (the check)."""
-    params = checks.start_state(GAME, 4).params
+    params = first_decision(GAME, GAME.config(4), 0).params
     cards = (slot(CHAIR), slot(GOLDWORK), slot(NECKLACE))
-    assert rules.lowest_gifts(params, cards, False) == rules.lowest_gifts(params, cards, True) == (slot(CHAIR),)
+    assert common.lowest_gifts(params, cards, False) == common.lowest_gifts(params, cards, True) == (slot(CHAIR),)
     down = (slot(CHAIR, down=True), slot(GOLDWORK), slot(NECKLACE))
-    assert rules.lowest_gifts(params, down, True) == ()
-    assert set(rules.lowest_gifts(params, down, False)) == {slot(GOLDWORK), slot(NECKLACE)}
+    assert common.lowest_gifts(params, down, True) == ()
+    assert set(common.lowest_gifts(params, down, False)) == {slot(GOLDWORK), slot(NECKLACE)}
 
 
 def test_a_huge_gift_count_is_refused_not_worked_through(tmp_path: Path) -> None:
@@ -330,7 +352,7 @@ def test_final_harbor_distribution_per_reading_of_nef_027() -> None:
     foreign = [c for c in range(20) if params.bonus[c] > 0]
 
     def distributes(reading: str, cards: int) -> bool:
-        base = checks.situation(GAME, 3, ("harbor",), {})
+        base = situation(GAME, 3, ("harbor",), {})
         names = [CARD_NAMES[c] for c in foreign[:cards]]
         discard = {CARD_NAMES[c]: base.pile[c] - names.count(CARD_NAMES[c]) for c in range(20) if base.pile[c]}
         discard = {k: v for k, v in discard.items() if v}
@@ -368,7 +390,7 @@ def test_forced_closure_per_reading_of_nef_028() -> None:
     got = {}
     for r in ("servants_only", "neutral_counts"):
         state = GAME.position(GAME.config(2, (), {"forced_close_neutral": r}), doc)
-        got[r] = {a.market for a in rules.forced_closures(state)}
+        got[r] = {a.market for a in turn.forced_closures(state)}
     assert got == {"servants_only": {AKHET}, "neutral_counts": {AKHET, GIZEH}}
 
 
@@ -417,10 +439,30 @@ def test_papyrus_with_seals_in_supply_brings_one_under_both_readings_of_nef_029(
         assert (after.seals[1] - state.seals[1], state.seal_supply - after.seal_supply) == (1, 1)
 
 
+@pytest.mark.rules("nefertiti.harbor.papyrus_seal", "nefertiti.chars.thief")
+def test_a_stolen_papyrus_with_empty_seal_supply_follows_nef_029_as_a_bought_one_does() -> None:
+    """'bought, stolen or exchanged from the board': the Thief's papyrus, with all 14 seals held (as above), brings a
+    seal only under 'unlimited', exactly as a bought one (the test above); the seals stay conserved."""
+    got = {}
+    for reading in ("limited", "unlimited"):
+        doc = {
+            "phase": "character",
+            "character": {"active": "thief"},
+            "markets": {"gizeh": {"cards": ["papyrus", "harp", "mirror"]}},
+            "seats": {str(i): {"seals": 14 // 4 + int(i < 14 % 4)} for i in range(4)},
+        }
+        state = GAME.position(GAME.config(4, ("harbor",), {"papyrus_seal_supply": reading}), doc)
+        assert state.seal_supply == 0
+        after = GAME.apply(state, Target(GIZEH, slot(PAPYRUS)))
+        assert after.hands[0][PAPYRUS] == state.hands[0][PAPYRUS] + 1 and GAME.invariants(after) == ()
+        got[reading] = after.seals[0] - state.seals[0]
+    assert got == {"limited": 0, "unlimited": 1}
+
+
 def test_nef_029_check_is_a_constructed_witness() -> None:
     """The check's situation parts the readings (0 seals against 1), labelled constructed (seeded play does not empty
     the supply)."""
-    result = checks.check_papyrus_seal_supply(GAME, Budget.quick())
+    result = check_papyrus_seal_supply(GAME, Budget.quick())
     assert (result.verdict.kind, result.constructed) == ("witness", True)
     assert [o.split(",")[0] for _, o in result.outcomes] == [
         "the buyer gains 0 Royal Seal(s)",
@@ -467,7 +509,7 @@ def test_nef_030_changes_nothing_without_a_neutral_player() -> None:
 
 def test_nef_030_check_parts_the_readings_in_a_played_game() -> None:
     """The check's witness is a 2-player game from setup (not constructed) where the holder's place differs."""
-    result = checks.check_amon_priest_neutral(GAME, Budget.quick())
+    result = check_amon_priest_neutral(GAME, Budget.quick())
     assert (result.verdict.kind, result.constructed, result.witness_log is not None) == ("witness", False, True)
     assert len({o for _, o in result.outcomes}) == 2
 
@@ -491,7 +533,7 @@ def _buy_and_take_on(state: NefState, card: int) -> NefState:
 def _wandering_thief_purchase(reading: str, highest: bool = True) -> tuple[int, int]:
     """Seat 1 buys the Wandering Thief card at Gizeh, exchanges it, then takes every further card it may: the Gift
     cards it gained and the Deben it paid."""
-    doc = checks.wandering_thief_bought_doc(GAME)
+    doc = wandering_thief_bought_doc(GAME)
     bid = doc["resolution"]["bidders"][0]["bid"]
     doc["resolution"]["bidders"] = [{"bid": bid, "seat": 1, "highest": highest}]
     state = GAME.position(GAME.config(3, (), {"wandering_thief_bought": reading}), doc)
@@ -505,7 +547,7 @@ def test_highest_bidder_buying_the_wandering_thief_per_reading_of_nef_031() -> N
     """Hand count: Gizeh holds the Wandering Thief card, a harp and a mirror (no seal). Counted as one of the highest
     bidder's 'two Gifts', the card brings the exchanged Gift and leaves one more purchase: 2 Gift cards; not counted,
     the bidder still takes the harp and the mirror: 3. Either way the bid is paid once ('pays their bid')."""
-    bid = checks.wandering_thief_bought_doc(GAME)["resolution"]["bidders"][0]["bid"]
+    bid = wandering_thief_bought_doc(GAME)["resolution"]["bidders"][0]["bid"]
     got = {r: _wandering_thief_purchase(r) for r in ("one_of_two", "not_a_gift")}
     assert got == {"one_of_two": (2, bid), "not_a_gift": (3, bid)}
 
@@ -514,7 +556,7 @@ def test_highest_bidder_buying_the_wandering_thief_per_reading_of_nef_031() -> N
 def test_following_bidder_buying_the_wandering_thief_gets_one_card_under_both_readings_of_nef_031() -> None:
     """A following bidder 'pays their bid for one Gift': buying the Wandering Thief card is that one purchase, and
     they gain the one Gift card its exchange brings, under both readings."""
-    bid = checks.wandering_thief_bought_doc(GAME)["resolution"]["bidders"][0]["bid"]
+    bid = wandering_thief_bought_doc(GAME)["resolution"]["bidders"][0]["bid"]
     got = {r: _wandering_thief_purchase(r, highest=False) for r in ("one_of_two", "not_a_gift")}
     assert got == {"one_of_two": (1, bid), "not_a_gift": (1, bid)}
 
@@ -522,14 +564,14 @@ def test_following_bidder_buying_the_wandering_thief_gets_one_card_under_both_re
 def test_nef_031_check_parts_the_readings_in_a_played_game() -> None:
     """The check's witness is a game from setup (not constructed) where the highest bidder buys the Wandering Thief
     card, and the cards left to take after its exchange differ."""
-    result = checks.CHECKS["wandering_thief_bought"](GAME, Budget.quick())
+    result = CHECKS["wandering_thief_bought"](GAME, Budget.quick())
     assert (result.verdict.kind, result.constructed, result.witness_log is not None) == ("witness", False, True)
     assert len({o for _, o in result.outcomes}) == 2
 
 
 def test_nef_031_hand_built_fallback_is_a_constructed_witness() -> None:
     """The fallback situation (seeded play finding none) parts the readings too: 1 more card against 2."""
-    result = checks.check_wandering_thief_bought(GAME, Budget.quick())
+    result = check_wandering_thief_bought(GAME, Budget.quick())
     assert (result.verdict.kind, result.constructed) == ("witness", True)
     assert [o.split(": ")[1] for _, o in result.outcomes] == [
         "after its exchange they may take 1 more",
@@ -543,7 +585,7 @@ def test_nef_031_hand_built_fallback_is_a_constructed_witness() -> None:
 def _sealed_wandering_thief_purchase(reading: str) -> tuple[int, int, int]:
     """Seat 1, the highest bidder at Gizeh, buys the Wandering Thief card lying on the sealed space, exchanges it, then
     takes every further card it may: the Gift cards, the Royal Seals it gained and the Deben it paid."""
-    doc = checks.wandering_thief_bought_doc(GAME)
+    doc = wandering_thief_bought_doc(GAME)
     doc["markets"]["gizeh"]["cards"] = ["wandering_thief/sealed", "harp", "mirror"]
     state = GAME.position(GAME.config(3, (), {"wandering_thief_bought": reading}), doc)
     cards, seals, deben = sum(state.hands[1][:N_GIFTS]), state.seals[1], state.deben[1]
@@ -559,7 +601,7 @@ def test_highest_bidder_buying_the_sealed_wandering_thief_takes_nothing_after_it
     way as they buy Gift cards', and the highest bidder 'takes two Gifts, or one Gift with the Royal Seal'. Hand count:
     the seal, the one Gift card its exchange brings, nothing more (the harp and mirror stay), the bid paid once; the
     same under both readings of NEF-031 (the seal, not the count of Gifts, ends the purchase)."""
-    bid = checks.wandering_thief_bought_doc(GAME)["resolution"]["bidders"][0]["bid"]
+    bid = wandering_thief_bought_doc(GAME)["resolution"]["bidders"][0]["bid"]
     got = {r: _sealed_wandering_thief_purchase(r) for r in ("one_of_two", "not_a_gift")}
     assert got == {"one_of_two": (1, 1, bid), "not_a_gift": (1, 1, bid)}
 
@@ -568,7 +610,7 @@ def test_highest_bidder_buying_the_sealed_wandering_thief_takes_nothing_after_it
 def test_highest_bidder_cannot_take_the_sealed_wandering_thief_as_a_second_card() -> None:
     """Reference: 'two Gifts, or one Gift with the Royal Seal': after a first Gift card the sealed Thief card (like a
     sealed Gift) is not offered; the unsealed mirror is."""
-    doc = checks.wandering_thief_bought_doc(GAME)
+    doc = wandering_thief_bought_doc(GAME)
     doc["markets"]["gizeh"]["cards"] = ["wandering_thief/sealed", "harp", "mirror"]
     state = GAME.position(GAME.config(3), doc)
     state = GAME.apply(state, TakeCard(slot(HARP)))

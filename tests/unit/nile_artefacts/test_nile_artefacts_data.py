@@ -6,14 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from nilerules.core import Config
 from nilerules.errors import QueryError, SpecError
-from nilerules.games.nile_artefacts.data import (
-    condition_text,
-    load_params,
-    parse_card,
-    parse_condition,
-    parse_hand,
-)
+from nilerules.games.nile_artefacts.names import condition_text, parse_card, parse_condition, parse_hand
+from nilerules.games.nile_artefacts.params import make_params
 from nilerules.specs import bundled_spec_path, load_spec, parse_spec
 
 SPEC_TEXT = Path(bundled_spec_path("nile_artefacts")).read_text(encoding="utf-8")
@@ -31,7 +27,7 @@ def test_every_monument_condition_round_trips_through_its_text() -> None:
 def test_assumed_data_has_the_seed_shape() -> None:
     """Seed shape: 54 cards over 6 types and 3 regions, some green cards give 2 Artifacts; 18 Monuments of 3
     levels using every kind of condition in the seed's table."""
-    p = load_params(load_spec(bundled_spec_path("nile_artefacts")), 4)
+    p = make_params(load_spec(bundled_spec_path("nile_artefacts")), Config("nile_artefacts", 4))
     assert p.total_cards == 54
     assert {t for types in p.card_types for t in types} == set(range(6))
     assert set(p.card_region) == {0, 1, 2}
@@ -64,6 +60,6 @@ def test_bad_component_data_is_a_spec_error_naming_the_entry() -> None:
     text = text.replace('["same:2", "same:3", "same:4"]', '["same:2", "same:3", "most:4"]', 1)
     spec = parse_spec(text, "edited.toml")
     with pytest.raises(SpecError) as err:
-        load_params(spec, 2)
+        make_params(spec, Config("nile_artefacts", 2))
     keys = [key for key, _ in err.value.problems]
     assert keys == ["params.artifact_cards.value[0]", "params.artifact_cards.value[3]", "params.monuments.value[3]"]

@@ -13,9 +13,9 @@ import pytest
 from nilerules.core import CHANCE, sample_index
 from nilerules.games.nile_artefacts import make_game, rules
 from nilerules.games.nile_artefacts.actions import Draw
-from nilerules.games.nile_artefacts.game import _below
-from nilerules.games.nile_artefacts.position import Ctx
-from nilerules.games.nile_artefacts.state import PH_REVEAL, STATE_FIELDS, NAState, clone, evolve
+from nilerules.games.nile_artefacts.rules import below
+from nilerules.games.nile_artefacts.rules.offerings import advance_levels
+from nilerules.games.nile_artefacts.state import PH_REVEAL, STATE_FIELDS, Ctx, NAState, clone, evolve
 from tests.helpers import seeded_states
 
 GAME = make_game()
@@ -46,7 +46,8 @@ def test_sample_chance_has_the_support_and_probabilities_of_chance_outcomes(play
     for s in states(players, range(3)):
         if GAME.current_player(s) is not CHANCE:
             continue
-        total = len(GAME.params(players).monuments) - len(s.seen) if s.phase == PH_REVEAL else sum(s.deck)
+        monuments = len(GAME.params(GAME.config(players)).monuments)
+        total = monuments - len(s.seen) if s.phase == PH_REVEAL else sum(s.deck)
         hits = Counter(GAME.sample_chance(s, FixedPick(i)) for i in range(total))
         assert {a: Fraction(n, total) for a, n in hits.items()} == dict(GAME.chance_outcomes(s))
 
@@ -75,10 +76,10 @@ def test_memoised_legal_actions_equal_a_fresh_computation(readings: dict[str, st
 
 
 def test_the_integer_draw_is_randrange() -> None:
-    """``_below(rng, n)`` gives what ``rng.randrange(n)`` gives and leaves the generator in the same state."""
+    """``below(rng, n)`` gives what ``rng.randrange(n)`` gives and leaves the generator in the same state."""
     for n in (*range(1, 70), 127, 128, 129, 1000, 2**40 + 3):
         ours, theirs = random.Random(n), random.Random(n)
-        assert [_below(ours, n) for _ in range(50)] == [theirs.randrange(n) for _ in range(50)]
+        assert [below(ours, n) for _ in range(50)] == [theirs.randrange(n) for _ in range(50)]
         assert ours.getstate() == theirs.getstate()
 
 
@@ -105,7 +106,7 @@ def test_evolve_is_replace() -> None:
 def test_offering_tally_fast_path_agrees_with_tally_and_meets() -> None:
     """``tally_offering`` counts what ``tally`` counts, and ``advance_levels`` moves a level exactly where ``meets``
     (on tuples) says the next level's condition is met."""
-    from nilerules.games.nile_artefacts.conditions import meets, tally, tally_offering
+    from nilerules.games.nile_artefacts.rules.conditions import meets, tally, tally_offering
     from nilerules.games.nile_artefacts.state import PH_OFFER
 
     checked = 0
@@ -115,10 +116,11 @@ def test_offering_tally_fast_path_agrees_with_tally_and_meets() -> None:
         region = s.params.card_region
         counts, regions = tally([t for _, t, _ in s.offering], [region[k] for k, _, _ in s.offering])
         assert tally_offering(s.offering, region) == (counts, regions)
-        after = rules.advance_levels(s, s.to_move)
+        after = advance_levels(s, s.to_move)
         for i, monument in enumerate(s.visible):
             level = s.levels[i][s.to_move]
-            met = level < 3 and meets(s.params.monuments[monument][level], tuple(counts), tuple(regions), s.ctx.both)
+            cond = s.params.monuments[monument][level] if level < s.params.top else None
+            met = cond is not None and meets(cond, tuple(counts), tuple(regions), s.ctx.both)
             assert after[i][s.to_move] == level + (1 if met else 0)
             checked += 1
     assert checked

@@ -13,8 +13,8 @@ from nilerules.checks import load
 from nilerules.core import CHANCE
 from nilerules.errors import IllegalAction
 from nilerules.games.nile_artefacts.actions import Buy, Draw, Move, Take, TurnAround
-from nilerules.games.nile_artefacts.data import monument_names
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
+from nilerules.games.nile_artefacts.names import monument_names
 from nilerules.games.nile_artefacts.state import PH_BUY, PH_NAV, PH_OFFER, NAState
 
 
@@ -26,7 +26,7 @@ def game() -> NileArtefactsGame:
 
 def card(name: str) -> int:
     """The kind of a card, by its name in the spec's card data."""
-    return game().params(2).cards.index(name)
+    return game().params(game().config(2)).cards.index(name)
 
 
 def nav(
@@ -41,7 +41,7 @@ def nav(
     data: dict[str, Any] = {
         "phase": "navigation",
         "round": 1,
-        "monuments": list(monument_names(g.params(players))[:5]),
+        "monuments": list(monument_names(g.params(g.config(players)))[:5]),
         "board": {f"space_{space}": names for space, names in (board or {}).items()},
         **extra,
     }

@@ -11,9 +11,9 @@ from nilerules.checks import load
 from nilerules.checks.nile_artefacts.situations import kind_of, monuments_for, offering_position
 from nilerules.errors import IllegalAction
 from nilerules.games.nile_artefacts.actions import Buy, Done, Offer
-from nilerules.games.nile_artefacts.conditions import meets, meets_some_choice, type_options
-from nilerules.games.nile_artefacts.data import parse_condition
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
+from nilerules.games.nile_artefacts.names import parse_condition
+from nilerules.games.nile_artefacts.rules.conditions import meets, meets_some_choice, type_options
 from nilerules.games.nile_artefacts.state import PH_OFFER, NAState
 
 EYE, STATUE, CAT, FIGURE, BIRD, ANKH = range(6)
@@ -28,7 +28,7 @@ def game() -> NileArtefactsGame:
 
 def kinds_of(*cards: tuple[tuple[int, ...], int]) -> list[int]:
     """Distinct card kinds with these (types, region), taking a further copy when one repeats."""
-    p = game().params(2)
+    p = game().params(game().config(2))
     out: list[int] = []
     for types, region in cards:
         k = next(
@@ -52,7 +52,7 @@ def offer_state(
     """Seat 0 to offer, written in the position format: the visible Monuments are Monuments of the spec's data on
     which every seat stands at the level whose condition is the next one in ``conds``."""
     g = game()
-    targets = monuments_for(g.params(len(hands)), conds)
+    targets = monuments_for(g.params(g.config(len(hands))), conds)
     levels = [level for _, level in targets]
     seats = {str(seat): {"levels": levels} for seat in range(1, len(hands))}
     return offering_position(g, readings or {}, hands, targets, {**seats, **(extra or {})})
@@ -155,7 +155,7 @@ def test_type_options_follow_the_readings() -> None:
 def test_a_two_artifact_card_counts_as_one_card_for_the_green_region() -> None:
     """Seed note: a 2-Artifact green card counts as 1 card for the green region symbol: one such card and one more
     green card meet 'region:fields', the double card alone does not."""
-    p = game().params(2)
+    p = game().params(game().config(2))
     double = kind_of(p, (EYE, FIGURE), FIELDS)
     opts = [type_options(p.card_types[double], "any_type", "two_same")]
     assert not meets_some_choice(parse_condition("region:fields"), opts, [FIELDS], False)

@@ -12,8 +12,8 @@ import pytest
 from nilerules.checks import load
 from nilerules.core import CHANCE
 from nilerules.games.nile_artefacts.actions import Done, Reveal
-from nilerules.games.nile_artefacts.data import monument_names
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
+from nilerules.games.nile_artefacts.names import monument_names
 from nilerules.games.nile_artefacts.scoring import ranking
 from nilerules.games.nile_artefacts.state import PH_DEAL, PH_OFFER, PH_OVER, PH_REVEAL, NAState
 
@@ -38,7 +38,7 @@ def offer_phase(
     data: dict[str, Any] = {
         "phase": "offerings",
         "round": 1,
-        "monuments": list(monument_names(g.params(players))[:5]),
+        "monuments": list(monument_names(g.params(g.config(players)))[:5]),
         **{str(seat): {"levels": [row[seat] for row in rows]} for seat in range(players)},
         **extra,
     }
@@ -162,7 +162,7 @@ def test_a_game_that_never_ends_is_stopped_at_the_cap_and_reported() -> None:
 def test_an_empty_pile_is_reshuffled_or_not_and_reported(reading: str, dealt: int) -> None:
     """NA-007: round 2's deal from an empty pile with every unheld card in the discard: 8 cards (reshuffle) or
     none (stop); either way a supply_exhausted diagnostic, never a crash."""
-    p = game().params(2)
+    p = game().params(game().config(2))
     every_card = [name for name, count in zip(p.cards, p.card_count, strict=True) for _ in range(count)]
     s = offer_phase(2, {"deck_exhausted": reading}, discard=every_card)
     assert s.left == 0

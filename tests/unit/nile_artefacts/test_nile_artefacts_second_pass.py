@@ -62,7 +62,7 @@ def example(readings: dict[str, str]):  # type: ignore[no-untyped-def]
     """The Example Offering Phase as a position: red (seat 0) and black (seat 1), a third seat still to offer so
     that the levels are seen before the rewards; Monuments of the data chosen so that the example's offerings meet
     exactly three next-level conditions each (hand calculation, as in test_nile_artefacts_offerings)."""
-    p = game().params(3)
+    p = game().params(game().config(3))
     picks = (
         ((EYE,), NILE), ((EYE,), NILE), ((EYE,), DESERT), ((CAT,), FIELDS),
         ((CAT,), FIELDS), ((BIRD,), FIELDS), ((ANKH,), NILE), ((STATUE,), DESERT),
@@ -118,7 +118,7 @@ def test_the_example_offering_phase_holds_under_every_reading_that_does_not_disp
 def test_na014_an_empty_offering_is_allowed_or_not_by_the_reading() -> None:
     """may_pass: Done at once keeps every card; at_least_one: Done is not legal until one card is offered, except for
     a player with no card."""
-    p = game().params(2)
+    p = game().params(game().config(2))
     hand = [kind_of(p, (EYE,), NILE)]
     targets = monuments_for(p, ["type:eye"])
     for reading, done_first in (("may_pass", True), ("at_least_one", False)):

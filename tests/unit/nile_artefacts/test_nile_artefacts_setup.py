@@ -106,7 +106,7 @@ def test_a_draw_is_a_chance_node_over_kinds_left_with_count_over_total() -> None
 @pytest.mark.rules("nile_artefacts.round_setup.place", "nile_artefacts.round_setup.accumulate")
 def test_a_drawn_card_goes_under_its_space_next_to_cards_already_there() -> None:
     """Seed: cards go to the space at their top, even where earlier cards remain."""
-    p = game().params(2)
+    p = game().params(game().config(2))
     earlier, drawn = p.cards.index("statue/desert@1"), p.cards.index("eye/nile@1")
     data = {"phase": "deal", "round": 2, "board": {"space_1": ["statue/desert@1"]}}
     s = game().position(game().config(2), data)

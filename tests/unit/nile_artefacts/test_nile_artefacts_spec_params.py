@@ -13,8 +13,10 @@ from typing import Any
 
 import pytest
 
+from nilerules.core.readings import fields_match
 from nilerules.errors import SpecError
 from nilerules.games.nile_artefacts import make_game
+from nilerules.games.nile_artefacts.params import Readings, readings_of
 from nilerules.specs import Spec, bundled_spec_path, load_spec
 
 SPEC = load_spec(bundled_spec_path("nile_artefacts"))
@@ -74,3 +76,21 @@ def test_the_fuzz_reproducer_plays_or_refuses_cleanly() -> None:
     """Issue 10: reward_points with its first value deleted, then a 2-player game: a SpecError at load time."""
     with pytest.raises(SpecError):
         make_game(edited(reward_points=SPEC.params["reward_points"].value[1:]))
+
+
+def test_the_readings_record_has_one_field_per_ambiguity_in_spec_order() -> None:
+    """``params.Readings`` names exactly the spec's ambiguities, in the order of specs/nile_artefacts.toml (their
+    codes NA-001, NA-002, ...)."""
+    assert fields_match(Readings, list(SPEC.ambiguities)) == []
+    assert list(Readings._fields) == sorted(SPEC.ambiguities, key=lambda a: SPEC.ambiguities[a].code)
+
+
+def test_readings_of_gives_the_config_readings() -> None:
+    """Every field of ``readings_of(config)`` is the reading the config chose (a default, or one given)."""
+    game = make_game(SPEC)
+    config = game.config(3, readings={"final_tie": "most_coins", "card_sharing": "split"})
+    chosen = readings_of(config)
+    assert chosen.final_tie == "most_coins"
+    assert chosen.card_sharing == "split"
+    assert chosen.tie_count == SPEC.ambiguities["tie_count"].default
+    assert dict(zip(Readings._fields, chosen, strict=True)) == config.readings_dict()

@@ -48,7 +48,7 @@ def test_per_claim_check_reproduces_the_seed_example() -> None:
 def test_smallest_exhaustion_is_two_full_auctions(players: int) -> None:
     """By hand: one claim owes nothing; with two, the first claimer gets a*b crates, which exceeds 30 Small + 10 Large
     (value 60) only at 61+, so a = b = 8 (the track holds 8): 2 claims, 16 Traders."""
-    from nilerules.checks.ra.checks import supply_question
+    from nilerules.checks.ra.common import supply_question
 
     verdict, data = zra.smallest_exhaustion(supply_question(GAME, players), 3, 5_000_000)
     assert isinstance(verdict, Witness)
@@ -59,7 +59,7 @@ def test_smallest_exhaustion_is_two_full_auctions(players: int) -> None:
 def test_most_crates_one_epoch(players: int, most: int) -> None:
     """By hand: the total is the sum over pairs of players of N_p * N_q with 20 Traders: even splits give
     10*10, 7*7+7*6+7*6, 6*25, 10*16."""
-    from nilerules.checks.ra.checks import supply_question
+    from nilerules.checks.ra.common import supply_question
 
     _, data = zra.most_crates(supply_question(GAME, players), 5_000_000)
     assert data["most"] == most
@@ -93,6 +93,6 @@ def test_required_queries_exist() -> None:
 
 def test_checks_cover_every_supported_player_count() -> None:
     """The checks' player counts are the game's (GameInfo)."""
-    from nilerules.checks.ra.checks import PLAYER_COUNTS
+    from nilerules.checks.ra.common import PLAYER_COUNTS
 
     assert GAME.info.player_counts == PLAYER_COUNTS

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from nilerules.checks.ra.scenario import dealt, play_claims
+from nilerules.checks.ra.situations import dealt, play_claims
 from nilerules.core.playout import playout
 from nilerules.games.ra import make_game
-from nilerules.games.ra.state import GOLD, TRADER, RaState, ScoreEvent
+from nilerules.games.ra.state import GOLD, H_BAG, H_EPOCH, TRADER, RaState, ScoreEvent
 
 GAME = make_game()
 
@@ -30,17 +30,17 @@ def test_reachable_states_have_no_violations() -> None:
 
 
 @pytest.mark.parametrize(("name", "break_it", "expected"), [
-    ("a tile vanishes", lambda s: s.evolve(bag=bump(s.bag, GOLD, -1), h=bump(s.h, 18, -1)), "gold: 4 tiles"),
+    ("a tile vanishes", lambda s: s.evolve(bag=bump(s.bag, GOLD, -1), h=bump(s.h, H_BAG, -1)), "gold: 4 tiles"),
     ("a tile appears", lambda s: s.evolve(held=(bump(s.held[0], GOLD, 1), *s.held[1:])), "gold: 6 tiles"),
-    ("the bag count lies", lambda s: s.evolve(h=bump(s.h, 18, 1)), "header says"),
+    ("the bag count lies", lambda s: s.evolve(h=bump(s.h, H_BAG, 1)), "header says"),
     ("a disk is duplicated", lambda s: s.evolve(down=(s.down[0] | s.up[1], *s.down[1:])), "two places"),
     ("a disk is lost", lambda s: s.evolve(up=(0, *s.up[1:])), "differ from those dealt"),
     ("a crate from nowhere", lambda s: s.evolve(crates=bump(s.crates, 2, 1)), "the claims owe"),
     ("an unclaimed Trader", lambda s: s.evolve(held=(*s.held[:2], bump(s.held[2], TRADER, 1)),
-                                               bag=bump(s.bag, TRADER, -1), h=bump(s.h, 18, -1)), "claimed 0"),
+                                               bag=bump(s.bag, TRADER, -1), h=bump(s.h, H_BAG, -1)), "claimed 0"),
     ("a score without event", lambda s: s.evolve(score=bump(s.score, 1, 2)), "scoring events add up"),
     ("an event without score", lambda s: s.evolve(events=(ScoreEvent(1, 0, "gods_gold", 2, "x"),)), "add up"),
-    ("a fourth epoch", lambda s: s.evolve(h=bump(s.h, 2, 3)), "epoch 4"),
+    ("a fourth epoch", lambda s: s.evolve(h=bump(s.h, H_EPOCH, 3)), "epoch 4"),
 ])
 def test_invariants_catch_a_broken_state(name: str, break_it: object, expected: str) -> None:
     """Each deliberately broken state is reported, with a message naming what broke."""

@@ -9,7 +9,7 @@ import pytest
 
 from nilerules.errors import InvalidState, MalformedAction, PositionError
 from nilerules.games.ra import make_game
-from nilerules.games.ra.actions import Deal, DealOrder, DrawTile
+from nilerules.games.ra.actions import Deal, DrawTile
 from nilerules.games.ra.state import TRADER
 from tests.helpers import documented_position
 
@@ -85,7 +85,18 @@ def test_actions_are_written_with_names() -> None:
     """Issue 13: {"draw": "trader"}, never a bare kind number."""
     assert GAME.action_to_data(DrawTile(TRADER)) == {"draw": "trader"}
     assert GAME.action_from_data({"god": "gold"}) == GAME.action_from_data({"type": "PlayGod", "kind": 2})
-    assert GAME.action_from_data({"type": "Deal", "order": [1, 0]}) == DealOrder((1, 0))
+
+
+def test_an_old_deal_is_translated_in_the_codec() -> None:
+    """Logs before version 3 wrote the deal as an order of the spec's disk sets: decoding gives today's Deal of those
+    sets (the 2-player sets of specs/ra.toml, [2, 5, 6, 9] and [3, 4, 7, 8], swapped), so apply never sees an old
+    form; an order that is no player count's permutation is refused at decoding."""
+    swapped = Deal(((3, 4, 7, 8), (2, 5, 6, 9)))
+    assert GAME.action_from_data({"type": "Deal", "order": [1, 0]}) == swapped
+    assert GAME.action_from_data({"deal_order": [1, 0]}) == swapped
+    for order in ([0, 0], [0], [0, 1, 2, 3, 4, 5]):
+        with pytest.raises(MalformedAction, match="an old deal"):
+            GAME.action_from_data({"type": "Deal", "order": order})
 
 
 @pytest.mark.parametrize("raw", [{"draw": 23}, {"bid": 17}, {"bid": True}, "fold", {"god": "gold", "bid": 3},

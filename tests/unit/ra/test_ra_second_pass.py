@@ -9,7 +9,8 @@ import pytest
 
 from nilerules.checks import load
 from nilerules.checks.model import Budget
-from nilerules.checks.ra.checks import EXAMPLE_CLAIMS, claims_actions
+from nilerules.checks.ra.situations import claims_actions
+from nilerules.checks.ra.supply import EXAMPLE_CLAIMS
 from nilerules.games.ra.actions import DRAWS, INVOKE_ACTION, PASS_ACTION, Bid
 from nilerules.games.ra.state import PHARAOH, RA, TRADER, RaState
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from nilerules.checks.ra.scenario import dealt, place, run, win_auction
+from nilerules.checks.ra.situations import dealt, place, run, win_auction
 from nilerules.core.types import CHANCE
 from nilerules.errors import IllegalAction
 from nilerules.games.ra import make_game
@@ -31,7 +31,7 @@ from nilerules.games.ra.state import (
     FUNERAL,
     GOD,
     GOLD,
-    H_ACTOR,
+    H_BAG,
     MONUMENTS,
     NILE,
     PHARAOH,
@@ -39,9 +39,12 @@ from nilerules.games.ra.state import (
     TRADER,
     UNREST,
     RaState,
+    actor,
+    center_disk,
     disk_total,
     disks,
     mask_of,
+    ra_tiles,
 )
 
 GAME = make_game()
@@ -65,7 +68,7 @@ def test_setup_deals_disks_points_and_highest_disk_starts(
     s = fresh(players)
     assert [disks(m) for m in s.up] == sets
     assert s.score == (10,) * players
-    assert s.h[8] == 1
+    assert center_disk(s) == 1
     assert GAME.current_player(s) == first
 
 
@@ -105,7 +108,7 @@ def test_a_drawn_ra_tile_starts_an_auction_nobody_must_bid() -> None:
     """Reference: a Ra tile goes on the Ra track and starts an auction; bidding starts left of the drawer;
     with no bid the tiles stay (no forced bid after a drawn Ra)."""
     s = run(place(fresh(3), track={GOLD: 1}), [DRAW_ACTION, DRAWS[RA]])
-    assert s.h[3] == 1 and GAME.current_player(s) == 1
+    assert ra_tiles(s) == 1 and GAME.current_player(s) == 1
     s = run(s, [PASS_ACTION, PASS_ACTION])
     assert GAME.current_player(s) == 0 and PASS_ACTION in GAME.legal_actions(s)
     s = GAME.apply(s, PASS_ACTION)
@@ -135,7 +138,7 @@ def test_auction_order_bids_and_the_winners_disk_exchange() -> None:
         GAME.apply(s, BIDS[4])
     s = run(s, [PASS_ACTION, BIDS[9], PASS_ACTION])
     assert s.held[3][GOLD] == 1 and s.held[3][PHARAOH] == 1
-    assert disks(s.up[3]) == (5, 10) and disks(s.down[3]) == (1,) and s.h[8] == 9
+    assert disks(s.up[3]) == (5, 10) and disks(s.down[3]) == (1,) and center_disk(s) == 9
     assert sum(s.track) == 0 and GAME.current_player(s) == 1
 
 
@@ -202,7 +205,7 @@ def test_epoch_ends_when_no_face_up_disk_is_left() -> None:
 def test_the_last_ra_tile_ends_the_epoch_at_once() -> None:
     """Reference: 3 players, Ra track of 8: drawing the 8th Ra tile ends the epoch; the auction track is discarded."""
     s = run(place(fresh(3), track={GOLD: 2}, ra_on_track=7), [DRAW_ACTION, DRAWS[RA]])
-    assert s.epoch == 2 and sum(s.track) == 0 and s.out[GOLD] == 2 and s.out[RA] == 8 and s.h[3] == 0
+    assert s.epoch == 2 and sum(s.track) == 0 and s.out[GOLD] == 2 and s.out[RA] == 8 and ra_tiles(s) == 0
 
 
 @pytest.mark.rules("ra.base.epoch_starter")
@@ -210,7 +213,7 @@ def test_next_epoch_starts_with_the_highest_disk_or_next_player() -> None:
     """RA-014: 4 players, seat 0 (disk 13) ends epoch 1 by drawing the last Ra: seat 0 or seat 1 starts epoch 2."""
     for reading, expected in (("highest_disk", 0), ("next_player", 1)):
         s = run(place(fresh(4, epoch_starter=reading), ra_on_track=8), [DRAW_ACTION, DRAWS[RA]])
-        assert s.epoch == 2 and s.h[H_ACTOR] == expected
+        assert s.epoch == 2 and actor(s) == expected
 
 
 @pytest.mark.rules("ra.base.disasters")
@@ -275,7 +278,7 @@ def test_an_empty_bag_ends_the_epoch() -> None:
     bag = [0] * 24
     bag[GOLD] = 1
     h = list(s.h)
-    h[18] = 1
+    h[H_BAG] = 1
     s = s.evolve(bag=tuple(bag), out=tuple(out), h=tuple(h))
     s = run(s, [DRAW_ACTION, DRAWS[GOLD]])
     assert GAME.is_terminal(s)

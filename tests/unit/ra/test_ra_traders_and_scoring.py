@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from nilerules.checks.ra.scenario import dealt, place, play_claims, run
+from nilerules.checks.ra.situations import dealt, place, play_claims, run
 from nilerules.games.ra import make_game, scoring
 from nilerules.games.ra.actions import DRAW_ACTION, DRAWS, GODS_BY_KIND
 from nilerules.games.ra.rules import supply_holds
@@ -21,6 +21,7 @@ from nilerules.games.ra.state import (
     RA,
     TRADER,
     RaState,
+    ra_tiles,
 )
 
 GAME = make_game()
@@ -94,7 +95,7 @@ def test_traders_and_crates_score_every_epoch_then_leave_play() -> None:
     assert s.crates == (2, 0, 0)
     before = [scoring.epoch_points(s.held, (0, 0, 0), s.params)[p] - scoring.trader_points(s.held[p], 0, s.params)[0]
               for p in range(3)]
-    s = run(place(s, ra_on_track=8 - s.h[3] - 1), [DRAW_ACTION, DRAWS[RA]])
+    s = run(place(s, ra_on_track=8 - ra_tiles(s) - 1), [DRAW_ACTION, DRAWS[RA]])
     assert s.epoch == 2
     gained = [sum(e.points for e in s.events if e.player == p and e.category in ("traders", "crates"))
               for p in range(3)]

@@ -10,9 +10,10 @@ from typing import Any
 from nilerules.checks.model import Query, QueryParam, QueryResult
 from nilerules.core.verdicts import Proof, Witness
 from nilerules.errors import QueryError
-from nilerules.games.nefertiti.params import build_params
+from nilerules.games.nefertiti.cards import FOREIGN
+from nilerules.games.nefertiti.game import NefertitiGame
+from nilerules.games.nefertiti.names import CARD_NAMES, CHAR_NAMES, N_CODES, N_TYPES, TYPE_NAMES
 from nilerules.games.nefertiti.scoring import amon_priest_bonus, amon_priest_rank, gift_score
-from nilerules.games.nefertiti.state import CARD_NAMES, CHAR_NAMES, FOREIGN, N_CODES, N_TYPES, TYPE_NAMES
 
 
 def _int(params: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -> int:
@@ -26,9 +27,9 @@ def _int(params: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -
     return value
 
 
-def neutral_closure(game: Any, params: Mapping[str, Any]) -> QueryResult:
+def neutral_closure(game: NefertitiGame, params: Mapping[str, Any]) -> QueryResult:
     """Every pawn multiset on Gizeh's right stall in a 2-player game, under each reading of NEF-001."""
-    from nilerules.checks.nefertiti.checks import giza_right_stall
+    from nilerules.checks.nefertiti.neutral import giza_right_stall
     from nilerules.solver.nefertiti import NEUTRAL_READINGS, PAWN_KINDS, listed_equals_four_kinds, neutral_closure_table
 
     servants, neutrals, stall_pawns, squares, colours = giza_right_stall(game)
@@ -62,7 +63,7 @@ def neutral_closure(game: Any, params: Mapping[str, Any]) -> QueryResult:
     )
 
 
-def foreign_bonus(game: Any, params: Mapping[str, Any]) -> QueryResult:
+def foreign_bonus(game: NefertitiGame, params: Mapping[str, Any]) -> QueryResult:
     """Score of one type with foreign cards (Z3 and Python), and where the Royal Scribe readings part."""
     from nilerules.solver.nefertiti import chair_example, evaluate_type_score, scribe_divergence
 
@@ -72,7 +73,7 @@ def foreign_bonus(game: Any, params: Mapping[str, Any]) -> QueryResult:
     t = TYPE_NAMES.index(name)
     normal = _int(params, "normal", 3, 0, 8)
     owners = _int(params, "owners", 2, 1, 5)
-    p = build_params(game.spec, game.config(4, ("harbor",)))
+    p = game.params(game.config(4, ("harbor",)))
     foreign = [c for c in range(N_CODES) if FOREIGN[c] and CARD_NAMES[c].startswith(name + "_")]
     codes = [c for c in range(N_CODES) if not FOREIGN[c] and CARD_NAMES[c] == name] + foreign
     hand = [0] * N_CODES
@@ -97,7 +98,7 @@ def foreign_bonus(game: Any, params: Mapping[str, Any]) -> QueryResult:
     return QueryResult(text, data, example)
 
 
-def amon_priest_ranks(game: Any, params: Mapping[str, Any]) -> QueryResult:
+def amon_priest_ranks(game: NefertitiGame, params: Mapping[str, Any]) -> QueryResult:
     """The Amon Priest's bonus under each tie reading for given final scores (seat 0 holds the card)."""
     raw = str(params.get("scores", "30,30,20,20"))
     try:
@@ -114,7 +115,7 @@ def amon_priest_ranks(game: Any, params: Mapping[str, Any]) -> QueryResult:
     if len(debens) != len(scores):
         raise QueryError("give one Deben figure per score")
     seat = _int(params, "holder", 0, 0, len(scores) - 1)
-    p = build_params(game.spec, game.config(4))
+    p = game.params(game.config(4))
     readings = game.spec.ambiguities["amon_priest_ties"].reading_names()
     rows = {
         r: (amon_priest_rank(scores, debens, seat, r), amon_priest_bonus(p, scores, debens, seat, r)) for r in readings
@@ -124,9 +125,9 @@ def amon_priest_ranks(game: Any, params: Mapping[str, Any]) -> QueryResult:
     return QueryResult(f"Scores {scores}, Deben {debens}, holder seat {seat}:\n{text}", data)
 
 
-def deben_budget(game: Any, params: Mapping[str, Any]) -> QueryResult:
+def deben_budget(game: NefertitiGame, params: Mapping[str, Any]) -> QueryResult:
     """Deben needed at setup (players + markets + Harbor) against the coins in the boxes (the check NEF-023)."""
-    from nilerules.checks.nefertiti.checks import setup_deben
+    from nilerules.checks.nefertiti.end import setup_deben
 
     have, rows = setup_deben(game)
     lines = []
@@ -146,7 +147,7 @@ def deben_budget(game: Any, params: Mapping[str, Any]) -> QueryResult:
     return QueryResult("\n".join(lines), data, verdict)
 
 
-def character_odds(game: Any, params: Mapping[str, Any]) -> QueryResult:
+def character_odds(game: NefertitiGame, params: Mapping[str, Any]) -> QueryResult:
     """The exact chance that a Character card is available, by player count and modules."""
     name = str(params.get("character", "priest"))
     if name not in CHAR_NAMES:
@@ -157,7 +158,7 @@ def character_odds(game: Any, params: Mapping[str, Any]) -> QueryResult:
     data: dict[str, str] = {}
     for n in game.info.player_counts:
         mods = tuple(sorted(set(modules) | ({"harbor"} if n == 5 else set())))
-        p = build_params(game.spec, game.config(n, mods))
+        p = game.params(game.config(n, mods))
         if p.char_fixed[c] > 0:
             prob = Fraction(1)
         else:

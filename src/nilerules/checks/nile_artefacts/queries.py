@@ -20,12 +20,22 @@ from typing import Any
 
 from nilerules.checks import model as analysis_model
 from nilerules.checks.model import Query, QueryParam, QueryResult
+from nilerules.checks.nile_artefacts.situations import divergent_hand_of, printed_copies
 from nilerules.core import Unknown, Witness
 from nilerules.errors import InvalidConfig, QueryError
-from nilerules.games.nile_artefacts.conditions import Options, meets, meets_some_choice, tally, type_options
-from nilerules.games.nile_artefacts.data import card_text, condition_text, parse_condition, parse_hand
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
-from nilerules.games.nile_artefacts.state import TYPE_NAMES, Condition, NAState, Params
+from nilerules.games.nile_artefacts.names import (
+    TYPE_NAMES,
+    Condition,
+    Options,
+    card_text,
+    condition_text,
+    parse_condition,
+    parse_hand,
+)
+from nilerules.games.nile_artefacts.params import Params
+from nilerules.games.nile_artefacts.rules.conditions import meets, meets_some_choice, tally, type_options
+from nilerules.games.nile_artefacts.state import NAState
 
 HAND_HELP = (
     "cards joined by commas, each 'type[+type2]/region' with types eye statue cat figure bird ankh and regions "
@@ -70,7 +80,7 @@ def _conditions(text: str, monuments: Sequence[tuple[Condition, ...]] = ()) -> l
 
 def _params(game: NileArtefactsGame) -> Params:
     """The component data (the cards and Monuments are the same at every player count)."""
-    return game.params(game.info.player_counts[0])
+    return game.params(game.config(game.info.player_counts[0]))
 
 
 def _readings(game: NileArtefactsGame, text: str) -> dict[str, str]:
@@ -202,25 +212,10 @@ def query_offering_divergence(game: NileArtefactsGame, params: Mapping[str, Any]
     if hand_text.strip():
         hand = parse_hand(hand_text)
     else:
-        from nilerules.solver.nile_artefacts import divergent_hand
-
-        p = _params(game)
-        copies: dict[tuple[tuple[int, ...], int], int] = {}
-        for k, count in enumerate(p.card_count):
-            copies[(p.card_types[k], p.card_region[k])] = copies.get((p.card_types[k], p.card_region[k]), 0) + count
-        distinct = sorted(copies)
         size = int(params["size"])
         if not 1 <= size <= 6:
             raise QueryError(f"size must be 1..6, got {size!r}")
-        result = divergent_hand(
-            [t for t, _ in distinct],
-            [r for _, r in distinct],
-            [copies[d] for d in distinct],
-            conds,
-            size,
-            False,
-            RLIMIT,
-        )
+        distinct, result = divergent_hand_of(printed_copies(_params(game)), conds, size, RLIMIT)
         if result.status != "optimal":
             return QueryResult("Z3 gave up searching for a hand", {}, Unknown("Z3 gave up", f"rlimit {RLIMIT}"))
         hand = tuple(distinct[k] for k in result.kinds)
@@ -253,9 +248,7 @@ def query_condition_odds(game: NileArtefactsGame, params: Mapping[str, Any]) -> 
     if not 0 <= k <= 5:
         raise QueryError(f"cards must be 0..5 (exact enumeration), got {k!r}")
     p = _params(game)
-    kinds: dict[tuple[tuple[int, ...], int], int] = {}
-    for t, r, c in zip(p.card_types, p.card_region, p.card_count, strict=True):
-        kinds[(t, r)] = kinds.get((t, r), 0) + c
+    kinds = printed_copies(p)
     keys = sorted(kinds)
     total = comb(p.total_cards, k)
     both = str(params["pair_mix"]) == "both_types"
@@ -283,7 +276,7 @@ def query_condition_odds(game: NileArtefactsGame, params: Mapping[str, Any]) -> 
 # ------------------------------------------------------------------------------------------------ random-games
 def query_random_games(game: NileArtefactsGame, params: Mapping[str, Any]) -> QueryResult:
     """Seeded random games: length, round cap, when the Artifact pile and the Coin stock run out, open ties."""
-    from nilerules.checks.nile_artefacts.play_checks import random_games
+    from nilerules.checks.nile_artefacts.shared import random_games
     from nilerules.games.nile_artefacts.scoring import ranking
 
     players = int(params["players"])

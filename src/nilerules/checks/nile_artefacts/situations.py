@@ -5,19 +5,19 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from nilerules.checks.kit import build_position
 from nilerules.core import Config
-from nilerules.games.nile_artefacts.conditions import Options, meets, meets_some_choice, tally, type_options
-from nilerules.games.nile_artefacts.data import Condition, Params, condition_text, monument_names
-from nilerules.games.nile_artefacts.position import NAState, evolve
-from nilerules.games.nile_artefacts.rules import advance_levels
+from nilerules.games.nile_artefacts.names import Condition, Options, condition_text, monument_names
+from nilerules.games.nile_artefacts.params import Params, readings_of
+from nilerules.games.nile_artefacts.rules.conditions import meets, meets_some_choice, tally, type_options
+from nilerules.games.nile_artefacts.rules.offerings import advance_levels
+from nilerules.games.nile_artefacts.state import NAState, evolve
 
 if TYPE_CHECKING:
     from nilerules.games.nile_artefacts.game import NileArtefactsGame
-
-OFFER_READINGS = ("type_choice", "type_scope", "double_card", "pair_mix")
+    from nilerules.solver.nile_artefacts import DivergentHand
 
 
 def kind_of(params: Params, types: tuple[int, ...], region: int) -> int:
@@ -26,6 +26,32 @@ def kind_of(params: Params, types: tuple[int, ...], region: int) -> int:
         if t == types and r == region:
             return k
     raise ValueError(f"no card with types {types!r} in region {region!r}")
+
+
+def printed_copies(params: Params) -> dict[tuple[tuple[int, ...], int], int]:
+    """How many cards the game has with each (printed types, region), whatever their space."""
+    copies: dict[tuple[tuple[int, ...], int], int] = {}
+    for types, region, count in zip(params.card_types, params.card_region, params.card_count, strict=True):
+        copies[(types, region)] = copies.get((types, region), 0) + count
+    return copies
+
+
+def divergent_hand_of(
+    copies: Mapping[tuple[tuple[int, ...], int], int],
+    conditions: Sequence[Condition],
+    size: int,
+    rlimit: int,
+    one_type_only: bool = False,
+) -> tuple[list[tuple[tuple[int, ...], int]], DivergentHand]:
+    """Z3's hand of ``size`` cards of the data (``copies`` by printed types and region; with ``one_type_only``, no
+    2-Artifact card) that gains most from a free type choice against ``conditions``: the (types, region) of each
+    kind Z3 chose from, in order, and its answer."""
+    from nilerules.solver.nile_artefacts import divergent_hand
+
+    distinct = sorted(copies)
+    available = [0 if one_type_only and len(key[0]) != 1 else copies[key] for key in distinct]
+    types, regions = [t for t, _ in distinct], [r for _, r in distinct]
+    return distinct, divergent_hand(types, regions, available, conditions, size, False, rlimit)
 
 
 def monument_at(params: Params, text: str, used: Sequence[int] = ()) -> tuple[int, int]:
@@ -58,7 +84,7 @@ def offering_position(
     """Seat 0 to offer at the start of round 1's offering phase, written in the position format: each seat holds
     its hand (card kinds), the visible Monuments are ``targets`` (Monument, level of seat 0 there), the others at 0;
     ``extra`` adds or replaces position keys (``extra["0"]`` merges into seat 0)."""
-    p = game.params(len(hands))
+    p = game.params(game.config(len(hands)))
     names = monument_names(p)
     data: dict[str, Any] = {
         "phase": "offerings",
@@ -70,18 +96,13 @@ def offering_position(
         data[str(seat)] = {"cards": [p.cards[k] for k in hand]}
     for key, value in (extra or {}).items():
         data[key] = {**data.get(key, {}), **value} if key.isdigit() else value
-    return game.position(game.config(len(hands), readings=readings), data)
-
-
-def with_readings(state: NAState, game_config: Config, readings: Mapping[str, str]) -> NAState:
-    merged = dict(game_config.readings)
-    merged.update(readings)
-    return evolve(state, config=replace(game_config, readings=tuple(sorted(merged.items()))))
+    state: NAState = build_position(game, game.config(len(hands), readings=readings), data)
+    return state
 
 
 def options_for(params: Params, hand: Sequence[int], config: Config) -> list[Options]:
-    tc, dc = config.reading("type_choice"), config.reading("double_card")
-    return [type_options(params.card_types[k], tc, dc) for k in hand]
+    chosen = readings_of(config)
+    return [type_options(params.card_types[k], chosen.type_choice, chosen.double_card) for k in hand]
 
 
 def advanced_by(state: NAState, seat: int, offered: Sequence[tuple[int, tuple[int, ...], int]]) -> tuple[int, ...]:

@@ -6,25 +6,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from nilerules.checks.model import Budget, Query, QueryParam, QueryResult
-from nilerules.checks.ra.checks import (
-    PLAYER_COUNTS,
-    _table,
-    all_tied,
-    check_pharaoh_all_tie,
-    check_sun_all_tie,
-    pharaoh_points_by_epoch,
-    sun_totals,
-    supply_question,
-)
+from nilerules.checks.ra.common import PLAYER_COUNTS, POLICIES, exhausted, scoring_table, supply_question
+from nilerules.checks.ra.ties import all_tied, check_pharaoh_all_tie, check_sun_all_tie, pharaoh_points_by_epoch
 from nilerules.core.batch import final_states
 from nilerules.core.verdicts import Proof, Witness
 from nilerules.errors import QueryError
+from nilerules.games.ra import scoring
 from nilerules.games.ra.game import RaGame
-from nilerules.games.ra.scoring import rank
 from nilerules.games.ra.state import RaState
 from nilerules.solver import ra as zra
-
-POLICIES = ("random", "greedy")
 
 
 def _counts(params: Mapping[str, Any]) -> tuple[int, ...]:
@@ -82,8 +72,7 @@ def crate_supply(game: RaGame, params: Mapping[str, Any]) -> QueryResult:
         mc = {}
         for policy in POLICIES:
             finals = _games(game, n, True, policy, playouts, 1000 * n, readings)
-            hits = sum(any(d.rule_id == "ra.traders.crates.supply_exhausted" for d in game.diagnostics(s))
-                       for s in finals)
+            hits = sum(exhausted(s) for s in finals)
             peak = max((_epoch_crates(s) for s in finals), default=0)
             mc[policy] = {"exhausted_games": hits, "games": playouts, "largest_crates_one_epoch": peak}
         row["monte_carlo"] = mc
@@ -109,7 +98,7 @@ def pharaoh_ties(game: RaGame, params: Mapping[str, Any]) -> QueryResult:
     for n in _counts(params):
         p = game.params(game.config(n))
         shift = p.pharaoh_most + p.pharaoh_fewest
-        proof = zra.prove_all_tie_shift(n, _table(game, n), rlimit)
+        proof = zra.prove_all_tie_shift(n, scoring_table(game, n), rlimit)
         row: dict[str, Any] = {"uniform_shift_proved": isinstance(proof, Proof), "shift": shift}
         for policy in POLICIES:
             tied = epochs = 0
@@ -142,7 +131,7 @@ def sun_ties(game: RaGame, params: Mapping[str, Any]) -> QueryResult:
         row: dict[str, Any] = {"starting_totals": start}
         for policy in POLICIES:
             finals = _games(game, n, False, policy, playouts, 3000 * n)
-            row[policy] = sum(len(set(sun_totals(s))) == 1 for s in finals)
+            row[policy] = sum(len(set(scoring.sun_totals(s.up, s.down))) == 1 for s in finals)
         data[str(n)] = row
         both = p.sun_most + p.sun_fewest
         lines.append(f"{n} players: starting totals {start}; all final totals equal in "
@@ -164,9 +153,8 @@ def winner_ties(game: RaGame, params: Mapping[str, Any]) -> QueryResult:
             finals = _games(game, n, traders, policy, playouts, 4000 * n)
             tied = [s for s in finals if len(game.ranking(s).winners) > 1]
             other = game.params(game.config(n, ("traders",) if traders else (), {"winner_tiebreak": "highest_disk"}))
-            unbroken = sum(
-                len(rank(s.score, [(u | d).bit_length() - 1 for u, d in zip(s.up, s.down, strict=True)],
-                         other).winners) > 1 for s in tied)
+            unbroken = sum(len(scoring.rank(s.score, scoring.highest_disks(s.up, s.down), other).winners) > 1
+                           for s in tied)
             row[policy] = {"tied_for_first": len(tied), "games": playouts, "still_tied_with_highest_disk": unbroken}
         data[str(n)] = row
         lines.append(f"{n} players: a tie for first in {_rate(row['random']['tied_for_first'], playouts)} random "

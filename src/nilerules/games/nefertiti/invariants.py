@@ -3,19 +3,9 @@
 from __future__ import annotations
 
 from nilerules.core.registry import rule
-from nilerules.games.nefertiti.state import (
-    AKH,
-    DONE,
-    HARBOR,
-    N_CHARS,
-    N_CODES,
-    N_GIFTS,
-    P_OVER,
-    WT,
-    NefState,
-    slot_code,
-    slot_sealed,
-)
+from nilerules.games.nefertiti.cards import slot_code, slot_sealed
+from nilerules.games.nefertiti.names import AKH, HARBOR, N_CHARS, N_CODES, N_GIFTS, WT
+from nilerules.games.nefertiti.state import DONE, P_BOTTOM, P_FIRST, P_OVER, NefState
 
 
 @rule("nefertiti.close.no_bank")
@@ -28,7 +18,7 @@ def invariants(state: NefState) -> tuple[str, ...]:
     if out:  # the conservation laws below index by these fields
         return tuple(out)
     deben = sum(state.deben) + sum(m.deben for m in state.markets) + state.deben_removed
-    if deben != state.start_total and state.phase != 0:
+    if deben != state.start_total and state.phase != P_FIRST:
         out.append(f"Deben not conserved: {deben} != {state.start_total}")
     if any(d < 0 for d in state.deben) or any(m.deben < 0 for m in state.markets):
         out.append("negative Deben")
@@ -51,7 +41,7 @@ def invariants(state: NefState) -> tuple[str, ...]:
     if wt > 1:
         out.append(f"{wt} Wandering Thief cards in play")
     akh = state.bottom.count(AKH)
-    if akh != (0 if state.akh_drawn or state.phase <= 2 else 1):
+    if akh != (0 if state.akh_drawn or state.phase <= P_BOTTOM else 1):
         out.append("the Akhenaton card is misplaced")
     for i in range(n):
         on_board = sum(1 for m in state.markets for pw in m.pawns if pw[1] == i and not pw[2])
@@ -102,7 +92,7 @@ def _ranges(state: NefState, n: int) -> list[str]:
     for m, market in enumerate(state.markets):
         if market.stall not in (0, 1) or not 0 <= market.status <= DONE:
             out.append(f"market {m}: stall or status out of range")
-        if any(not 0 <= s >> 2 < N_CODES or s < 0 for s in market.cards):
+        if any(not 0 <= slot_code(s) < N_CODES or s < 0 for s in market.cards):
             out.append(f"market {m}: an unknown card")
         size = (
             len(state.params.harbor_squares if m == HARBOR else state.params.stalls[m][market.stall].squares)

@@ -1,33 +1,122 @@
-"""Reading the spec's data into a frozen ``Params`` record for one configuration."""
+"""The numbers and readings one configuration plays with: the ``Params`` record read from the spec
+(``make_params``), and the ``Readings`` record of the chosen readings (``readings_of``).
+
+The rules read a reading in one way only: ``readings_of(state.config).<ambiguity id> == "<reading>"``.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
+from nilerules.core.readings import record
 from nilerules.core.registry import rule
 from nilerules.core.types import Config
 from nilerules.errors import InvalidConfig, SpecError
-from nilerules.games.nefertiti.state import (
-    CARD_NAMES,
-    CHAR_NAMES,
-    N_CHARS,
-    N_CODES,
-    N_TYPES,
-    TYPE_NAMES,
-    Params,
-    Stall,
-)
+from nilerules.games.nefertiti.names import CARD_NAMES, CHAR_NAMES, N_CHARS, N_CODES, N_TYPES, TYPE_NAMES
 from nilerules.specs import Spec
+
+
+@dataclass(frozen=True, slots=True)
+class Stall:
+    """One stall of a market: its bid squares (values, left to right) and closing conditions (any of them)."""
+
+    squares: tuple[int, ...]
+    conditions: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """Every number the rules use, read from ``specs/nefertiti.toml`` (provenance there).
+
+    A state carries its params (``NefState.params``), so they are part of the state's JSON.
+    """
+
+    values: tuple[tuple[int, ...], ...]
+    """Prestige of one card of each type by number of owners (1..5)."""
+    bonus: tuple[int, ...]
+    """Foreign bonus per card code (0 for normal cards)."""
+    stalls: tuple[tuple[Stall, Stall], ...]
+    harbor_squares: tuple[int, ...]
+    start_deben: tuple[int, ...]
+    market_deben: int
+    harbor_deben: int
+    seals: int
+    seal_points: int
+    deben_per_point: int
+    servants: int
+    neutral_pawns: int
+    deck: tuple[int, ...]
+    """Gift cards in the draw pile at setup, per card code (after the player count and module changes)."""
+    box: tuple[int, ...]
+    """Gift cards returned to the box at setup, per card code."""
+    char_pool: tuple[int, ...]
+    """Character cards shuffled for the random draw, per character code."""
+    char_fixed: tuple[int, ...]
+    """Character cards always available (the Scribes and the Merchant, less those removed)."""
+    char_draw: int
+    amon_merchant_points: int
+    amon_priest_bonus: tuple[int, ...]
+    scribe_bonus: tuple[int, int]
+    royal_scribe_bonus: int
+    neutral_deben: tuple[int, int]
+    """Deben a neutral pawn takes from a market and from the Harbor."""
+    harbor_threshold: int
+    market_size: int
+    bottom_gifts: int
+
+
+class Readings(NamedTuple):
+    """The chosen reading of each ambiguity of ``specs/nefertiti.toml`` (one field per ambiguity id, spec order)."""
+
+    amon_merchant_foreign: str
+    amon_priest_neutral: str
+    amon_priest_ties: str
+    beggar_markets: str
+    deben_coins: str
+    end_of_game: str
+    forced_close_harbor: str
+    forced_close_neutral: str
+    forced_close_then_place: str
+    harbor_final_threshold: str
+    harbor_first_deben: str
+    harbor_trigger_added: str
+    high_priest_harbor: str
+    neutral_action_order: str
+    neutral_gift_face_down: str
+    neutral_short_targets: str
+    neutral_three_colors: str
+    no_servant_many_players: str
+    papyrus_from_neutral: str
+    papyrus_seal_supply: str
+    priest_papyrus: str
+    priest_value_limit: str
+    royal_servant_neutral: str
+    scribe_foreign_bonus: str
+    sealed_card_buyer: str
+    senet_x2_scribe: str
+    trader_markets: str
+    unaffordable_bid: str
+    wandering_thief_bought: str
+    wandering_thief_face_down: str
+    wandering_thief_placement: str
+
+
+def readings_of(config: Config) -> Readings:
+    """The readings ``config`` chooses (one record per distinct choice, looked up once per config)."""
+    return record(config, Readings)
 
 SCENARIOS = ("curse_of_amun", "intrigue", "race_on_the_nile")
 
 
-def _codes(spec: Spec, name: str, names: tuple[str, ...]) -> dict[int, int]:
+def _codes(spec: Spec, name: str, names: tuple[str, ...], problems: list[tuple[str, str]]) -> dict[int, int]:
+    """The table ``params.<name>`` (name -> count) by code; an unknown name or a bad count is added to ``problems``."""
     raw = spec.typed(name, lambda v: isinstance(v, dict), "a table of name -> count")
     out: dict[int, int] = {}
     for key, count in raw.items():
         if key not in names or not isinstance(count, int):
-            raise SpecError(spec.path, [(f"params.{name}.value.{key}", f"unknown name or bad count {count!r}")])
+            problems.append((f"params.{name}.value.{key}", f"unknown name or bad count {count!r}"))
+            continue
         out[names.index(key)] = count
     return out
 
@@ -46,8 +135,9 @@ def _vector(counts: dict[int, int], size: int) -> list[int]:
     "nefertiti.scenarios.choose",
     "nefertiti.two.setup_as_four",
 )
-def build_params(spec: Spec, config: Config) -> Params:
-    """The numbers one configuration uses: the deck, the Characters, Deben, pawns, the tables."""
+def make_params(spec: Spec, config: Config) -> Params:
+    """The numbers one configuration uses: the deck, the Characters, Deben, pawns, the tables. Every problem of the
+    spec's data is collected, then raised as one SpecError."""
     n = config.players
     harbor = config.has("harbor")
     if n == 5 and not harbor:
@@ -55,8 +145,9 @@ def build_params(spec: Spec, config: Config) -> Params:
     values_raw: dict[str, Any] = spec.typed("gift_values", lambda v: isinstance(v, dict), "a table of type -> row")
     values = tuple(tuple(int(x) for x in values_raw[t]) for t in TYPE_NAMES)
     assert len(values) == N_TYPES
+    problems: list[tuple[str, str]] = []
     bonus = [0] * N_CODES
-    for code, b in _codes(spec, "foreign_bonus", CARD_NAMES).items():
+    for code, b in _codes(spec, "foreign_bonus", CARD_NAMES, problems).items():
         bonus[code] = b
     stalls_raw: list[dict[str, Any]] = spec.typed("stalls", lambda v: isinstance(v, list) and len(v) == 8, "8 stalls")
     stall_objs = [
@@ -65,16 +156,15 @@ def build_params(spec: Spec, config: Config) -> Params:
     ]
     stalls = tuple((stall_objs[2 * m], stall_objs[2 * m + 1]) for m in range(4))
     start_deben = tuple(int(x) for x in spec.value("start_deben")[str(n)])
-    base = _codes(spec, "base_gifts", CARD_NAMES)
+    base = _codes(spec, "base_gifts", CARD_NAMES, problems)
     deck = _vector(base, N_CODES)
     box = [0] * N_CODES
-    problems: list[tuple[str, str]] = []
     where = f"{n} players" + (" with the harbor" if harbor else "")
 
     def remove(name: str) -> None:
         """Take the cards ``params.<name>`` removes out of the deck. Removing more than the deck holds is a spec
         problem, named at both params in conflict: the removal, and the base count it exceeds."""
-        for code, count in _codes(spec, name, CARD_NAMES).items():
+        for code, count in _codes(spec, name, CARD_NAMES, problems).items():
             card = CARD_NAMES[code]
             if count > deck[code]:
                 problems.append(
@@ -91,21 +181,19 @@ def build_params(spec: Spec, config: Config) -> Params:
 
     if harbor:
         remove("harbor_removed_gifts")
-        for code, count in _codes(spec, "foreign_gifts", CARD_NAMES).items():
+        for code, count in _codes(spec, "foreign_gifts", CARD_NAMES, problems).items():
             deck[code] += count
         deck[CARD_NAMES.index("papyrus")] += n * spec.int("papyrus_per_player")
     if n == 2:
         remove("two_player_removed_gifts")
-    if problems:
-        raise SpecError(spec.path, problems)
     if n == 5:
         deck[CARD_NAMES.index("cup")] += spec.int("five_player_cups")
-    fixed = _vector(_codes(spec, "fixed_characters", CHAR_NAMES), N_CHARS)
+    fixed = _vector(_codes(spec, "fixed_characters", CHAR_NAMES, problems), N_CHARS)
     removed = spec.value("removed_characters").get(str(n), [])
     for name in removed:
         fixed[CHAR_NAMES.index(name)] -= 1
-    pool = _vector(_codes(spec, "base_characters", CHAR_NAMES), N_CHARS)
-    expansion = _vector(_codes(spec, "expansion_characters", CHAR_NAMES), N_CHARS)
+    pool = _vector(_codes(spec, "base_characters", CHAR_NAMES, problems), N_CHARS)
+    expansion = _vector(_codes(spec, "expansion_characters", CHAR_NAMES, problems), N_CHARS)
     char_draw = spec.int("characters_drawn")
     if config.has("scenario"):
         name = spec.value("scenario")
@@ -121,15 +209,11 @@ def build_params(spec: Spec, config: Config) -> Params:
     char_draw = min(char_draw, sum(pool))
     bottom_gifts = spec.int("bottom_gifts")
     if sum(deck) < bottom_gifts:
-        raise SpecError(
-            spec.path,
-            [
-                (
-                    "params.base_gifts.value",
-                    f"{n} players: {sum(deck)} Gift cards cannot put {bottom_gifts} under the pile",
-                )
-            ],
+        problems.append(
+            ("params.base_gifts.value", f"{n} players: {sum(deck)} Gift cards cannot put {bottom_gifts} under the pile")
         )
+    if problems:
+        raise SpecError(spec.path, problems)
     seals = spec.int("royal_seals") + (spec.int("harbor_royal_seals") if harbor else 0)
     scribes = spec.value("scribe_bonus")
     return Params(

@@ -12,88 +12,36 @@ from typing import Any, Final
 
 from nilerules.core.types import Config
 from nilerules.errors import InvalidState, PositionError
-from nilerules.games.nefertiti import rules
+from nilerules.games.nefertiti.cards import slot_code, slot_sealed
 from nilerules.games.nefertiti.invariants import invariants
-from nilerules.games.nefertiti.scoring import amon_priest_bonus, amon_priest_field, gift_score, holders
-from nilerules.games.nefertiti.state import (
+from nilerules.games.nefertiti.names import (
     AKH,
     BEGGAR,
     CARD_NAMES,
     CHAR_NAMES,
+    MARKET_KEYS,
     N_CHARS,
     N_CODES,
     N_GIFTS,
-    P_BOTTOM,
-    P_CHAR,
-    P_CHARS,
-    P_TURN,
+    PHASE_NAMES,
     PRIEST,
     ROYAL_SCRIBE,
+    SIDES,
+    STATUS_NAMES,
     TRADER,
-    Market,
-    NefState,
-    Params,
+    card_of,
+    code_of,
+    slot_name,
+    slot_of,
 )
-
-PHASE_NAMES: Final = (
-    "first_player",
-    "characters",
-    "bottom",
-    "refill",
-    "turn",
-    "resolve",
-    "neutral",
-    "character",
-    "wandering_thief_swap",
-    "over",
-)
-MARKET_KEYS: Final = ("gizeh", "louqsor", "akhet_aton", "abou_simbel", "harbor")
-STATUS_NAMES: Final = ("open", "closed", "done")
-SIDES: Final = ("left", "right")
-
+from nilerules.games.nefertiti.params import Params, readings_of
+from nilerules.games.nefertiti.rules.chance import set_first_player, setup
+from nilerules.games.nefertiti.rules.common import make_market
+from nilerules.games.nefertiti.scoring import amon_priest_bonus, amon_priest_field, gift_score, holders
+from nilerules.games.nefertiti.state import P_BOTTOM, P_CHAR, P_CHARS, P_TURN, Market, NefState
 
 # ---------------------------------------------------------------------------------------------------------------
-# names <-> codes
-
-
-def card_name(code: int) -> str:
-    return CARD_NAMES[code]
-
-
-def slot_name(s: int) -> str:
-    """A card lying in a market: its name, then "/down" when face down and "/sealed" when it carries a Royal Seal."""
-    return CARD_NAMES[s >> 2] + ("/down" if s & 1 else "") + ("/sealed" if s & 2 else "")
-
-
-def stall_name(m: int, stall: int) -> str:
-    """A stall by its market and side, e.g. "giza.right" is Gizeh's right stall."""
-    return f"{MARKET_KEYS[m]}.{SIDES[stall]}"
-
-
-_ALIASES: Final = {"giza": "gizeh", "luxor": "louqsor", "akhet-aton": "akhet_aton", "abu_simbel": "abou_simbel"}
-"""Other spellings of the market names (the expansion writes both Giza and Gizeh)."""
-
-
-def _index(names: tuple[str, ...], value: Any, key: str) -> int:
-    if isinstance(value, str) and names is MARKET_KEYS:
-        value = _ALIASES.get(value, value)
-    if not isinstance(value, str) or value not in names:
-        raise PositionError(key, f"expected one of {', '.join(names)}, got {value!r}")
-    return names.index(value)
-
-
-def _card(value: Any, key: str) -> int:
-    return _index(CARD_NAMES, value, key)
-
-
-def _slot(value: Any, key: str) -> int:
-    if not isinstance(value, str):
-        raise PositionError(key, f"expected a card name such as 'chair' or 'chair/sealed', got {value!r}")
-    name, *flags = value.split("/")
-    code = _card(name, key)
-    if any(f not in ("down", "sealed") for f in flags):
-        raise PositionError(key, f"flags are /down and /sealed, got {value!r}")
-    return code << 2 | int("down" in flags) | int("sealed" in flags) << 1
+# reading values
 
 
 def _int(value: Any, key: str, lo: int = 0, hi: int = 10_000) -> int:
@@ -127,7 +75,7 @@ def counts_data(counts: tuple[int, ...], names: tuple[str, ...]) -> dict[str, in
 def _counts(value: Any, key: str, names: tuple[str, ...], size: int) -> tuple[int, ...]:
     out = [0] * size
     for name, n in _table(value, key).items():
-        out[_index(names, name, f"{key}.{name}")] = _int(n, f"{key}.{name}")
+        out[code_of(names, name, f"{key}.{name}")] = _int(n, f"{key}.{name}")
     return tuple(out)
 
 
@@ -247,7 +195,8 @@ def _read_market(m: int, value: Any, default: Market, players: int) -> Market:
             raise PositionError(f"{key}.{k}", f"unknown key (keys: {', '.join(sorted(known))})")
     cards = default.cards
     if "cards" in raw:
-        cards = tuple(sorted(_slot(c, f"{key}.cards[{i}]") for i, c in enumerate(_list(raw["cards"], f"{key}.cards"))))
+        listed = enumerate(_list(raw["cards"], f"{key}.cards"))
+        cards = tuple(sorted(slot_of(c, f"{key}.cards[{i}]") for i, c in listed))
     pawns = default.pawns
     if "pawns" in raw:
         out = []
@@ -263,9 +212,9 @@ def _read_market(m: int, value: Any, default: Market, players: int) -> Market:
             )
         pawns = tuple(sorted(out))
     deben = _int(raw["deben"], f"{key}.deben") if "deben" in raw else default.deben
-    status = _index(STATUS_NAMES, raw["status"], f"{key}.status") if "status" in raw else default.status
-    stall = _index(SIDES, raw["stall"], f"{key}.stall") if "stall" in raw else default.stall
-    return rules.make_market(cards, deben, stall, pawns, status)
+    status = code_of(STATUS_NAMES, raw["status"], f"{key}.status") if "status" in raw else default.status
+    stall = code_of(SIDES, raw["stall"], f"{key}.stall") if "stall" in raw else default.stall
+    return make_market(cards, deben, stall, pawns, status)
 
 
 def _read_scratch(c: Mapping[str, Any], phase: int, active: int) -> tuple[int, ...]:
@@ -276,7 +225,7 @@ def _read_scratch(c: Mapping[str, Any], phase: int, active: int) -> tuple[int, .
     if "priest" in c:
         p = _table(c["priest"], "character.priest")
         order = tuple(
-            _card(x, f"character.priest.order[{i}]")
+            card_of(x, f"character.priest.order[{i}]")
             for i, x in enumerate(_list(p.get("order", []), "character.priest.order"))
         )
         return (
@@ -286,7 +235,7 @@ def _read_scratch(c: Mapping[str, Any], phase: int, active: int) -> tuple[int, .
             *order,
         )
     if "beggar_market" in c:
-        return (_index(MARKET_KEYS[:4], c["beggar_market"], "character.beggar_market"),)
+        return (code_of(MARKET_KEYS[:4], c["beggar_market"], "character.beggar_market"),)
     if "trader_exchanges" in c:
         return (_int(c["trader_exchanges"], "character.trader_exchanges", 0, 1),)
     if "scratch" in c:
@@ -334,8 +283,8 @@ def build(config: Config, params: Params, data: Mapping[str, Any]) -> NefState:
         if k not in _TOP_KEYS:
             raise PositionError(k, f"unknown key (keys: {', '.join(sorted(_TOP_KEYS))})")
     n = config.players
-    base = rules.set_first_player(rules.setup(config, params), 0)
-    phase = _index(PHASE_NAMES, data["phase"], "phase") if "phase" in data else P_TURN
+    base = set_first_player(setup(config, params), 0)
+    phase = code_of(PHASE_NAMES, data["phase"], "phase") if "phase" in data else P_TURN
     first = _seat(data.get("first", 0), "first", n)
     deben = list(base.deben)
     if first:
@@ -355,10 +304,10 @@ def build(config: Config, params: Params, data: Mapping[str, Any]) -> NefState:
             hands[i] = _counts(t["hand"], f"seats.{k}.hand", CARD_NAMES, N_CODES)
     markets = list(base.markets)
     for k, raw in _table(data.get("markets", {}), "markets").items():
-        m = _index(MARKET_KEYS, k, f"markets.{k}")
+        m = code_of(MARKET_KEYS, k, f"markets.{k}")
         markets[m] = _read_market(m, raw, markets[m], n)
     neutral_hand = _counts(data.get("neutral_hand", {}), "neutral_hand", CARD_NAMES, N_CODES)
-    bottom = tuple(_card(x, f"bottom[{i}]") for i, x in enumerate(_list(data.get("bottom", ["akhenaton"]), "bottom")))
+    bottom = tuple(card_of(x, f"bottom[{i}]") for i, x in enumerate(_list(data.get("bottom", ["akhenaton"]), "bottom")))
     discard = _counts(data.get("discard", {}), "discard", CARD_NAMES, N_CODES)
     box = _counts(data["box"], "box", CARD_NAMES, N_CODES) if "box" in data else params.box
     chars = _counts(data["characters"], "characters", CHAR_NAMES, N_CHARS) if "characters" in data else base.chars
@@ -366,7 +315,7 @@ def build(config: Config, params: Params, data: Mapping[str, Any]) -> NefState:
     refill = _table(data.get("refill", {}), "refill")
     res = _table(data.get("resolution", {}), "resolution")
     character = _table(data.get("character", {}), "character")
-    active = _index(CHAR_NAMES, character["active"], "character.active") if "active" in character else -1
+    active = code_of(CHAR_NAMES, character["active"], "character.active") if "active" in character else -1
     queue = []
     for i, b in enumerate(_list(res.get("bidders", []), "resolution.bidders")):
         bk = f"resolution.bidders[{i}]"
@@ -389,7 +338,7 @@ def build(config: Config, params: Params, data: Mapping[str, Any]) -> NefState:
             + discard[c]
             + box[c]
             + bottom.count(c)
-            + sum(sum(1 for s in mk.cards if s >> 2 == c) for mk in markets)
+            + sum(sum(1 for s in mk.cards if slot_code(s) == c) for mk in markets)
         )
     for c in range(N_GIFTS, N_CODES):
         pile[c] = 0
@@ -397,7 +346,7 @@ def build(config: Config, params: Params, data: Mapping[str, Any]) -> NefState:
     if bad:
         raise PositionError("", f"more cards placed than the game has: {', '.join(bad)}")
     seals_removed = _int(data.get("seals_removed", 0), "seals_removed")
-    supply = params.seals - sum(seals) - seals_removed - sum(1 for mk in markets for s in mk.cards if s & 2)
+    supply = params.seals - sum(seals) - seals_removed - sum(1 for mk in markets for s in mk.cards if slot_sealed(s))
     if supply < 0:
         raise PositionError("", f"more Royal Seals placed than the game's {params.seals}")
     servants = [
@@ -435,19 +384,19 @@ def build(config: Config, params: Params, data: Mapping[str, Any]) -> NefState:
         akh_drawn=_bool(data.get("akhenaton_drawn", AKH not in bottom), "akhenaton_drawn"),
         placements_left=_int(turn.get("placements_left", 1), "turn.placements_left", -1, 2),
         placed_markets=tuple(
-            _index(MARKET_KEYS, x, f"turn.placed_markets[{i}]")
+            code_of(MARKET_KEYS, x, f"turn.placed_markets[{i}]")
             for i, x in enumerate(_list(turn.get("placed_markets", []), "turn.placed_markets"))
         ),
         char_used=_bool(turn.get("character_used", False), "turn.character_used"),
         high_priest=_bool(turn.get("high_priest", False), "turn.high_priest"),
         refill_queue=tuple(
-            _index(MARKET_KEYS, x, f"refill.queue[{i}]")
+            code_of(MARKET_KEYS, x, f"refill.queue[{i}]")
             for i, x in enumerate(_list(refill.get("queue", []), "refill.queue"))
         ),
         refill_added=_int(refill.get("added", 0), "refill.added"),
-        refill_last=_card(refill["last"], "refill.last") if "last" in refill else -1,
+        refill_last=card_of(refill["last"], "refill.last") if "last" in refill else -1,
         harbor_added_since=_int(refill.get("harbor_added_since", 0), "refill.harbor_added_since"),
-        res_market=_index(MARKET_KEYS, res["market"], "resolution.market") if "market" in res else -1,
+        res_market=code_of(MARKET_KEYS, res["market"], "resolution.market") if "market" in res else -1,
         res_queue=tuple(queue),
         res_taken=_int(res.get("taken", 0), "resolution.taken", 0, 2),
         res_paid=_bool(res.get("paid", False), "resolution.paid"),
@@ -480,6 +429,6 @@ def score_breakdown(state: NefState) -> tuple[dict[str, int], ...]:
     if state.amon_priest >= 0:
         scores, debens = amon_priest_field(state, [sum(r.values()) for r in rows], owners)
         rows[state.amon_priest]["amon_priest"] = amon_priest_bonus(
-            p, scores, debens, state.amon_priest, state.config.reading("amon_priest_ties")
+            p, scores, debens, state.amon_priest, readings_of(state.config).amon_priest_ties
         )
     return tuple(rows)

@@ -6,14 +6,10 @@ from collections.abc import Sequence
 
 from nilerules.core.registry import rule
 from nilerules.core.types import Ranking, rank_by_keys
-from nilerules.games.nefertiti.state import (
-    CARD_TYPE,
-    CARD_UNITS,
-    N_GIFTS,
-    N_TYPES,
-    NefState,
-    Params,
-)
+from nilerules.games.nefertiti.cards import CARD_TYPE, CARD_UNITS
+from nilerules.games.nefertiti.names import N_GIFTS, N_TYPES
+from nilerules.games.nefertiti.params import Params, readings_of
+from nilerules.games.nefertiti.state import NefState
 
 TYPE_CODES: tuple[tuple[int, ...], ...] = tuple(
     tuple(c for c in range(N_GIFTS) if CARD_TYPE[c] == t) for t in range(N_TYPES)
@@ -117,7 +113,7 @@ def amon_priest_field(
     """The scores and Deben the Amon Priest ranks: the players', and with 2 players under NEF-030's ``neutral_ranks``
     the neutral player's too (its Gift cards scored as a third player's; it holds no Deben and no seals)."""
     scores, debens = tuple(base), tuple(state.deben)
-    if state.params.neutral_pawns and state.config.reading("amon_priest_neutral") == "neutral_ranks":
+    if state.params.neutral_pawns and readings_of(state.config).amon_priest_neutral == "neutral_ranks":
         scores += (gift_score(state.params, state.neutral_hand, owners),)
         debens += (0,)
     return scores, debens
@@ -138,7 +134,7 @@ def final_scores(state: NefState) -> tuple[int, ...]:
     if state.amon_priest >= 0:
         scores, debens = amon_priest_field(state, base, owners)
         base[state.amon_priest] += amon_priest_bonus(
-            p, scores, debens, state.amon_priest, state.config.reading("amon_priest_ties")
+            p, scores, debens, state.amon_priest, readings_of(state.config).amon_priest_ties
         )
     return tuple(base)
 

@@ -1,4 +1,4 @@
-"""The game object: binds the pure rules to a spec, with a fast random sampler for chance and a greedy policy."""
+"""The game object: binds the pure rules (``rules``, with its fast chance sampler) to a spec, and a greedy policy."""
 
 from __future__ import annotations
 
@@ -7,25 +7,19 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from nilerules.core import CHANCE, Config, Diagnostic, GameBase, GameInfo, Mover, Ranking
-from nilerules.core.chance import random_index
+from nilerules.core import Config, Diagnostic, GameBase, GameInfo, Mover, Ranking
 from nilerules.games.nile_artefacts import rules
 from nilerules.games.nile_artefacts.actions import Action, Done, Move, Offer, Take
-from nilerules.games.nile_artefacts.data import PH_NAV, PH_OFFER, PH_OVER, PH_REVEAL, Params, load_params, player_counts
 from nilerules.games.nile_artefacts.invariants import invariants
-from nilerules.games.nile_artefacts.position import COMPILED, NAState
+from nilerules.games.nile_artefacts.names import action_from_data, action_to_data
+from nilerules.games.nile_artefacts.params import Params, make_params, player_counts
+from nilerules.games.nile_artefacts.position import position, position_data, score_breakdown
+from nilerules.games.nile_artefacts.records import state_from_data, state_to_data
 from nilerules.games.nile_artefacts.scoring import ranking
-from nilerules.games.nile_artefacts.state import (
-    action_from_data,
-    action_to_data,
-    position,
-    position_data,
-    score_breakdown,
-    state_from_data,
-    state_to_data,
-)
+from nilerules.games.nile_artefacts.state import COMPILED, PH_NAV, PH_OVER, NAState
 from nilerules.specs import Spec, bundled_spec_path, load_spec
 
+GAME_ID: Final = "nile_artefacts"
 ROUND_BOUND = 4000
 """Generous bound on actions (chance included) per round, for ``max_game_length``."""
 
@@ -39,23 +33,21 @@ class NileArtefactsGame(GameBase[NAState, Action]):
     def __init__(self, spec: Spec) -> None:
         super().__init__(spec)
         counts = player_counts(spec)
-        self._params: dict[int, Params] = {n: load_params(spec, n) for n in counts}
+        # the params depend on the player count only: one record per count, read (and checked) here, shared by every
+        # config of that count (states hold it, and ``state.ctx_of`` finds its tables by it)
+        self._params: dict[int, Params] = {n: make_params(spec, Config(GAME_ID, n)) for n in counts}
         cap = self._params[counts[0]].max_rounds
-        self.info = GameInfo("nile_artefacts", spec.title, counts, (), cap * ROUND_BOUND + 100, 5)
+        self.info = GameInfo(GAME_ID, spec.title, counts, (), cap * ROUND_BOUND + 100, 5)
 
-    def params(self, players: int) -> Params:
-        return self._params[players]
+    def params(self, config: Config) -> Params:
+        """The params of ``config`` (the same record for every config of a player count)."""
+        return self._params[config.players]
 
     def setup(self, config: Config) -> NAState:
         return rules.setup(config, self._params[config.players])
 
     def current_player(self, state: NAState) -> Mover:
-        phase = state.phase  # rules.current_player, inlined: this is called at every step of a playout
-        if phase in (PH_NAV, PH_OFFER):
-            return state.to_move
-        if phase == PH_OVER:
-            return None
-        return CHANCE
+        return rules.current_player(state)
 
     def legal_actions(self, state: NAState) -> tuple[Action, ...]:
         return rules.legal_actions(state)
@@ -64,17 +56,7 @@ class NileArtefactsGame(GameBase[NAState, Action]):
         return rules.chance_outcomes(state)
 
     def sample_chance(self, state: NAState, rng: random.Random) -> Action:
-        """Fast path, agreeing with ``chance_outcomes``: one integer draw below the number of outcomes' weight.
-
-        The draw is ``rng.randrange(total)`` (done with ``getrandbits`` exactly as ``random.Random`` does it, when
-        ``rng`` is a plain ``random.Random``); a card kind is then the one ``sample_index(state.deck, rng)`` picks
-        (the first kind whose running count exceeds the draw), a Monument the draw-th unseen one.
-        """
-        ctx = state.ctx
-        if state.phase == PH_REVEAL:
-            unseen = len(ctx.reveals) - len(state.seen)
-            return ctx.reveals[rules.unseen_monument(state, _below(rng, unseen))]
-        return ctx.draws[rules.drawn_kind(state, _below(rng, state.left))]
+        return rules.sample_chance(state, rng)
 
     def apply(self, state: NAState, action: Action) -> NAState:
         return rules.apply(state, action)
@@ -117,7 +99,7 @@ class NileArtefactsGame(GameBase[NAState, Action]):
     def state_config(self, state: NAState) -> Config:
         return state.config
 
-    # -- JSON and the position format: see ``state`` -----------------------------------------------------------
+    # -- JSON (``records``, ``names``) and the position format (``position``) ----------------------------------------
     def state_to_data(self, state: NAState) -> Any:
         return state_to_data(state)
 
@@ -144,23 +126,13 @@ class NileArtefactsGame(GameBase[NAState, Action]):
 
 
 if not COMPILED:
-    # Pure Python: the rules' functions themselves, without a wrapper frame (both are called at every step of a
+    # Pure Python: the rules' functions themselves, without a wrapper frame (they are called at every step of a
     # playout). Compiled, the methods above are the faster form: a compiled class hands out a class attribute holding
     # a ``staticmethod`` as the descriptor object itself, which is then called through its generic ``__call__``.
+    setattr(NileArtefactsGame, "current_player", staticmethod(rules.current_player))  # noqa: B010
     setattr(NileArtefactsGame, "legal_actions", staticmethod(rules.legal_actions))  # noqa: B010
+    setattr(NileArtefactsGame, "sample_chance", staticmethod(rules.sample_chance))  # noqa: B010
     setattr(NileArtefactsGame, "apply", staticmethod(rules.apply))  # noqa: B010
-
-RANDOM: Final = random.Random
-
-
-def _below(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` for ``n > 0``: the same number from the same generator state. For a plain
-    ``random.Random`` it is ``core.chance.random_index`` (compiled, without the Python-level frames); other
-    generators (the tests' enumerating ones) are asked."""
-    if type(rng) is not RANDOM or n <= 0:
-        return rng.randrange(n)
-    return random_index(rng, n)
-
 
 def make_game(spec: Spec | None = None) -> NileArtefactsGame:
     return NileArtefactsGame(spec or load_spec(bundled_spec_path("nile_artefacts")))

@@ -1,10 +1,22 @@
-"""Invariants of every reachable state: cards and Coins conserved, levels in range, Boats on the river."""
+"""Invariants of every reachable state: cards and Coins conserved, levels in range, Boats on the river.
+
+They read the state only (never the rules, so that the rules and the position format may both use them)."""
 
 from __future__ import annotations
 
-from nilerules.games.nile_artefacts.data import PH_OFFER
-from nilerules.games.nile_artefacts.position import NAState
-from nilerules.games.nile_artefacts.rules import holdings
+from nilerules.games.nile_artefacts.params import readings_of
+from nilerules.games.nile_artefacts.state import PH_OFFER, NAState
+
+
+def holdings(state: NAState) -> tuple[int, int, int, int, int]:
+    """(pile, board, hands + offering, altar, discard) card counts, for the conservation invariant."""
+    return (
+        sum(state.deck),
+        sum(len(s) for s in state.board),
+        sum(len(h) for h in state.hands) + len(state.offering),
+        len(state.altar),
+        sum(state.discard),
+    )
 
 
 def invariants(state: NAState) -> tuple[str, ...]:
@@ -34,7 +46,7 @@ def invariants(state: NAState) -> tuple[str, ...]:
         out.append(f"Coins not conserved: stock {state.stock} + players {state.coins} != {p.coin_supply}")
     if min(state.coins) < 0:
         out.append(f"a player has negative Coins: {state.coins}")
-    if state.stock < 0 and state.config.reading("coin_stock") == "limited":
+    if state.stock < 0 and readings_of(state.config).coin_stock == "limited":
         out.append(f"negative Coin stock {state.stock} with a limited stock")
     for i, row in enumerate(state.levels):
         if any(not 0 <= level <= p.top for level in row):

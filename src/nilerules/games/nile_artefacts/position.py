@@ -1,369 +1,392 @@
-"""A game position of Nile Artefacts as a compiled record, and the per-game tables the rules read from it.
+"""The public position format of Nile Artefacts (docs/positions.md): a state written with names, read back, scored.
 
-``NAState`` holds the 30 fields of a position (``STATE_FIELDS``; their meaning, their JSON form and the public
-position format are in ``state``), plus two derived ones that are not part of the position: ``ctx`` (the ``Ctx``
-tables of its params and config) and ``left`` (cards in the draw pile, ``sum(deck)``). Under mypyc (a regular
-install) it is a native class: a copy is one C call and a field read is a struct read, which is what random playouts
-spend most of their time on. In pure Python a copy is one ``__dict__`` copy.
+``position_data`` writes a state with names: cards as ``eye/nile@3``, Monuments by their conditions, spaces as
+``left_port``, ``space_3``, ``right_port``; keys equal to what ``position`` derives are left out. ``position`` builds
+a state from such a document: the draw pile, the Coin stock and the seen Monuments are derived by conservation, and
+the result must pass the invariants. ``score_breakdown`` splits each seat's score by where it came from.
 
-A state is a value: the rules never change a state they are given. They copy it (``clone``), set the fields that
-change on the copy, and return the copy; nothing else may set a field. ``evolve`` is the readable way to do the same
-from outside the hot path (tests, checks, situations).
+The state record is ``state.NAState``; its JSON form (all fields, cards as kinds) is in ``records``; the names are in
+``names``.
 """
 
 from __future__ import annotations
 
-import types
+from collections.abc import Mapping
 from typing import Any, Final
 
 from nilerules.core import Config
-from nilerules.games.nile_artefacts.actions import Action, Buy, Done, Draw, Move, Offer, Reveal, Take, TurnAround
-from nilerules.games.nile_artefacts.conditions import type_options
-from nilerules.games.nile_artefacts.data import Condition, Note, Params, readings_of
-
-
-def _probe() -> None:
-    """A plain function: under mypyc it is compiled, which tells which build is running."""
-
-
-COMPILED: Final = not isinstance(_probe, types.FunctionType)
-"""True when this module runs compiled (mypyc): ``clone`` then uses the native constructor."""
-
-_new: Any = object.__new__
-_put: Any = object.__setattr__
-
-Offers = tuple[Offer, ...]
-
-STATE_FIELDS: Final = (
-    "config",
-    "params",
-    "phase",
-    "round",
-    "first",
-    "to_move",
-    "pending",
-    "deck",
-    "discard",
-    "board",
-    "hands",
-    "coins",
-    "stock",
-    "boats",
-    "facing",
-    "docked",
-    "turned",
-    "picks",
-    "buy_return",
-    "offering",
-    "altar",
-    "visible",
-    "levels",
-    "phase_levels",
-    "seen",
-    "pile",
-    "scores",
-    "final_round",
-    "notes",
-    "completed",
+from nilerules.errors import InvalidState, PositionError
+from nilerules.games.nile_artefacts.invariants import invariants
+from nilerules.games.nile_artefacts.names import (
+    PHASE_NAMES,
+    TYPE_NAMES,
+    card_code,
+    monument_names,
+    space_code,
+    space_name,
+    type_code,
 )
-"""The fields of a position, in order (the keys of its JSON form)."""
+from nilerules.games.nile_artefacts.params import Params
+from nilerules.games.nile_artefacts.records import Note
+from nilerules.games.nile_artefacts.state import PH_BUY, PH_DEAL, PH_OFFER, PH_OVER, PH_REVEAL, NAState, make_state
+
+# ------------------------------------------------------------------------------------------------ the position format
+SEAT_KEYS: Final = frozenset(
+    {"cards", "coins", "score", "completed_at_level", "boat", "facing", "docked", "levels", "levels_at_phase_start"}
+)
+TOP_KEYS: Final = frozenset(
+    {
+        "config",
+        "phase",
+        "round",
+        "first",
+        "to_move",
+        "draws_due",
+        "monuments",
+        "completed",
+        "monument_pile",
+        "board",
+        "discard",
+        "altar",
+        "offering",
+        "turned_around",
+        "picks",
+        "buy_return",
+        "last_round",
+        "notes",
+    }
+)
+FACING_NAMES: Final = {1: "right", -1: "left"}
 
 
-class Ctx:
-    """What the rules read from a state's params and config, resolved once per (params, config): numbers, the card
-    and Monument tables, the readings as flags, and the shared action instances."""
+def _offering_phase(phase: int, buy_return: int) -> bool:
+    return phase == PH_OFFER or (phase == PH_BUY and buy_return == PH_OFFER)
 
-    def __init__(self, params: Params, config: Config) -> None:
-        r = readings_of(config)
+
+def _default_pending(params: Params, phase: int, round_: int, visible: int, pile: int) -> int:
+    """The chance draws a phase implies when a position does not say: the Monuments missing from the row (at most
+    the pile, after setup), a whole round's cards in round setup, none otherwise."""
+    if phase == PH_REVEAL:
+        missing = params.monuments_visible - visible
+        return missing if round_ == 0 else min(missing, pile)
+    if phase == PH_DEAL:
+        return params.cards_per_round
+    return 0
+
+
+def _default_pile(params: Params, round_: int, seen: int) -> int:
+    """Monuments left in the pile: those not removed and not yet turned (the first row does not come from it)."""
+    if round_ == 0:
+        return params.monuments_in_pile
+    return max(0, len(params.monuments) - params.monuments_removed - seen)
+
+
+def position_data(state: NAState) -> dict[str, Any]:
+    """The position with names (docs/positions.md); keys equal to what ``position`` derives are left out."""
+    p = state.params
+    names = monument_names(p)
+    n = state.config.players
+    out: dict[str, Any] = {
+        "phase": PHASE_NAMES[state.phase],
+        "round": state.round,
+        "first": state.first,
+        "to_move": state.to_move,
+    }
+    if state.visible:
+        out["monuments"] = [names[m] for m in state.visible]
+    completed = sorted(state.seen - set(state.visible))
+    if completed:
+        out["completed"] = [names[m] for m in completed]
+    if state.pile != _default_pile(p, state.round, len(state.seen)):
+        out["monument_pile"] = state.pile
+    if state.pending != _default_pending(p, state.phase, state.round, len(state.visible), state.pile):
+        out["draws_due"] = state.pending
+    board = {space_name(p, d): [p.cards[k] for k in cards] for d, cards in enumerate(state.board) if cards}
+    if board:
+        out["board"] = board
+    discard = [p.cards[k] for k, count in enumerate(state.discard) for _ in range(count)]
+    if discard:
+        out["discard"] = discard
+    if state.altar:
+        out["altar"] = [p.cards[k] for k in state.altar]
+    if state.offering:
+        entries = []
+        for kind, types, toward in state.offering:
+            entry: dict[str, Any] = {"card": p.cards[kind], "as": [TYPE_NAMES[t] for t in types]}
+            if toward >= 0:
+                entry["toward"] = toward
+            entries.append(entry)
+        out["offering"] = entries
+    if state.turned:
+        out["turned_around"] = True
+    if state.picks:
+        out["picks"] = state.picks
+    if state.phase == PH_BUY or state.buy_return:
+        out["buy_return"] = PHASE_NAMES[state.buy_return]
+    if state.final_round:
+        out["last_round"] = state.final_round
+    if state.notes:
+        out["notes"] = [{"kind": x.kind, "rule": x.rule_id, "detail": x.detail} for x in state.notes]
+    offering_phase = _offering_phase(state.phase, state.buy_return)
+    for seat in range(n):
+        entry = {}
+        if state.hands[seat]:
+            entry["cards"] = [p.cards[k] for k in state.hands[seat]]
+        if state.coins[seat] != p.starting_coins:
+            entry["coins"] = state.coins[seat]
+        if state.scores[seat]:
+            entry["score"] = state.scores[seat]
+        if any(state.completed[seat]):
+            entry["completed_at_level"] = list(state.completed[seat])
+        if state.boats[seat]:
+            entry["boat"] = space_name(p, state.boats[seat])
+        if state.facing[seat] != 1:
+            entry["facing"] = FACING_NAMES[state.facing[seat]]
+        if state.docked[seat]:
+            entry["docked"] = True
+        levels = [row[seat] for row in state.levels]
+        if any(levels):
+            entry["levels"] = levels
+        at_start = [row[seat] for row in state.phase_levels]
+        if at_start != (levels if offering_phase else []):
+            entry["levels_at_phase_start"] = at_start
+        if entry:
+            out[str(seat)] = entry
+    return out
+
+
+class _Reader:
+    """Reads a position document, raising PositionError with the key path at the first problem."""
+
+    def __init__(self, params: Params, data: Mapping[str, Any]) -> None:
         self.params = params
-        self.config = config
-        self.players: int = config.players
-        self.right_port: int = params.right_port
-        self.turn_cost: int = params.turn_cost
-        self.buy_cost: int = params.buy_cost
-        self.cards_per_round: int = params.cards_per_round
-        self.monuments_visible: int = params.monuments_visible
-        self.top: int = params.top
-        self.max_rounds: int = params.max_rounds
-        self.card_space: tuple[int, ...] = params.card_space
-        self.card_region: tuple[int, ...] = params.card_region
-        self.card_types: tuple[tuple[int, ...], ...] = params.card_types
-        self.coin_space: tuple[bool, ...] = tuple(d in params.coin_spaces for d in range(params.right_port + 1))
-        # each Monument's conditions by level, as a tuple of any length: compiled code indexes a fixed-length tuple
-        # type by a variable only after boxing it anew
-        self.monuments: tuple[tuple[Condition, ...], ...] = params.monuments
-        self.reward_points: tuple[int, ...] = params.reward_points
-        # readings (see specs/nile_artefacts.toml [ambiguities])
-        self.type_choice: str = r.type_choice
-        self.double_card: str = r.double_card
-        self.per_offering: bool = r.type_scope == "per_offering"
-        self.both: bool = r.pair_mix == "both_types"
-        self.split: bool = r.card_sharing == "split"
-        self.must_offer: bool = r.empty_offering == "at_least_one"
-        self.reshuffle: bool = r.deck_exhausted == "reshuffle"
-        self.extra_card: bool = r.coin_space == "extra_card"
-        self.literal_port: bool = r.port_start == "literal"
-        self.unlimited_coins: bool = r.coin_stock == "unlimited"
-        self.one_more: bool = r.last_round == "one_more"
-        self.score_at_cap: bool = r.endless_game == "score_at_cap"
-        # shared action instances (actions are immutable values)
-        self.draws: tuple[Draw, ...] = tuple(Draw(k) for k in range(len(params.card_count)))
-        self.reveals: tuple[Reveal, ...] = tuple(Reveal(m) for m in range(len(params.monuments)))
-        self.moves: tuple[Move, ...] = tuple(Move(d) for d in range(params.right_port + 1))
-        self.takes: tuple[Take, ...] = tuple(Take(k) for k in range(len(params.card_count)))
-        self.done: Action = Done()
-        self.buy: Action = Buy()
-        self.turn: Action = TurnAround()
-        self._offer_tables: dict[int, tuple[Offers, ...]] = {}
-        # the last state whose legal actions were asked for, and those actions (``rules.legal_actions``): a playout
-        # asks for them and then applies one of them, which checks it against the same tuple
-        self.memo_state: object = None
-        self.memo_legal: tuple[Action, ...] = ()
+        self.data = data
+        self.monuments = monument_names(params)
 
-    def offer_table(self, targets: int) -> tuple[Offers, ...]:
-        """The Offer actions of each card kind, for ``targets`` visible Monuments to push toward (0 unless split)."""
-        table = self._offer_tables.get(targets)
-        if table is None:
-            table = tuple(self._offers(k, printed, targets) for k, printed in enumerate(self.card_types))
-            self._offer_tables[targets] = table
-        return table
+    def get(self, data: Mapping[str, Any], key: str, where: str, kind: type, default: Any) -> Any:
+        if key not in data:
+            return default
+        value = data[key]
+        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+        if not ok:
+            raise PositionError(where, f"expected {kind.__name__}, got {value!r}"[:200])
+        return value
 
-    def _offers(self, kind: int, printed: tuple[int, ...], targets: int) -> Offers:
-        """Each type choice (none under per_monument) and, under ``split``, each visible Monument."""
-        choices = type_options(printed, self.type_choice, self.double_card) if self.per_offering else ((),)
-        if not targets:
-            return tuple(Offer(kind, t) for t in choices)
-        return tuple(Offer(kind, t, m) for t in choices for m in range(targets))
+    def number(self, data: Mapping[str, Any], key: str, where: str, default: int, low: int, high: int) -> int:
+        value: int = self.get(data, key, where, int, default)
+        if not low <= value <= high:
+            raise PositionError(where, f"expected a whole number {low}..{high}, got {value!r}")
+        return value
 
+    def card(self, name: Any, where: str) -> int:
+        if not isinstance(name, str):
+            raise PositionError(where, f"expected a card name such as 'eye/nile@1', got {name!r}"[:200])
+        try:
+            return card_code(self.params, name)
+        except ValueError as exc:
+            raise PositionError(where, str(exc)[:200]) from None
 
-_CTX: dict[tuple[Params, Config], Ctx] = {}
-_LAST_CTX: list[Ctx] = []
+    def cards(self, data: Mapping[str, Any], key: str, where: str, ordered: bool = False) -> list[int]:
+        """Card names as kinds: sorted (a hand, a space, a pile), or as written (``ordered``: the altar)."""
+        items: list[Any] = self.get(data, key, where, list, [])
+        kinds = [self.card(name, f"{where}[{i}]") for i, name in enumerate(items)]
+        return kinds if ordered else sorted(kinds)
+
+    def monument(self, name: Any, where: str) -> int:
+        if not isinstance(name, str) or name not in self.monuments:
+            raise PositionError(where, f"not a Monument of this game's data: {name!r} (see params.monuments)"[:200])
+        return self.monuments.index(name)
+
+    def phase(self, name: Any, where: str) -> int:
+        if name not in PHASE_NAMES:
+            raise PositionError(where, f"expected one of {list(PHASE_NAMES)!r}, got {name!r}"[:200])
+        return PHASE_NAMES.index(name)
+
+    def space(self, name: Any, where: str) -> int:
+        if not isinstance(name, str):
+            raise PositionError(where, f"expected a space name, got {name!r}"[:200])
+        try:
+            return space_code(self.params, name)
+        except ValueError as exc:
+            raise PositionError(where, str(exc)[:200]) from None
+
+    def levels(self, data: Mapping[str, Any], key: str, where: str, size: int, default: list[int]) -> list[int]:
+        row: list[Any] = self.get(data, key, where, list, default)
+        if len(row) != size or any(type(x) is not int or not 0 <= x <= self.params.top for x in row):
+            raise PositionError(
+                where, f"expected {size} levels 0..{self.params.top} (one per visible Monument), got {row!r}"[:200]
+            )
+        return list(row)
 
 
-def ctx_of(params: Params, config: Config) -> Ctx:
-    """The (shared) tables for these params and config."""
-    if _LAST_CTX:
-        last = _LAST_CTX[0]
-        if last.params is params and last.config is config:
-            return last
-    key = (params, config)
-    found = _CTX.get(key)
-    if found is None:
-        if len(_CTX) >= 256:
-            _CTX.clear()
-        found = _CTX[key] = Ctx(params, config)
-    if _LAST_CTX:
-        _LAST_CTX[0] = found
-    else:
-        _LAST_CTX.append(found)
-    return found
+def position(config: Config, params: Params, data: Mapping[str, Any]) -> NAState:
+    """A state from a position document (docs/positions.md): what is not written takes setup's value or is derived
+    (the draw pile and the Coin stock by conservation, the Monuments seen from the row and the completed ones).
+    A bad key or name raises PositionError naming it; a state that breaks an invariant raises InvalidState."""
+    if not isinstance(data, Mapping):
+        raise PositionError("", f"expected a table of position keys, got {type(data).__name__}")
+    r = _Reader(params, data)
+    n = config.players
+    seats = {str(s) for s in range(n)}
+    unknown = sorted(str(k) for k in set(data) - TOP_KEYS - seats)
+    if unknown:
+        raise PositionError(unknown[0], f"unknown key (keys: {sorted(TOP_KEYS)} and seats 0..{n - 1})")
+    phase = r.phase(data.get("phase", PHASE_NAMES[PH_REVEAL]), "phase")
+    round_ = r.number(data, "round", "round", 0, 0, params.max_rounds)
+    first = r.number(data, "first", "first", 0, 0, n - 1)
+    to_move = r.number(data, "to_move", "to_move", 0, 0, n - 1)
+    visible = [r.monument(m, f"monuments[{i}]") for i, m in enumerate(r.get(data, "monuments", "monuments", list, []))]
+    completed = [
+        r.monument(m, f"completed[{i}]") for i, m in enumerate(r.get(data, "completed", "completed", list, []))
+    ]
+    seen = frozenset(visible) | frozenset(completed)
+    if len(seen) != len(visible) + len(completed):
+        raise PositionError("monuments", "a Monument is listed twice (in the row or among the completed ones)")
+    if len(visible) > params.monuments_visible:
+        raise PositionError("monuments", f"at most {params.monuments_visible} Monuments are visible")
+    pile = r.number(data, "monument_pile", "monument_pile", _default_pile(params, round_, len(seen)), 0, 10**6)
+    pending = r.number(
+        data, "draws_due", "draws_due", _default_pending(params, phase, round_, len(visible), pile), 0, 10**6
+    )
+    board: list[list[int]] = [[] for _ in range(params.right_port + 1)]
+    raw_board: Mapping[str, Any] = r.get(data, "board", "board", dict, {})
+    for name in raw_board:
+        space = r.space(name, f"board.{name}")
+        board[space] = r.cards(raw_board, name, f"board.{name}")
+        for i, k in enumerate(board[space]):
+            if params.card_space[k] != space:
+                raise PositionError(f"board.{name}[{i}]", f"{params.cards[k]!r} goes under another space")
+    discard = r.cards(data, "discard", "discard")
+    altar = r.cards(data, "altar", "altar", ordered=True)
+    offering: list[tuple[int, tuple[int, ...], int]] = []
+    for i, entry in enumerate(r.get(data, "offering", "offering", list, [])):
+        where = f"offering[{i}]"
+        if not isinstance(entry, dict) or set(entry) - {"card", "as", "toward"} or "card" not in entry:
+            raise PositionError(where, f"expected {{card = ..., as = [types], toward = n}}, got {entry!r}"[:200])
+        kind = r.card(entry["card"], f"{where}.card")
+        chosen: list[Any] = r.get(entry, "as", f"{where}.as", list, [])
+        try:
+            types = tuple(type_code(t) for t in chosen)
+        except (ValueError, AttributeError):
+            raise PositionError(
+                f"{where}.as", f"expected Artifact types {list(TYPE_NAMES)!r}, got {chosen!r}"
+            ) from None
+        toward = r.number(entry, "toward", f"{where}.toward", -1, -1, max(0, len(visible) - 1))
+        offering.append((kind, types, toward))
+    buy_return = r.phase(data.get("buy_return", PHASE_NAMES[PH_REVEAL]), "buy_return")
+    notes = []
+    for i, note in enumerate(r.get(data, "notes", "notes", list, [])):
+        if not isinstance(note, dict) or set(note) != {"kind", "rule", "detail"}:
+            raise PositionError(f"notes[{i}]", f"expected {{kind, rule, detail}}, got {note!r}"[:200])
+        if not all(isinstance(v, str) for v in note.values()):
+            raise PositionError(f"notes[{i}]", "kind, rule and detail are strings")
+        notes.append(Note(note["kind"], note["rule"], note["detail"]))
+    offering_phase = _offering_phase(phase, buy_return)
+    hands, coins, scores, boats, facing, docked, levels, at_start = [], [], [], [], [], [], [], []
+    ledger: list[tuple[int, ...]] = []
+    for seat in range(n):
+        key = str(seat)
+        entry = r.get(data, key, key, dict, {})
+        extra = sorted(str(k) for k in set(entry) - SEAT_KEYS)
+        if extra:
+            raise PositionError(f"{key}.{extra[0]}", f"unknown key (seat keys: {sorted(SEAT_KEYS)})")
+        hands.append(tuple(r.cards(entry, "cards", f"{key}.cards")))
+        coins.append(r.number(entry, "coins", f"{key}.coins", params.starting_coins, 0, 10**6))
+        scores.append(r.number(entry, "score", f"{key}.score", 0, -(10**9), 10**9))
+        where = f"{key}.completed_at_level"
+        done: list[Any] = r.get(entry, "completed_at_level", where, list, [0] * (params.top + 1))
+        if len(done) != params.top + 1 or any(type(x) is not int or not 0 <= x <= len(params.monuments) for x in done):
+            what = f"expected {params.top + 1} counts (Monuments completed at level 0..{params.top}), got {done!r}"
+            raise PositionError(where, what[:200])
+        ledger.append(tuple(done))
+        boats.append(r.space(entry.get("boat", "left_port"), f"{key}.boat"))
+        face = entry.get("facing", "right")
+        if face not in ("right", "left"):
+            raise PositionError(f"{key}.facing", f"expected 'right' or 'left', got {face!r}"[:200])
+        facing.append(1 if face == "right" else -1)
+        docked.append(r.get(entry, "docked", f"{key}.docked", bool, False))
+        mine = r.levels(entry, "levels", f"{key}.levels", len(visible), [0] * len(visible))
+        levels.append(mine)
+        start_default = list(mine) if offering_phase else []
+        size = len(visible) if offering_phase or "levels_at_phase_start" in entry else 0
+        at_start.append(r.levels(entry, "levels_at_phase_start", f"{key}.levels_at_phase_start", size, start_default))
+    held = [0] * len(params.card_count)
+    for k in [*(k for h in hands for k in h), *(k for b in board for k in b), *discard, *altar]:
+        held[k] += 1
+    for k, _, _ in offering:
+        held[k] += 1
+    deck = []
+    for k, total in enumerate(params.card_count):
+        if held[k] > total:
+            raise PositionError("cards", f"{held[k]} cards {params.cards[k]!r} written, the game has {total}")
+        deck.append(total - held[k])
+    rows = tuple(tuple(levels[s][i] for s in range(n)) for i in range(len(visible)))
+    start_rows = tuple(tuple(at_start[s][i] for s in range(n)) for i in range(len(at_start[0]) if n else 0))
+    state = make_state(
+        config=config,
+        params=params,
+        phase=phase,
+        round=round_,
+        first=first,
+        to_move=to_move,
+        pending=pending,
+        deck=tuple(deck),
+        discard=tuple(discard.count(k) for k in range(len(params.card_count))),
+        board=tuple(tuple(b) for b in board),
+        hands=tuple(hands),
+        coins=tuple(coins),
+        stock=params.coin_supply - sum(coins),
+        boats=tuple(boats),
+        facing=tuple(facing),
+        docked=tuple(docked),
+        turned=r.get(data, "turned_around", "turned_around", bool, False),
+        picks=r.number(data, "picks", "picks", 0, 0, 2),
+        buy_return=buy_return,
+        offering=tuple(offering),
+        altar=tuple(altar),
+        visible=tuple(visible),
+        levels=rows,
+        phase_levels=start_rows,
+        seen=seen,
+        pile=pile,
+        scores=tuple(scores),
+        final_round=r.number(data, "last_round", "last_round", 0, 0, params.max_rounds + 1),
+        notes=tuple(notes),
+        completed=tuple(ledger),
+    )
+    broken = invariants(state)
+    if broken:
+        raise InvalidState(f"position breaks an invariant: {broken[0]}")
+    return state
 
 
-class NAState:
-    """A whole game position. Everything ``apply`` needs is here (config with readings, component data).
-
-    The fields and their meaning are documented in ``state.STATE_TYPES``; ``ctx`` and ``left`` are derived (see the
-    module docstring) and take no part in equality or JSON.
-    """
-
-    def __init__(
-        self,
-        config: Config,
-        params: Params,
-        phase: int,
-        round: int,
-        first: int,
-        to_move: int,
-        pending: int,
-        deck: tuple[int, ...],
-        discard: tuple[int, ...],
-        board: tuple[tuple[int, ...], ...],
-        hands: tuple[tuple[int, ...], ...],
-        coins: tuple[int, ...],
-        stock: int,
-        boats: tuple[int, ...],
-        facing: tuple[int, ...],
-        docked: tuple[bool, ...],
-        turned: bool,
-        picks: int,
-        buy_return: int,
-        offering: tuple[tuple[int, tuple[int, ...], int], ...],
-        altar: tuple[int, ...],
-        visible: tuple[int, ...],
-        levels: tuple[tuple[int, ...], ...],
-        phase_levels: tuple[tuple[int, ...], ...],
-        seen: frozenset[int],
-        pile: int,
-        scores: tuple[int, ...],
-        final_round: int,
-        notes: tuple[Note, ...],
-        completed: tuple[tuple[int, ...], ...],
-        ctx: Ctx,
-        left: int,
-    ) -> None:
-        self.config = config
-        self.params = params
-        self.phase = phase
-        self.round = round
-        self.first = first
-        self.to_move = to_move
-        self.pending = pending
-        self.deck = deck
-        self.discard = discard
-        self.board = board
-        self.hands = hands
-        self.coins = coins
-        self.stock = stock
-        self.boats = boats
-        self.facing = facing
-        self.docked = docked
-        self.turned = turned
-        self.picks = picks
-        self.buy_return = buy_return
-        self.offering = offering
-        self.altar = altar
-        self.visible = visible
-        self.levels = levels
-        self.phase_levels = phase_levels
-        self.seen = seen
-        self.pile = pile
-        self.scores = scores
-        self.final_round = final_round
-        self.notes = notes
-        self.completed = completed
-        self.ctx = ctx
-        self.left = left
-
-    def fields(self) -> tuple[Any, ...]:
-        """The 30 position fields, in ``STATE_FIELDS`` order."""
-        return (
-            self.config,
-            self.params,
-            self.phase,
-            self.round,
-            self.first,
-            self.to_move,
-            self.pending,
-            self.deck,
-            self.discard,
-            self.board,
-            self.hands,
-            self.coins,
-            self.stock,
-            self.boats,
-            self.facing,
-            self.docked,
-            self.turned,
-            self.picks,
-            self.buy_return,
-            self.offering,
-            self.altar,
-            self.visible,
-            self.levels,
-            self.phase_levels,
-            self.seen,
-            self.pile,
-            self.scores,
-            self.final_round,
-            self.notes,
-            self.completed,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, NAState):
-            return NotImplemented
-        return self is other or self.fields() == other.fields()
-
-    def __ne__(self, other: object) -> bool:
-        if not isinstance(other, NAState):
-            return NotImplemented
-        return not self.__eq__(other)
-
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
-    def __repr__(self) -> str:
-        body = ", ".join(f"{name}={value!r}" for name, value in zip(STATE_FIELDS, self.fields(), strict=True))
-        return f"NAState({body})"
-
-    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
-        """Pickled as its 30 fields (the derived ones are computed again): states travel to and from worker
-        processes."""
-        return state_from_fields, (self.fields(),)
+def incomplete_counted(state: NAState) -> bool:
+    """Whether the final count of incomplete Monuments has been added to the scores (the game is over after its last
+    round, or stopped at the model's cap under ``endless_game=score_at_cap``)."""
+    if state.phase != PH_OVER:
+        return False
+    if state.final_round and state.round >= state.final_round:
+        return True
+    return state.ctx.score_at_cap
 
 
-def state_from_fields(fields: tuple[Any, ...]) -> NAState:
-    """A position from its 30 fields in ``STATE_FIELDS`` order (how a pickled state is rebuilt)."""
-    return make_state(**dict(zip(STATE_FIELDS, fields, strict=True)))
-
-
-def make_state(**fields: Any) -> NAState:
-    """A position from its 30 fields (by name); the derived fields are computed."""
-    missing = set(STATE_FIELDS) - set(fields)
-    extra = set(fields) - set(STATE_FIELDS)
-    if missing or extra:
-        raise TypeError(f"NAState fields: missing {sorted(missing)!r}, unknown {sorted(extra)!r}")
-    params: Params = fields["params"]
-    config: Config = fields["config"]
-    deck: tuple[int, ...] = fields["deck"]
-    return NAState(**fields, ctx=ctx_of(params, config), left=sum(deck))
-
-
-def clone(s: NAState) -> NAState:
-    """A copy of ``s`` for the rules to change before returning it (the hot path: one C call when compiled)."""
-    if COMPILED:
-        return NAState(
-            s.config,
-            s.params,
-            s.phase,
-            s.round,
-            s.first,
-            s.to_move,
-            s.pending,
-            s.deck,
-            s.discard,
-            s.board,
-            s.hands,
-            s.coins,
-            s.stock,
-            s.boats,
-            s.facing,
-            s.docked,
-            s.turned,
-            s.picks,
-            s.buy_return,
-            s.offering,
-            s.altar,
-            s.visible,
-            s.levels,
-            s.phase_levels,
-            s.seen,
-            s.pile,
-            s.scores,
-            s.final_round,
-            s.notes,
-            s.completed,
-            s.ctx,
-            s.left,
-        )
-    new: NAState = _new(NAState)
-    _put(new, "__dict__", s.__dict__.copy())
-    return new
-
-
-_STATE_FIELD_SET: Final = frozenset(STATE_FIELDS)
-
-
-def evolve(state: NAState, **changes: Any) -> NAState:
-    """A copy of ``state`` with the given fields changed (like ``dataclasses.replace``); an unknown field name raises
-    TypeError. The derived fields follow (``ctx`` when params or config change, ``left`` when the deck does)."""
-    if not _STATE_FIELD_SET.issuperset(changes):
-        raise TypeError(f"unknown NAState fields {sorted(set(changes) - _STATE_FIELD_SET)!r}")
-    new = clone(state)
-    for name, value in changes.items():
-        setattr(new, name, value)
-    if "params" in changes or "config" in changes:
-        new.ctx = ctx_of(new.params, new.config)
-    if "deck" in changes:
-        new.left = sum(new.deck)
-    return new
+def score_breakdown(state: NAState) -> tuple[dict[str, int], ...]:
+    """Per seat: points from completed Monuments by the level the player stood on (the Rewards stage:
+    ``completed_level_<l>``, for each level that pays), from incomplete Monuments (the End of the Game's count,
+    once made: ``incomplete_monuments``), and ``earlier`` for points a written position's score holds beyond those
+    (a hand-written score without its completed Monuments; 0 in play, left out when 0 for every seat)."""
+    p = state.params
+    paying = [level for level, points in enumerate(p.reward_points) if points]
+    end_points = p.incomplete_points
+    counted = incomplete_counted(state)
+    out = []
+    for seat, total in enumerate(state.scores):
+        entry = {f"completed_level_{level}": state.completed[seat][level] * p.reward_points[level] for level in paying}
+        end = sum(end_points[min(row[seat], len(end_points) - 1)] for row in state.levels) if counted else 0
+        entry["incomplete_monuments"] = end
+        entry["earlier"] = total - sum(entry.values())
+        out.append(entry)
+    if not any(entry["earlier"] for entry in out):
+        for entry in out:
+            del entry["earlier"]
+    return tuple(out)

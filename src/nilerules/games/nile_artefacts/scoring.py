@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from nilerules.core import Ranking, rank_by_keys, rule
-from nilerules.games.nile_artefacts.position import NAState, clone
+from nilerules.games.nile_artefacts.params import readings_of
+from nilerules.games.nile_artefacts.state import NAState, clone
 
 
 @rule("nile_artefacts.end.incomplete")
@@ -25,7 +26,7 @@ def final_scoring(state: NAState, count_incomplete: bool) -> NAState:
 def tie_count(state: NAState, seat: int) -> int:
     """Artifact cards in front of the player (reading ``tie_count``: cards, or Artifacts with doubles twice)."""
     hand = state.hands[seat]
-    if state.config.reading("tie_count") == "cards":
+    if readings_of(state.config).tie_count == "cards":
         return len(hand)
     return sum(len(state.params.card_types[k]) for k in hand)
 
@@ -36,7 +37,7 @@ def ranking(state: NAState) -> Ranking:
     n = state.config.players
     steps: tuple[str, ...] = ("nile_artefacts.end.winner", "nile_artefacts.end.tie_break")
     keys: dict[int, tuple[int, ...]]
-    if state.config.reading("final_tie") == "most_coins":
+    if readings_of(state.config).final_tie == "most_coins":
         keys = {p: (state.scores[p], tie_count(state, p), state.coins[p]) for p in range(n)}
         steps = (*steps, "final_tie=most_coins")
     else:

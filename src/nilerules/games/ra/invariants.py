@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
+from nilerules.games.ra.names import KIND_NAMES
+from nilerules.games.ra.rules.traders import claimed_and_owed
 from nilerules.games.ra.state import (
     BID,
-    H_BAG,
-    H_CENTER,
-    H_EPOCH,
-    H_EXHAUSTED,
-    H_LAST,
-    H_PHASE,
-    H_RA,
-    H_TRACK_LEN,
-    KIND_NAMES,
     KINDS,
     OVER,
     RA,
     TRADER,
     RaState,
+    actor,
+    bag_size,
+    center_disk,
+    last_auction,
     mask_of,
+    phase,
+    ra_tiles,
+    supply_ran_out,
+    track_length,
 )
 
 
@@ -27,17 +28,17 @@ def tile_violations(s: RaState) -> list[str]:
     found = []
     tiles = s.params.tiles
     for k in range(KINDS):
-        here = s.bag[k] + s.track[k] + s.out[k] + sum(x[k] for x in s.held) + (s.h[H_RA] if k == RA else 0)
+        here = s.bag[k] + s.track[k] + s.out[k] + sum(x[k] for x in s.held) + (ra_tiles(s) if k == RA else 0)
         if here != tiles[k]:
             found.append(f"{KIND_NAMES[k]}: {here} tiles accounted for, {tiles[k]} set up")
         if min(s.bag[k], s.track[k], s.out[k], *(x[k] for x in s.held)) < 0:
             found.append(f"{KIND_NAMES[k]}: a negative count")
-    if sum(s.bag) != s.h[H_BAG]:
-        found.append(f"bag holds {sum(s.bag)} tiles, header says {s.h[H_BAG]}")
-    if sum(s.track) != s.h[H_TRACK_LEN] or s.h[H_TRACK_LEN] > s.params.auction_track:
-        found.append(f"auction track holds {sum(s.track)} tiles, header says {s.h[H_TRACK_LEN]}")
-    ra_on_track = s.h[H_RA]
-    limit = s.params.ra_track if (s.h[H_LAST] and s.h[H_PHASE] != OVER) else s.params.ra_track - 1
+    if sum(s.bag) != bag_size(s):
+        found.append(f"bag holds {sum(s.bag)} tiles, header says {bag_size(s)}")
+    if sum(s.track) != track_length(s) or track_length(s) > s.params.auction_track:
+        found.append(f"auction track holds {sum(s.track)} tiles, header says {track_length(s)}")
+    ra_on_track = ra_tiles(s)
+    limit = s.params.ra_track if (last_auction(s) and phase(s) != OVER) else s.params.ra_track - 1
     if ra_on_track > limit:
         found.append(f"{ra_on_track} Ra tiles on a Ra track that ends the epoch at {s.params.ra_track}")
     return found
@@ -46,7 +47,7 @@ def tile_violations(s: RaState) -> list[str]:
 def disk_violations(s: RaState) -> list[str]:
     """The multiset of sun-disk values never changes, and each player's disk count is constant."""
     found = []
-    masks = [*s.up, *s.down, 1 << s.h[H_CENTER]]
+    masks = [*s.up, *s.down, 1 << center_disk(s)]
     union = 0
     for m in masks:
         if union & m:
@@ -66,14 +67,8 @@ def crate_violations(s: RaState) -> list[str]:
     """Crates received this epoch = sum over other players' claims of (tiles claimed x own Traders at that moment)."""
     found = []
     n = len(s.held)
-    traders = [0] * n
-    owed = [0] * n
-    for claimer, count in s.claims:
-        for p in range(n):
-            if p != claimer:
-                owed[p] += (count if s.params.crates_per_tile else 1) * traders[p]
-        traders[claimer] += count
-    capped = s.params.supply_capped and s.h[H_EXHAUSTED] >> s.h[H_EPOCH] & 1
+    traders, owed = claimed_and_owed(s.claims, n, s.params.crates_per_tile)
+    capped = s.params.supply_capped and s.epoch in supply_ran_out(s)
     for p in range(n):
         if traders[p] != s.held[p][TRADER]:
             found.append(f"player {p} holds {s.held[p][TRADER]} Traders but claimed {traders[p]} this epoch")
@@ -88,9 +83,9 @@ def score_violations(s: RaState) -> list[str]:
         booked = s.params.start_score + sum(e.points for e in s.events if e.player == p)
         if booked != total:
             found.append(f"player {p} scores {total} but the scoring events add up to {booked}")
-    if not 1 <= s.h[H_EPOCH] <= s.params.epochs:
-        found.append(f"epoch {s.h[H_EPOCH]} outside 1..{s.params.epochs}")
-    if s.h[H_PHASE] == BID and not s.up[s.h[1]]:
+    if not 1 <= s.epoch <= s.params.epochs:
+        found.append(f"epoch {s.epoch} outside 1..{s.params.epochs}")
+    if phase(s) == BID and not s.up[actor(s)]:
         found.append("a player without face-up disks is asked to bid")
     return found
 

@@ -14,44 +14,39 @@ from typing import Any, Final
 from nilerules.core.types import Config, PlayerId
 from nilerules.errors import InvalidState, PositionError
 from nilerules.games.ra.invariants import invariants
+from nilerules.games.ra.names import KIND_BY_NAME, KIND_NAMES
+from nilerules.games.ra.params import RaParams
+from nilerules.games.ra.rules.traders import claimed_and_owed
 from nilerules.games.ra.state import (
     BID,
     DEAL,
     DISASTERS,
     DISCARD,
-    H_ACTOR,
-    H_BAG,
-    H_BAG_EMPTY,
-    H_CENTER,
-    H_EPOCH,
-    H_EXHAUSTED,
-    H_HIGH,
-    H_HIGH_BY,
-    H_LAST,
-    H_PENDING,
-    H_PHASE,
-    H_RA,
-    H_RESUME,
-    H_STARTER,
-    H_TRACK_LEN,
-    H_VOLUNTARY,
-    HEADER_SIZE,
-    KIND_BY_NAME,
-    KIND_NAMES,
     KINDS,
     OVER,
     PHASE_NAMES,
     RA,
+    RESUME_NAMES,
     TRADER,
-    RaParams,
     RaState,
     ScoreEvent,
+    actor,
+    bag_ran_out,
+    center_disk,
     disks,
+    header,
+    high_bid,
+    high_bidder,
+    invoked,
+    last_auction,
     mask_of,
+    pending,
+    phase,
+    ra_tiles,
+    resume,
+    starter,
+    supply_ran_out,
 )
-
-RESUME_NAMES: Final = ("turn", "gods", "epoch_end")
-"""What follows a disaster's pending discards (``H_RESUME``): the next turn, more God tiles, the end of the epoch."""
 
 CATEGORY_RULES: Final = {
     "gods": "ra.scoring.gods_gold",
@@ -84,23 +79,22 @@ _AUCTION: Final = frozenset({"started_by", "high_bid", "high_bidder", "invoked",
 # -- writing ----------------------------------------------------------------------------------------------------
 def position_data(s: RaState) -> dict[str, Any]:
     """The state with names, JSON- and TOML-able (no nulls); ``build`` reads it back to the same state."""
-    h = s.h
-    phase = h[H_PHASE]
+    now = phase(s)
     data: dict[str, Any] = {
         "config": {"players": s.config.players, "modules": list(s.config.modules),
                    "readings": dict(s.config.readings)},
-        "phase": PHASE_NAMES[phase],
-        "epoch": h[H_EPOCH],
-        "ra_track": h[H_RA],
-        "center": h[H_CENTER],
+        "phase": PHASE_NAMES[now],
+        "epoch": s.epoch,
+        "ra_track": ra_tiles(s),
+        "center": center_disk(s),
         "auction_track": _tile_list(s.track),
         "out_of_play": _tile_table(s.out),
         "seats": {},
     }
-    if h[H_ACTOR] >= 0:
-        data["to_move"] = h[H_ACTOR]
-    if h[H_STARTER] >= 0 and h[H_STARTER] != h[H_ACTOR] and phase != BID:
-        data["turn_of"] = h[H_STARTER]
+    if actor(s) >= 0:
+        data["to_move"] = actor(s)
+    if starter(s) >= 0 and starter(s) != actor(s) and now != BID:
+        data["turn_of"] = starter(s)
     for p in range(len(s.held)):
         seat: dict[str, Any] = _tile_table(s.held[p])
         seat["sun_disks"] = list(disks(s.up[p]))
@@ -108,22 +102,22 @@ def position_data(s: RaState) -> dict[str, Any]:
         seat["score"] = s.score[p]
         seat["crates"] = s.crates[p]
         data["seats"][str(p)] = seat
-    if phase == BID or h[H_LAST]:
-        auction: dict[str, Any] = {"started_by": h[H_STARTER], "high_bid": h[H_HIGH], "invoked": bool(h[H_VOLUNTARY]),
-                                   "last": bool(h[H_LAST])}
-        if h[H_HIGH_BY] >= 0:
-            auction["high_bidder"] = h[H_HIGH_BY]
+    if now == BID or last_auction(s):
+        auction: dict[str, Any] = {"started_by": starter(s), "high_bid": high_bid(s), "invoked": invoked(s),
+                                   "last": last_auction(s)}
+        if high_bidder(s) >= 0:
+            auction["high_bidder"] = high_bidder(s)
         data["auction"] = auction
-    pending = {KIND_NAMES[k]: h[H_PENDING + i] for i, k in enumerate(DISASTERS) if h[H_PENDING + i]}
-    if pending:
-        data["discards"] = pending
-    if h[H_RESUME]:
-        data["after_discards"] = RESUME_NAMES[h[H_RESUME]]
-    if phase == DISCARD and h[H_HIGH_BY] >= 0:
-        data["lot_to"] = h[H_HIGH_BY]
+    waiting = {KIND_NAMES[k]: n for k, n in zip(DISASTERS, pending(s), strict=True) if n}
+    if waiting:
+        data["discards"] = waiting
+    if resume(s):
+        data["after_discards"] = RESUME_NAMES[resume(s)]
+    if now == DISCARD and high_bidder(s) >= 0:
+        data["lot_to"] = high_bidder(s)
     data["trader_claims"] = [{"seat": c, "traders": n} for c, n in s.claims]
-    data["crate_supply_ran_out"] = _bits(h[H_EXHAUSTED])
-    data["bag_ran_out"] = _bits(h[H_BAG_EMPTY])
+    data["crate_supply_ran_out"] = list(supply_ran_out(s))
+    data["bag_ran_out"] = list(bag_ran_out(s))
     data["history"] = [{"epoch": e.epoch, "seat": e.player, "category": e.category, "points": e.points}
                        for e in s.events]
     return data
@@ -135,10 +129,6 @@ def _tile_list(counts: tuple[int, ...]) -> list[str]:
 
 def _tile_table(counts: tuple[int, ...]) -> dict[str, Any]:
     return {KIND_NAMES[k]: c for k, c in enumerate(counts) if c}
-
-
-def _bits(mask: int) -> list[int]:
-    return [e for e in range(mask.bit_length()) if mask >> e & 1]
 
 
 # -- reading ----------------------------------------------------------------------------------------------------
@@ -212,13 +202,10 @@ def build(config: Config, params: RaParams, data: Mapping[str, Any]) -> RaState:
         raise PositionError("config.players", f"the position is for {written.get('players')!r} players, the "
                             f"configuration for {n}")
     total = sum(params.tiles)
-    phase = r.name(data.get("phase", "turn"), "phase", PHASE_NAMES)
-    h = [0] * HEADER_SIZE
-    h[H_PHASE] = phase
-    h[H_EPOCH] = r.integer(data.get("epoch", 1), "epoch", 1, params.epochs)
-    h[H_RA] = r.integer(data.get("ra_track", 0), "ra_track", 0, params.ra_track)
-    h[H_CENTER] = r.integer(data.get("center", params.center_disk), "center", 1, 16)
-    h[H_HIGH_BY] = -1
+    now = r.name(data.get("phase", "turn"), "phase", PHASE_NAMES)
+    epoch = r.integer(data.get("epoch", 1), "epoch", 1, params.epochs)
+    on_ra_track = r.integer(data.get("ra_track", 0), "ra_track", 0, params.ra_track)
+    center = r.integer(data.get("center", params.center_disk), "center", 1, 16)
     track = [0] * KINDS
     for i, name in enumerate(r.items(data.get("auction_track", []), "auction_track")):
         track[r.kind(name, f"auction_track[{i}]")] += 1
@@ -245,52 +232,54 @@ def build(config: Config, params: RaParams, data: Mapping[str, Any]) -> RaState:
         if "crates" in seat:
             crates_written = True
             crates[p] = r.integer(seat["crates"], f"{key}.crates", 0, 1_000_000)
-    bag = [params.tiles[k] - track[k] - out[k] - sum(x[k] for x in held) - (h[H_RA] if k == RA else 0)
+    bag = [params.tiles[k] - track[k] - out[k] - sum(x[k] for x in held) - (on_ra_track if k == RA else 0)
            for k in range(KINDS)]
     for k in range(KINDS):
         if bag[k] < 0:
             raise PositionError("seats", f"more {KIND_NAMES[k]} tiles are placed than the {params.tiles[k]} set up")
-    h[H_BAG] = sum(bag)
-    h[H_TRACK_LEN] = sum(track)
-    actor = -1
-    if phase not in (DEAL, OVER):
-        actor = r.seat(data.get("to_move", 0), "to_move")
+    to_move = -1
+    if now not in (DEAL, OVER):
+        to_move = r.seat(data.get("to_move", 0), "to_move")
     elif "to_move" in data:
-        raise PositionError("to_move", f"nobody moves in phase {PHASE_NAMES[phase]!r}")
-    h[H_ACTOR] = actor
-    h[H_STARTER] = r.seat(data["turn_of"], "turn_of") if "turn_of" in data else actor
+        raise PositionError("to_move", f"nobody moves in phase {PHASE_NAMES[now]!r}")
+    turn_of = r.seat(data["turn_of"], "turn_of") if "turn_of" in data else to_move
+    high, high_by, voluntary, last = 0, -1, False, False
     if "auction" in data:
         a = r.table(data["auction"], "auction", _AUCTION)
-        h[H_STARTER] = r.seat(a.get("started_by", actor), "auction.started_by")
-        h[H_HIGH] = r.integer(a.get("high_bid", 0), "auction.high_bid", 0, 16)
+        turn_of = r.seat(a.get("started_by", to_move), "auction.started_by")
+        high = r.integer(a.get("high_bid", 0), "auction.high_bid", 0, 16)
         if "high_bidder" in a:
-            h[H_HIGH_BY] = r.seat(a["high_bidder"], "auction.high_bidder")
-        h[H_VOLUNTARY] = int(r.flag(a.get("invoked", False), "auction.invoked"))
-        h[H_LAST] = int(r.flag(a.get("last", False), "auction.last"))
-        if (h[H_HIGH] > 0) != (h[H_HIGH_BY] >= 0):
+            high_by = r.seat(a["high_bidder"], "auction.high_bidder")
+        voluntary = r.flag(a.get("invoked", False), "auction.invoked")
+        last = r.flag(a.get("last", False), "auction.last")
+        if (high > 0) != (high_by >= 0):
             raise PositionError("auction", "a high bid needs its high_bidder, and a high_bidder a high bid")
-    elif phase == BID:
+    elif now == BID:
         raise PositionError("auction", "phase 'bid' needs an [auction] table (started_by, invoked, ...)")
-    pending = r.table(data.get("discards", {}), "discards", frozenset(KIND_NAMES[k] for k in DISASTERS))
+    written_discards = r.table(data.get("discards", {}), "discards", frozenset(KIND_NAMES[k] for k in DISASTERS))
+    to_discard = [0] * len(DISASTERS)
     for i, k in enumerate(DISASTERS):
-        if KIND_NAMES[k] in pending:
-            h[H_PENDING + i] = r.integer(pending[KIND_NAMES[k]], f"discards.{KIND_NAMES[k]}", 0, total)
-    if "after_discards" in data:
-        h[H_RESUME] = r.name(data["after_discards"], "after_discards", RESUME_NAMES)
+        if KIND_NAMES[k] in written_discards:
+            to_discard[i] = r.integer(written_discards[KIND_NAMES[k]], f"discards.{KIND_NAMES[k]}", 0, total)
+    after = r.name(data["after_discards"], "after_discards", RESUME_NAMES) if "after_discards" in data else 0
     if "lot_to" in data:
-        if phase != DISCARD:
+        if now != DISCARD:
             raise PositionError("lot_to", "only a disaster's discards (phase 'discard') keep a lot waiting")
-        h[H_HIGH_BY] = r.seat(data["lot_to"], "lot_to")
-    if phase == DISCARD and not any(h[H_PENDING:H_PENDING + 4]):
+        high_by = r.seat(data["lot_to"], "lot_to")
+    if now == DISCARD and not any(to_discard):
         raise PositionError("discards", "phase 'discard' needs the tiles still to discard, by disaster")
     claims = _claims(r, data, held, n)
     if not crates_written:
-        crates = _owed(claims, n, params.crates_per_tile)
-    for key, field in (("crate_supply_ran_out", H_EXHAUSTED), ("bag_ran_out", H_BAG_EMPTY)):
-        for i, e in enumerate(r.items(data.get(key, []), key)):
-            h[field] |= 1 << r.integer(e, f"{key}[{i}]", 1, params.epochs)
-    events = _history(r, data, score, params, h[H_EPOCH])
-    state = RaState(config, params, tuple(h), tuple(bag), tuple(track), tuple(out), tuple(tuple(x) for x in held),
+        crates = claimed_and_owed(claims, n, params.crates_per_tile)[1]
+    ran_out = {key: tuple(r.integer(e, f"{key}[{i}]", 1, params.epochs)
+                          for i, e in enumerate(r.items(data.get(key, []), key)))
+               for key in ("crate_supply_ran_out", "bag_ran_out")}
+    events = _history(r, data, score, params, epoch)
+    h = header(now, bag=sum(bag), center=center, epoch=epoch, actor=to_move, starter=turn_of, ra_tiles=on_ra_track,
+               high_bid=high, high_bidder=high_by, invoked=voluntary, track_length=sum(track), resume=after,
+               pending=tuple(to_discard), supply_ran_out=ran_out["crate_supply_ran_out"],
+               bag_ran_out=ran_out["bag_ran_out"], last_auction=last)
+    state = RaState(config, params, h, tuple(bag), tuple(track), tuple(out), tuple(tuple(x) for x in held),
                     tuple(up), tuple(down), tuple(score), tuple(crates), tuple(claims), tuple(events))
     broken = invariants(state)
     if broken:
@@ -309,17 +298,6 @@ def _claims(r: _Reader, data: Mapping[str, Any], held: list[list[int]], n: int) 
         seat = r.seat(entry.get("seat"), f"{key}.seat")
         claims.append((seat, r.integer(entry.get("traders"), f"{key}.traders", 1, sum(x[TRADER] for x in held) + 1)))
     return claims
-
-
-def _owed(claims: list[tuple[PlayerId, int]], n: int, per_tile: bool) -> list[int]:
-    traders = [0] * n
-    owed = [0] * n
-    for claimer, count in claims:
-        for p in range(n):
-            if p != claimer:
-                owed[p] += (count if per_tile else 1) * traders[p]
-        traders[claimer] += count
-    return owed
 
 
 def _history(r: _Reader, data: Mapping[str, Any], score: list[int], params: RaParams,

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from nilerules.core.registry import rule
 from nilerules.core.types import PlayerId, Ranking, rank_by_keys
+from nilerules.games.ra.params import RaParams
 from nilerules.games.ra.state import (
     CIVS,
     FLOOD,
@@ -19,8 +20,8 @@ from nilerules.games.ra.state import (
     NILE,
     PHARAOH,
     TRADER,
+    DiskMask,
     Points,
-    RaParams,
     ScoreEvent,
     disk_total,
 )
@@ -110,11 +111,20 @@ def sun_disk_points(totals: Sequence[int], params: RaParams) -> list[Points]:
     return most_fewest_points(totals, params.sun_most, params.sun_fewest, params.sun_tie_share)
 
 
+def sun_totals(up: Sequence[DiskMask], down: Sequence[DiskMask]) -> list[int]:
+    """Each player's sun-disk total, face up and face down."""
+    return [disk_total(u | d) for u, d in zip(up, down, strict=True)]
+
+
+def highest_disks(up: Sequence[DiskMask], down: Sequence[DiskMask]) -> list[int]:
+    """Each player's highest sun disk, face up or down (RA-003's tie-break key)."""
+    return [(u | d).bit_length() - 1 for u, d in zip(up, down, strict=True)]
+
+
 def final_events(
     epoch: int, held: Sequence[Sequence[int]], up: Sequence[int], down: Sequence[int], params: RaParams
 ) -> list[ScoreEvent]:
-    totals = [disk_total(u | d) for u, d in zip(up, down, strict=True)]
-    sun = sun_disk_points(totals, params)
+    sun = sun_disk_points(sun_totals(up, down), params)
     events: list[ScoreEvent] = []
     for p, x in enumerate(held):
         mon = monument_points(x, params)

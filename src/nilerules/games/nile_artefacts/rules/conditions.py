@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from nilerules.core import rule
-from nilerules.games.nile_artefacts.data import (
+from nilerules.games.nile_artefacts.names import (
     COND_DIFF,
     COND_EACH,
     COND_PAIR,
@@ -26,10 +26,8 @@ from nilerules.games.nile_artefacts.data import (
     N_REGIONS,
     N_TYPES,
     Condition,
+    Options,
 )
-
-Options = tuple[tuple[int, ...], ...]
-"""The type tuples an offered card may count as (one type per Artifact it gives)."""
 
 
 @rule("nile_artefacts.offerings.choose_type", "nile_artefacts.conditions.double_cards")

@@ -1,16 +1,12 @@
-"""The component data of Nile Artefacts: the names and codes, ``Params`` read from the spec, and the text formats.
+"""The params of Nile Artefacts read from the spec (``make_params``), and the readings record (``readings_of``).
 
-This is the one table that maps codes (inside the rules) to names (at every boundary):
+``Params`` is the component data a game uses, checked for type, shape and bounds once (every problem collected, then
+one SpecError naming each key). It depends on the player count only, so the game holds one record per count and every
+config of that count shares it; a state holds it (its JSON form is part of the state's).
 
-- an Artifact type is 0..5 inside and ``eye statue cat figure bird ankh`` outside; a region is 0..2 inside and
-  ``nile desert fields`` outside;
-- a card *kind* is an index into ``Params.cards``; its name is ``type[+type2]/region@space`` (``eye/nile@3``,
-  ``cat+ankh/fields@9``, a green card giving 2 Artifacts); a hand is card names joined by commas;
-- a condition is ``type:T``, ``pair:N:A+B``, ``same:N``, ``diff:N``, ``region:R``, ``each:R+R[+R]``,
-  ``two_plus:R+R``; a Monument is its level conditions joined by ``|`` (its name, see ``monument_names``);
-- a space is 0 (``left_port``) .. ``river_spaces + 1`` (``right_port``); river spaces are ``space_1`` and so on.
-
-It imports nothing else of the game (the state, the rules and the position format import it).
+``Readings`` holds a config's chosen readings, one field per ambiguity of the spec (in the spec's order): the one way
+the rules read a reading is ``readings_of(config).<ambiguity id> == "<reading>"`` (the hot path reads the same fields
+once per config, as the flags of ``state.Ctx``).
 """
 
 from __future__ import annotations
@@ -18,50 +14,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Final, NamedTuple, TypeAlias
+from typing import Any, Final, NamedTuple
 
 from nilerules.core import Config
-from nilerules.errors import QueryError, SpecError
+from nilerules.core.readings import record
+from nilerules.errors import SpecError
+from nilerules.games.nile_artefacts.names import (
+    MAX_COUNT,
+    REGION_NAMES,
+    ArtifactType,
+    CardKind,
+    Condition,
+    Region,
+    Space,
+    card_text,
+    condition_text,
+    parse_card,
+    parse_condition,
+)
 from nilerules.specs import Spec
-
-PlayerId: TypeAlias = int
-CardKind: TypeAlias = int
-"""Index of a card kind in ``Params``."""
-ArtifactType: TypeAlias = int
-"""0 eye, 1 bird-headed statue, 2 cat statue, 3 figure, 4 bird, 5 ankh."""
-Region: TypeAlias = int
-"""0 Nile (blue wave), 1 desert (orange), 2 fields (green)."""
-MonumentId: TypeAlias = int
-Space: TypeAlias = int
-"""0 is the left Port, ``river_spaces + 1`` the right Port."""
-Condition: TypeAlias = tuple[int, int, int, int, int]
-"""(kind, n, a, b, c): see the ``COND_*`` constants; unused fields are -1."""
-
-TYPE_NAMES: Final = ("eye", "statue", "cat", "figure", "bird", "ankh")
-REGION_NAMES: Final = ("nile", "desert", "fields")
-N_TYPES: Final = 6
-N_REGIONS: Final = 3
-
-COND_TYPE: Final = 0  # n Artifacts of type a
-COND_PAIR: Final = 1  # n Artifacts of types a or b
-COND_SAME: Final = 2  # n Artifacts of one type
-COND_DIFF: Final = 3  # n Artifacts of n different types
-COND_REGION: Final = 4  # n cards of region a
-COND_EACH: Final = 5  # one card of each of the regions a, b (and c if >= 0)
-COND_TWO_PLUS: Final = 6  # one card of region a, one of b, a third of a or b
-COND_NAMES: Final = ("type", "pair", "same", "diff", "region", "each", "two_plus")
-
-# Phases (their names in the position format: PHASE_NAMES)
-PH_REVEAL: Final = 0
-"""Monuments are being revealed (chance): at setup or after rewards."""
-PH_DEAL: Final = 1
-"""Round setup: Artifact cards are being drawn and placed (chance)."""
-PH_NAV: Final = 2
-PH_BUY: Final = 3
-"""A bought card is being drawn (chance); ``buy_return`` says which phase resumes."""
-PH_OFFER: Final = 4
-PH_OVER: Final = 5
-PHASE_NAMES: Final = ("reveal", "deal", "navigation", "buy", "offerings", "over")
 
 # Bounds on the spec's numbers: they keep the work of a game finite (an edited spec outside them is a SpecError)
 MAX_PLAYERS: Final = 8
@@ -69,8 +40,6 @@ MAX_RIVER_SPACES: Final = 100
 MAX_CARDS: Final = 1000
 MAX_MONUMENTS: Final = 200
 MAX_LEVELS: Final = 10
-MAX_COUNT: Final = 10_000
-"""Upper bound for Coins, costs, cards per round and a condition's N."""
 MAX_POINTS: Final = 1_000_000
 MAX_ROUNDS: Final = 1000
 
@@ -145,17 +114,8 @@ def _tables(cards: tuple[str, ...], monuments: tuple[str, ...]) -> tuple[Any, An
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Note:
-    """A diagnostic noted during play: ``kind`` is supply_exhausted / open_tie / no_progress."""
-
-    kind: str
-    rule_id: str
-    detail: str
-
-
 class Readings(NamedTuple):
-    """The readings a state's rules branch on, looked up once per config."""
+    """A config's chosen readings, one field per ambiguity of specs/nile_artefacts.toml, in the spec's order."""
 
     type_choice: str
     type_scope: str
@@ -165,176 +125,17 @@ class Readings(NamedTuple):
     port_start: str
     deck_exhausted: str
     coin_stock: str
+    final_tie: str
+    tie_count: str
     last_round: str
     endless_game: str
     card_sharing: str
     empty_offering: str
 
 
-_READINGS: dict[tuple[tuple[str, str], ...], Readings] = {}
-_BY_CONFIG: dict[int, tuple[Config, Readings]] = {}
-"""By the config's identity (the config is held in the entry, so its identity is not reused while it is here)."""
-
-
 def readings_of(config: Config) -> Readings:
-    """The config's readings as a record (cached by the readings tuple; one record per combination)."""
-    entry = _BY_CONFIG.get(id(config))
-    if entry is not None and entry[0] is config:
-        return entry[1]
-    key = config.readings
-    found = _READINGS.get(key)
-    if found is None:
-        found = Readings(*(config.reading(name) for name in Readings._fields))
-        _READINGS[key] = found
-    if len(_BY_CONFIG) >= 4096:
-        _BY_CONFIG.clear()
-    _BY_CONFIG[id(config)] = (config, found)
-    return found
-
-
-# ------------------------------------------------------------------------------------------------ names
-def type_code(name: str) -> int:
-    try:
-        return TYPE_NAMES.index(name.strip())
-    except ValueError:
-        raise ValueError(f"unknown Artifact type {name!r} (types: {', '.join(TYPE_NAMES)})") from None
-
-
-def region_code(name: str) -> int:
-    try:
-        return REGION_NAMES.index(name.strip())
-    except ValueError:
-        raise ValueError(f"unknown region {name!r} (regions: {', '.join(REGION_NAMES)})") from None
-
-
-def space_name(params: Params, space: Space) -> str:
-    """``left_port``, ``space_1`` .. ``space_<river_spaces>``, ``right_port``."""
-    if space == 0:
-        return "left_port"
-    if space == params.right_port:
-        return "right_port"
-    return f"space_{space}"
-
-
-def space_code(params: Params, name: str) -> Space:
-    """The inverse of ``space_name``; ValueError on a name that is not a space of this board."""
-    if name == "left_port":
-        return 0
-    if name == "right_port":
-        return params.right_port
-    head, _, number = name.partition("_")
-    if head == "space" and number.isdigit() and 1 <= int(number) <= params.river_spaces:
-        return int(number)
-    raise ValueError(f"unknown space {name!r} (left_port, space_1 .. space_{params.river_spaces}, right_port)")
-
-
-def monument_names(params: Params) -> tuple[str, ...]:
-    """Each Monument's name: its conditions joined by '|' (``#2``, ``#3``... added to repeats of the same text)."""
-    out: list[str] = []
-    for text in params.monument_text:
-        repeat = sum(1 for earlier in out if earlier.partition("#")[0] == text)
-        out.append(f"{text}#{repeat + 1}" if repeat else text)
-    return tuple(out)
-
-
-def card_code(params: Params, name: str) -> CardKind:
-    """The kind of a card name ``type[+type2]/region@space`` (ValueError when the game has no such card)."""
-    try:
-        return params.cards.index(name.strip())
-    except ValueError:
-        pass
-    types, region, space = parse_card(name)  # a well-formed name that is not in the data, or a spelling variant
-    canonical = f"{card_text(types, region)}@{space}"
-    if canonical in params.cards:
-        return params.cards.index(canonical)
-    raise ValueError(f"no card {name!r} in this game's card data")
-
-
-# ------------------------------------------------------------------------------------------------ text formats
-def parse_card(text: str) -> tuple[tuple[int, ...], int, int]:
-    """``'cat+ankh/fields@9'`` -> ((2, 5), 2, 9); the space is -1 when not given."""
-    body, _, space = text.strip().partition("@")
-    types, sep, region = body.partition("/")
-    if not sep:
-        raise ValueError(f"card {text!r}: expected 'type[+type2]/region[@space]'")
-    parsed = tuple(type_code(t) for t in types.split("+"))
-    if not 1 <= len(parsed) <= 2:
-        raise ValueError(f"card {text!r}: one or two types")
-    space = space.strip()
-    if space and not (space.isdigit() and len(space) <= 6):
-        raise ValueError(f"card {text!r}: the space after '@' must be a number")
-    return parsed, region_code(region), int(space) if space else -1
-
-
-def card_text(types: tuple[int, ...], region: int) -> str:
-    return "+".join(TYPE_NAMES[t] for t in types) + "/" + REGION_NAMES[region]
-
-
-def _count(text: str) -> int:
-    if not (text.isdigit() and 1 <= len(text) <= 6) or not 1 <= int(text) <= MAX_COUNT:
-        raise ValueError(f"N must be a whole number 1..{MAX_COUNT}, got {text!r}")
-    return int(text)
-
-
-def parse_condition(text: str) -> Condition:
-    """``'pair:3:ankh+eye'`` -> (COND_PAIR, 3, 5, 0, -1)."""
-    parts = text.strip().split(":")
-    head = parts[0]
-    try:
-        if head == "type" and len(parts) == 2:
-            return (COND_TYPE, 2, type_code(parts[1]), -1, -1)
-        if head == "pair" and len(parts) == 3:
-            pair = [type_code(t) for t in parts[2].split("+")]
-            if len(pair) != 2:
-                raise ValueError("two types")
-            return (COND_PAIR, _count(parts[1]), pair[0], pair[1], -1)
-        if head in ("same", "diff") and len(parts) == 2:
-            return (COND_SAME if head == "same" else COND_DIFF, _count(parts[1]), -1, -1, -1)
-        if head == "region" and len(parts) == 2:
-            return (COND_REGION, 2, region_code(parts[1]), -1, -1)
-        if head == "each" and len(parts) == 2:
-            regions = [region_code(r) for r in parts[1].split("+")]
-            if len(regions) not in (2, 3) or len(set(regions)) != len(regions):
-                raise ValueError("two or three different regions")
-            return (COND_EACH, len(regions), regions[0], regions[1], regions[2] if len(regions) == 3 else -1)
-        if head == "two_plus" and len(parts) == 2:
-            two = [region_code(r) for r in parts[1].split("+")]
-            if len(two) != 2 or two[0] == two[1]:
-                raise ValueError("two different regions")
-            return (COND_TWO_PLUS, 3, two[0], two[1], -1)
-    except ValueError as exc:
-        raise ValueError(f"condition {text!r}: {exc}") from None
-    raise ValueError(
-        f"condition {text!r}: expected type:T, pair:N:A+B, same:N, diff:N, region:R, each:R+R[+R], two_plus:R+R"
-    )
-
-
-def condition_text(cond: Condition) -> str:
-    kind, n, a, b, c = cond
-    if kind == COND_TYPE:
-        return f"type:{TYPE_NAMES[a]}"
-    if kind == COND_PAIR:
-        return f"pair:{n}:{TYPE_NAMES[a]}+{TYPE_NAMES[b]}"
-    if kind in (COND_SAME, COND_DIFF):
-        return f"{'same' if kind == COND_SAME else 'diff'}:{n}"
-    if kind == COND_REGION:
-        return f"region:{REGION_NAMES[a]}"
-    names = [REGION_NAMES[r] for r in (a, b, c) if r >= 0]
-    return ("each:" if kind == COND_EACH else "two_plus:") + "+".join(names)
-
-
-def parse_hand(text: str) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """``'eye/nile, cat+ankh/fields'`` -> (((0,), 0), ((2, 5), 2)); raises QueryError on bad text."""
-    out = []
-    for item in text.split(","):
-        if not item.strip():
-            continue
-        try:
-            types, region, _ = parse_card(item)
-        except ValueError as exc:
-            raise QueryError(str(exc)) from None
-        out.append((types, region))
-    return tuple(out)
+    """The config's readings as a record (one record per combination of readings, looked up once per config)."""
+    return record(config, Readings)
 
 
 # ------------------------------------------------------------------------------------------------ the spec
@@ -411,8 +212,10 @@ def player_counts(spec: Spec) -> tuple[int, ...]:
     return counts
 
 
-def load_params(spec: Spec, players: int) -> Params:
-    """Every datum the rules use, checked for type, shape and bounds; problems raise one SpecError naming each key."""
+def make_params(spec: Spec, config: Config) -> Params:
+    """Every datum the rules use for ``config``'s player count, checked for type, shape and bounds; the problems raise
+    one SpecError naming each key."""
+    players = config.players
     read = _Reader(spec)
     counts = read.numbers("player_counts", None, 1, MAX_PLAYERS, (players,))
     if len(set(counts)) != len(counts):

@@ -1,0 +1,185 @@
+"""The checks of Nile Artefacts on how a game ends: ties (NA-009, NA-010), the last round (NA-011) and a game the rules
+never end (NA-012).
+
+NA-011's and NA-012's witnesses are met in seeded play where the readings first part (``kit.find_divergence``). The
+tie readings change only the ranking of a finished game, so NA-009's and NA-010's are met with the game's own search
+(``shared.find_in_play``: the first seeded game whose ranking the readings change); when play meets no such tie,
+NA-010 falls back to a written end position.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from nilerules.checks.kit import build_position, under
+from nilerules.checks.model import Budget, CheckResult
+from nilerules.checks.nile_artefacts.shared import (
+    Stop,
+    diverging,
+    fewest_players,
+    find_in_play,
+    first_parting,
+    most_players,
+    nothing_found,
+    play_result,
+    words,
+)
+from nilerules.core import Witness
+from nilerules.games.nile_artefacts.actions import Action, Done, Offer
+from nilerules.games.nile_artefacts.game import NileArtefactsGame
+from nilerules.games.nile_artefacts.scoring import ranking, tie_count
+from nilerules.games.nile_artefacts.state import PH_OFFER, PH_OVER, NAState, evolve
+
+
+def _places(state: NAState) -> str:
+    return " then ".join("+".join(f"seat {s}" for s in group) for group in ranking(state).places)
+
+
+def _ranked_apart(game: NileArtefactsGame, ambiguity: str, reading: str, open_tie: bool) -> Stop:
+    """The end of a game whose places change when ``ambiguity`` reads ``reading`` (and, with ``open_tie``, whose
+    ranking under the config's readings leaves a tie open)."""
+
+    def stop(before: NAState, action: Action, after: NAState) -> bool:
+        if after.phase != PH_OVER:
+            return False
+        other = ranking(evolve(after, config=under(game, after.config, ambiguity, reading)))
+        return (ranking(after).open_tie or not open_tie) and other.places != ranking(after).places
+
+    return stop
+
+
+def _ranked_end(
+    game: NileArtefactsGame,
+    budget: Budget,
+    ambiguity: str,
+    reading: str,
+    open_tie: bool,
+    end_words: Callable[[NAState], str],
+    ends_with: str,
+    fallback: Callable[[str], CheckResult],
+) -> CheckResult:
+    """The first seeded game (at the most players) whose final places change when ``ambiguity`` reads ``reading``
+    (``_ranked_apart``), each reading's end as ``end_words(end)`` and its places; ``fallback(searched)`` when none."""
+    players = most_players(game)
+    games = max(5, budget.playouts)
+    searched = f"seeded random {players}-player games (up to {games})"
+    stop = _ranked_apart(game, ambiguity, reading, open_tie)
+    met = find_in_play(game, game.config(players), range(budget.seed, budget.seed + games), stop)
+    if met is None:
+        return fallback(searched)
+
+    def describe(before: NAState, after: NAState | None) -> str:
+        if after is None:
+            return f"{words(game, met.action)} is not allowed"
+        return f"{end_words(after)}: places {_places(after)}"
+
+    lead = f"Seeded game {met.seed - budget.seed} ends with {ends_with}: "
+    found = diverging(game, ambiguity, met, describe)
+    return play_result(game, ambiguity, found, met.action, budget.seed, lead, searched)
+
+
+def check_final_tie(game: NileArtefactsGame, budget: Budget) -> CheckResult:
+    """A seeded game that ends with players tied on points and on cards (the stated tie-breaks)."""
+
+    def end_words(end: NAState) -> str:
+        return f"scores {list(end.scores)}, Coins {list(end.coins)}"
+
+    ends_with = "players tied on points and on Artifact cards"
+    return _ranked_end(game, budget, "final_tie", "most_coins", True, end_words, ends_with, nothing_found)
+
+
+def check_tie_count(game: NileArtefactsGame, budget: Budget) -> CheckResult:
+    """A seeded game ending with players tied on points where counting Artifacts rather than cards changes places."""
+
+    def end_words(end: NAState) -> str:
+        counts = [tie_count(end, s) for s in range(end.config.players)]
+        return f"scores {list(end.scores)}, tie-break counts {counts}"
+
+    def fallback(searched: str) -> CheckResult:
+        return _constructed_tie_count(game, searched)
+
+    return _ranked_end(game, budget, "tie_count", "artifacts", False, end_words, "a tie on points", fallback)
+
+
+def _constructed_tie_count(game: NileArtefactsGame, searched: str) -> CheckResult:
+    """When play finds no such tie: a written end position, seat 0 with 2-Artifact cards, seat 1 with more
+    one-type cards, both on the same score (in the fewest players of params.player_counts that seat two)."""
+    players = fewest_players(game, 2)
+    p = game.params(game.config(players))
+    doubles = [p.cards[k] for k in range(len(p.cards)) if p.is_double(k)]
+    singles = [p.cards[k] for k in range(len(p.cards)) if not p.is_double(k)]
+    if players < 2:
+        return nothing_found(searched + f"; no player count of {list(game.info.player_counts)} seats two players")
+    if len(doubles) < 2 or len(singles) < 3:
+        return nothing_found(searched + "; the card data has too few 2-Artifact cards for a written example")
+    position = {"phase": "over", "0": {"cards": doubles[:2]}, "1": {"cards": singles[:3]}}
+    outcomes = []
+    for reading in game.spec.ambiguities["tie_count"].reading_names():
+        state = build_position(game, game.config(players, readings={"tie_count": reading}), position)
+        outcomes.append((reading, f"places {_places(state)}"))
+    data = {"hands": {"0": doubles[:2], "1": singles[:3]}}
+    summary = "Tied on points, seat 0 holds two 2-Artifact cards, seat 1 three one-type cards: " + "; ".join(
+        f"{k}: {v}" for k, v in outcomes
+    )
+    return CheckResult(
+        Witness(summary, data),
+        "situation",
+        tuple(outcomes),
+        searched + "; then one written end",
+        data,
+        constructed=True,
+    )
+
+
+def check_last_round(game: NileArtefactsGame, budget: Budget) -> CheckResult:
+    """The last Monument of the pile turned over in a seeded game."""
+    players = fewest_players(game)
+    games = max(3, budget.playouts)
+    searched = f"seeded random {players}-player games (up to {games})"
+
+    def describe(before: NAState, after: NAState) -> str:
+        if after.phase == PH_OVER:
+            return f"the game ends after round {before.round}"
+        return f"round {after.round} is played, the last one being round {after.final_round}"
+
+    seeds = range(budget.seed, budget.seed + games)
+    found = first_parting(game, "last_round", game.config(players), seeds, describe)
+    if found is None:
+        return nothing_found(searched)
+    lead = (
+        f"In seeded game {found.seed - budget.seed} the pile's last Monument is turned over in round "
+        f"{found.state.round}'s reward phase: "
+    )
+    return play_result(game, "last_round", found, found.actions[-1], budget.seed, lead, searched)
+
+
+def stall_policy(game: NileArtefactsGame, state: NAState, rng: random.Random) -> Action:
+    """Offer everything in round 1, then never offer again (a legal way to keep the game from ending)."""
+    legal = game.legal_actions(state)
+    if state.phase == PH_OFFER:
+        if state.round == 1:
+            offers = [a for a in legal if isinstance(a, Offer)]
+            if offers:
+                return offers[0]
+        return Done()
+    return rng.choice([a for a in legal if not isinstance(a, Offer)] or list(legal))
+
+
+def check_endless_game(game: NileArtefactsGame, budget: Budget) -> CheckResult:
+    """Players who offer in round 1 and never again: the game reaches the model's round cap."""
+    players = fewest_players(game)
+    cap = game.params(game.config(players)).max_rounds
+    searched = "one seeded game in which every player offers in round 1 and never again"
+
+    def describe(before: NAState, after: NAState) -> str:
+        return f"stopped after {after.round} rounds, scores {list(after.scores)}"
+
+    found = first_parting(game, "endless_game", game.config(players), [budget.seed], describe, stall_policy)
+    if found is None:
+        return nothing_found(searched)
+    lead = (
+        "Players who offer in round 1 and never again complete no Monument, so the Monument pile never empties "
+        f"and the rules never end the game: the model stops at its cap of {cap} rounds. "
+    )
+    return play_result(game, "endless_game", found, found.actions[-1], budget.seed, lead, searched)

@@ -1,0 +1,234 @@
+"""What every mechanic of the rules uses: copies of the state and its markets, the shared action values, small
+pure helpers, and the values of the cards lying in a market.
+
+The copies are the hot path of every playout: positional and unvalidated (``state.evolve`` is the checked one).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from nilerules.core.registry import rule
+from nilerules.games.nefertiti.actions import (
+    ForceClose,
+    NefAction,
+    Place,
+    PlaceNeutral,
+    TakeCard,
+    TakeHalf,
+    UseCharacter,
+)
+from nilerules.games.nefertiti.cards import CARD_TYPE, slot, slot_code, slot_down
+from nilerules.games.nefertiti.names import N_CHARS, N_CODES, N_GIFTS
+from nilerules.games.nefertiti.params import Params, readings_of
+from nilerules.games.nefertiti.state import OPEN, Market, NefState
+
+# ---------------------------------------------------------------------------------------------------------------
+# copying states and markets (the hot path of every playout: positional, no validation; see state.evolve)
+
+_tuple_new: Any = tuple.__new__
+_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(NefState._fields)}
+
+
+def evolve(state: NefState, **changes: object) -> NefState:
+    """A copy of ``state`` with some fields changed (the rules only name fields that exist)."""
+    values = list(state)
+    for name, value in changes.items():
+        values[_INDEX[name]] = value
+    new: NefState = _tuple_new(NefState, values)
+    return new
+
+
+# field positions of NefState, for the hot paths that build the next state from a list of the fields (``made``)
+I_CONFIG: Final = 0
+I_PARAMS: Final = 1
+I_PHASE: Final = 2
+I_TO_MOVE: Final = 3
+I_FIRST: Final = 4
+I_DEBEN: Final = 5
+I_SEALS: Final = 6
+I_SERVANTS: Final = 7
+I_NEUTRALS: Final = 8
+I_PRESTIGE: Final = 9
+I_HANDS: Final = 10
+I_NEUTRAL_HAND: Final = 11
+I_MARKETS: Final = 12
+I_PILE: Final = 13
+I_BOTTOM: Final = 14
+I_BOTTOM_ORDERED: Final = 15
+I_DISCARD: Final = 16
+I_BOX: Final = 17
+I_SEAL_SUPPLY: Final = 18
+I_SEALS_REMOVED: Final = 19
+I_DEBEN_REMOVED: Final = 20
+I_CHARS: Final = 21
+I_CHAR_DRAWS_LEFT: Final = 22
+I_AMON_PRIEST: Final = 23
+I_AKH_DRAWN: Final = 24
+I_PLACEMENTS_LEFT: Final = 25
+I_PLACED_MARKETS: Final = 26
+I_CHAR_USED: Final = 27
+I_HIGH_PRIEST: Final = 28
+I_REFILL_QUEUE: Final = 29
+I_REFILL_ADDED: Final = 30
+I_REFILL_LAST: Final = 31
+I_HARBOR_ADDED_SINCE: Final = 32
+I_RES_MARKET: Final = 33
+I_RES_QUEUE: Final = 34
+I_RES_TAKEN: Final = 35
+I_RES_PAID: Final = 36
+I_RES_FINAL: Final = 37
+I_CHAR_ACTIVE: Final = 38
+I_SCRATCH: Final = 39
+I_START_TOTAL: Final = 40
+_FIELD_ORDER = (
+    "config params phase to_move first deben seals servants neutrals prestige hands neutral_hand markets pile "
+    "bottom bottom_ordered discard box seal_supply seals_removed deben_removed chars char_draws_left amon_priest "
+    "akh_drawn placements_left placed_markets char_used high_priest refill_queue refill_added refill_last "
+    "harbor_added_since res_market res_queue res_taken res_paid res_final char_active scratch start_total"
+)
+assert " ".join(NefState._fields) == _FIELD_ORDER, "the I_* positions follow NefState's fields"
+
+
+def made(values: list[object]) -> NefState:
+    """The state whose fields are ``values`` (a ``list(state)`` with some positions replaced)."""
+    new: NefState = _tuple_new(NefState, values)
+    return new
+
+
+def make_market(
+    cards: tuple[int, ...], deben: int, stall: int, pawns: tuple[tuple[int, int, int], ...], status: int
+) -> Market:
+    """``Market(...)`` without the NamedTuple's Python-level ``__new__``."""
+    new: Market = _tuple_new(Market, (cards, deben, stall, pawns, status))
+    return new
+
+
+def remarket(
+    market: Market,
+    cards: tuple[int, ...] | None = None,
+    deben: int = -1,
+    stall: int = -1,
+    pawns: tuple[tuple[int, int, int], ...] | None = None,
+    status: int = -1,
+) -> Market:
+    """A copy of ``market`` with the given fields changed (Deben, stall and status are never negative)."""
+    return make_market(
+        market.cards if cards is None else cards,
+        market.deben if deben < 0 else deben,
+        market.stall if stall < 0 else stall,
+        market.pawns if pawns is None else pawns,
+        market.status if status < 0 else status,
+    )
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# shared action values (actions are immutable values: equal to freshly built ones, and cheaper to hand out)
+
+_MAX_SQUARES = 16
+PLACES: tuple[tuple[Place, ...], ...] = tuple(tuple(Place(m, sq) for sq in range(_MAX_SQUARES)) for m in range(5))
+NEUTRAL_PLACES: tuple[tuple[PlaceNeutral, ...], ...] = tuple(
+    tuple(PlaceNeutral(m, sq) for sq in range(_MAX_SQUARES)) for m in range(5)
+)
+TAKES: tuple[TakeCard, ...] = tuple(TakeCard(s) for s in range(slot(N_CODES)))  # every slot of every card code
+USES: tuple[UseCharacter, ...] = tuple(UseCharacter(c) for c in range(N_CHARS))
+CLOSES: tuple[ForceClose, ...] = tuple(ForceClose(m) for m in range(-1, 5))
+"""``CLOSES[m + 1]`` is ``ForceClose(m)``."""
+TAKE_HALF: tuple[NefAction, ...] = (TakeHalf(),)
+_SQUARE_RANGES = tuple(tuple(range(n)) for n in range(_MAX_SQUARES + 1))
+
+
+def place_action(m: int, sq: int) -> Place:
+    return PLACES[m][sq] if sq < _MAX_SQUARES else Place(m, sq)
+
+
+def neutral_place_action(m: int, sq: int) -> PlaceNeutral:
+    return NEUTRAL_PLACES[m][sq] if sq < _MAX_SQUARES else PlaceNeutral(m, sq)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# small pure helpers
+
+
+def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    out = list(values)
+    out[index] += delta
+    return tuple(out)
+
+
+def add_slot(cards: tuple[int, ...], s: int) -> tuple[int, ...]:
+    return tuple(sorted((*cards, s)))
+
+
+def remove_slot(cards: tuple[int, ...], s: int) -> tuple[int, ...]:
+    i = cards.index(s)
+    return cards[:i] + cards[i + 1 :]
+
+
+def set_market(state: NefState, m: int, market: Market) -> NefState:
+    v = list(state)
+    v[I_MARKETS] = with_market(state.markets, m, market)
+    return made(v)
+
+
+def with_market(markets: tuple[Market, ...], m: int, market: Market) -> tuple[Market, ...]:
+    """``markets`` with market ``m`` replaced (for one ``evolve`` of the state that changes several fields)."""
+    out = list(markets)
+    out[m] = market
+    return tuple(out)
+
+
+@rule("nefertiti.harbor.foreign_max_value")
+def max_value(params: Params, code: int) -> int:
+    """A card's maximum value: its value with a single owner (foreign cards as their type)."""
+    return params.values[CARD_TYPE[code]][0]
+
+
+def normal_count(cards: tuple[int, ...]) -> int:
+    return len([s for s in cards if s >> 2 < N_GIFTS])  # slot_code, inlined (every refill step)
+
+
+def face_up_gifts(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """Distinct slots holding a face-up Gift card (not the Wandering Thief card)."""
+    return tuple(sorted({s for s in cards if slot_code(s) < N_GIFTS and not slot_down(s)}))
+
+
+def lowest_gifts(params: Params, cards: tuple[int, ...], down_blocks: bool = False) -> tuple[int, ...]:
+    """Face-up Gift slots whose maximum value is the lowest in the market (a choice among equals).
+
+    ``down_blocks`` (reading ``wandering_thief_face_down`` = ``lowest_blocks``): the lowest card is looked for among
+    face-down cards too, so a market whose lowest card lies face down offers none.
+    """
+    ups = face_up_gifts(cards)
+    if not ups:
+        return ()
+    low = min(max_value(params, slot_code(s)) for s in ups)
+    if down_blocks:
+        downs = [max_value(params, slot_code(s)) for s in cards if slot_code(s) < N_GIFTS and slot_down(s)]
+        if downs and min(downs) < low:
+            return ()
+    return tuple(s for s in ups if max_value(params, slot_code(s)) == low)
+
+
+def down_blocks(state: NefState) -> bool:
+    return readings_of(state.config).wandering_thief_face_down == "lowest_blocks"
+
+
+def hand_add(state: NefState, player: int, code: int, delta: int = 1) -> NefState:
+    hands = list(state.hands)
+    hands[player] = bump(hands[player], code, delta)
+    return evolve(state, hands=tuple(hands))
+
+
+def gain_seal(state: NefState, player: int) -> NefState:
+    return evolve(state, seals=bump(state.seals, player, 1))
+
+
+def n_players(state: NefState) -> int:
+    return state.config.players
+
+
+def open_markets(state: NefState) -> tuple[int, ...]:
+    """The markets open now (not under the Market Closed tile, not done), in market order; never the Harbor."""
+    markets = state.markets
+    return tuple([m for m in range(4) if markets[m].status == OPEN])

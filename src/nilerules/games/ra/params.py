@@ -1,0 +1,218 @@
+"""Ra's parameters and readings for one configuration: the ``RaParams`` record, built once per config from the spec.
+
+``make_params(spec, config)`` is the one place the spec's numbers and the config's readings become what the rules
+use. The readings reach the rules in one idiom: ``readings_of(config).<ambiguity id>`` (the ``Readings`` record,
+``nilerules.core.readings``). The rules are the hot path of every playout, so ``make_params`` derives one bool per
+ambiguity from ``readings_of(config)`` into ``RaParams`` (each field says which reading it is), and the crate
+counts of RA-004 are resolved here too; nothing else reads a reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from nilerules.core.readings import record
+from nilerules.core.types import Config
+from nilerules.errors import SpecError
+from nilerules.games.ra.names import KIND_BY_NAME
+from nilerules.games.ra.state import KINDS, TRADER, Disk, Points
+from nilerules.specs import Spec
+
+
+class Readings(NamedTuple):
+    """The chosen reading of each ambiguity of specs/ra.toml (in the spec's order, RA-001 to RA-017)."""
+
+    pharaoh_all_tie: str
+    sun_all_tie: str
+    winner_tiebreak: str
+    crate_counts: str
+    supply_exhausted: str
+    crates_per_claim: str
+    crate_exchange: str
+    god_takes_disaster: str
+    invoke_empty_track: str
+    drought_order: str
+    last_ra: str
+    full_track_bid: str
+    gods_after_epoch: str
+    epoch_starter: str
+    bag_empty: str
+    disaster_lot: str
+    track_at_epoch_end: str
+
+
+def readings_of(config: Config) -> Readings:
+    """``config``'s readings as a ``Readings`` record (the same object for every config with the same readings)."""
+    return record(config, Readings)
+
+
+@dataclass(frozen=True, slots=True)
+class RaParams:
+    """The component data and constants one game uses, resolved from the spec for its configuration.
+
+    Part of every state (and so of the state's JSON form: its fields are kept as they are)."""
+
+    tiles: tuple[int, ...]
+    """Tiles in the bag at setup, by kind."""
+    auction_track: int
+    ra_track: int
+    disk_sets: tuple[tuple[Disk, ...], ...]
+    center_disk: Disk
+    start_score: Points
+    epochs: int
+    small_crates: int
+    """RA-004: the Small crates under the config's reading of ``crate_counts`` (``crate_supply``)."""
+    large_crates: int
+    """RA-004: the Large crates under the config's reading of ``crate_counts``."""
+    large_value: int
+    god_points: Points
+    gold_points: Points
+    pharaoh_most: Points
+    pharaoh_fewest: Points
+    civ_points: tuple[Points, ...]
+    """By the number of distinct civilization kinds, 0..5."""
+    monument_distinct: tuple[Points, ...]
+    """By the number of distinct monument kinds, 0..8."""
+    monument_same: tuple[Points, ...]
+    """By the number of identical monuments of one kind, 0..5."""
+    sun_most: Points
+    sun_fewest: Points
+    trader_points: Points
+    disaster_discards: int
+    # -- derived from the readings in make_params (the rules' hot path tests a bool, not a string) --------------
+    pharaoh_tie_share: bool
+    """RA-001: ``readings_of(config).pharaoh_all_tie == "share"``."""
+    sun_tie_share: bool
+    """RA-002: ``sun_all_tie == "share"``."""
+    tiebreak_highest_disk: bool
+    """RA-003: ``winner_tiebreak == "highest_disk"``."""
+    supply_capped: bool
+    """RA-005: ``supply_exhausted == "capped"``."""
+    crates_per_tile: bool
+    """RA-006: ``crates_per_claim == "per_tile"``."""
+    exchange_pooled: bool
+    """RA-007: ``crate_exchange == "pooled"``."""
+    god_takes_disaster: bool
+    """RA-008: ``god_takes_disaster == "allowed"``."""
+    invoke_empty: bool
+    """RA-009: ``invoke_empty_track == "allowed"``."""
+    floods_first: bool
+    """RA-010: ``drought_order == "floods_first"``."""
+    last_ra_at_once: bool
+    """RA-011: ``last_ra == "at_once"``."""
+    full_track_forced: bool
+    """RA-012: ``full_track_bid == "forced"``."""
+    gods_kept: bool
+    """RA-013: ``gods_after_epoch == "keep"``."""
+    starter_highest_disk: bool
+    """RA-014: ``epoch_starter == "highest_disk"``."""
+    bag_empty_game_ends: bool
+    """RA-015: ``bag_empty == "game_ends"``."""
+    disaster_with_lot: bool
+    """RA-016: ``disaster_lot == "with_lot"``."""
+    track_stays: bool
+    """RA-017: ``track_at_epoch_end == "stay"``."""
+
+
+def crate_supply(spec: Spec, reading: str) -> tuple[int, int]:
+    """RA-004: the (Small, Large) crates under each reading of the component list, from the printed numbers.
+
+    as_printed: each number follows its label (the spec's small_crates, large_crates); value_forty: '40 Goods
+    Crates' is their value, with the Large count as printed; shifted: each number precedes its label, so Small takes
+    the number printed after 'Docks boards' and Large the one printed after 'Small Goods Crates'.
+    """
+    small, large = spec.int("small_crates"), spec.int("large_crates")
+    if reading == "value_forty":
+        return max(0, spec.int("crate_total") - spec.int("large_crate_value") * large), large
+    if reading == "shifted":
+        return spec.int("docks_boards"), small
+    return small, large
+
+
+def spec_problems(spec: Spec) -> list[tuple[str, str]]:
+    """What the schema cannot see in Ra's spec, as (key, problem): each player count's sun disks are distinct, the
+    sets and the centre disk (the reference numbers them 1-16, one of each; the schema bounds each value). A
+    repeated disk names the key; a centre disk that is also dealt names both params.center_disk and the player
+    counts' params.disk_sets, either of which may be wrong."""
+    centre = spec.int("center_disk")
+    problems = []
+    clashes = []
+    for n, sets in sorted(spec.value("disk_sets").items()):
+        dealt = [d for ds in sets for d in ds]
+        repeated = sorted({d for d in [centre, *dealt] if [centre, *dealt].count(d) > 1})
+        if centre in dealt:
+            clashes.append(n)
+        if repeated:
+            also = f" ({centre!r} is the centre disk, params.center_disk)" if centre in dealt else ""
+            problems.append((f"params.disk_sets.value.{n}", f"each sun disk exists once; repeated: {repeated!r}{also}"))
+    if clashes:
+        problems.append(
+            ("params.center_disk.value", f"each sun disk exists once; the centre disk {centre!r} is also dealt in "
+                                         f"the disk sets of {', '.join(clashes)} players")
+        )
+    return problems
+
+
+def check_spec(spec: Spec) -> None:
+    """Every problem of :func:`spec_problems` in one SpecError (the game checks its spec once, when it is made)."""
+    problems = spec_problems(spec)
+    if problems:
+        raise SpecError(spec.path, problems)
+
+
+def make_params(spec: Spec, config: Config) -> RaParams:
+    """The parameters and readings one game uses, from the spec and the configuration (a SpecError lists every
+    problem of the spec at once)."""
+    check_spec(spec)
+    n = str(config.players)
+    tiles = [0] * KINDS
+    for name, count in spec.typed("tiles", lambda v: isinstance(v, dict), "a table of tile counts").items():
+        tiles[KIND_BY_NAME[name]] = int(count)
+    if config.has("traders"):
+        tiles[TRADER] = spec.int("trader_tiles")
+    table = spec.typed("ra_track", lambda v: isinstance(v, dict), "a table by player count")
+    disk_sets = spec.typed("disk_sets", lambda v: isinstance(v, dict), "a table by player count")
+    r = readings_of(config)
+    small, large = crate_supply(spec, r.crate_counts)
+    pharaoh = spec.value("pharaoh_points")
+    sun = spec.value("sun_disk_points")
+    return RaParams(
+        tiles=tuple(tiles),
+        auction_track=spec.int("auction_track"),
+        ra_track=int(table[n]),
+        disk_sets=tuple(tuple(int(d) for d in ds) for ds in disk_sets[n]),
+        center_disk=spec.int("center_disk"),
+        start_score=spec.int("start_score"),
+        epochs=spec.int("epochs"),
+        small_crates=small,
+        large_crates=large,
+        large_value=spec.int("large_crate_value"),
+        god_points=spec.int("god_points"),
+        gold_points=spec.int("gold_points"),
+        pharaoh_most=int(pharaoh[0]),
+        pharaoh_fewest=int(pharaoh[1]),
+        civ_points=tuple(int(x) for x in spec.value("civilization_points")),
+        monument_distinct=tuple(int(x) for x in spec.value("monument_distinct_points")),
+        monument_same=tuple(int(x) for x in spec.value("monument_identical_points")),
+        sun_most=int(sun[0]),
+        sun_fewest=int(sun[1]),
+        trader_points=spec.int("trader_points"),
+        disaster_discards=spec.int("disaster_discards"),
+        pharaoh_tie_share=r.pharaoh_all_tie == "share",
+        sun_tie_share=r.sun_all_tie == "share",
+        tiebreak_highest_disk=r.winner_tiebreak == "highest_disk",
+        supply_capped=r.supply_exhausted == "capped",
+        crates_per_tile=r.crates_per_claim == "per_tile",
+        exchange_pooled=r.crate_exchange == "pooled",
+        god_takes_disaster=r.god_takes_disaster == "allowed",
+        invoke_empty=r.invoke_empty_track == "allowed",
+        floods_first=r.drought_order == "floods_first",
+        last_ra_at_once=r.last_ra == "at_once",
+        full_track_forced=r.full_track_bid == "forced",
+        gods_kept=r.gods_after_epoch == "keep",
+        starter_highest_disk=r.epoch_starter == "highest_disk",
+        bag_empty_game_ends=r.bag_empty == "game_ends",
+        disaster_with_lot=r.disaster_lot == "with_lot",
+        track_stays=r.track_at_epoch_end == "stay",
+    )

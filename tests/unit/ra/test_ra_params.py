@@ -1,0 +1,72 @@
+"""Ra's params and readings (``games/ra/params.py``): one ``Readings`` field per ambiguity of the spec, and each
+reading reaching the rules through the one field of ``RaParams`` that ``make_params`` derives from it."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from nilerules.core.readings import fields_match
+from nilerules.games.ra import make_game
+from nilerules.games.ra.params import Readings, make_params, readings_of
+
+GAME = make_game()
+SPEC = GAME.spec
+
+DERIVED = {
+    "pharaoh_all_tie": ("pharaoh_tie_share", "share"),
+    "sun_all_tie": ("sun_tie_share", "share"),
+    "winner_tiebreak": ("tiebreak_highest_disk", "highest_disk"),
+    "supply_exhausted": ("supply_capped", "capped"),
+    "crates_per_claim": ("crates_per_tile", "per_tile"),
+    "crate_exchange": ("exchange_pooled", "pooled"),
+    "god_takes_disaster": ("god_takes_disaster", "allowed"),
+    "invoke_empty_track": ("invoke_empty", "allowed"),
+    "drought_order": ("floods_first", "floods_first"),
+    "last_ra": ("last_ra_at_once", "at_once"),
+    "full_track_bid": ("full_track_forced", "forced"),
+    "gods_after_epoch": ("gods_kept", "keep"),
+    "epoch_starter": ("starter_highest_disk", "highest_disk"),
+    "bag_empty": ("bag_empty_game_ends", "game_ends"),
+    "disaster_lot": ("disaster_with_lot", "with_lot"),
+    "track_at_epoch_end": ("track_stays", "stay"),
+}
+"""By hand from the field docstrings of RaParams: the bool each ambiguity sets, and the reading that makes it true."""
+
+CRATES = {"as_printed": (30, 10), "value_forty": (10, 10), "shifted": (5, 30)}
+"""RA-004 by hand from specs/ra.toml: 30 Small and 10 Large as printed; 'value_forty' makes the value 40 with the 10
+Large (worth 3 each) as printed, so 40 - 30 = 10 Small; 'shifted' reads the 5 after 'Docks boards' as the Small
+count and the 30 as the Large count."""
+
+
+def test_the_readings_record_has_one_field_per_ambiguity() -> None:
+    assert fields_match(Readings, list(SPEC.ambiguities)) == []
+
+
+def test_readings_of_gives_the_config_readings() -> None:
+    config = GAME.config(3, readings={"last_ra": "final_auction"})
+    readings = readings_of(config)
+    assert readings.last_ra == "final_auction"
+    assert readings._asdict() == dict(config.readings)
+
+
+@pytest.mark.parametrize(("amb", "reading"), [(a, r) for a in SPEC.ambiguities
+                                              for r in SPEC.ambiguities[a].reading_names()])
+def test_each_reading_changes_only_its_own_params(amb: str, reading: str) -> None:
+    """Under any reading of one ambiguity, the params differ from the defaults' only in that ambiguity's field(s)."""
+    default = make_params(SPEC, GAME.config(4, ("traders",)))
+    chosen = make_params(SPEC, GAME.config(4, ("traders",), {amb: reading}))
+    changed = {f.name for f in dataclasses.fields(default) if getattr(default, f.name) != getattr(chosen, f.name)}
+    if amb == "crate_counts":
+        assert (chosen.small_crates, chosen.large_crates) == CRATES[reading]
+        assert changed <= {"small_crates", "large_crates"}
+    else:
+        field, true_under = DERIVED[amb]
+        assert getattr(chosen, field) is (reading == true_under)
+        assert changed <= {field}
+
+
+def test_the_game_caches_params_per_config() -> None:
+    config = GAME.config(2)
+    assert GAME.params(config) is GAME.params(GAME.config(2))
