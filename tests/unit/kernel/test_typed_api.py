@@ -3,8 +3,8 @@
 and rejects a script of mistakes (``tests/typed/deliberate_errors.py``) with exactly the errors its comments mark.
 
 Before ``load_game`` had overloads it returned ``Any``, and mypy accepted every line of the mistakes. One mypy run per
-file, in-process (``mypy.api``), each with a fresh cache so that nothing depends on an earlier run: about 2.5 s
-of wall time and 1.5 s of CPU each (measured with a cold cache, machine shared).
+file, in-process (``mypy.api``), each with a fresh cache so that nothing depends on an earlier run: about 1.2 s
+each (pytest --durations), the file about 4.8 s of CPU with pytest's own start (measured on a shared machine).
 """
 
 from __future__ import annotations
