@@ -40,12 +40,16 @@ if TYPE_CHECKING:
 __version__ = VERSION
 
 
-def load(game_id: str, spec_path: str | Path | None = None) -> GameModule:
-    """A game with its checks and queries (``nilerules.checks.load``); ``load_game`` gives the rules alone and
-    imports neither the checks nor the solver."""
-    from nilerules.checks import load as load_module
+if TYPE_CHECKING:  # for the type checker, the overloads themselves (typed by the game id)
+    from nilerules.checks import load
+else:
 
-    return load_module(game_id, spec_path)
+    def load(game_id: str, spec_path: str | Path | None = None) -> GameModule:
+        """A game with its checks and queries (``nilerules.checks.load``, typed by the game id: ``load("sobek").game``
+        is a ``SobekGame``); ``load_game`` gives the rules alone and imports neither the checks nor the solver."""
+        from nilerules.checks import load as load_module
+
+        return load_module(game_id, spec_path)
 
 
 def ask(game: Any, kind: str, expression: str, **options: Any) -> Any:

@@ -148,7 +148,7 @@ def _budget(name: str) -> Budget:
 
 # -- commands ---------------------------------------------------------------------------------------------
 def cmd_games(args: argparse.Namespace) -> int:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for game_id in GAME_IDS:
         info = load(game_id).game.info
         rows.append(

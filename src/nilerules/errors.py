@@ -6,6 +6,7 @@ offending value (with ``!r``), the file and key, or the rule that forbids it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,14 +34,48 @@ class MalformedAction(NileRulesError, ValueError):
 
 
 class IllegalAction(NileRulesError, ValueError):
-    """A well-formed action that the rules forbid in this state; names the rule id that forbids it."""
+    """A well-formed action that the rules forbid in this state; names the rule id that forbids it and lists the
+    ``legal`` moves there (when the raiser gives them: every game's ``apply`` where an action is not legal)."""
 
-    def __init__(self, rule_id: str, reason: str, state: Any = None, action: Any = None) -> None:
+    def __init__(
+        self, rule_id: str, reason: str, state: Any = None, action: Any = None, legal: Sequence[Any] = ()
+    ) -> None:
         self.rule_id = rule_id
         self.reason = reason
         self.state = state
         self.action = action
-        super().__init__(f"illegal action {action!r}: {reason} (rule {rule_id})")
+        self.legal = tuple(legal)
+        super().__init__(f"illegal action {action!r}: {reason} (rule {rule_id}){_legal_here(self.legal)}")
+
+    @property
+    def recorded(self) -> str:
+        """The error as findings.json records it: the action in its dataclass form with the rules' codes
+        (``PlayCharacter(card=21)``), the reason and the rule, without the legal moves. A recorded text does not
+        change when an action's ``repr`` (for people) does."""
+        return f"illegal action {_dataclass_form(self.action)}: {self.reason} (rule {self.rule_id})"
+
+
+def _dataclass_form(value: Any) -> str:
+    """The ``repr`` a dataclass generates (``Take(index=3)``), whatever ``repr`` the class defines; ``repr`` of
+    anything else."""
+    if not dataclasses.is_dataclass(value) or isinstance(value, type):
+        return repr(value)
+    shown = ", ".join(f"{f.name}={getattr(value, f.name)!r}" for f in dataclasses.fields(value) if f.repr)
+    return f"{type(value).__qualname__}({shown})"
+
+
+LISTED_MOVES = 12
+"""How many legal moves an IllegalAction lists before it counts the rest."""
+
+
+def _legal_here(legal: Sequence[Any]) -> str:
+    """``"; legal here: a, b, ..."`` for an IllegalAction's message: each move by ``str`` (its written form, with
+    names), the first ``LISTED_MOVES`` only and the rest counted; empty when none is given."""
+    if not legal:
+        return ""
+    shown = [str(a) if len(str(a)) <= 80 else str(a)[:77] + "..." for a in legal[:LISTED_MOVES]]
+    more = f", and {len(legal) - LISTED_MOVES} more" if len(legal) > LISTED_MOVES else ""
+    return f"; legal here: {', '.join(shown)}{more}"
 
 
 class ReplayError(NileRulesError, ValueError):
@@ -52,12 +87,14 @@ class QueryError(NileRulesError, ValueError):
 
 
 class PositionError(NileRulesError, ValueError):
-    """A written position cannot be built: names the key path and what is wrong with it."""
+    """A written position cannot be built: names the key path and what is wrong with it (after the file, when the
+    reader knows it)."""
 
-    def __init__(self, key: str, what: str) -> None:
+    def __init__(self, key: str, what: str, source: str = "") -> None:
         self.key = key
         self.what = what
-        super().__init__(f"position {key or '<top>'}: {what}")
+        self.source = source
+        super().__init__(f"{source + ': ' if source else ''}position {key or '<top>'}: {what}")
 
 
 class InvalidState(NileRulesError, ValueError):

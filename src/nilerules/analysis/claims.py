@@ -41,7 +41,7 @@ def situation(game: Game[Any, Any], amb: Ambiguity, claim: Claim, finding: Findi
         state = _witness_state(game, amb, reading, finding)
     for raw in claim.actions:
         try:
-            state = game.apply(state, game.action_from_data(raw))  # type: ignore[attr-defined]
+            state = game.apply(state, game.action_from_data(raw))
         except NileRulesError as exc:
             raise ClaimError(f"the claim's move {dumps(raw)} cannot be played there: {exc}") from None
     return state
@@ -49,7 +49,7 @@ def situation(game: Game[Any, Any], amb: Ambiguity, claim: Claim, finding: Findi
 
 def _build(game: Game[Any, Any], config: Config, position: Mapping[str, Any]) -> Any:
     try:
-        return game.position(config, {k: v for k, v in position.items() if k != "config"})  # type: ignore[attr-defined]
+        return game.position(config, {k: v for k, v in position.items() if k != "config"})
     except NileRulesError as exc:
         raise ClaimError(f"the claim's position does not build: {exc}") from None
 
@@ -62,7 +62,7 @@ def _witness_state(game: Game[Any, Any], amb: Ambiguity, reading: str, finding: 
         state = game.setup(config)
         for index, raw in enumerate(finding.witness_log.actions):
             try:
-                state = game.apply(state, game.action_from_data(raw))  # type: ignore[attr-defined]
+                state = game.apply(state, game.action_from_data(raw))
             except NileRulesError as exc:
                 raise ClaimError(f"the witness does not replay under {reading!r} (step {index}: {exc})") from None
         return state
@@ -75,7 +75,7 @@ def _witness_state(game: Game[Any, Any], amb: Ambiguity, reading: str, finding: 
         raise ClaimError("the witness's written position does not say its players and modules")
     state = _build(game, _config(game, game.config(players, tuple(modules)), amb, reading), position)
     for raw in finding.witness.get("actions", []):
-        state = game.apply(state, game.action_from_data(raw))  # type: ignore[attr-defined]
+        state = game.apply(state, game.action_from_data(raw))
     return state
 
 
@@ -89,20 +89,20 @@ def claim_problems(game: Game[Any, Any], amb: Ambiguity, claim: Claim, finding: 
     except ClaimError as exc:
         return [*problems, f"{lead}: {exc}"]
     expect = claim.expect
-    legal = {dumps(game.action_to_data(a)) for a in game.legal_actions(state)}  # type: ignore[attr-defined]
+    legal = {dumps(game.action_to_data(a)) for a in game.legal_actions(state)}
     problems += [f"{lead}: {dumps(a)} is not a legal move there" for a in expect.legal if dumps(a) not in legal]
     problems += [f"{lead}: {dumps(a)} is a legal move there" for a in expect.not_legal if dumps(a) in legal]
     who, _ = moves_at(game, state)
     if expect.to_move is not None and who != expect.to_move:
         problems.append(f"{lead}: {who} is to move there, not {expect.to_move}")
     if expect.phase is not None:
-        phase = game.position_data(state).get("phase")  # type: ignore[attr-defined]
+        phase = game.position_data(state).get("phase")
         if phase != expect.phase:
             problems.append(f"{lead}: the phase there is {phase!r}, not {expect.phase!r}")
     if expect.scores is not None and tuple(game.scores(state)) != expect.scores:
         problems.append(f"{lead}: the scores there are {list(game.scores(state))}, not {list(expect.scores)}")
     if expect.points:
-        breakdown = game.score_breakdown(state)  # type: ignore[attr-defined]
+        breakdown = game.score_breakdown(state)
         for seat, wanted in expect.points.items():
             got = breakdown[int(seat)]
             for category, points in wanted.items():

@@ -76,7 +76,7 @@ def position_of(game: Game[Any, Any], state: Any) -> tuple[str, dict[str, Any]]:
     written = written_position(game, state)
     if written is not None:
         return "position", written
-    raw = game.state_to_data(state)  # type: ignore[attr-defined]
+    raw = game.state_to_data(state)
     if not isinstance(raw, dict):
         return "state", {"state": raw}
     return "state", {k: v for k, v in raw.items() if k not in ("config", "type")}
@@ -154,7 +154,7 @@ def witness_game(game: Game[Any, Any], log: GameLog) -> WitnessGame:
     for index, raw in enumerate(log.actions[:MAX_WITNESS_STEPS]):
         mover = game.current_player(state)
         try:
-            action = game.action_from_data(raw)  # type: ignore[attr-defined]
+            action = game.action_from_data(raw)
             state = game.apply(state, action)
         except NileRulesError as exc:
             error = f"step {index}: {exc}"
@@ -163,7 +163,7 @@ def witness_game(game: Game[Any, Any], log: GameLog) -> WitnessGame:
         steps.append(
             {
                 "mover": "chance" if mover is CHANCE else mover,
-                "action": game.action_to_data(action),  # type: ignore[attr-defined]
+                "action": game.action_to_data(action),
                 "ops": position_delta(position, after),
                 "scores": list(game.scores(state)),
             }

@@ -11,13 +11,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from nilerules.core.game import check_state, check_state_data
+from nilerules.core.game import POSITION_CONFIG_KEYS, check_state, check_state_data
+from nilerules.core.game import position_config as core_position_config
 from nilerules.core.log import LOG_FORMAT, log_from_json, replay
 from nilerules.core.types import Config
-from nilerules.errors import InvalidState, NileRulesError, PositionError
+from nilerules.errors import InvalidConfig, InvalidState, MalformedAction, NileRulesError, PositionError, ReplayError
 
 SituationKind = Literal["log", "state", "position"]
-CONFIG_KEYS = ("players", "modules", "readings")
+CONFIG_KEYS = POSITION_CONFIG_KEYS
 """The keys of a position's ``[config]`` table."""
 DECODE_ERRORS = (LookupError, TypeError, ValueError, ArithmeticError, RecursionError)
 """What decoding a hostile document may raise inside a game's own decoder; at the edge each is bad input."""
@@ -48,49 +49,41 @@ class Situation:
         return {k: v for k, v in data.items() if k != "config"} if isinstance(data, dict) else {}
 
 
-def _short(value: Any, limit: int = 80) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 def position_config(game: Any, data: Mapping[str, Any]) -> Config:
     """The configuration a position's ``[config]`` table names (players, modules, readings; each may be left out:
-    the fewest players, no modules, the spec's default readings)."""
-    raw = data.get("config", {})
-    if not isinstance(raw, dict):
-        raise PositionError("config", f"expected a table, got {_short(raw)}")
-    unknown = sorted(set(raw) - set(CONFIG_KEYS))
-    if unknown:
-        raise PositionError(f"config.{_short(unknown[0], 40)}", f"unknown key ({', '.join(CONFIG_KEYS)})")
-    players = raw.get("players", game.info.player_counts[0])
-    modules = raw.get("modules", [])
-    readings = raw.get("readings", {})
-    if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
-        raise PositionError("config.modules", f"expected a list of module names, got {_short(modules)}")
-    if not isinstance(readings, dict) or not all(isinstance(v, str) for v in readings.values()):
-        raise PositionError("config.readings", f"expected a table of readings, got {_short(readings)}")
-    config: Config = game.config(players, modules, readings)
-    return config
+    the fewest players, no modules, the spec's default readings): ``core.game.position_config``."""
+    return core_position_config(game, data)
 
 
-def build_position(game: Any, config: Config, body: Mapping[str, Any], source: str = "the document") -> Any:
+def build_position(game: Any, config: Config, body: Mapping[str, Any], source: str | None = None) -> Any:
     """The state a written position describes under ``config``, checked by the game's invariants (a PositionError
-    names a bad key; InvalidState a broken invariant or a shape the game's builder cannot read)."""
+    names a bad key; InvalidState a broken invariant or a shape the game's builder cannot read, after ``source``
+    when given)."""
     try:
         state = game.position(config, body)
     except NileRulesError:
         raise
     except DECODE_ERRORS as exc:
-        raise InvalidState(f"{source}: not a {game.info.id} position ({type(exc).__name__})") from None
+        where = f"{source}: " if source else ""
+        raise InvalidState(f"{where}not a {game.info.id} position ({type(exc).__name__})") from None
     return check_state(game, state)
 
 
 def situation(game: Any, data: Any, text: str, source: str) -> Situation:
     """What a parsed document holds: a play log (``format`` key: replayed to its end), a state (``type`` key) or a
     written position (anything else, for a game with a position format). ``text`` is the document as read (a log is
-    decoded from it); ``source`` names it in messages."""
+    decoded from it); ``source`` names it first in every error (the file on the command line, as the README says)."""
+    try:
+        return _situation(game, data, text)
+    except PositionError as exc:
+        raise PositionError(exc.key, exc.what, source) from None
+    except (InvalidState, InvalidConfig, ReplayError, MalformedAction) as exc:
+        raise type(exc)(f"{source}: {exc}") from None
+
+
+def _situation(game: Any, data: Any, text: str) -> Situation:
     if not isinstance(data, dict):
-        raise InvalidState(f"{source}: expected a play log, a state or a position (a JSON object or TOML table)")
+        raise InvalidState("expected a play log, a state or a position (a JSON object or TOML table)")
     if data.get("format") == LOG_FORMAT:
         state = replay(game, log_from_json(text))
         return Situation("log", state, game.state_config(state), None)
@@ -101,11 +94,11 @@ def situation(game: Any, data: Any, text: str, source: str) -> Situation:
         except NileRulesError:
             raise
         except DECODE_ERRORS as exc:
-            raise InvalidState(f"{source}: not a {game.info.id} state ({type(exc).__name__})") from None
+            raise InvalidState(f"not a {game.info.id} state ({type(exc).__name__})") from None
         check_state(game, state)
         return Situation("state", state, game.state_config(state), None)
     if not hasattr(game, "position"):
-        raise InvalidState(f"{source}: not a play log or a {game.info.id} state (no 'format' or 'type' key)")
+        raise InvalidState(f"not a play log or a {game.info.id} state (no 'format' or 'type' key)")
     config = position_config(game, data)
     body = {k: v for k, v in data.items() if k != "config"}
-    return Situation("position", build_position(game, config, body, source), config, body)
+    return Situation("position", build_position(game, config, body), config, body)

@@ -79,13 +79,13 @@ def replay_under(game: Game[Any, Any], log: GameLog, readings: Mapping[str, str]
     stopped, steps = "", 0
     for index, raw in enumerate(log.actions):
         try:
-            action = game.action_from_data(raw)  # type: ignore[attr-defined]
+            action = game.action_from_data(raw)
         except MalformedAction as exc:
             raise ReplayError(f"step {index}: {exc}") from None
         try:
             state = game.apply(state, action)
         except IllegalAction as exc:
-            stopped = f"step {index} ({words(raw)}) is illegal under these readings: {exc}"
+            stopped = f"step {index} ({words(raw)}) is illegal under these readings: {exc.recorded}"
             break
         steps += 1
     who, moves = moves_at(game, state)
@@ -276,7 +276,7 @@ def log_words(game: Game[Any, Any], log: GameLog, last: int = 2) -> str:
     steps: list[str] = []
     start = max(0, len(log.actions) - last)
     for index, raw in enumerate(log.actions):
-        action = game.action_from_data(raw)  # type: ignore[attr-defined]
+        action = game.action_from_data(raw)
         if index >= start:
             mover = game.current_player(state)
             who = "chance" if mover is CHANCE else f"seat {mover}"

@@ -11,25 +11,51 @@ import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, Literal, overload
 
 from nilerules.checks.model import Check, Query
+from nilerules.core.game import Game
 from nilerules.errors import SpecError
 from nilerules.games import load_game, load_spec_for
 
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar  # a default for the type parameter (PEP 696) for the type checker only
+
+    from nilerules.games.nefertiti import NefertitiGame
+    from nilerules.games.nile_artefacts import NileArtefactsGame
+    from nilerules.games.ra import RaGame
+    from nilerules.games.sobek import SobekGame
+
+    G = TypeVar("G", default=Any)
+else:
+    from typing import TypeVar
+
+    G = TypeVar("G")
+
 
 @dataclass(frozen=True, slots=True)
-class GameModule:
-    """A loaded game: the rules bound to a spec, its ambiguity checks, its own named queries."""
+class GameModule(Generic[G]):
+    """A loaded game: the rules bound to a spec, its ambiguity checks, its own named queries. ``GameModule[SobekGame]``
+    from ``load("sobek")``; a bare ``GameModule`` is one whose game type is not known (``Any``)."""
 
-    game: Any
+    game: G
     checks: Mapping[str, Check]
     queries: Mapping[str, Query]
 
 
-def load(game_id: str, spec_path: str | Path | None = None) -> GameModule:
+@overload
+def load(game_id: Literal["ra"], spec_path: str | Path | None = None) -> GameModule[RaGame]: ...
+@overload
+def load(game_id: Literal["nile_artefacts"], spec_path: str | Path | None = None) -> GameModule[NileArtefactsGame]: ...
+@overload
+def load(game_id: Literal["sobek"], spec_path: str | Path | None = None) -> GameModule[SobekGame]: ...
+@overload
+def load(game_id: Literal["nefertiti"], spec_path: str | Path | None = None) -> GameModule[NefertitiGame]: ...
+@overload
+def load(game_id: str, spec_path: str | Path | None = None) -> GameModule[Game[Any, Any]]: ...
+def load(game_id: str, spec_path: str | Path | None = None) -> GameModule[Any]:
     """Load a game with its bundled spec (or an edited copy), validating the spec, the rule bindings and that every
-    ambiguity of the spec has a check."""
+    ambiguity of the spec has a check. Typed by the id, as ``nilerules.games.load_game`` is."""
     spec = load_spec_for(game_id, spec_path)
     game = load_game(game_id, spec_path)
     module = importlib.import_module(f"nilerules.checks.{game_id}")

@@ -9,9 +9,17 @@ from fractions import Fraction
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from nilerules.core import chance as _chance
+from nilerules.core import written as _written
 from nilerules.core.codec import from_data, to_data
 from nilerules.core.types import Config, GameInfo, Mover, Ranking
-from nilerules.errors import InvalidConfig, InvalidState
+from nilerules.errors import (
+    IllegalAction,
+    InvalidConfig,
+    InvalidState,
+    MalformedAction,
+    NileRulesError,
+    PositionError,
+)
 from nilerules.specs import Spec
 
 S = TypeVar("S")
@@ -70,6 +78,41 @@ class Game(Protocol[S, A]):
     def greedy_action(self, state: S, rng: random.Random) -> A: ...
 
     def state_config(self, state: S) -> Config: ...
+
+    # -- positions written by hand (docs/positions.md) ---------------------------------------------------
+    def position(self, config: Config, data: Mapping[str, Any]) -> S:
+        """The state a position document describes under ``config`` (PositionError names a bad key, InvalidState
+        a broken invariant)."""
+        ...
+
+    def position_data(self, state: S) -> dict[str, Any]:
+        """The state written with names: ``position(state_config(s), position_data(s)) == s``."""
+        ...
+
+    def score_breakdown(self, state: S) -> tuple[dict[str, int], ...]:
+        """Per seat, points by category; each seat's values sum to its entry of ``scores``."""
+        ...
+
+    # -- JSON, as the logs write it ----------------------------------------------------------------------
+    def action(self, text_or_data: Any) -> A:
+        """An action from its written form (``GameBase.action``): JSON or TOML text, a bare name, or the data."""
+        ...
+
+    def action_to_data(self, action: A) -> Any:
+        """The action's JSON, with names (as logs and docs/positions.md write it)."""
+        ...
+
+    def action_from_data(self, data: Any) -> A:
+        """The action a JSON value describes (MalformedAction otherwise)."""
+        ...
+
+    def state_to_data(self, state: S) -> Any:
+        """The state's JSON (what ``play --state-out`` writes)."""
+        ...
+
+    def state_from_data(self, data: Any) -> S:
+        """The state a JSON value describes."""
+        ...
 
 
 class GameBase(Generic[S, A]):
@@ -134,6 +177,53 @@ class GameBase(Generic[S, A]):
         result: A = from_data(self.action_type, data)
         return result
 
+    def action(self, text_or_data: Any) -> A:
+        """An action from its written form, with names as the logs and docs/positions.md write it: JSON text
+        (``'{"take": 0}'``, ``'"done"'``), a TOML inline value (``'{take = 0}'``), a bare name (``"done"``), or that
+        data already parsed (``{"take": 0}``); ``str(action)`` is such a text. Whether the action is legal in a state
+        is ``apply``'s question; a value that is not an action of this game raises MalformedAction saying what it
+        was."""
+        data = _written.parse(text_or_data) if isinstance(text_or_data, str) else text_or_data
+        try:
+            return self.action_from_data(data)
+        except NileRulesError:
+            raise
+        except (LookupError, TypeError, ValueError, ArithmeticError, RecursionError) as exc:
+            raise MalformedAction(
+                f"{self.info.id}: {_written.text(data)[:80]!r} is not an action ({type(exc).__name__})"
+            ) from None
+
+
+def refused(
+    game_id: str,
+    actions: type | tuple[type, ...],
+    rule_id: str,
+    reason: str,
+    state: Any,
+    action: Any,
+    legal: Sequence[Any] = (),
+) -> MalformedAction | IllegalAction:
+    """What a game's ``apply`` raises for an action it cannot apply in ``state``: MalformedAction when ``action`` is
+    not one of the game's ``actions`` at all (a name, JSON text or data passed in place of an action: the message
+    says what was passed and to parse it with ``game.action``), else IllegalAction naming the rule that forbids it
+    and listing the ``legal`` moves there. Called on the failure path only, so a legal move costs nothing more."""
+    if isinstance(action, actions):
+        return IllegalAction(rule_id, reason, state, action, legal)
+    return not_an_action(game_id, action)
+
+
+def not_an_action(game_id: str, value: Any) -> MalformedAction:
+    """MalformedAction for ``value`` given to ``apply`` in place of one of ``game_id``'s actions."""
+    shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:77] + "..."
+    kinds = ((bool, "a boolean"), (str, "a string"), (Mapping, "a table"), (list, "a list"), (int | float, "a number"),
+             (type(None), "None"))
+    kind = next((name for types, name in kinds if isinstance(value, types)), None)
+    if kind is not None:  # written-out data: what game.action reads
+        return MalformedAction(
+            f"{game_id}: apply was given {kind}, {shown}, not an action: parse it first with game.action({shown})"
+        )
+    return MalformedAction(f"{game_id}: apply was given a {type(value).__name__}, {shown}, not a {game_id} action")
+
 
 def make_config(
     info: GameInfo,
@@ -163,6 +253,52 @@ def make_config(
             raise InvalidConfig(f"{info.id}: unknown reading {choice!r} for {amb_id!r} (readings: {options})")
         resolved.append((amb_id, choice))
     return Config(info.id, players, tuple(sorted(chosen)), tuple(resolved))
+
+
+POSITION_CONFIG_KEYS = ("players", "modules", "readings")
+"""The keys of a position document's ``config`` table (docs/positions.md)."""
+
+
+def position_config(game: Game[Any, Any], data: Mapping[str, Any], given: Config | None = None) -> Config:
+    """The configuration a position document's ``config`` table names (players, modules, readings).
+
+    A key left out is ``given``'s, or without ``given`` the fewest players, no modules, the spec's default readings.
+    With ``given`` (the caller's configuration: ``game.position(config, doc)``), a table that names another
+    configuration is a PositionError naming the first key that disagrees: a document is never built under a
+    configuration other than the one it states. A malformed table is a PositionError, an unknown value InvalidConfig.
+    """
+    raw = data.get("config", {})
+    if not isinstance(raw, dict):
+        raise PositionError("config", f"expected a table, got {_short(raw)}")
+    unknown = sorted(set(raw) - set(POSITION_CONFIG_KEYS))
+    if unknown:
+        raise PositionError(f"config.{_short(unknown[0], 40)}", f"unknown key ({', '.join(POSITION_CONFIG_KEYS)})")
+    players = raw.get("players", game.info.player_counts[0] if given is None else given.players)
+    modules = raw.get("modules", [] if given is None else list(given.modules))
+    readings = raw.get("readings", {})
+    if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
+        raise PositionError("config.modules", f"expected a list of module names, got {_short(modules)}")
+    if not isinstance(readings, dict) or not all(isinstance(v, str) for v in readings.values()):
+        raise PositionError("config.readings", f"expected a table of readings, got {_short(readings)}")
+    if given is None:
+        return game.config(players, modules, readings)
+    written = game.config(players, modules, {**given.readings_dict(), **readings})
+    if written.players != given.players:
+        raise PositionError("config.players", f"the document is for {written.players} players, the configuration "
+                                              f"given for {given.players}")
+    if written.modules != given.modules:
+        raise PositionError("config.modules", f"the document names the modules {list(written.modules)!r}, the "
+                                              f"configuration given {list(given.modules)!r}")
+    for ambiguity, reading in written.readings:
+        if reading != given.reading(ambiguity):
+            raise PositionError(f"config.readings.{ambiguity}", f"the document reads {reading!r}, the configuration "
+                                                                f"given {given.reading(ambiguity)!r}")
+    return given
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def check_state(game: Any, state: Any) -> Any:

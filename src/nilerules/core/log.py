@@ -34,12 +34,12 @@ class GameLog:
 
 def state_digest(game: Game[Any, Any], state: Any) -> str:
     """A short fingerprint of a state's canonical JSON."""
-    text = dumps(game.state_to_data(state))  # type: ignore[attr-defined]
+    text = dumps(game.state_to_data(state))
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
 
 
 def make_log(game: Game[Any, Any], config: Config, actions: Sequence[Any], final: Any) -> GameLog:
-    data = tuple(game.action_to_data(a) for a in actions)  # type: ignore[attr-defined]
+    data = tuple(game.action_to_data(a) for a in actions)
     return GameLog(game.info.id, game.info.version, game.spec.digest, config, data, state_digest(game, final))
 
 
@@ -106,7 +106,7 @@ def replay_steps(game: Game[Any, Any], log: GameLog, *, check_spec: bool = True)
     for index, raw in enumerate(log.actions):
         mover = game.current_player(state)
         try:
-            action = game.action_from_data(raw)  # type: ignore[attr-defined]
+            action = game.action_from_data(raw)
         except MalformedAction as exc:
             raise ReplayError(f"step {index}: {exc}") from None
         except (LookupError, TypeError, ValueError, ArithmeticError, RecursionError):
@@ -149,9 +149,9 @@ def moves_at(game: Game[Any, Any], state: Any) -> tuple[str, tuple[str, ...]]:
         return "nobody", ()
     if mover is CHANCE:
         return "chance", tuple(
-            dumps([game.action_to_data(a), to_data(p)])  # type: ignore[attr-defined]
+            dumps([game.action_to_data(a), to_data(p)])
             for a, p in game.chance_outcomes(state)
         )
     return f"seat {mover}", tuple(
-        dumps(game.action_to_data(a)) for a in game.legal_actions(state)  # type: ignore[attr-defined]
+        dumps(game.action_to_data(a)) for a in game.legal_actions(state)
     )

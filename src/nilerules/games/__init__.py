@@ -9,11 +9,18 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
+from nilerules.core.game import Game
 from nilerules.core.registry import validate_implementations
 from nilerules.errors import InvalidConfig, SpecError
 from nilerules.specs import Spec, bundled_spec_path, load_spec
+
+if TYPE_CHECKING:  # for the overloads only: loading one game imports no other
+    from nilerules.games.nefertiti import NefertitiGame
+    from nilerules.games.nile_artefacts import NileArtefactsGame
+    from nilerules.games.ra import RaGame
+    from nilerules.games.sobek import SobekGame
 
 GAME_IDS: tuple[str, ...] = ("ra", "nile_artefacts", "sobek", "nefertiti")
 
@@ -28,13 +35,25 @@ def load_spec_for(game_id: str, spec_path: str | Path | None = None) -> Spec:
     return spec
 
 
-def load_game(game_id: str, spec_path: str | Path | None = None) -> Any:
+@overload
+def load_game(game_id: Literal["ra"], spec_path: str | Path | None = None) -> RaGame: ...
+@overload
+def load_game(game_id: Literal["nile_artefacts"], spec_path: str | Path | None = None) -> NileArtefactsGame: ...
+@overload
+def load_game(game_id: Literal["sobek"], spec_path: str | Path | None = None) -> SobekGame: ...
+@overload
+def load_game(game_id: Literal["nefertiti"], spec_path: str | Path | None = None) -> NefertitiGame: ...
+@overload
+def load_game(game_id: str, spec_path: str | Path | None = None) -> Game[Any, Any]: ...
+def load_game(game_id: str, spec_path: str | Path | None = None) -> Game[Any, Any]:
     """The rules of ``game_id`` bound to its bundled spec (or an edited copy), the spec and the rule bindings
-    validated."""
+    validated. Typed by the id: ``load_game("sobek")`` is a ``SobekGame`` (a ``Game[SobekState, SobekAction]``), an
+    id known only at run time gives a ``Game[Any, Any]``."""
     spec = load_spec_for(game_id, spec_path)
     module = importlib.import_module(f"nilerules.games.{game_id}")
     validate_implementations(spec)
-    return module.make_game(spec)
+    game: Game[Any, Any] = module.make_game(spec)
+    return game
 
 
 def available() -> tuple[str, ...]:

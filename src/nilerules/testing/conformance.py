@@ -39,7 +39,7 @@ class Failure:
 
 
 def _data(game: Game[Any, Any], state: Any) -> str:
-    return dumps(game.state_to_data(state))  # type: ignore[attr-defined]
+    return dumps(game.state_to_data(state))
 
 
 def check_state(game: Game[Any, Any], state: Any) -> None:
@@ -58,7 +58,7 @@ def check_state(game: Game[Any, Any], state: Any) -> None:
         total = sum((p for _, p in outcomes), Fraction(0))
         if total != 1 or any(p <= 0 for _, p in outcomes):
             raise ConformanceError(f"chance probabilities must be positive and sum to 1, got {total}")
-        if len({dumps(game.action_to_data(a)) for a, _ in outcomes}) != len(outcomes):  # type: ignore[attr-defined]
+        if len({dumps(game.action_to_data(a)) for a, _ in outcomes}) != len(outcomes):
             raise ConformanceError("chance outcomes are not unique")
     elif mover is not None:
         if outcomes:
@@ -78,7 +78,7 @@ def check_state(game: Game[Any, Any], state: Any) -> None:
     if len(scores) != game.state_config(state).players or not all(isinstance(s, int) for s in scores):
         raise ConformanceError(f"scores must be one int per player, got {scores!r}")
     text = _data(game, state)
-    back = game.state_from_data(game.state_to_data(state))  # type: ignore[attr-defined]
+    back = game.state_from_data(game.state_to_data(state))
     if back != state or _data(game, back) != text:
         raise ConformanceError("state does not round-trip through JSON")
     if game.legal_actions(back) != legal:
@@ -88,8 +88,8 @@ def check_state(game: Game[Any, Any], state: Any) -> None:
 def check_step(game: Game[Any, Any], state: Any, action: Any) -> Any:
     """Clauses about one step: purity, determinism, action JSON; returns the next state."""
     before = _data(game, state)
-    data = game.action_to_data(action)  # type: ignore[attr-defined]
-    if game.action_from_data(data) != action:  # type: ignore[attr-defined]
+    data = game.action_to_data(action)
+    if game.action_from_data(data) != action:
         raise ConformanceError(f"action {action!r} does not round-trip through JSON")
     first = game.apply(state, action)
     if _data(game, state) != before:
@@ -155,7 +155,7 @@ def check_game(
         for foreign in probe_rng.sample(known, min(probes, len(known))):
             check_rejects_foreign(game, state, foreign)
         if len(pool) < POOL:
-            pool.setdefault(dumps(game.action_to_data(action)), action)  # type: ignore[attr-defined]
+            pool.setdefault(dumps(game.action_to_data(action)), action)
         state = check_step(game, state, action)
         actions.append(action)
     log = make_log(game, config, actions, state)

@@ -45,6 +45,6 @@ def test_a_bad_position_names_the_key(game: SobekGame) -> None:
 
 def test_curses_need_no_bookkeeping_in_a_position(game: SobekGame) -> None:
     """A Curse token written on a seat counts the Curse events applied for it (no cross-linked field to adjust)."""
-    state = game.position(game.config(3), {"seats": {"2": {"curses": 2}}})
+    state = game.position(game.config(3), {"row": ["fish"], "seats": {"2": {"curses": 2}}})
     assert state.curses == (0, 0, 2)
     assert game.position_data(state)["seats"] == {"2": {"curses": 2}}

@@ -46,6 +46,7 @@ from nilerules.games.sobek.state import (
     HORIZONTAL,
     IVORY,
     K_EVENT,
+    K_HPHASE,
     MARBLE,
     OVER,
     PROSPERITY,
@@ -345,10 +346,20 @@ def test_thief_chooses_a_back_colour_and_steals_a_card_of_it(game: SobekGame) ->
 
 # -- end of the round ------------------------------------------------------------------------------------------
 def end_of_round(game: SobekGame, hand: tuple[int, ...], **changes: object) -> SobekState:
-    base: dict[str, object] = {"hands": (hand, ZERO), "row": (), "phase": HORIZONTAL, "pending": None,
-                               "hphase_left": (0, 1)}
+    """The end of the round with the row empty, seat 0 (holding ``hand``) the first to choose horizontal sets."""
+    base: dict[str, object] = {"hands": (hand, ZERO), "row": (), "phase": HORIZONTAL,
+                               "pending": Pending(K_HPHASE, 0), "hphase_left": (0, 1)}
     base.update(changes)
     return position(game, 2, {}, **base)
+
+
+def scored(game: SobekGame, hand: tuple[int, ...], readings: dict[str, str] | None = None,
+           **changes: object) -> SobekState:
+    """The round scored: seat 1, the last to choose horizontal sets, is done (seat 0, done before, holds ``hand``)."""
+    base: dict[str, object] = {"hands": (hand, ZERO), "row": (), "phase": HORIZONTAL,
+                               "pending": Pending(K_HPHASE, 1), "hphase_left": (1,)}
+    base.update(changes)
+    return game.apply(position(game, 2, readings or {}, **base), Done())
 
 
 @pytest.mark.rules("sobek.end.horizontal", "sobek.end.horizontal_limits", "sobek.end.horizontal_purpose")
@@ -356,7 +367,7 @@ def test_horizontal_sets_at_the_end_no_characters_no_additions(game: SobekGame) 
     """Seed: horizontal sets from hand; no character cards, no additions to existing sets."""
     played = PlayedSet(FISH, (valued(FISH),) * 3)
     hand = hand_of(valued(IVORY), valued(IVORY), plain(AMULET), QUEEN, plain(FISH), plain(FISH), plain(FISH))
-    state = rules.settle(end_of_round(game, hand, sets=((played,), ())))
+    state = end_of_round(game, hand, sets=((played,), ()))
     legal = game.legal_actions(state)
     assert not any(isinstance(a, PlayCharacter | StartSet) for a in legal)
     assert Done() in legal
@@ -367,9 +378,7 @@ def test_round_end_hand_to_corruption_then_score_then_penalty(game: SobekGame) -
     """Seed: hands to corruption; sets scored (2 valued Ivory + 1 plain = 6 scarabs x 3 = 18 points); the most
     corrupt (seat 0: 2 cards left in hand) moves back one lot from 18 (3rd symbol, ankh) to the ankh on 13."""
     ivory = PlayedSet(IVORY, (valued(IVORY), valued(IVORY), plain(IVORY)))
-    state = end_of_round(game, hand_of(plain(FISH), plain(WHEAT)), sets=((ivory,), ()), scores=(0, 0),
-                         hphase_left=())
-    after = rules.end_round(state)
+    after = scored(game, hand_of(plain(FISH), plain(WHEAT)), sets=((ivory,), ()), scores=(0, 0))
     assert after.scores == (13, 0)
     assert after.round == 1 and after.corruption == (ZERO, ZERO) and after.sets == ((), ())
 
@@ -381,9 +390,7 @@ def test_sets_kept_between_rounds_score_again_under_keep(game: SobekGame) -> Non
     corrupt (seed: all tied players are penalised), but 9 points is no full lot of 10: no move back."""
     ivory = PlayedSet(IVORY, (valued(IVORY), plain(IVORY), plain(IVORY)))
     for reading, expected in (("discard", ((), ())), ("keep", ((ivory,), ()))):
-        state = position(game, 2, {"sets_between_rounds": reading}, hands=(ZERO, ZERO), row=(), phase=HORIZONTAL,
-                          hphase_left=(), pending=None, sets=((ivory,), ()), scores=(0, 0))
-        after = rules.end_round(state)
+        after = scored(game, ZERO, {"sets_between_rounds": reading}, sets=((ivory,), ()), scores=(0, 0))
         assert after.sets == expected
         assert after.scores == (9, 0)
 
@@ -391,8 +398,7 @@ def test_sets_kept_between_rounds_score_again_under_keep(game: SobekGame) -> Non
 @pytest.mark.rules("sobek.game_end.rounds", "sobek.theme.rounds", "sobek.theme.goal")
 def test_the_game_ends_after_three_rounds_and_most_points_win(game: SobekGame) -> None:
     """Seed: 3 rounds; the most money wins."""
-    state = end_of_round(game, ZERO, round=2, scores=(30, 40), hphase_left=())
-    after = rules.end_round(state)
+    after = scored(game, ZERO, round=2, scores=(30, 40))
     assert after.phase == OVER and game.current_player(after) is None
     assert game.ranking(after).places == ((1,), (0,))
     with pytest.raises(IllegalAction):
@@ -402,10 +408,8 @@ def test_the_game_ends_after_three_rounds_and_most_points_win(game: SobekGame) -
 @pytest.mark.rules("sobek.game_end.early")
 def test_more_than_100_points_ends_the_game_after_the_round(game: SobekGame) -> None:
     """Seed: more than 100 points ends the game early (checked after the penalty, BGA); exactly 100 does not."""
-    state = end_of_round(game, ZERO, round=0, scores=(101, 40), hphase_left=())
-    assert rules.end_round(state).phase == OVER
-    state = end_of_round(game, ZERO, round=0, scores=(100, 40), hphase_left=())
-    assert rules.end_round(state).phase != OVER
+    assert scored(game, ZERO, round=0, scores=(101, 40)).phase == OVER
+    assert scored(game, ZERO, round=0, scores=(100, 40)).phase != OVER
 
 
 def test_events_in_the_end_phase_return_to_horizontal_sets(game: SobekGame) -> None:

@@ -72,8 +72,9 @@ def test_tokens_used_in_round_one_are_out_of_round_two_only_under_used_out() -> 
     """SOB-029: both Floods applied in round 1; round 2 draws a Flood with probability 2/12 under 'all_back' (all
     twelve tokens back, document: 'There are 12 event tokens'), never under 'used_out'."""
     for reading, flood_chance in (("all_back", 2 / 12), ("used_out", 0)):
-        state = end_of_round(GAME, 2, {"event_tokens_between_rounds": reading}, events_used={"flood": 2},
-                             event_bag={"guild_snake": 1})
+        # none of this round's tokens left to choose, none drawn but the two Floods (the bag: the rest)
+        state = end_of_round(GAME, 2, {"event_tokens_between_rounds": reading}, events_used={"flood": 2}, events={},
+                             event_bag=None)
         after = score_round(GAME, state)
         assert GAME.current_player(after) is CHANCE
         outcomes = dict(GAME.chance_outcomes(after))
@@ -85,7 +86,7 @@ def test_corruption_piles_and_curses_carry_over_only_under_keep() -> None:
     """SOB-030: one card and one Curse (two cards) in a pile at the end of round 1: cleared under 'discard',
     still there (three cards) at the start of round 2 under 'keep'."""
     for reading, left in (("discard", 0), ("keep", 3)):
-        state = end_of_round(GAME, 2, {"corruption_between_rounds": reading},
+        state = end_of_round(GAME, 2, {"corruption_between_rounds": reading}, events={},  # the Curse: a token drawn
                              seats={1: {"corruption": {"fish": 1}, "curses": 1}})
         after = score_round(GAME, state)
         assert sum(after.corruption[1]) + 2 * after.curses[1] == left
@@ -113,7 +114,8 @@ def test_a_curse_counts_as_two_cards_for_most_corrupt_under_every_reading(readin
     assumed, x 3 cards), so only seat 1 moves back: 18 is an ankh (third symbol), one lot back to 13."""
     sets = {0: [{"goods": "ivory", "cards": ["ivory_scarabs", "ivory_scarabs", "ivory"]}],
             1: [{"goods": "ebony", "cards": ["ebony_scarabs", "ebony_scarabs", "ebony_scarabs"]}]}
-    state = end_of_round(GAME, 2, readings, seats={0: {"sets": sets[0], "corruption": {"fish": 1}},
-                                                   1: {"sets": sets[1], "curses": 1}})
+    # the Curse applied was one of the round's five tokens: the seeded game's are left out (events: none left)
+    state = end_of_round(GAME, 2, readings, events={}, seats={0: {"sets": sets[0], "corruption": {"fish": 1}},
+                                                              1: {"sets": sets[1], "curses": 1}})
     after = score_round(GAME, state)
     assert after.scores == (18, 13)

@@ -195,7 +195,7 @@ def default_projection(game: Game[Any, Any]) -> Callable[[Any], str]:
     parameters (generic and slow; a game may pass a cheaper projection)."""
 
     def project(state: Any) -> str:
-        data = game.state_to_data(state)  # type: ignore[attr-defined]
+        data = game.state_to_data(state)
         if isinstance(data, dict):
             data = {k: v for k, v in data.items() if k not in ("config", "params")}
         return dumps(data)
@@ -380,4 +380,4 @@ def _scripted_outcome(
     try:
         return describe(replay_actions(game, under(game, config, ambiguity, reading), script), reading)
     except IllegalAction as exc:
-        return f"the scripted moves are not legal under this reading ({exc})"
+        return f"the scripted moves are not legal under this reading ({exc.recorded})"

@@ -59,14 +59,14 @@ def constructed_witness(
             for action in actions:
                 state = game.apply(state, action)
         except IllegalAction as exc:
-            outcomes.append((reading, f"the moves are not legal under this reading ({exc})"))
+            outcomes.append((reading, f"the moves are not legal under this reading ({exc.recorded})"))
             continue
         outcomes.append((reading, describe(state, reading)))
     data = {
         "players": config.players,
         "modules": list(config.modules),
         "position": position,
-        "actions": [game.action_to_data(a) for a in actions],  # type: ignore[attr-defined]
+        "actions": [game.action_to_data(a) for a in actions],
     }
     found = tuple(outcomes)
     verdict: Witness | Unknown

@@ -18,13 +18,13 @@ from nilerules.core.types import Config
 def edit_position(game: Game[Any, Any], config: Config, state: Any, edit: Callable[[dict[str, Any]], None]) -> Any:
     """``state`` written with names (``game.position_data``), changed by ``edit`` (which edits the dict in place),
     and built back under ``config`` by ``game.position`` (PositionError or InvalidState when the edit breaks it)."""
-    data: dict[str, Any] = copy.deepcopy(game.position_data(state))  # type: ignore[attr-defined]
+    data: dict[str, Any] = copy.deepcopy(game.position_data(state))
     edit(data)
-    return game.position(config, data)  # type: ignore[attr-defined]
+    return game.position(config, data)
 
 
 def build_position(game: Game[Any, Any], config: Config, position: dict[str, Any]) -> Any:
     """The state a written position describes, under ``config`` (the position's own ``config`` key, if any, is
     replaced by ``config``'s readings, so one document serves every reading)."""
     data = {k: v for k, v in position.items() if k != "config"}
-    return game.position(config, data)  # type: ignore[attr-defined]
+    return game.position(config, data)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from nilerules.core import Config, Diagnostic, GameBase, GameInfo, Ranking, rank_by_keys
+from nilerules.core.game import position_config
 from nilerules.games.sobek import names, position, rules, scoring
 from nilerules.games.sobek.actions import (
     AddCard,
@@ -39,7 +40,9 @@ class SobekGame(GameBase[SobekState, SobekAction]):
         self._params: dict[Config, Params] = {}
         # the spec's numbers are checked here, once (make_params collects every problem); the symbol order, and so
         # the event tokens' names, is the same for every config
-        self.token_names = names.token_names(self.params(self.config(min(self.info.player_counts))).symbol_order)
+        symbol_order = self.params(self.config(min(self.info.player_counts))).symbol_order
+        self.token_names = names.token_names(symbol_order)
+        names.note_symbol_order(symbol_order)  # for str(action) of the event tokens
 
     def params(self, config: Config) -> Params:
         """The numbers the rules read under ``config`` (``params.make_params``), built once per config."""
@@ -100,7 +103,9 @@ class SobekGame(GameBase[SobekState, SobekAction]):
 
     # -- the public position format (docs/positions.md) -------------------------------------------------------
     def position(self, config: Config, data: Mapping[str, Any]) -> SobekState:
-        """The state a position document describes; PositionError names a bad key, InvalidState a broken invariant."""
+        """The state a position document describes under ``config``; PositionError names a bad key (or a ``config``
+        table of the document's own that names another configuration), InvalidState a broken invariant."""
+        position_config(self, data, config)
         return position.build(config, self.params(config), data)
 
     def position_data(self, state: SobekState) -> dict[str, Any]:

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from nilerules.core import from_data
+from nilerules.core import from_data, written
 from nilerules.errors import MalformedAction
 from nilerules.games.sobek.actions import (
+    ACTION_TYPES,
     AddCard,
     ChooseBack,
     ChooseCard,
@@ -63,6 +64,39 @@ assert BACK_NAMES.index("green") == GREEN_BACK and BACK_NAMES.index("character")
 def token_names(symbol_order: tuple[str, ...]) -> tuple[str, ...]:
     """Event token names by code: the four Guilds by the symbol each moves to, then the others."""
     return (*(f"guild_{s}" for s in symbol_order), *TOKENS[len(symbol_order):])
+
+
+_ORDERS: set[tuple[str, ...]] = set()
+"""The symbol orders of the Sobek games made in this process (``note_symbol_order``): how ``str`` names a Guild."""
+
+
+def note_symbol_order(symbol_order: tuple[str, ...]) -> None:
+    """Record the symbol order of a Sobek game being made (its spec's ``params.symbol_order``)."""
+    _ORDERS.add(symbol_order)
+
+
+def shown_token_names() -> tuple[str, ...]:
+    """The event token names ``str`` and ``repr`` of an action use (an action holds a code, not its spec): those of
+    the one symbol order that every Sobek game made so far shares (the bundled spec's unless edited), else, before
+    any game is made or when edited specs disagree, ``guild_1`` to ``guild_4`` (the k-th symbol of the order)."""
+    if len(_ORDERS) == 1:
+        return token_names(next(iter(_ORDERS)))
+    return TOKENS
+
+
+def action_text(action: object) -> str | None:
+    """``str`` of a Sobek action: its JSON with names written as docs/positions.md writes it (``{take = 0}``,
+    ``{set = "fish", onto = 0}``, ``done``), which ``game.action`` reads back; None for an action built by hand with
+    a code that names nothing (``DrawCard(99)``: its ``repr`` then shows the fields, and never raises)."""
+    assert isinstance(action, ACTION_TYPES)
+    tokens = shown_token_names()
+    try:
+        data = action_to_data(action, tokens)
+        if action_from_data(data, tokens) != action:  # a code out of range, shown as another card (DrawCard(-1))
+            return None
+    except (LookupError, TypeError, MalformedAction):
+        return None
+    return written.text(data)
 
 
 def card_name(code: int) -> str:

@@ -1,7 +1,13 @@
 """Sobek's public position format (docs/positions.md, section Sobek): a state written with names, and built back.
 
 ``position_data(state)`` writes every field in which a state differs from the defaults; ``build(config, params,
-data)`` reads such a document. The deck and the green-backed pile are derived by conservation (every card not
+data)`` reads such a document. Two defaults of the reader follow from what the document holds: ``events_used``
+counts the Prosperity tokens on sets as well as the Curses held, and in the first round or under
+``event_tokens_between_rounds = used_out`` the bag lacks the tokens applied. The writer still leaves a key out
+only when it equals the Curses held, or the tokens not in ``events``: in every state the rules reach, such a key
+equals the reader's default too (a Prosperity token lies on a set only once its event was applied; an applied
+token is back in the bag only in a later round under ``all_back``), so ``build(..., position_data(s)) == s`` holds
+and no written position changed. The deck and the green-backed pile are derived by conservation (every card not
 written somewhere is in the deck, or, if green-backed, in the green pile); the result must pass the game's
 invariants. Cards, goods types, event tokens, phases, pending choices and chance draws are names here, never the
 integer codes of the rules (the tables are in ``names.py``).
@@ -49,6 +55,7 @@ from nilerules.games.sobek.state import (
     NTYPES,
     OVER,
     PLAY,
+    PROSPERITY,
     TOKEN_COUNTS,
     Counts,
     Draw,
@@ -382,9 +389,19 @@ def build(config: Config, params: Params, data: Mapping[str, Any]) -> SobekState
         else:
             ledger.append(_default_ledger(score))
     tokens = r.token_counts(data.get("events", {}), "events")
-    bag = r.token_counts(data["event_bag"], "event_bag") if "event_bag" in data else tuple(_default_bag(tokens))
-    used = r.token_counts(data["events_used"], "events_used") if "events_used" in data else \
-        tuple(_default_events_used(tuple(curses)))
+    if "events_used" in data:
+        used = r.token_counts(data["events_used"], "events_used")
+    else:  # the events whose tokens lie on the table: the Curses held, the Prosperity tokens on sets
+        counted = _default_events_used(tuple(curses))
+        counted[PROSPERITY] = sum(x.prosperity for seat_sets in sets for x in seat_sets)
+        used = tuple(counted)
+    if "event_bag" in data:
+        bag = r.token_counts(data["event_bag"], "event_bag")
+    elif round_number == 1 or readings_of(config).event_tokens_between_rounds == "used_out":
+        # every token applied so far was drawn from this round's bag (the first round), or stays out (used_out)
+        bag = tuple(b - u for b, u in zip(_default_bag(tokens), used, strict=True))
+    else:
+        bag = tuple(_default_bag(tokens))
     draws = tuple(_read_draw(r, d, f"draws[{i}]") for i, d in enumerate(r.items(data.get("draws", []), "draws")))
     pending = _read_pending(r, data["pending"], names) if "pending" in data else None
     horizontal_left = tuple(r.seat(q, f"horizontal_left[{i}]")
@@ -420,5 +437,6 @@ def build(config: Config, params: Params, data: Mapping[str, Any]) -> SobekState
     )
     broken = invariants(state)
     if broken:
-        raise InvalidState(f"sobek position breaks an invariant: {broken[0]}")
+        more = f" (and {len(broken) - 1} more)" if len(broken) > 1 else ""
+        raise InvalidState(f"sobek position breaks an invariant: {broken[0]}{more}")
     return state

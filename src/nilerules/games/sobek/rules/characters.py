@@ -64,6 +64,9 @@ SCRIBE_CARDS: Final = tuple(FIRST_CHAR + i for i, power in enumerate(CHAR_POWER)
 """The two Scribes' card codes."""
 COURTESAN_CARD: Final = FIRST_CHAR + CHAR_POWER.index(COURTESAN)
 """The Courtesan's card code."""
+COURTESAN_ADDS: Final = 2
+"""The most cards the Courtesan adds to a played set (seed: "add 1 or 2 cards from your hand to an existing played
+set")."""
 TARGETED: Final = (VIZIR_CARD, THIEF_CARD, *SCRIBE_CARDS, COURTESAN_CARD)
 """The characters whose power may find nothing to act on (SOB-032)."""
 

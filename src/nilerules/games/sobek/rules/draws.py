@@ -108,9 +108,10 @@ def sample_chance(state: SobekState, rng: random.Random) -> DrawCard | DrawToken
 
 
 def one_fewer(source: tuple[int, ...], item: int, state: SobekState, action: SobekAction) -> tuple[int, ...]:
-    """``source`` with one ``item`` drawn from it; IllegalAction when none is left."""
+    """``source`` with one ``item`` drawn from it; IllegalAction when none is left (listing what may be drawn)."""
     if not 0 <= item < len(source) or source[item] == 0:
-        raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, action)
+        raise IllegalAction("sobek.market.deliveries", f"no {item!r} left to draw", state, action,
+                            tuple(outcome for outcome, _ in chance_outcomes(state)))
     left = list(source)
     left[item] -= 1
     return tuple(left)

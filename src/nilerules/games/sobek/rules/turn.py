@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from nilerules.core import CHANCE, Mover, rule
-from nilerules.errors import IllegalAction
+from nilerules.core.game import refused
 from nilerules.games.sobek.actions import (
+    ACTION_TYPES,
     AddCard,
     ChooseBack,
     ChooseCard,
@@ -27,6 +28,7 @@ from nilerules.games.sobek.actions import (
 )
 from nilerules.games.sobek.params import readings_of
 from nilerules.games.sobek.rules.characters import (
+    COURTESAN_ADDS,
     QUEEN_CARD,
     TARGETED,
     courtesan_add,
@@ -62,6 +64,7 @@ from nilerules.games.sobek.rules.common import (
 from nilerules.games.sobek.rules.draws import (
     DRAW_RULES,
     apply_draw,
+    chance_outcomes,
     one_fewer,
 )
 from nilerules.games.sobek.rules.events import (
@@ -226,7 +229,7 @@ def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...
     if kind == K_COURT_ADD:
         family = state.sets[pend.a][pend.b].family
         out: list[SobekAction] = []
-        if len(pend.cards) < 2:
+        if len(pend.cards) < COURTESAN_ADDS:
             any_card = readings_of(state.config).courtesan_match == "any_card"
             out += [AddCard(t) for t, c in enumerate(hand) if c and (any_card or matches(params, t, family))]
         if pend.cards:
@@ -242,9 +245,11 @@ def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...
 
 
 def apply(state: SobekState, action: SobekAction) -> SobekState:
-    """The state after ``action``; anything not legal raises IllegalAction naming the rule that forbids it."""
+    """The state after ``action``; anything not legal raises IllegalAction naming the rule that forbids it and
+    listing the legal moves (or chance outcomes) there, and a value that is no Sobek action at all (a name, JSON
+    text or data: parse it with ``game.action``) raises MalformedAction saying what it is."""
     if state.phase == OVER:
-        raise IllegalAction("sobek.game_end.rounds", "the game is over", state, action)
+        raise refused("sobek", ACTION_TYPES, "sobek.game_end.rounds", "the game is over", state, action)
     draws = state.draws
     if draws:
         # exactly the listed chance outcomes: a token where a token is drawn, a card elsewhere (an item left in the
@@ -255,16 +260,17 @@ def apply(state: SobekState, action: SobekAction) -> SobekState:
                 return _apply_draw_and_settle(state, draws, action)
         elif type(action) is DrawCard:
             return _apply_draw_and_settle(state, draws, action)
-        raise IllegalAction(DRAW_RULES[draws[0].dest], f"{'an event token' if token else 'a card'} is drawn here",
-                            state, action)
+        raise refused("sobek", ACTION_TYPES, DRAW_RULES[draws[0].dest],
+                      f"{'an event token' if token else 'a card'} is drawn here", state, action,
+                      tuple(outcome for outcome, _ in chance_outcomes(state)))
     legal = decision_actions(state)
     for allowed in legal:  # actions from legal_actions are found by identity, before any __eq__ call
         if allowed is action:
             break
     else:
         if action not in legal:
-            rule_id = _forbidding_rule(state)
-            raise IllegalAction(rule_id, "not a legal action here", state, action)
+            raise refused("sobek", ACTION_TYPES, _forbidding_rule(state), "not a legal action here", state, action,
+                          legal)
     pend = state.pending
     if pend is None:
         if type(action) is Take and state.phase == PLAY:
