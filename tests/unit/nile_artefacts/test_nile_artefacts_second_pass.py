@@ -37,10 +37,10 @@ def test_each_recommendation_is_wording_adopting_a_named_reading_with_a_reason(a
     adopted = re.findall(r"\(reading ([a-z_]+)", text)
     assert adopted and adopted[0] in amb.reading_names()
     assert "Reason:" in text
-    wording = re.findall(r"(?:Write|example): '(.*?)' \(reading", text)
+    wording = re.findall(r"(?:Write|example): (.*?) \(reading", text)
     assert wording and not any(re.search(r"\d", w) for w in wording), wording
     reason = text.split("Reason:", 1)[1]
-    assert not re.search(r"\b\d+\b", re.sub(r"'[^']*'", "", reason)), reason
+    assert not re.search(r"\b\d+\b", re.sub(r"“[^”]*”", "", reason)), reason
 
 
 def test_the_literal_port_reading_is_marked_as_ruled_out_by_the_text() -> None:
