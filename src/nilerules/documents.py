@@ -189,7 +189,8 @@ _STRAIGHT = re.compile(r"""(?:^|(?<=[\s(\[]))(['"])(?=\S)(.+?)(?<=\S)\1(?=$|[\s.
 def straight_quoted(text: str) -> tuple[str, ...]:
     """Spans of ``text`` in straight quotation marks: quotes are set in “…” (and reading names in backticks), so a
     straight-quoted span is either a quote in the wrong marks or a paraphrase set as a quote."""
-    return tuple(m.group(2) for m in _STRAIGHT.finditer(text))
+    outside = QUOTED.sub(lambda m: "“" + "x" * len(m.group(1)) + "”", text)  # the document's own marks inside a quote
+    return tuple(text[m.start(2) : m.end(2)] for m in _STRAIGHT.finditer(outside))
 
 
 def unfound(text: str, documents: Iterable[Document]) -> tuple[str, ...]:

@@ -77,6 +77,7 @@ def test_spans_in_quotation_marks() -> None:
         "own collection",
         "that",
     )
+    assert straight_quoted('the seed’s “one "neutral" player” is quoted as printed') == ()
 
 
 @pytest.fixture(scope="module", params=games())

@@ -185,7 +185,7 @@ def _reading(r: ReadingOutcome, gives: str) -> str:
     if gives:
         text += f" → {_sentence(gives)}"
     if r.contradicted:
-        text += f" **The text decides against it:** “{r.contradicted}”"
+        text += f" **The text decides against it:** {r.contradicted}"  # the mark quotes the text's own words in “…”
     return text
 
 

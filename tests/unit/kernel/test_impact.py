@@ -134,7 +134,7 @@ def test_the_report_names_documents_and_says_when_the_text_decides() -> None:
     analysis = analyse(tally.make_module(), Budget.quick())
     text = markdown.render([analysis], Budget.quick())
     assert "*the reference rules of the base game Tally*" in text
-    assert "**The text decides against it:** “Your tally is your score”" in text
+    assert "**The text decides against it:** “Your tally is your score”: a tie" in text
     assert "tally.txt" not in text and "Witness as data" not in text
 
 
@@ -151,7 +151,7 @@ def test_findings_json_carries_impact_witness_and_readings() -> None:
     high, low = (r["end"]["scores"] for r in order["readings"])
     assert [7 - s for s in high] == low  # 'low' scores faces + 1 - tally with a six-sided die
     ties = next(f for f in doc["games"]["tally"]["findings"] if f["ambiguity"] == "ties")
-    assert [r["contradicted"] for r in ties["readings"] if r["contradicted"]] == ["Your tally is your score"]
+    assert [r["contradicted"][:26] for r in ties["readings"] if r["contradicted"]] == ["“Your tally is your score”"]
     assert (ties["impact"]["class"], ties["impact"]["readings"]) == ("the text decides", [])
 
 
