@@ -6,19 +6,23 @@ public API (``current_player``, ``legal_actions``, ``sample_chance``, ``apply``,
 
 One decision, where a seat must choose among several legal moves:
 - **Simulations.** Each move is applied and the game played on by a **rollout**: every seat plays the budget's
-  rollout policy (the game's greedy choice, or uniformly at random), chance is sampled with ``sample_chance``, to the
-  end of the game or, with a ``depth`` cut-off, for that many actions.
+  rollout policy (the game's greedy choice, or uniformly at random), chance is sampled with ``sample_chance``, until
+  the scores have changed ``scorings`` times (a game that scores at the end of each round or epoch is thus played
+  to the end of the round it is in), or for ``depth`` actions, or to the end of the game.
 - **The value** where a rollout stops, per seat, in 0..1: a blend of the win share (1/k for each of k seats sharing
   first place; by the game's ranking at the end, by the scores at a cut-off) and the margin over the best other
-  seat, squashed by ``tanh`` on the scale of the scores' own size. The margin lets a few rollouts tell a near win
-  from a rout, and is what a cut-off can measure before anyone has won.
+  seat, squashed by ``tanh`` on the scale of the scores' own size (1 + their mean absolute value). The margin lets a
+  few rollouts tell a near win from a rout, and is what a cut-off can measure before anyone has won.
 - **Racing** (``search``). The moves are simulated in rounds, every move once a round from the same generator
-  seed (common random numbers); after a few rounds a move that the leader beats by enough standard errors of the
-  paired differences, or that has given exactly the leader's values so far, leaves the race. The move is the highest
-  mean of those left. A clear decision costs a few rounds; a close one spends the whole budget on the close moves.
+  seed (common random numbers: the moves meet the same draws as far as their games allow). After ``patience``
+  rounds a move leaves the race when the leader beats it by ``confidence`` standard errors of the paired
+  differences, or when the two are within ``indifference`` of each other at that confidence (the choice does not
+  matter); while more moves are left than the budget can give those rounds, the better half is kept. The move is
+  the highest mean of those left: a clear or indifferent decision costs a few rounds, a close one the budget.
 - This is one step of policy improvement over the rollout policy (a "rollout algorithm"): with greedy rollouts the
-  player chooses the move that does best if everyone then plays greedily. A tree search in which every seat searches
-  (UCT, max^n) was tried first and lost to plain greedy seats at these budgets (``docs/strength.md``).
+  player chooses the move that does best if everyone, itself included, then plays greedily. A tree search in which
+  every seat searched (UCT, max^n) was tried first and lost to plain greedy seats at these budgets: with few
+  simulations it took the other seats' exploratory moves for their play (``docs/strength.md``).
 
 What the player sees. It searches the true state: in a game with hidden information (cards in an opponent's hand)
 it sees them all; what no one can see yet (the order of a shuffled pile) is a chance node in every game, so the
@@ -60,18 +64,24 @@ class SearchBudget:
     many games (the report), ``thorough()`` for a closer look.
     """
 
-    simulations: int = 96
-    """The most simulations one decision spends (racing stops sooner when one move is clearly best); a decision
-    with one legal action is not searched."""
+    simulations: int = 192
+    """The most simulations one decision spends (racing stops sooner); a decision with one legal action is not
+    searched."""
     rollout: RolloutPolicy = "greedy"
     """How every seat plays in a rollout: the game's greedy choice, or uniformly at random."""
+    scorings: int = 1
+    """Rollout cut-off in scorings: a rollout stops once the scores have changed this many times (where a game
+    scores at the end of a round, at the end of the round it is in); 0: never."""
     depth: int = 0
-    """Rollout cut-off in actions (chance draws included); 0: play every rollout to the end of the game."""
+    """Rollout cut-off in actions (chance draws included); 0: none."""
     confidence: float = 1.5
-    """Racing: a move is dropped when the best one leads it by this many standard errors of their paired
-    differences (or when the two have given identical values in every round so far)."""
+    """Racing: a move is dropped when the leader beats it by this many standard errors of their paired
+    differences."""
     patience: int = 4
     """Racing: rounds every move plays before any is dropped."""
+    indifference: float = 0.01
+    """Racing: a move whose difference from the leader is below this (at the same confidence) is dropped too: the
+    choice between them does not matter enough to spend more on it (values are in 0..1)."""
     margin_weight: float = 0.7
     """How much of a value is the score margin (the rest is the win share), 0..1."""
 
@@ -80,9 +90,11 @@ class SearchBudget:
             f"{name}: expected {low} to {high}, got {value!r}"
             for name, value, low, high, integral in (
                 ("simulations", self.simulations, 1, MAX_SIMULATIONS, True),
+                ("scorings", self.scorings, 0, MAX_DEPTH, True),
                 ("depth", self.depth, 0, MAX_DEPTH, True),
                 ("confidence", self.confidence, 0, MAX_CONFIDENCE, False),
                 ("patience", self.patience, 1, MAX_SIMULATIONS, True),
+                ("indifference", self.indifference, 0, 1, False),
                 ("margin_weight", self.margin_weight, 0, 1, False),
             )
             if isinstance(value, bool)
@@ -96,20 +108,23 @@ class SearchBudget:
 
     @classmethod
     def cheap(cls) -> SearchBudget:
-        """Few simulations: for measuring many games (the report); ``docs/strength.md`` gives its cost and strength."""
+        """A twelfth of the default's simulations: for measuring many games (the report's impact);
+        ``docs/strength.md`` gives its cost and strength."""
         return cls(simulations=16)
 
     @classmethod
     def thorough(cls) -> SearchBudget:
-        """Four times the default's simulations."""
-        return cls(simulations=384)
+        """Four times the default's simulations, rollouts to the second scoring."""
+        return cls(simulations=768, scorings=2)
 
     def describe(self) -> str:
-        cut = f"cut off after {self.depth} actions" if self.depth else "to the end of the game"
+        cuts = [f"{self.scorings} scoring{'s' if self.scorings > 1 else ''}"] if self.scorings else []
+        cuts += [f"{self.depth} actions"] if self.depth else []
+        cut = f"cut off after {' or '.join(cuts)}" if cuts else "to the end of the game"
         return (
             f"at most {self.simulations} simulations per decision ({self.rollout} rollouts {cut}), racing "
-            f"after {self.patience} rounds at {self.confidence:g} standard errors, margin weight "
-            f"{self.margin_weight:g}"
+            f"after {self.patience} rounds at {self.confidence:g} standard errors (indifference "
+            f"{self.indifference:g}), margin weight {self.margin_weight:g}"
         )
 
 
@@ -152,10 +167,18 @@ def rollout(game: Game[Any, Any], state: Any, rng: random.Random, budget: Search
     apply, greedy = game.apply, game.greedy_action
     uniform = budget.rollout == "random"
     limit = budget.depth or game.info.max_game_length
-    steps = 0
+    steps = changes = 0
+    scorings, scores = budget.scorings, game.scores
+    last = scores(state) if scorings else ()
     while (mover := current_player(state)) is not None:
         if steps >= limit:
             return evaluate(game, state, False, budget.margin_weight)
+        if scorings:
+            now = scores(state)
+            if now != last:
+                changes, last = changes + 1, now
+                if changes >= scorings:
+                    return evaluate(game, state, False, budget.margin_weight)
         if mover is CHANCE:
             action = sample_chance(state, rng)
         elif uniform:
@@ -176,9 +199,10 @@ def _order(game: Game[Any, Any], state: Any, rng: random.Random) -> list[Any]:
     return [first, *rest]
 
 
-def _race(alive: list[int], samples: list[list[float]], confidence: float) -> list[int]:
-    """The moves still in the race: the leader (highest mean, the earlier on a tie) and every move it does not lead
-    by ``confidence`` standard errors of their paired differences (all moves have the same rounds)."""
+def _race(alive: list[int], samples: list[list[float]], confidence: float, indifference: float) -> list[int]:
+    """The moves still in the race: the leader (highest mean, the earlier on a tie) and every move it neither leads
+    by ``confidence`` standard errors of their paired differences nor is within ``indifference`` of at that
+    confidence (all moves have the same rounds)."""
     leader = max(alive, key=lambda i: (math.fsum(samples[i]), -i))
     kept = []
     for i in alive:
@@ -186,7 +210,7 @@ def _race(alive: list[int], samples: list[list[float]], confidence: float) -> li
         n = len(diffs)
         mean = math.fsum(diffs) / n
         spread = math.sqrt(math.fsum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else math.inf
-        if i == leader or not (mean > confidence * spread or (mean == 0 and spread == 0)):
+        if i == leader or not (mean > confidence * spread or mean + confidence * spread < indifference):
             kept.append(i)
     return kept
 
@@ -214,7 +238,10 @@ def search(game: Game[Any, Any], state: Any, rng: random.Random, budget: SearchB
         used += len(alive)
         rounds += 1
         if rounds >= budget.patience:
-            alive = _race(alive, samples, budget.confidence)
+            alive = _race(alive, samples, budget.confidence, budget.indifference)
+        if len(alive) * budget.patience > budget.simulations - used:
+            # more moves left than the budget can give the rounds of patience: keep the better half
+            alive = sorted(alive, key=lambda i: (-math.fsum(samples[i]), i))[: (len(alive) + 1) // 2]
     best = max(alive, key=lambda i: (math.fsum(samples[i]), -i))
     stats = tuple((moves[i], len(s), math.fsum(s) / len(s)) for i, s in enumerate(samples) if s)
     return SearchResult(moves[best], used, stats)

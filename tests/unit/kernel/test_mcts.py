@@ -14,7 +14,7 @@ import pytest
 
 from nilerules.analysis.simulate import win_shares
 from nilerules.core import CHANCE, Ranking, playout, rank_by_keys
-from nilerules.core.mcts import SearchBudget, SearchPolicy, evaluate, search
+from nilerules.core.mcts import SearchBudget, SearchPolicy, evaluate, rollout, search
 from nilerules.core.playout import POLICIES, greedy_policy, random_policy, seat_policies
 from nilerules.errors import InvalidConfig
 from tests.toys import nim, tally
@@ -39,8 +39,8 @@ def test_strong_is_registered_beside_random_and_greedy() -> None:
 def test_search_finds_the_winning_take(stones: int, best: int) -> None:
     """From 4 stones take 1, from 5 take 2 (leave a multiple of 3), with greedy or random rollouts: under random
     play the mover then wins 3/4 of the time against 1/2 (from 4) or 3/8 (from 5), by hand."""
-    for rollout in ("greedy", "random"):
-        budget = SearchBudget(simulations=64, rollout=rollout)
+    for kind in ("greedy", "random"):
+        budget = SearchBudget(simulations=64, rollout=kind)
         for seed in range(5):
             assert SearchPolicy(budget)(GAME, pile(stones), random.Random(seed)) == nim.Take(best)
 
@@ -146,12 +146,27 @@ def test_evaluate_by_hand() -> None:
 @pytest.mark.parametrize(
     "kwargs",
     [{"simulations": 0}, {"simulations": 10**6}, {"rollout": "clever"}, {"depth": -1}, {"margin_weight": 2.0},
-     {"confidence": -1.0}, {"patience": 0}],
+     {"confidence": -1.0}, {"patience": 0}, {"scorings": -1}, {"indifference": 2.0}],
 )
 def test_budget_bounds(kwargs: dict[str, object]) -> None:
     """Every work-size field of a budget is bounded; a bad one is an InvalidConfig naming it."""
     with pytest.raises(InvalidConfig, match=next(iter(kwargs))):
         SearchBudget(**kwargs)  # type: ignore[arg-type]
+
+
+def test_a_rollout_stops_at_the_first_scoring() -> None:
+    """Tally before the rolls, scorings=1: the first roll gives seat 0 its tally (the scores change), so the rollout
+    stops there: seat 0 leads by its roll v alone, value 0.3 * 1 + 0.7 * (1 + tanh(v / (1 + v/2))) / 2; seat 1 trails
+    by v, value 0.7 * (1 + tanh(-v / (1 + v/2))) / 2 (scale 1 + mean |score|; by hand)."""
+    import math
+
+    game = tally.make_game()
+    state = game.setup(game.config(2))
+    budget = SearchBudget(scorings=1, margin_weight=0.7)
+    v = game.sample_chance(state, random.Random(4)).value
+    scale = 1 + v / 2
+    expected = (0.3 + 0.7 * (1 + math.tanh(v / scale)) / 2, 0.7 * (1 + math.tanh(-v / scale)) / 2)
+    assert rollout(game, state, random.Random(4), budget) == pytest.approx(expected)
 
 
 def test_a_cut_off_rollout_costs_at_most_its_depth() -> None:
