@@ -200,17 +200,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     module = _module(args)
     summary = simulate(module, _config(args, module), args.games, args.seed, _policies(args), _execution(args))
     data = summary.to_data(timing=args.timing)
+    played = summary.policy if len(set(summary.policies)) == 1 else f"seats playing {', '.join(summary.policies)}"
     lines = [
-        f"{summary.game}: {summary.games} {summary.policy} games, {summary.config.players} players, seeds "
+        f"{summary.game}: {summary.games} games ({played}), {summary.config.players} players, seeds "
         f"{summary.seed}..{summary.seed + summary.games - 1}",
         f"mean scores by seat: {', '.join(f'{s:.2f}' for s in summary.mean_scores)}"
         f" (min {summary.min_score}, max {summary.max_score})",
         f"game length: mean {summary.mean_length:.1f} actions, max {summary.max_length}",
-        "games to look at (--extremes writes their logs): "
-        + "; ".join(f"{e.kind} seed {e.seed} (scores {list(e.scores)})" for e in summary.extremes),
         f"wins by seat (a first place shared by k seats counts 1/k each): "
         f"{', '.join(f'{float(w):g}' for w in summary.wins_by_seat)}",
         f"decided by: {', '.join(f'{k} {v}' for k, v in summary.decided_by)}; open ties {summary.open_ties}",
+        "games to look at (--extremes writes their logs): "
+        + "; ".join(f"{e.kind} seed {e.seed} (scores {list(e.scores)})" for e in summary.extremes),
         "score quantiles by seat: " + ", ".join(quantile_label(q) for q in QUANTILES),
         *(f"  seat {seat}: " + " ".join(f"{v:g}" for v in row) for seat, row in enumerate(summary.seat_quantiles())),
         "final scores, every seat (score range | games x seats):",
