@@ -101,7 +101,8 @@ def _play(chunk: _Chunk) -> _Tally:
     start = time.process_time()
     for i in chunk.games:
         seat = i % cell.players
-        policies: list[Any] = [cell.opponents] * cell.players
+        # opponents "strong": every seat is the strong player (for what a game of strong play costs)
+        policies: list[Any] = [strong if cell.opponents == "strong" else cell.opponents] * cell.players
         policies[seat] = strong
         final = playout(game, config, SEED + i, policies).final
         wins += float(win_shares(game.ranking(final), cell.players)[seat])
@@ -166,7 +167,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--game", choices=GAME_IDS, action="append", help="only this game (repeatable)")
     parser.add_argument("--players", type=_counts, default=[3, 4], help="player counts, comma-separated (3,4)")
-    parser.add_argument("--opponents", default="greedy,random", help="the other seats' policies (greedy,random)")
+    parser.add_argument(
+        "--opponents", default="greedy,random",
+        help="the other seats' policies (greedy,random; strong: every seat strong, for the cost of such games)",
+    )
     parser.add_argument("--games", type=int, default=200, help=f"games per cell, 1..{MAX_GAMES} (200)")
     parser.add_argument("--budget", choices=sorted(BUDGETS), default="default", help="the strong player's budget")
     parser.add_argument("--simulations", type=int, help="override the budget's simulations per decision")
@@ -183,8 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.simulations is not None:
         budget = dataclasses.replace(budget, simulations=args.simulations)
     opponents = args.opponents.split(",")
-    if not set(opponents) <= {"greedy", "random"}:
-        parser.error("--opponents: greedy and/or random")
+    if not set(opponents) <= {"greedy", "random", "strong"}:
+        parser.error("--opponents: greedy, random and/or strong (every seat strong: its cost)")
     cells = [Cell(g, n, o) for g in args.game or GAME_IDS for n in args.players for o in opponents]
     for cell in cells:
         if cell.players not in load_game(cell.game).info.player_counts:

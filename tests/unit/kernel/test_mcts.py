@@ -72,6 +72,13 @@ def test_moves_with_identical_values_leave_the_race_together() -> None:
     assert result.action == tally.Wait() and result.simulations == 6
 
 
+def test_a_search_needs_a_seat_to_move() -> None:
+    """Before the roll (chance to move) there is nothing to choose: ValueError."""
+    with pytest.raises(ValueError, match="a seat to move"):
+        search(GAME, GAME.setup(GAME.config(2)), random.Random(0), SearchBudget())
+    assert "simulations=192" in repr(SearchPolicy())
+
+
 def test_a_forced_move_is_not_searched_and_draws_nothing() -> None:
     """One stone left: the only move, and the caller's generator is untouched."""
     rng = random.Random(3)
