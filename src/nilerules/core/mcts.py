@@ -17,8 +17,12 @@ One decision, where a seat must choose among several legal moves:
   seed (common random numbers: the moves meet the same draws as far as their games allow). After ``patience``
   rounds a move leaves the race when the leader beats it by ``confidence`` standard errors of the paired
   differences, or when the two are within ``indifference`` of each other at that confidence (the choice does not
-  matter); while more moves are left than the budget can give those rounds, the better half is kept. The move is
-  the highest mean of those left: a clear or indifferent decision costs a few rounds, a close one the budget.
+  matter); while more moves are left than the budget can give those rounds, the better half is kept (and the
+  rollout policy's own move). A clear or indifferent decision costs a few rounds, a close one the budget.
+- **The move** is the highest mean left, unless it does not beat the rollout policy's own move (the greedy move,
+  always simulated first) by ``confidence`` standard errors: then the greedy move. Without this caution a small
+  budget makes noise the player's guide: at 16 simulations it won 18 % of 4-player Ra games against greedy seats
+  (fair share 25 %), with it 64 %.
 - This is one step of policy improvement over the rollout policy (a "rollout algorithm"): with greedy rollouts the
   player chooses the move that does best if everyone, itself included, then plays greedily. A tree search in which
   every seat searched (UCT, max^n) was tried first and lost to plain greedy seats at these budgets: with few
@@ -108,9 +112,9 @@ class SearchBudget:
 
     @classmethod
     def cheap(cls) -> SearchBudget:
-        """A twelfth of the default's simulations: for measuring many games (the report's impact);
+        """A sixth of the default's simulations: for measuring many games (the report's impact);
         ``docs/strength.md`` gives its cost and strength."""
-        return cls(simulations=16)
+        return cls(simulations=32)
 
     @classmethod
     def thorough(cls) -> SearchBudget:
@@ -199,6 +203,14 @@ def _order(game: Game[Any, Any], state: Any, rng: random.Random) -> list[Any]:
     return [first, *rest]
 
 
+def _paired(first: list[float], second: list[float]) -> tuple[float, float]:
+    """The mean of ``first - second`` round by round, and its standard error (infinite from one round)."""
+    diffs = [a - b for a, b in zip(first, second, strict=True)]
+    n = len(diffs)
+    mean = math.fsum(diffs) / n
+    return mean, math.sqrt(math.fsum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else math.inf
+
+
 def _race(alive: list[int], samples: list[list[float]], confidence: float, indifference: float) -> list[int]:
     """The moves still in the race: the leader (highest mean, the earlier on a tie) and every move it neither leads
     by ``confidence`` standard errors of their paired differences nor is within ``indifference`` of at that
@@ -206,13 +218,23 @@ def _race(alive: list[int], samples: list[list[float]], confidence: float, indif
     leader = max(alive, key=lambda i: (math.fsum(samples[i]), -i))
     kept = []
     for i in alive:
-        diffs = [a - b for a, b in zip(samples[leader], samples[i], strict=True)]
-        n = len(diffs)
-        mean = math.fsum(diffs) / n
-        spread = math.sqrt(math.fsum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else math.inf
+        mean, spread = _paired(samples[leader], samples[i])
         if i == leader or not (mean > confidence * spread or mean + confidence * spread < indifference):
             kept.append(i)
     return kept
+
+
+def _choose(alive: list[int], samples: list[list[float]], confidence: float) -> int:
+    """The move to play: the highest mean left in the race (the earlier on a tie), unless the rollout policy's own
+    move (index 0) has been simulated and the best does not beat it by ``confidence`` standard errors over the rounds
+    both played: noise alone does not make the player leave the move its rollouts would make."""
+    best = max(alive, key=lambda i: (math.fsum(samples[i]), -i))
+    if best and samples[0]:
+        both = min(len(samples[0]), len(samples[best]))
+        mean, spread = _paired(samples[best][:both], samples[0][:both])
+        if not mean > confidence * spread:
+            return 0
+    return best
 
 
 def search(game: Game[Any, Any], state: Any, rng: random.Random, budget: SearchBudget) -> SearchResult:
@@ -240,9 +262,11 @@ def search(game: Game[Any, Any], state: Any, rng: random.Random, budget: SearchB
         if rounds >= budget.patience:
             alive = _race(alive, samples, budget.confidence, budget.indifference)
         if len(alive) * budget.patience > budget.simulations - used:
-            # more moves left than the budget can give the rounds of patience: keep the better half
-            alive = sorted(alive, key=lambda i: (-math.fsum(samples[i]), i))[: (len(alive) + 1) // 2]
-    best = max(alive, key=lambda i: (math.fsum(samples[i]), -i))
+            # more moves left than the budget can give the rounds of patience: keep the better half, and the
+            # rollout policy's own move (only a race leaves it behind)
+            half = sorted(alive, key=lambda i: (-math.fsum(samples[i]), i))[: (len(alive) + 1) // 2]
+            alive = half if 0 in half or 0 not in alive else [0, *half]
+    best = _choose(alive, samples, budget.confidence)
     stats = tuple((moves[i], len(s), math.fsum(s) / len(s)) for i, s in enumerate(samples) if s)
     return SearchResult(moves[best], used, stats)
 

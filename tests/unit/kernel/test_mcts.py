@@ -14,7 +14,7 @@ import pytest
 
 from nilerules.analysis.simulate import win_shares
 from nilerules.core import CHANCE, Ranking, playout, rank_by_keys
-from nilerules.core.mcts import SearchBudget, SearchPolicy, evaluate, rollout, search
+from nilerules.core.mcts import SearchBudget, SearchPolicy, _choose, evaluate, rollout, search
 from nilerules.core.playout import POLICIES, greedy_policy, random_policy, seat_policies
 from nilerules.errors import InvalidConfig
 from tests.toys import nim, tally
@@ -70,6 +70,15 @@ def test_moves_with_identical_values_leave_the_race_together() -> None:
     state = game.apply(game.apply(state, tally.Roll(2)), tally.Roll(5))
     result = search(game, state, random.Random(0), SearchBudget(simulations=50, patience=3))
     assert result.action == tally.Wait() and result.simulations == 6
+
+
+def test_the_greedy_move_stays_unless_beaten_by_enough_standard_errors() -> None:
+    """Move 0 (the greedy one) gives 0.5 three times. Move 1 gives 0.6, 0.4, 0.65: paired differences 0.1, -0.1,
+    0.15, mean 0.05, standard error sqrt(0.0175 / 3) = 0.076; 0.05 < 1.5 x 0.076, so move 0 is played though move 1
+    has the higher mean. Move 1 at 0.7, 0.7, 0.8: mean 0.233, standard error 0.033, so move 1 (by hand)."""
+    assert _choose([0, 1], [[0.5] * 3, [0.6, 0.4, 0.65]], 1.5) == 0
+    assert _choose([0, 1], [[0.5] * 3, [0.7, 0.7, 0.8]], 1.5) == 1
+    assert _choose([1], [[0.5], [0.9, 0.9]], 1.5) == 0  # one round in common: no spread to judge by, greedy stays
 
 
 def test_a_search_needs_a_seat_to_move() -> None:
