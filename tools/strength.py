@@ -10,7 +10,7 @@ Usage: python tools/strength.py [--game G] [--players N] [--opponents greedy,ran
        [--budget default|cheap|thorough] [--simulations N] [--jobs N] [--out FILE.json] [--markdown FILE.md]
 ``--short`` (what ``tools/bench.py`` runs): 12 games per cell, 4 players, against greedy seats.
 Run it on the compiled build (``pip install .``): the table in ``docs/strength.md`` comes from
-``python tools/strength.py --games 200 --jobs 2 --markdown docs/strength-table.md``.
+``python tools/strength.py --games 200 --jobs 2 --markdown table.md``.
 """
 
 from __future__ import annotations
