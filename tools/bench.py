@@ -1,9 +1,11 @@
 """Benchmark: random full games per second, per game, player count and module set, on one core; then the execution
 layer: simulate on 1 and on N local processes (games per second, speed-up, identical output), the default report's
 analysis and the whole `nilerules report` command on 1 and N processes (wall seconds, identical output), and a game's
-own query that plays many games (`query ra pharaoh-ties`) on 1 and N processes.
+own query that plays many games (`query ra pharaoh-ties`) on 1 and N processes; and the strong player's short
+strength run (`tools/strength.py --short`: its win share against greedy seats, moves per second, seconds per game).
 
-Usage: python tools/bench.py [--game G] [--seconds S] [--jobs N] [--parallel-games N] [--no-report] [--out FILE]
+Usage: python tools/bench.py [--game G] [--seconds S] [--jobs N] [--parallel-games N] [--no-report] [--no-strength]
+       [--out FILE]
 Prints a table and writes JSON (default bench-results/bench.json). Speed is measured here, never in tests.
 Both wall-clock and CPU-time rates are given: on a shared machine the CPU-time rate is the one-core figure.
 """
@@ -158,6 +160,22 @@ def parallel_query(jobs: int) -> dict[str, Any]:
     }
 
 
+def short_strength(game_ids: list[str], jobs: int) -> list[dict[str, Any]]:
+    """The strong player's short strength run (``tools/strength.py --short``: 12 four-player games per game against
+    greedy seats, default budget): win share, moves per CPU second, CPU seconds per game."""
+    import strength  # tools/strength.py, beside this file
+
+    cells = [strength.Cell(g, 4, "greedy") for g in game_ids]
+    rows = strength.measure(cells, 12, strength.BUDGETS["default"], Execution(jobs=jobs, progress=False))
+    for r in rows:
+        print(
+            f"strong {r['game']:<16}4p vs greedy: {r['strong_wins']:g} of {r['games']} won "
+            f"({100 * r['low']:.0f}–{100 * r['high']:.0f} %), {r['moves_per_cpu_second']} moves/s cpu, "
+            f"{r['cpu_seconds_per_game']} s cpu per game"
+        )
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", choices=GAME_IDS, action="append")
@@ -166,6 +184,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=available_cores(), help="processes for the parallel figures")
     parser.add_argument("--parallel-games", type=int, default=4000, help="games per game for simulate --jobs")
     parser.add_argument("--no-report", action="store_true", help="skip the report timing")
+    parser.add_argument(
+        "--no-strength", action="store_true", help="skip the strong player's short strength run (tools/strength.py)"
+    )
     args = parser.parse_args()
     rows = []
     print(build_label())
@@ -209,6 +230,9 @@ def main() -> None:
             f"{query['query']}: {query['seconds_1']} s on 1 process, {query[f'seconds_{args.jobs}']} s on "
             f"{args.jobs}; identical output: {query['identical']}"
         )
+    strength_rows = None
+    if not args.no_strength:
+        strength_rows = short_strength(args.game or list(GAME_IDS), args.jobs)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     meta = {
@@ -221,6 +245,7 @@ def main() -> None:
         "report": report,
         "report_command": command,
         "query": query,
+        "strength": strength_rows,
     }
     out.write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {out}")

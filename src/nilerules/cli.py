@@ -8,6 +8,7 @@ Argument parsing and file I/O only live here; every computation lives in the lib
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Mapping, Sequence
@@ -19,7 +20,7 @@ from nilerules.checks import GameModule, load
 from nilerules.checks.model import Budget
 from nilerules.core import jsonio
 from nilerules.core.codec import dumps, to_data
-from nilerules.core.files import check_writable, write_atomic
+from nilerules.core.files import check_writable, write_atomic, write_set
 from nilerules.core.log import log_from_json, log_to_json, replay, replay_steps
 from nilerules.core.playout import POLICIES, playout, playout_log
 from nilerules.errors import NileRulesError
@@ -35,8 +36,9 @@ MAX_SEED = 2**63 - 1
 MESSAGE_LIMIT = 300
 """Error messages are cut to this many characters."""
 POLICY_HELP = (
-    "how every seat chooses its moves: 'random' (uniformly among the legal moves) or 'greedy' (each game's simple "
-    "greedy choice: the move that scores most now); default random"
+    "how every seat chooses its moves: 'random' (uniformly among the legal moves), 'greedy' (each game's simple "
+    "greedy choice: the move that scores most now) or 'strong' (a search: Monte Carlo simulations of every move, "
+    "docs/strength.md); default random"
 )
 
 
@@ -134,6 +136,22 @@ def _readings(items: Sequence[str]) -> dict[str, str]:
     return out
 
 
+def _policy_list(text: str) -> tuple[str, ...]:
+    """An argparse type: comma-separated policy names, each one of POLICIES."""
+    names = tuple(name.strip() for name in text.split(","))
+    for name in names:
+        if name not in POLICIES:
+            raise argparse.ArgumentTypeError(
+                f"unknown policy {one_line(repr(name), 60)} (policies: {', '.join(sorted(POLICIES))})"
+            )
+    return names
+
+
+def _policies(args: argparse.Namespace) -> str | tuple[str, ...]:
+    """The seats' policies: --policies (one per seat) or --policy (every seat alike)."""
+    return args.policies if args.policies is not None else str(args.policy)
+
+
 def _execution(args: argparse.Namespace) -> Any:
     """Where the command's games and checks run (--jobs, --scheduler or NILERULES_SCHEDULER) and whether a progress
     bar may show (not with --quiet)."""
@@ -189,17 +207,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     if args.plot:
         check_writable(args.plot)
+    if args.extremes:
+        check_writable(args.extremes, folder=True)
     module = _module(args)
-    summary = simulate(module, _config(args, module), args.games, args.seed, args.policy, _execution(args))
+    summary = simulate(module, _config(args, module), args.games, args.seed, _policies(args), _execution(args))
     data = summary.to_data(timing=args.timing)
+    played = summary.policy if len(set(summary.policies)) == 1 else f"seats playing {', '.join(summary.policies)}"
     lines = [
-        f"{summary.game}: {summary.games} {summary.policy} games, {summary.config.players} players, seeds "
+        f"{summary.game}: {summary.games} games ({played}), {summary.config.players} players, seeds "
         f"{summary.seed}..{summary.seed + summary.games - 1}",
         f"mean scores by seat: {', '.join(f'{s:.2f}' for s in summary.mean_scores)}"
         f" (min {summary.min_score}, max {summary.max_score})",
         f"game length: mean {summary.mean_length:.1f} actions, max {summary.max_length}",
-        f"wins by seat (sole winner): {', '.join(map(str, summary.wins_by_seat))}",
+        f"wins by seat (a first place shared by k seats counts 1/k each): "
+        f"{', '.join(f'{float(w):g}' for w in summary.wins_by_seat)}",
         f"decided by: {', '.join(f'{k} {v}' for k, v in summary.decided_by)}; open ties {summary.open_ties}",
+        "games to look at (--extremes writes their logs): "
+        + "; ".join(f"{e.kind} seed {e.seed} (scores {list(e.scores)})" for e in summary.extremes),
         "score quantiles by seat: " + ", ".join(quantile_label(q) for q in QUANTILES),
         *(f"  seat {seat}: " + " ".join(f"{v:g}" for v in row) for seat, row in enumerate(summary.seat_quantiles())),
         "final scores, every seat (score range | games x seats):",
@@ -215,9 +239,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         series = [(f"seat {seat}", h) for seat, h in enumerate(summary.seat_histograms())]
         title = f"{summary.game}: final scores by seat, {summary.games} {summary.policy} games"
         write_atomic(args.plot, distribution_chart(series, title, "final score", f"simulate-{summary.game}"))
+    if args.extremes:
+        from nilerules.analysis.simulate import extreme_logs
+
+        logs = extreme_logs(module.game, summary)
+        write_set(args.extremes, {name: log_to_json(log) + "\n" for name, log in logs.items()})
+        if "tied" not in {e.kind for e in summary.extremes}:
+            lines.append("no tied game: the highest score was never shared")
     _emit(args, data, "\n".join(lines))
     if args.plot:
         print(f"wrote {_name(args.plot)}", file=sys.stderr)
+    if args.extremes:
+        print(f"wrote {', '.join(sorted(logs))} into {_name(args.extremes)}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -227,7 +260,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             check_writable(path)
     module = _module(args)
     game = module.game
-    result = playout(game, _config(args, module), args.seed, args.policy)
+    result = playout(game, _config(args, module), args.seed, _policies(args))
     text = log_to_json(playout_log(game, result))
     if args.out:
         write_atomic(args.out, text + "\n")
@@ -512,6 +545,8 @@ def cmd_explore(args: argparse.Namespace) -> int:
     check_writable(args.out)
     games = [args.game] if args.game else list(GAME_IDS)
     budget = ExploreBudget(args.games, args.random, args.seed)
+    if args.policy:
+        budget = dataclasses.replace(budget, policies=tuple(args.policy))
     baseline = (
         jsonio.loads(_read(args.baseline), f"--baseline {_name(args.baseline)}", UsageError) if args.baseline else None
     )
@@ -671,18 +706,28 @@ def build_parser() -> argparse.ArgumentParser:
             "--reading", action="append", default=[], metavar="AMB=READING",
             help="read an ambiguous rule this way (repeatable; see `nilerules rules GAME`; default: the spec's)",
         )
-        p.add_argument("--policy", choices=sorted(POLICIES), default="random", help=POLICY_HELP)
+        chosen = p.add_mutually_exclusive_group()
+        chosen.add_argument("--policy", choices=sorted(POLICIES), default="random", help=POLICY_HELP)
+        chosen.add_argument(
+            "--policies", type=_policy_list, metavar="P,P,...",
+            help="one policy per seat in seat order, as many as --players (e.g. strong,greedy,greedy,greedy)",
+        )
 
     add("games", "list the games, their player counts and modules", json_out=True).set_defaults(func=cmd_games)
     add("rules", "list a game's catalogued rules and ambiguities", game=True).set_defaults(func=cmd_rules)
 
-    p = add("simulate", "play seeded games and summarise scores, lengths and tie-breaks", game=True)
+    p = add("simulate", "play seeded games and summarise scores, lengths, wins and tie-breaks", game=True)
     p.add_argument(
         "--games", type=_bounded("--games", 1, MAX_GAMES), default=100, metavar="N",
         help=f"how many games, 1..{MAX_GAMES} (default 100), seeds SEED..SEED+N-1",
     )
     p.add_argument("--timing", action="store_true", help="also print games per second (not deterministic)")
     p.add_argument("--plot", metavar="FILE.svg", help="also write the score distribution by seat as an SVG picture")
+    p.add_argument(
+        "--extremes", metavar="DIR",
+        help="also write the logs of the game with the lowest score, the one with the highest and the first tied one "
+        "(replayable with `nilerules replay` and `show`), named by their seeds",
+    )
     play_args(p)
     run_args(p)
     p.set_defaults(func=cmd_simulate)
@@ -794,6 +839,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--seed", type=_bounded("--seed", 0, MAX_SEED), default=20261201, help=f"first seed, 0..{MAX_SEED}"
+    )
+    p.add_argument(
+        "--policy", action="append", choices=sorted(POLICIES), metavar="P",
+        help="play this policy at every seat (repeatable: the policies take turns by seed; default random and "
+        "greedy; 'strong' is a search, about a thousand times slower)",
     )
     p.add_argument("--baseline", metavar="FILE", help="a findings.json: divergences without a witness there are new")
     p.add_argument(

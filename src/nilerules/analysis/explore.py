@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from nilerules.analysis.parallel import Execution, GameRef, chunk_ranges, current, game_source, resolve, run_chunks
 from nilerules.core.configs import covering_readings, every_config
 from nilerules.core.files import write_atomic
-from nilerules.core.playout import StuckState, playout
+from nilerules.core.playout import POLICIES, StuckState, playout
 from nilerules.core.types import Config
 from nilerules.errors import InvalidConfig
 
@@ -37,6 +37,8 @@ MAX_GAMES = 100_000_000
 """The most games per game one run may ask for."""
 MAX_RANDOM = 10_000
 """The most random reading combinations per game."""
+MAX_POLICIES = 16
+"""The most policies one exploration plays in turn."""
 EXPLORE_CHUNK = 200
 """Games per chunk, at least; large runs cut each config's games into at most 100 chunks (a chunk's figures depend only
 on its config and seeds, so the size changes the time, never the figures)."""
@@ -51,8 +53,15 @@ class ExploreBudget:
     random_combinations: int = 16
     """Random reading combinations per game, on top of the covering array."""
     seed: int = 20261201
+    policies: tuple[str, ...] = ("random", "greedy")
+    """The policies (names in ``core.playout.POLICIES``) played in turn: game ``seed`` plays
+    ``policies[seed % len(policies)]`` at every seat."""
 
     def __post_init__(self) -> None:
+        if not 1 <= len(self.policies) <= MAX_POLICIES or any(p not in POLICIES for p in self.policies):
+            raise InvalidConfig(
+                f"policies: expected 1 to {MAX_POLICIES} of {', '.join(POLICIES)}, got {list(self.policies)!r}"[:300]
+            )
         if not 1 <= self.games <= MAX_GAMES:
             raise InvalidConfig(f"games: expected 1 to {MAX_GAMES}, got {self.games!r}")
         if not 0 <= self.random_combinations <= MAX_RANDOM:
@@ -61,8 +70,8 @@ class ExploreBudget:
     def describe(self) -> str:
         return (
             f"{self.games} games per game (each replayed under one other reading), over a covering array of readings, "
-            f"every player count and module set, and {self.random_combinations} random reading combinations; random "
-            f"and greedy play in turn; seed {self.seed}"
+            f"every player count and module set, and {self.random_combinations} random reading combinations; "
+            f"{' and '.join(self.policies)} play in turn; seed {self.seed}"
         )
 
 
@@ -72,6 +81,7 @@ class _Chunk:
     config: Config
     config_index: int
     seeds: range
+    policies: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +157,7 @@ def _explore_chunk(chunk: _Chunk) -> _ChunkResult:
     violations: dict[str, list[Any]] = {}
     pairs: dict[str, list[Any]] = {}
     for seed in chunk.seeds:
-        policy = ("random", "greedy")[seed % 2]
+        policy = chunk.policies[seed % len(chunk.policies)]
         kind, left, places = _outcome(game, config, seed, policy)
         if kind != "ok":
             entry = violations.setdefault(kind, [0, _example(str(left), config, seed, policy)])
@@ -300,7 +310,7 @@ def explore(
         for index, (config, block) in enumerate(zip(configs, per_config, strict=False)):
             for part in chunk_ranges(len(block), max(EXPLORE_CHUNK, -(-len(block) // 100))):
                 seeds = range(budget.seed + block.start + part.start, budget.seed + block.start + part.stop)
-                work.append(_Chunk(source, config, index, seeds))
+                work.append(_Chunk(source, config, index, seeds, budget.policies))
         plans.append((module, len(configs), first, len(work)))
     start = time.perf_counter()
     results = run_chunks(

@@ -48,8 +48,8 @@ class Estimate:
         }
 
 
-def wilson(hits: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion."""
+def wilson(hits: float, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (``hits`` may be fractional: a shared win counts 1/k)."""
     if trials == 0:
         return 0.0, 1.0
     p = hits / trials

@@ -1,0 +1,293 @@
+"""A search-based player for every game: Monte Carlo simulation of every legal move, raced against each other.
+
+The player (``SearchPolicy``, registered as ``"strong"`` in ``nilerules.core.playout.POLICIES``) calls only the pure
+public API (``current_player``, ``legal_actions``, ``sample_chance``, ``apply``, ``scores``, ``ranking``,
+``greedy_action``), so it plays every game and the toy games of the tests alike; it knows no game by name.
+
+One decision, where a seat must choose among several legal moves:
+- **Simulations.** Each move is applied and the game played on by a **rollout**: every seat plays the budget's
+  rollout policy (the game's greedy choice, or uniformly at random), chance is sampled with ``sample_chance``, until
+  the scores have changed ``scorings`` times (a game that scores at the end of each round or epoch is thus played
+  to the end of the round it is in), or for ``depth`` actions, or to the end of the game.
+- **The value** where a rollout stops, per seat, in 0..1: a blend of the win share (1/k for each of k seats sharing
+  first place; by the game's ranking at the end, by the scores at a cut-off) and the margin over the best other
+  seat, squashed by ``tanh`` on the scale of the scores' own size (1 + their mean absolute value). The margin lets a
+  few rollouts tell a near win from a rout, and is what a cut-off can measure before anyone has won.
+- **Racing** (``search``). The moves are simulated in rounds, every move once a round from the same generator
+  seed (common random numbers: the moves meet the same draws as far as their games allow). After ``patience``
+  rounds a move leaves the race when the leader beats it by ``confidence`` standard errors of the paired
+  differences, or when the two are within ``indifference`` of each other at that confidence (the choice does not
+  matter); while more moves are left than the budget can give those rounds, the better half is kept (and the
+  rollout policy's own move). A clear or indifferent decision costs a few rounds, a close one the budget.
+- **The move** is the highest mean left, unless it does not beat the rollout policy's own move (the greedy move,
+  always simulated first) by ``confidence`` standard errors: then the greedy move. Without this caution a small
+  budget makes noise the player's guide: at 16 simulations it won 18 % of 4-player Ra games against greedy seats
+  (fair share 25 %), with it 64 %.
+- This is one step of policy improvement over the rollout policy (a "rollout algorithm"): with greedy rollouts the
+  player chooses the move that does best if everyone, itself included, then plays greedily. A tree search in which
+  every seat searched (UCT, max^n) was tried first and lost to plain greedy seats at these budgets: with few
+  simulations it took the other seats' exploratory moves for their play (``docs/strength.md``).
+
+What the player sees. It searches the true state: in a game with hidden information (cards in an opponent's hand)
+it sees them all; what no one can see yet (the order of a shuffled pile) is a chance node in every game, so the
+search samples it rather than knowing it. ``docs/strength.md`` says which games hide what.
+
+Determinism. A decision draws from the caller's generator only through one 64-bit seed for its own generator: the
+same state and seed give the same move on every machine, and the caller's generator advances by the same amount
+whatever the search does (paired games keep their common random numbers). A state with one legal action is not
+searched and draws nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from nilerules.core.chance import random_index
+from nilerules.core.game import Game
+from nilerules.core.types import CHANCE
+from nilerules.errors import InvalidConfig
+
+RolloutPolicy = Literal["greedy", "random"]
+ROLLOUT_POLICIES: Final[tuple[RolloutPolicy, ...]] = ("greedy", "random")
+MAX_SIMULATIONS: Final = 100_000
+"""The most simulations one decision may spend (each keeps one float per move: a few megabytes at most)."""
+MAX_DEPTH: Final = 1_000_000
+"""The largest rollout cut-off, in actions (0 means no cut-off: every rollout plays to the game's end)."""
+MAX_CONFIDENCE: Final = 100.0
+"""The largest racing confidence, in standard errors."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchBudget:
+    """How much the strong player searches per decision, and how it evaluates what it finds.
+
+    The default is the budget of ``POLICIES["strong"]`` and of ``docs/strength.md``; ``cheap()`` is for measuring
+    many games (the report), ``thorough()`` for a closer look.
+    """
+
+    simulations: int = 192
+    """The most simulations one decision spends (racing stops sooner); a decision with one legal action is not
+    searched."""
+    rollout: RolloutPolicy = "greedy"
+    """How every seat plays in a rollout: the game's greedy choice, or uniformly at random."""
+    scorings: int = 1
+    """Rollout cut-off in scorings: a rollout stops once the scores have changed this many times (where a game
+    scores at the end of a round, at the end of the round it is in); 0: never."""
+    depth: int = 0
+    """Rollout cut-off in actions (chance draws included); 0: none."""
+    confidence: float = 1.5
+    """Racing: a move is dropped when the leader beats it by this many standard errors of their paired
+    differences."""
+    patience: int = 4
+    """Racing: rounds every move plays before any is dropped."""
+    indifference: float = 0.01
+    """Racing: a move whose difference from the leader is below this (at the same confidence) is dropped too: the
+    choice between them does not matter enough to spend more on it (values are in 0..1)."""
+    margin_weight: float = 0.7
+    """How much of a value is the score margin (the rest is the win share), 0..1."""
+
+    def __post_init__(self) -> None:
+        problems = [
+            f"{name}: expected {low} to {high}, got {value!r}"
+            for name, value, low, high, integral in (
+                ("simulations", self.simulations, 1, MAX_SIMULATIONS, True),
+                ("scorings", self.scorings, 0, MAX_DEPTH, True),
+                ("depth", self.depth, 0, MAX_DEPTH, True),
+                ("confidence", self.confidence, 0, MAX_CONFIDENCE, False),
+                ("patience", self.patience, 1, MAX_SIMULATIONS, True),
+                ("indifference", self.indifference, 0, 1, False),
+                ("margin_weight", self.margin_weight, 0, 1, False),
+            )
+            if isinstance(value, bool)
+            or not isinstance(value, int if integral else (int, float))
+            or not low <= value <= high
+        ]
+        if self.rollout not in ROLLOUT_POLICIES:
+            problems.append(f"rollout: expected one of {', '.join(ROLLOUT_POLICIES)}, got {self.rollout!r}")
+        if problems:
+            raise InvalidConfig("search budget: " + "; ".join(problems))
+
+    @classmethod
+    def cheap(cls) -> SearchBudget:
+        """A sixth of the default's simulations: for measuring many games (the report's impact);
+        ``docs/strength.md`` gives its cost and strength."""
+        return cls(simulations=32)
+
+    @classmethod
+    def thorough(cls) -> SearchBudget:
+        """Four times the default's simulations, rollouts to the second scoring."""
+        return cls(simulations=768, scorings=2)
+
+    def describe(self) -> str:
+        cuts = [f"{self.scorings} scoring{'s' if self.scorings > 1 else ''}"] if self.scorings else []
+        cuts += [f"{self.depth} actions"] if self.depth else []
+        cut = f"cut off after {' or '.join(cuts)}" if cuts else "to the end of the game"
+        return (
+            f"at most {self.simulations} simulations per decision ({self.rollout} rollouts {cut}), racing "
+            f"after {self.patience} rounds at {self.confidence:g} standard errors (indifference "
+            f"{self.indifference:g}), margin weight {self.margin_weight:g}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """What one search found: the chosen action, and per move tried its simulations and mean value to the mover."""
+
+    action: Any
+    simulations: int
+    children: tuple[tuple[Any, int, float], ...]
+    """(action, simulations, mean value to the mover), in the order the moves were tried (the greedy one first)."""
+
+
+def evaluate(game: Game[Any, Any], state: Any, terminal: bool, margin_weight: float) -> tuple[float, ...]:
+    """Each seat's value of ``state`` in 0..1: ``1 - margin_weight`` times its win share (1/k for each of k seats
+    sharing first place: by the ranking when ``terminal``, else by the scores) plus ``margin_weight`` times its margin
+    over the best other seat, squashed as ``(1 + tanh(margin / scale)) / 2`` with ``scale = 1 + mean |score|``."""
+    scores = game.scores(state)
+    players = len(scores)
+    if terminal:
+        winners = game.ranking(state).winners
+    else:
+        top = max(scores)
+        winners = tuple(seat for seat in range(players) if scores[seat] == top)
+    share = 1.0 / len(winners) if winners else 0.0
+    scale = 1.0 + sum(abs(s) for s in scores) / players
+    values = []
+    for seat in range(players):
+        best_other = max((scores[j] for j in range(players) if j != seat), default=0)
+        squashed = 0.5 + 0.5 * math.tanh((scores[seat] - best_other) / scale)
+        won = share if seat in winners else 0.0
+        values.append((1.0 - margin_weight) * won + margin_weight * squashed)
+    return tuple(values)
+
+
+def rollout(game: Game[Any, Any], state: Any, rng: random.Random, budget: SearchBudget) -> tuple[float, ...]:
+    """Play on from ``state`` with the budget's rollout policy for every seat (chance sampled) to the end or the
+    cut-off, and evaluate where it stops."""
+    current_player, legal_actions, sample_chance = game.current_player, game.legal_actions, game.sample_chance
+    apply, greedy = game.apply, game.greedy_action
+    uniform = budget.rollout == "random"
+    limit = budget.depth or game.info.max_game_length
+    steps = changes = 0
+    scorings, scores = budget.scorings, game.scores
+    last = scores(state) if scorings else ()
+    while (mover := current_player(state)) is not None:
+        if steps >= limit:
+            return evaluate(game, state, False, budget.margin_weight)
+        if scorings:
+            now = scores(state)
+            if now != last:
+                changes, last = changes + 1, now
+                if changes >= scorings:
+                    return evaluate(game, state, False, budget.margin_weight)
+        if mover is CHANCE:
+            action = sample_chance(state, rng)
+        elif uniform:
+            legal = legal_actions(state)
+            action = legal[random_index(rng, len(legal))]
+        else:
+            action = greedy(state, rng)
+        state = apply(state, action)
+        steps += 1
+    return evaluate(game, state, True, budget.margin_weight)
+
+
+def _order(game: Game[Any, Any], state: Any, rng: random.Random) -> list[Any]:
+    """The moves in the order they are tried: the game's greedy move first, then the others in a seeded shuffle."""
+    first = game.greedy_action(state, rng)
+    rest = [a for a in game.legal_actions(state) if a != first]
+    rng.shuffle(rest)
+    return [first, *rest]
+
+
+def _paired(first: list[float], second: list[float]) -> tuple[float, float]:
+    """The mean of ``first - second`` round by round, and its standard error (infinite from one round)."""
+    diffs = [a - b for a, b in zip(first, second, strict=True)]
+    n = len(diffs)
+    mean = math.fsum(diffs) / n
+    return mean, math.sqrt(math.fsum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else math.inf
+
+
+def _race(alive: list[int], samples: list[list[float]], confidence: float, indifference: float) -> list[int]:
+    """The moves still in the race: the leader (highest mean, the earlier on a tie) and every move it neither leads
+    by ``confidence`` standard errors of their paired differences nor is within ``indifference`` of at that
+    confidence (all moves have the same rounds)."""
+    leader = max(alive, key=lambda i: (math.fsum(samples[i]), -i))
+    kept = []
+    for i in alive:
+        mean, spread = _paired(samples[leader], samples[i])
+        if i == leader or not (mean > confidence * spread or mean + confidence * spread < indifference):
+            kept.append(i)
+    return kept
+
+
+def _choose(alive: list[int], samples: list[list[float]], confidence: float) -> int:
+    """The move to play: the highest mean left in the race (the earlier on a tie), unless the rollout policy's own
+    move (index 0) has been simulated and the best does not beat it by ``confidence`` standard errors over the rounds
+    both played: noise alone does not make the player leave the move its rollouts would make."""
+    best = max(alive, key=lambda i: (math.fsum(samples[i]), -i))
+    if best and samples[0]:
+        both = min(len(samples[0]), len(samples[best]))
+        mean, spread = _paired(samples[best][:both], samples[0][:both])
+        if not mean > confidence * spread:
+            return 0
+    return best
+
+
+def search(game: Game[Any, Any], state: Any, rng: random.Random, budget: SearchBudget) -> SearchResult:
+    """Race the legal moves of ``state`` (a seat to move) against each other with at most ``budget.simulations``
+    simulations, drawing from ``rng``.
+
+    Round ``k`` simulates every move still in the race once, each from the same generator seed (common random
+    numbers: the moves meet the same chance draws as far as their games allow, so the difference of two moves is not
+    drowned by the draws' own spread). After ``patience`` rounds, a move the leader beats by ``confidence`` standard
+    errors of the paired differences is dropped. The move is the highest mean among those left."""
+    seat = game.current_player(state)
+    if not isinstance(seat, int):
+        raise ValueError(f"search needs a seat to move, not {seat!r}")
+    moves = _order(game, state, rng)
+    children = [game.apply(state, move) for move in moves]
+    base = rng.getrandbits(62)
+    samples: list[list[float]] = [[] for _ in moves]
+    alive = list(range(min(len(moves), budget.simulations)))
+    used = rounds = 0
+    while len(alive) > 1 and used + len(alive) <= budget.simulations:
+        for i in alive:
+            samples[i].append(rollout(game, children[i], random.Random(base + rounds), budget)[seat])
+        used += len(alive)
+        rounds += 1
+        if rounds >= budget.patience:
+            alive = _race(alive, samples, budget.confidence, budget.indifference)
+        if len(alive) * budget.patience > budget.simulations - used:
+            # more moves left than the budget can give the rounds of patience: keep the better half, and the
+            # rollout policy's own move (only a race leaves it behind)
+            half = sorted(alive, key=lambda i: (-math.fsum(samples[i]), i))[: (len(alive) + 1) // 2]
+            alive = half if 0 in half or 0 not in alive else [0, *half]
+    best = _choose(alive, samples, budget.confidence)
+    stats = tuple((moves[i], len(s), math.fsum(s) / len(s)) for i, s in enumerate(samples) if s)
+    return SearchResult(moves[best], used, stats)
+
+
+class SearchPolicy:
+    """A policy ``(game, state, rng) -> action`` that searches with its budget (see the module's docstring)."""
+
+    __slots__ = ("__name__", "budget")
+
+    def __init__(self, budget: SearchBudget | None = None, name: str = "strong") -> None:
+        self.budget = budget or SearchBudget()
+        self.__name__ = name
+
+    def __call__(self, game: Game[Any, Any], state: Any, rng: random.Random) -> Any:
+        legal = game.legal_actions(state)
+        if len(legal) == 1:
+            return legal[0]
+        return search(game, state, random.Random(rng.getrandbits(64)), self.budget).action
+
+    def __repr__(self) -> str:
+        return f"SearchPolicy({self.budget!r})"
+
+
+__all__ = ["SearchBudget", "SearchPolicy", "SearchResult", "evaluate", "rollout", "search"]
