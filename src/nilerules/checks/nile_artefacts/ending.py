@@ -26,6 +26,7 @@ from nilerules.checks.nile_artefacts.shared import (
 )
 from nilerules.games.nile_artefacts.actions import Action, Done, Offer
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
+from nilerules.games.nile_artefacts.position import incomplete_counted
 from nilerules.games.nile_artefacts.scoring import ranking, tie_count
 from nilerules.games.nile_artefacts.state import PH_OFFER, PH_OVER, NAState, evolve
 
@@ -72,7 +73,8 @@ def _ranked_end(
 
     lead = f"Seeded game {met.seed - budget.seed} ends with {ends_with}: "
     found = diverging(game, ambiguity, met, describe)
-    return play_result(game, ambiguity, found, met.action, budget.seed, lead, searched)
+    extra = {"players": players}
+    return play_result(game, ambiguity, found, met.action, budget.seed, lead, searched, extra)
 
 
 def check_final_tie(game: NileArtefactsGame, budget: Budget) -> CheckResult:
@@ -179,7 +181,10 @@ def check_endless_game(game: NileArtefactsGame, budget: Budget) -> CheckResult:
 
     def describe(before: NAState, after: NAState) -> str:
         end = [b["incomplete_monuments"] for b in game.score_breakdown(after)]
-        return f"stopped after {after.round} rounds, scores {list(after.scores)} ({end} for incomplete Monuments)"
+        counted = "incomplete Monuments not counted"
+        if incomplete_counted(after):
+            counted = f"{end} of them for incomplete Monuments"
+        return f"stopped after {after.round} rounds, scores {list(after.scores)} ({counted})"
 
     found = first_parting(game, "endless_game", game.config(players), [budget.seed], describe, stall_policy)
     if found is None:
@@ -189,5 +194,5 @@ def check_endless_game(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         "Players who offer in round 1 and never again complete no Monument, so the Monument pile never empties "
         f"and the rules never end the game: the model stops at its cap of {cap} rounds. "
     )
-    extra = {"rounds": last.round, "players": players, "completed": sum(sum(c) for c in last.completed[:1])}
+    extra = {"rounds": last.round, "players": players}
     return play_result(game, "endless_game", found, found.actions[-1], budget.seed, lead, searched, extra)

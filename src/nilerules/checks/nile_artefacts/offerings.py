@@ -375,8 +375,8 @@ def check_card_sharing(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     conds = sorted({c for m in monuments for c in m})
     fewest = min(needed(c) for c in conds)
     bound = (
-        f"every one of the {len(conds)} conditions in the data needs at least {fewest} Artifacts or cards, so under "
-        f"`split` k one-Artifact cards advance at most k // {fewest} Monuments"
+        f"every one of the {len(conds)} conditions in the data needs at least {fewest} Artifacts or cards, so k "
+        f"one-Artifact cards advance at most k // {fewest} Monuments"
     )
     return with_data(offering_witness(game, "card_sharing", budget), {"split_bound": bound})
 

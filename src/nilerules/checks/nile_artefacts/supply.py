@@ -59,7 +59,7 @@ def check_deck_exhausted(game: NileArtefactsGame, budget: Budget) -> CheckResult
     at = found.state
     lead = f"In seeded game {found.seed - budget.seed}, round {at.round}, the Artifact pile has run out: "
     summary = lead + "; ".join(f"{k}: {v}" for k, v in found.outcomes)
-    data = {
+    data: dict[str, Any] = {
         "game": found.seed - budget.seed,
         "steps": found.step,
         "round": at.round,
@@ -67,6 +67,8 @@ def check_deck_exhausted(game: NileArtefactsGame, budget: Budget) -> CheckResult
         "position": game.position_data(at),
         **figures,
     }
+    if at.phase in (PH_NAV, PH_OFFER) and any(isinstance(a, Buy) for a in game.legal_actions(at)):
+        data.update({"buy_seat": at.to_move, "buy_coins": at.coins[at.to_move]})  # the parting is a purchase
     return play_witness(game, "deck_exhausted", found, summary, searched, data)
 
 
@@ -86,4 +88,5 @@ def check_coin_stock(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         return nothing_found(searched)
     supply = game.params(found.config).coin_supply
     lead = f"In seeded game {found.seed - budget.seed} all {supply} Coins are with the players when one is due: "
-    return play_result(game, "coin_stock", found, found.actions[-1], budget.seed, lead, searched)
+    extra = {"players": players}
+    return play_result(game, "coin_stock", found, found.actions[-1], budget.seed, lead, searched, extra)
