@@ -112,3 +112,16 @@ def test_the_offering_witnesses_show_their_question_in_play(ambiguity: str) -> N
     readings = bundled().game.spec.ambiguities[ambiguity].reading_names()
     assert len({result.data[f"advanced_{r}"] for r in readings}) > 1
     assert [(r, result.figures(r)) for r in readings] == list(result.outcomes)
+
+
+def test_na007_without_purchases_parts_at_a_round_setup_draw(tmp_path: Path) -> None:
+    """costs [3, 3] -> [3, 100]: a card costs more than the 30 Coins of the game, so nobody ever buys, and the readings
+    first part at the round setup whose draw empties the pile (then the discard is a new pile, or the round goes on
+    with fewer cards). The sentence about a purchase from the empty pile is left out."""
+    module = edited_game(tmp_path, "nile_artefacts", costs=[3, 100])
+    result = module.checks["deck_exhausted"](module.game, SMALL)
+    assert result.verdict.kind == "witness"
+    outcomes = dict(result.outcomes)
+    assert all(o.startswith("the draw empties the pile") for o in outcomes.values()), outcomes
+    assert "the game is in navigation" in outcomes["stop"]
+    assert not any("could buy" in s for s in sentences(module, "deck_exhausted", result))
