@@ -63,20 +63,23 @@ def test_find_in_play_sees_the_last_step_and_the_next_seed() -> None:
 
 def test_diverging_ends_the_log_before_a_step_one_reading_forbids_and_after_one_all_allow() -> None:
     """A Done with nothing offered, by a player holding cards, is not legal under empty_offering=at_least_one: the
-    log ends before it. A Move is legal under both coin_space readings: the log ends after it."""
+    log ends before it, and that reading's outcome is the words for the position before the step, marked as not
+    legal (the kit's convention). A Move is legal under both coin_space readings: the log ends after it. Either way
+    each outcome is what the kit recomputes from the log (``Divergence.figures``)."""
 
     def passes(before: NAState, action: Action, after: NAState) -> bool:
         return isinstance(action, Done) and not before.offering and bool(before.hands[before.to_move])
 
     met = find_in_play(game(), game().config(2), [SEED, SEED + 1, SEED + 2], passes)
     assert met is not None
-    found = diverging(game(), "empty_offering", met, lambda b, a: "refused" if a is None else "passes")
+    found = diverging(game(), "empty_offering", met, lambda b, a: "stays" if a is b else "passes")
     assert (found.kind, found.actions, found.outcomes) == (
         "moves",
         met.actions,
-        (("may_pass", "passes"), ("at_least_one", "refused")),
+        (("may_pass", "passes"), ("at_least_one", "stays (the move played is not legal)")),
     )
+    assert [(r, found.figures(game())(r)) for r, _ in found.outcomes] == list(found.outcomes)
     moved = find_in_play(game(), game().config(2), [SEED], lambda b, a, c: isinstance(a, Move))
     assert moved is not None
-    found = diverging(game(), "coin_space", moved, lambda b, a: "refused" if a is None else "moved")
+    found = diverging(game(), "coin_space", moved, lambda b, a: "stays" if a is b else "moved")
     assert (found.kind, found.actions) == ("position", (*moved.actions, moved.action))

@@ -1,7 +1,8 @@
-"""Issue 15's second pass over the Nile Artefacts document, and issue 11's wording (the audit entries themselves are
-checked for every game in tests/unit/test_spec_catalogue.py): every recommendation is wording to paste adopting a named
-reading, the document's one example holds under every reading that does not itself dispute it, and NA-014 (an empty
-offering) behaves as each of its readings says."""
+"""Issue 15's second pass over the Nile Artefacts document, and issues 11 and 19's wording (the audit entries
+themselves are checked for every game in tests/unit/test_spec_catalogue.py): every wording is rulebook words to
+paste, with where it goes and why (the reason naming the reading adopted) and the claims it makes, the document's one
+example holds under every reading that does not itself dispute it, and NA-014 (an empty offering) behaves as each of
+its readings says."""
 
 from __future__ import annotations
 
@@ -27,20 +28,21 @@ def game() -> NileArtefactsGame:
 
 
 @pytest.mark.parametrize("ambiguity", sorted(SPEC.ambiguities))
-def test_each_recommendation_is_wording_adopting_a_named_reading_with_a_reason(ambiguity: str) -> None:
-    """Issue 11: never 'Say whether...'; the wording names the reading it adopts (a reading of the finding) and gives
-    its reason; no rule number typed into it, in the wording or the reason (numbers are the params'; a quote of the
-    rule document may carry its own)."""
+def test_each_wording_is_rulebook_words_placed_and_reasoned(ambiguity: str) -> None:
+    """Issue 11 and issue 19: the wording is what an editor pastes, rulebook words only (never 'Say whether...', no
+    'Write:', no '(reading x)', no rule number typed: numbers are the params', through placeholders); the placement
+    says where it goes (in Offerings, in End of the Game...); the reason names the reading adopted, the finding's
+    default, and types no number outside a quote of the rule document or a placeholder; the wording makes claims."""
     amb = SPEC.ambiguities[ambiguity]
-    text = amb.wording + " Reason: " + " ".join(amb.reason)
-    assert not text.startswith("Say")
-    adopted = re.findall(r"\(reading ([a-z_]+)", text)
-    assert adopted and adopted[0] in amb.reading_names()
-    assert "Reason:" in text
-    wording = re.findall(r"(?:Write|example): (.*?) \(reading", text)
-    assert wording and not any(re.search(r"\d", w) for w in wording), wording
-    reason = text.split("Reason:", 1)[1]
-    assert not re.search(r"\b\d+\b", re.sub(r"“[^”]*”", "", reason)), reason
+    assert not amb.wording.startswith(("Say", "Write", "Add")), amb.wording
+    assert "(reading" not in amb.wording and "Write:" not in amb.wording
+    assert not re.search(r"\d", re.sub(r"\{params\.[a-z_]+\}", "", amb.wording)), amb.wording
+    sections = "Navigation|Offerings|Offering Conditions|End of the Game"
+    assert re.match(rf"In ({sections}), (after|in place of) “", amb.placement), amb.placement
+    reason = " ".join(amb.reason)
+    assert f"the reading adopted (`{amb.default}`)" in reason, reason
+    assert not re.search(r"\b\d+\b", re.sub(r"“[^”]*”|\{[a-z_.]+\}", "", reason)), reason
+    assert amb.claims
 
 
 def test_the_literal_port_reading_is_marked_as_ruled_out_by_the_text() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from nilerules.checks.kit import build_position, under
+from nilerules.checks.kit import constructed_witness, under
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.nile_artefacts.shared import (
     Stop,
@@ -23,11 +23,10 @@ from nilerules.checks.nile_artefacts.shared import (
     most_players,
     nothing_found,
     play_result,
-    words,
 )
-from nilerules.core import Witness
 from nilerules.games.nile_artefacts.actions import Action, Done, Offer
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
+from nilerules.games.nile_artefacts.position import incomplete_counted
 from nilerules.games.nile_artefacts.scoring import ranking, tie_count
 from nilerules.games.nile_artefacts.state import PH_OFFER, PH_OVER, NAState, evolve
 
@@ -69,14 +68,13 @@ def _ranked_end(
     if met is None:
         return fallback(searched)
 
-    def describe(before: NAState, after: NAState | None) -> str:
-        if after is None:
-            return f"{words(game, met.action)} is not allowed"
+    def describe(before: NAState, after: NAState) -> str:
         return f"{end_words(after)}: places {_places(after)}"
 
     lead = f"Seeded game {met.seed - budget.seed} ends with {ends_with}: "
     found = diverging(game, ambiguity, met, describe)
-    return play_result(game, ambiguity, found, met.action, budget.seed, lead, searched)
+    extra = {"players": players}
+    return play_result(game, ambiguity, found, met.action, budget.seed, lead, searched, extra)
 
 
 def check_final_tie(game: NileArtefactsGame, budget: Budget) -> CheckResult:
@@ -103,8 +101,9 @@ def check_tie_count(game: NileArtefactsGame, budget: Budget) -> CheckResult:
 
 
 def _constructed_tie_count(game: NileArtefactsGame, searched: str) -> CheckResult:
-    """When play finds no such tie: a written end position, seat 0 with 2-Artifact cards, seat 1 with more
-    one-type cards, both on the same score (in the fewest players of params.player_counts that seat two)."""
+    """When play finds no such tie: a written end position (``kit.constructed_witness``, the position in the
+    witness), seat 0 with 2-Artifact cards, seat 1 with more one-type cards, both on the same score (in the fewest
+    players of params.player_counts that seat two)."""
     players = fewest_players(game, 2)
     p = game.params(game.config(players))
     doubles = [p.cards[k] for k in range(len(p.cards)) if p.is_double(k)]
@@ -114,34 +113,41 @@ def _constructed_tie_count(game: NileArtefactsGame, searched: str) -> CheckResul
     if len(doubles) < 2 or len(singles) < 3:
         return nothing_found(searched + "; the card data has too few 2-Artifact cards for a written example")
     position = {"phase": "over", "0": {"cards": doubles[:2]}, "1": {"cards": singles[:3]}}
-    outcomes = []
-    for reading in game.spec.ambiguities["tie_count"].reading_names():
-        state = build_position(game, game.config(players, readings={"tie_count": reading}), position)
-        outcomes.append((reading, f"places {_places(state)}"))
-    data = {"hands": {"0": doubles[:2], "1": singles[:3]}}
-    summary = "Tied on points, seat 0 holds two 2-Artifact cards, seat 1 three one-type cards: " + "; ".join(
-        f"{k}: {v}" for k, v in outcomes
+
+    def describe(state: NAState, reading: str) -> str:
+        counts = [tie_count(state, s) for s in range(players)]
+        return f"tie-break counts {counts}: places {_places(state)}"
+
+    summary = "Tied on points, seat 0 holds two 2-Artifact cards, seat 1 three one-type cards (a written end position)"
+    return constructed_witness(
+        game, "tie_count", game.config(players), position, (), describe, summary, searched + "; then one written end"
     )
-    return CheckResult(
-        Witness(summary, data),
-        "situation",
-        tuple(outcomes),
-        searched + "; then one written end",
-        data,
-        constructed=True,
-    )
+
+
+def _track(game: NileArtefactsGame, state: NAState) -> list[int]:
+    """Each seat's points on the Divine Favor track before the end's count of incomplete Monuments."""
+    return [sum(v for k, v in b.items() if k != "incomplete_monuments") for b in game.score_breakdown(state)]
 
 
 def check_last_round(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    """The last Monument of the pile turned over in a seeded game."""
+    """The last Monument of the pile turned over in a seeded game; each reading's outcome gives the track's points
+    there under both (so that a game that goes on and one that ends are compared on the same figures)."""
     players = fewest_players(game)
     games = max(3, budget.playouts)
     searched = f"seeded random {players}-player games (up to {games})"
 
     def describe(before: NAState, after: NAState) -> str:
+        track = _track(game, after)
         if after.phase == PH_OVER:
-            return f"the game ends after round {before.round}"
-        return f"round {after.round} is played, the last one being round {after.final_round}"
+            end = [b["incomplete_monuments"] for b in game.score_breakdown(after)]
+            return (
+                f"the game ends after round {before.round}: the track's {track} plus {end} for incomplete Monuments "
+                f"gives the final scores {list(after.scores)}"
+            )
+        return (
+            f"round {after.round} is played, the last one being round {after.final_round}; the track stands at "
+            f"{track}, incomplete Monuments to be counted after it"
+        )
 
     seeds = range(budget.seed, budget.seed + games)
     found = first_parting(game, "last_round", game.config(players), seeds, describe)
@@ -151,7 +157,8 @@ def check_last_round(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         f"In seeded game {found.seed - budget.seed} the pile's last Monument is turned over in round "
         f"{found.state.round}'s reward phase: "
     )
-    return play_result(game, "last_round", found, found.actions[-1], budget.seed, lead, searched)
+    extra = {"round": found.state.round, "players": players}
+    return play_result(game, "last_round", found, found.actions[-1], budget.seed, lead, searched, extra)
 
 
 def stall_policy(game: NileArtefactsGame, state: NAState, rng: random.Random) -> Action:
@@ -173,13 +180,19 @@ def check_endless_game(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     searched = "one seeded game in which every player offers in round 1 and never again"
 
     def describe(before: NAState, after: NAState) -> str:
-        return f"stopped after {after.round} rounds, scores {list(after.scores)}"
+        end = [b["incomplete_monuments"] for b in game.score_breakdown(after)]
+        counted = "incomplete Monuments not counted"
+        if incomplete_counted(after):
+            counted = f"{end} of them for incomplete Monuments"
+        return f"stopped after {after.round} rounds, scores {list(after.scores)} ({counted})"
 
     found = first_parting(game, "endless_game", game.config(players), [budget.seed], describe, stall_policy)
     if found is None:
         return nothing_found(searched)
+    last = found.state
     lead = (
         "Players who offer in round 1 and never again complete no Monument, so the Monument pile never empties "
         f"and the rules never end the game: the model stops at its cap of {cap} rounds. "
     )
-    return play_result(game, "endless_game", found, found.actions[-1], budget.seed, lead, searched)
+    extra = {"rounds": last.round, "players": players}
+    return play_result(game, "endless_game", found, found.actions[-1], budget.seed, lead, searched, extra)

@@ -7,6 +7,8 @@ every reading, the first step after which the positions differ), handed over as 
 
 from __future__ import annotations
 
+from typing import Any
+
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.nile_artefacts.shared import (
     fewest_players,
@@ -14,11 +16,11 @@ from nilerules.checks.nile_artefacts.shared import (
     nothing_found,
     play_result,
     random_games,
+    with_data,
 )
 from nilerules.games.nile_artefacts.actions import Move
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
 from nilerules.games.nile_artefacts.names import space_name
-from nilerules.games.nile_artefacts.params import readings_of
 from nilerules.games.nile_artefacts.state import PH_NAV, NAState
 
 
@@ -50,27 +52,23 @@ def check_coin_space(game: NileArtefactsGame, budget: Budget) -> CheckResult:
 
 
 def check_port_start(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    """The first navigation stage of a seeded game, and whole games, under each reading."""
+    """The first navigation stage of a seeded game under each reading, and how many random games under each reach
+    the model's round cap (figures for the finding's sentences, not the witness's)."""
     players = fewest_players(game)
     games = max(2, budget.playouts // 40)
     searched = f"the first round of a seeded {players}-player game; {games} random games per reading"
-    capped: dict[str, int] = {}
+    figures: dict[str, Any] = {"random_games": games, "random_players": players}
     for reading in game.spec.ambiguities["port_start"].reading_names():
         finals = random_games(game, players, {"port_start": reading}, games, budget.seed)
-        capped[reading] = sum(1 for s in finals if any(n.kind == "no_progress" for n in s.notes))
+        figures[f"capped_{reading}"] = sum(1 for s in finals if any(n.kind == "no_progress" for n in s.notes))
 
     def describe(before: NAState, after: NAState) -> str:
-        stage = "navigation" if after.phase == PH_NAV else "offerings (nobody navigates)"
-        hit = capped[readings_of(after.config).port_start]
-        return f"after the round setup the game is in {stage}; {hit} of {games} random games hit the cap"
+        if after.phase == PH_NAV:
+            return f"after the round setup the game is in navigation, seat {after.to_move} to move"
+        return "after the round setup the game is in offerings: nobody navigates"
 
     found = first_parting(game, "port_start", game.config(players), [budget.seed], describe)
     if found is None:
-        return nothing_found(searched)
-    lead = (
-        "Every Boat starts the game (and every later navigation stage) in a Port; read literally, no Boat ever "
-        f"navigates and {capped.get('literal', 0)} of {games} random games never end (stopped at the model's "
-        f"cap of {game.params(found.config).max_rounds} rounds). "
-    )
-    extra = {"capped_games": capped}
-    return play_result(game, "port_start", found, found.actions[-1], budget.seed, lead, searched, extra)
+        return with_data(nothing_found(searched), figures)
+    lead = "Every Boat starts the game (and every later navigation stage) in a Port. "
+    return play_result(game, "port_start", found, found.actions[-1], budget.seed, lead, searched, figures)

@@ -1,43 +1,41 @@
 """The offering checks of Nile Artefacts: which types a card may count as and what an offering must hold (NA-001 to
 NA-004, NA-013), and whether a player may offer nothing (NA-014).
 
-NA-001 to NA-004 and NA-013 are checked on positions written in the public position format
-(``situations.offering_position``: Monuments and levels from the game's data), labelled ``constructed``; their best
-offerings are optimised with Z3 (``nilerules.solver.nile_artefacts``) and every Z3 answer is re-checked by the rules'
-own ``advance_levels``. NA-014's witness is met in seeded play. Every number a summary states is read from the params
-of the game checked or computed by running the readings.
+Every witness is met in seeded play. NA-001, NA-002, NA-003 and NA-013 change which offers exist (and how they are
+written), not the positions before them: their witness is the first position of seeded play where a seat is to begin
+its offering and its best offering advances different numbers of Monuments under the readings
+(``shared.offering_in_play``); the best offerings are optimised with Z3 (``nilerules.solver.nile_artefacts``) on the
+position the log reaches under each reading, and every Z3 answer is re-checked by the rules' own ``advance_levels``.
+NA-004 changes which Monuments an offering advances: its witness is the first offering of seeded play that advances
+differently (``kit.find_divergence``). NA-014 changes whether Done is legal: its witness is the first position where
+the legal moves differ. Every number a summary states is read from the params of the game checked or computed by
+running the readings.
 """
 
 from __future__ import annotations
 
 import itertools
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from nilerules.checks.kit import depends
-from nilerules.checks.model import Budget, Check, CheckResult
+from nilerules.checks.kit import all_readings, find_divergence, play_witness, replay_actions, under
+from nilerules.checks.model import Budget, CheckResult
+from nilerules.checks.nile_artefacts.queries import query_condition_odds
 from nilerules.checks.nile_artefacts.shared import (
-    Readings,
-    diverging,
+    Met,
     fewest_players,
-    find_in_play,
+    first_parting,
+    log_witness,
     most_players,
     nothing_found,
-    play_result,
+    offering_in_play,
     random_games,
-    verdict_of,
+    with_data,
 )
-from nilerules.checks.nile_artefacts.situations import (
-    advanced_by,
-    divergent_hand_of,
-    monuments_for,
-    offering_position,
-    options_for,
-    printed_copies,
-)
-from nilerules.core import Unknown, Witness
-from nilerules.games.nile_artefacts.actions import Action, Done
+from nilerules.checks.nile_artefacts.situations import advanced_by, options_for
+from nilerules.core import Unknown
+from nilerules.games.nile_artefacts.actions import Done
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
 from nilerules.games.nile_artefacts.names import (
     N_TYPES,
@@ -48,8 +46,9 @@ from nilerules.games.nile_artefacts.names import (
     needed,
     on_types,
 )
-from nilerules.games.nile_artefacts.params import Params, readings_of
+from nilerules.games.nile_artefacts.params import readings_of
 from nilerules.games.nile_artefacts.rules.conditions import meets, meets_some_choice, type_options
+from nilerules.games.nile_artefacts.rules.offerings import advance_levels
 from nilerules.games.nile_artefacts.state import PH_OFFER, NAState
 
 if TYPE_CHECKING:
@@ -57,10 +56,8 @@ if TYPE_CHECKING:
 
 OPTIMIZE_FACTOR = 10
 """An Optimize query runs several checks, so it gets ten times the budget's per-query rlimit."""
-SEARCH_HAND = 3
-"""Hand size of the Z3 search for NA-001 (a search bound, not a rule)."""
-RANDOM_HANDS = (2, 5)
-"""Hand sizes of the random offering situations (a search bound)."""
+ODDS_CARDS = 3
+"""Hand size of the exact odds NA-001's reason states (a figure's bound, not a rule)."""
 
 
 class SolverGaveUp(Exception):
@@ -68,24 +65,6 @@ class SolverGaveUp(Exception):
 
 
 # ------------------------------------------------------------------------------------------------ helpers
-def kinds_for(params: Params, cards: Sequence[tuple[tuple[int, ...], int]]) -> list[int]:
-    """A card kind for each (printed types, region), a further copy or kind when one repeats (ValueError if the
-    data has too few)."""
-    out: list[int] = []
-    for types, region in cards:
-        for k in range(len(params.card_types)):
-            if (
-                params.card_types[k] == types
-                and params.card_region[k] == region
-                and out.count(k) < params.card_count[k]
-            ):
-                out.append(k)
-                break
-        else:
-            raise ValueError(f"the card data has too few cards {'+'.join(TYPE_NAMES[t] for t in types)}/{region}")
-    return out
-
-
 def solve(state: NAState, seat: int, rlimit: int, canonical: bool = True) -> tuple[BestOffering, tuple[int, ...]]:
     """Z3's best offering for ``seat`` in ``state`` and the Monuments the rules say it advances (they must agree).
     With ``canonical=False``, some offering advancing the most Monuments (not the fewest cards): for counts only."""
@@ -123,8 +102,8 @@ def solve(state: NAState, seat: int, rlimit: int, canonical: bool = True) -> tup
     return best, checked
 
 
-def describe_offer(state: NAState, best: BestOffering) -> str:
-    hand = state.hands[0]
+def describe_offer(state: NAState, seat: int, best: BestOffering) -> str:
+    hand = state.hands[seat]
     p = state.params
     if not best.used:
         return "nothing"
@@ -132,190 +111,125 @@ def describe_offer(state: NAState, best: BestOffering) -> str:
         return ", ".join(p.cards[hand[i]] for i in best.used) + " (types re-chosen for each Monument)"
     parts = []
     targets = best.targets or (-1,) * len(best.used)
+    conds = next_conditions(state, seat)
     for i, types, target in zip(best.used, best.choice, targets, strict=True):
-        where = f" toward Monument {target}" if target >= 0 else ""
+        where = f" toward {conds[target]}" if target >= 0 else ""
         parts.append(f"{p.cards[hand[i]]} as {'+'.join(TYPE_NAMES[t] for t in types)}{where}")
     return ", ".join(parts)
 
 
 def next_conditions(state: NAState, seat: int) -> list[str]:
+    """The condition of the seat's next level on each visible Monument (``top`` where it stands at the top)."""
     p = state.params
-    return [condition_text(p.monuments[m][row[seat]]) for m, row in zip(state.visible, state.levels, strict=True)]
+    return [
+        condition_text(p.monuments[m][row[seat]]) if row[seat] < p.top else "top"
+        for m, row in zip(state.visible, state.levels, strict=True)
+    ]
 
 
-def compare_offerings(
-    game: NileArtefactsGame,
-    ambiguity: str,
-    hand: Sequence[int],
-    targets: Sequence[tuple[int, int]],
-    fixed: Readings,
-    budget: Budget,
-) -> tuple[list[tuple[str, str]], dict[str, int], dict[str, Any]]:
-    """The best offering of seat 0's hand against the visible ``targets`` under every reading of ``ambiguity``."""
+def best_words(state: NAState, rlimit: int) -> tuple[str, int]:
+    """The best offering of the seat to move (most Monuments, then fewest cards) in words, and how many Monuments it
+    advances, under the position's readings."""
+    seat = state.to_move
+    best, advanced = solve(state, seat, rlimit)
+    conds = next_conditions(state, seat)
+    names = [conds[i] for i in advanced]
+    words = f"best offering {describe_offer(state, seat, best)} advances {len(advanced)}: {names or 'none'}"
+    return words, len(advanced)
+
+
+def held(state: NAState) -> str:
+    """The cards of the seat to move, by name."""
+    return ", ".join(state.params.cards[k] for k in state.hands[state.to_move])
+
+
+def offering_witness(game: NileArtefactsGame, ambiguity: str, budget: Budget) -> CheckResult:
+    """The first position of seeded random play where a seat is to begin its offering and its best offering
+    advances different numbers of Monuments under the readings (``shared.offering_in_play``); each reading's outcome
+    is the best offering at the position the log reaches under it. The data add, for each reading, the count
+    (``advanced_<reading>``), and the round, seat, cards and next-level conditions there."""
     players = fewest_players(game)
-    hands = [list(hand), *([] for _ in range(players - 1))]
-    outcomes: list[tuple[str, str]] = []
-    counts: dict[str, int] = {}
-    first: NAState | None = None
-    for reading in game.spec.ambiguities[ambiguity].reading_names():
-        state = offering_position(game, {**fixed, ambiguity: reading}, hands, targets)
-        first = first or state
-        best, advanced = solve(state, 0, budget.rlimit)
-        counts[reading] = len(advanced)
-        conds = next_conditions(state, 0)
-        names = [conds[i] for i in advanced]
-        outcomes.append(
-            (reading, f"best offering {describe_offer(state, best)} advances {len(advanced)}: {names or 'none'}")
+    games = max(3, budget.playouts)
+    searched = (
+        f"seeded random {players}-player games (up to {games}), each up to its first card offered; at each seat's "
+        "turn to offer, the best offering under each reading (Z3, re-checked by the rules)"
+    )
+
+    def counts(states: Mapping[str, NAState]) -> bool:
+        return len({len(solve(s, s.to_move, budget.rlimit)[1]) for s in states.values()}) > 1
+
+    try:
+        met = offering_in_play(
+            game, ambiguity, game.config(players), range(budget.seed, budget.seed + games), counts
         )
-    assert first is not None
-    data = {
-        "hand": [first.params.cards[k] for k in hand],
-        "monument_conditions": next_conditions(first, 0),
-        "position": game.position_data(first),
-        "other_readings": dict(fixed),
-        "advanced": counts,
-    }
-    return outcomes, counts, data
-
-
-def _offering_check(
-    ambiguity: str,
-    hand: Sequence[tuple[tuple[int, ...], int]],
-    conditions: Sequence[str],
-    fixed: Readings,
-    describe: Callable[[Sequence[str], Sequence[str]], str],
-) -> Check:
-    """A check of one offering position: ``describe(hand names, condition texts)`` says what it is."""
-
-    def check(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-        p = game.params(game.config(fewest_players(game)))
-        try:
-            kinds = kinds_for(p, hand)
-            targets = monuments_for(p, conditions[: p.monuments_visible])
-        except ValueError as exc:
-            return CheckResult(Unknown(f"the game's data cannot give the situation: {exc}"), "situation", (), "none")
-        try:
-            outcomes, counts, data = compare_offerings(game, ambiguity, kinds, targets, fixed, budget)
-            freq = divergence_frequency(game, ambiguity, fixed, budget)
-        except SolverGaveUp as exc:
-            return CheckResult(Unknown("Z3 gave up optimising an offering", str(exc)), "z3", (), "one offering")
-        differs = len(set(counts.values())) > 1
-        data = {**data, "random_situations": freq}
-        summary = (
-            describe(data["hand"], data["monument_conditions"])
-            + ": "
-            + "; ".join(f"{reading} advances {n}" for reading, n in counts.items())
+        if met is None:
+            return nothing_found(searched)
+        at = met.before
+        lead = (
+            f"In seeded game {met.seed - budget.seed}, at round {at.round}'s offerings, seat {at.to_move} holds "
+            f"{held(at)} against the next levels {', '.join(next_conditions(at, at.to_move))}: "
         )
-        searched = (
-            "one hand-built offering position, optimised by Z3 under each reading and re-checked by the rules; plus "
-            f"{freq['situations']} seeded random situations (hands of {RANDOM_HANDS[0]}-{RANDOM_HANDS[1]} cards, "
-            f"{p.monuments_visible} random Monuments of the data at random levels): the readings differ in "
-            f"{freq['differ']}"
+        extra: dict[str, Any] = {
+            "round": at.round,
+            "seat": at.to_move,
+            "hand": [at.params.cards[k] for k in at.hands[at.to_move]],
+            "monument_conditions": next_conditions(at, at.to_move),
+        }
+        for reading in all_readings(game, ambiguity):
+            extra[f"advanced_{reading}"] = _count_under(game, ambiguity, met, reading, budget.rlimit)
+        return log_witness(
+            game, ambiguity, met, budget.seed, lambda s: best_words(s, budget.rlimit)[0], lead, searched, extra
         )
-        return CheckResult(
-            verdict_of(differs, summary, data, searched),
-            "z3",
-            tuple(outcomes),
-            searched,
-            data,
-            constructed=True,
-            depends_on=depends(game, ambiguity, fixed),
-        )
-
-    return check
+    except SolverGaveUp as exc:
+        return CheckResult(Unknown("Z3 gave up optimising an offering", str(exc)), "z3", (), searched)
 
 
-def divergence_frequency(game: NileArtefactsGame, ambiguity: str, fixed: Readings, budget: Budget) -> dict[str, Any]:
-    """In how many random offering positions (a random hand; random visible Monuments of the data, seat 0 at random
-    levels) the best offerings' counts differ by reading."""
-    rng = random.Random(budget.seed)
-    players = fewest_players(game)
-    p = game.params(game.config(players))
-    cards = [k for k, c in enumerate(p.card_count) for _ in range(c)]
-    situations = max(4, budget.examples // 8)
-    shown = min(p.monuments_visible, len(p.monuments))
-    differ = 0
-    for _ in range(situations):
-        hand = sorted(rng.sample(cards, min(len(cards), rng.randint(*RANDOM_HANDS))))
-        targets = [(m, rng.randrange(p.top)) for m in rng.sample(range(len(p.monuments)), shown)]
-        counts = set()
-        for reading in game.spec.ambiguities[ambiguity].reading_names():
-            hands = [hand, *([] for _ in range(players - 1))]
-            state = offering_position(game, {**fixed, ambiguity: reading}, hands, targets)
-            counts.add(len(solve(state, 0, budget.rlimit, canonical=False)[1]))
-        differ += len(counts) > 1
-    return {"situations": situations, "differ": differ}
+def _count_under(game: NileArtefactsGame, ambiguity: str, met: Met, reading: str, rlimit: int) -> int:
+    state = replay_actions(game, under(game, met.config, ambiguity, reading), met.actions)
+    return best_words(state, rlimit)[1]
 
 
 # ------------------------------------------------------------------------------------------------ NA-001
-def type_targets(params: Params) -> list[tuple[int, int]]:
-    """One next level per Monument, the lowest whose condition is about types, for the first Monuments of the data
-    that have one (as many as are visible), each condition text once."""
-    out: list[tuple[int, int]] = []
-    texts: set[str] = set()
-    for m, levels in enumerate(params.monuments):
-        for level, cond in enumerate(levels):
-            if on_types(cond) and condition_text(cond) not in texts:
-                out.append((m, level))
-                texts.add(condition_text(cond))
-                break
-        if len(out) == params.monuments_visible:
-            break
-    return out
-
-
 def check_type_choice(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    """Any type vs a type shown on the card: Z3 looks for the hand of one-type cards (so that NA-003 does not enter)
-    that gains most from a free choice, against Monuments of the data; the default readings elsewhere."""
+    """Any type vs a type shown on the card: the first offering of seeded play whose best offering differs; with the
+    exact odds that a few random cards meet the data's first single-type condition, the exhaustive reduction of type
+    conditions to counts under ``any_type``, and how often whole hands met type conditions in random play."""
+    result = offering_witness(game, "type_choice", budget)
+    figures: dict[str, Any] = {"any_type_counts_only": type_conditions_reduce_to_counts(game)}
+    odds = single_type_odds(game, ODDS_CARDS)
+    if odds is not None:
+        figures.update(odds)
+    played = type_condition_figures(game, budget)
+    figures.update(
+        {
+            "random_games": played["games"],
+            "random_players": played["players"],
+            "met_pct_any_type": played["any_type"]["met_pct"],
+            "met_pct_shown_type": played["shown_type"]["met_pct"],
+            "random_play": played,
+        }
+    )
+    return with_data(result, figures)
+
+
+def single_type_odds(game: NileArtefactsGame, cards: int) -> dict[str, Any] | None:
+    """The exact chance that ``cards`` cards drawn from the full pile can meet the data's first single-type condition
+    under ``any_type`` and under ``shown_type`` (the other readings at their defaults), as the ``condition-odds``
+    query computes it; None when the data has no single-type condition."""
     p = game.params(game.config(fewest_players(game)))
-    targets = type_targets(p)
-    conds = [p.monuments[m][level] for m, level in targets]
-    copies = printed_copies(p)
-    rlimit = budget.rlimit * OPTIMIZE_FACTOR
-    fixed: dict[str, str] = {}
-    distinct, found = divergent_hand_of(copies, conds, SEARCH_HAND, rlimit, one_type_only=True)
-    if found.status == "optimal" and len(found.advanced_any) == len(found.advanced_shown):
-        # no one-type hand diverges: let 2-Artifact cards in, each Artifact its printed type (NA-003's two_each)
-        fixed = {"double_card": "two_each"}
-        distinct, found = divergent_hand_of(copies, conds, SEARCH_HAND, rlimit)
-    if found.status != "optimal":
-        return CheckResult(
-            Unknown("Z3 gave up searching for a divergent hand", f"rlimit {budget.rlimit}"),
-            "z3",
-            (),
-            f"{SEARCH_HAND}-card hands",
-        )
-    try:
-        kinds = kinds_for(p, [distinct[k] for k in found.kinds])
-        outcomes, counts, data = compare_offerings(game, "type_choice", kinds, targets, fixed, budget)
-    except SolverGaveUp as exc:
-        return CheckResult(Unknown("Z3 gave up optimising an offering", str(exc)), "z3", (), "one offering")
-    figures = type_condition_figures(game, budget)
-    proof = type_conditions_reduce_to_counts(game)
-    data = {**data, "random_play": figures, "any_type_counts_only": proof}
-    players = figures["players"]
-    summary = (
-        f"Hand {data['hand']} against Monuments whose next levels are {data['monument_conditions']}: the best "
-        f"offering advances {counts['any_type']} Monuments when any type may be chosen but {counts['shown_type']} "
-        f"when cards count as their printed types. Under any_type every type condition is a count of Artifacts "
-        f"({proof}); in random {players}-player play the whole hand meets {figures['any_type']['met_pct']} % of "
-        f"next-level type conditions with any_type against {figures['shown_type']['met_pct']} % with shown_type."
-    )
-    searched = (
-        f"Z3 maximised the gap over every {SEARCH_HAND}-card hand of the card data"
-        + (" (one-type cards only)" if not fixed else "")
-        + f"; exhaustive count vectors; {figures['games']} seeded random {players}-player games per reading"
-    )
-    verdict = verdict_of(counts["any_type"] != counts["shown_type"], summary, data, searched)
-    return CheckResult(
-        verdict,
-        "z3",
-        tuple(outcomes),
-        searched,
-        data,
-        constructed=True,
-        depends_on=depends(game, "type_choice", fixed),
-    )
+    single = next((c for m in p.monuments for c in m if condition_text(c).startswith("type:")), None)
+    if single is None:
+        return None
+    pair_mix = game.spec.ambiguities["pair_mix"].default
+    answer = query_condition_odds(game, {"condition": condition_text(single), "cards": cards, "pair_mix": pair_mix})
+    double = game.spec.ambiguities["double_card"].default
+    odds = answer.data["odds"]
+    return {
+        "odds_condition": condition_text(single),
+        "odds_cards": cards,
+        "odds_any_type": f"{float(Fraction(odds[f'any_type/{double}'])):.4f}",
+        "odds_shown_type": f"{float(Fraction(odds[f'shown_type/{double}'])):.4f}",
+    }
 
 
 def type_conditions_reduce_to_counts(game: NileArtefactsGame, max_artifacts: int = 8) -> str:
@@ -369,71 +283,70 @@ def type_condition_figures(game: NileArtefactsGame, budget: Budget) -> dict[str,
     return out
 
 
-# ------------------------------------------------------------------------------------------------ offering checks
-def _names(items: Sequence[str]) -> str:
-    return ", ".join(items)
-
-
+# ------------------------------------------------------------------------------------- NA-002, NA-003, NA-004, NA-013
 def check_type_scope(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    fn = _offering_check(
-        "type_scope",
-        (((0,), 0), ((2,), 0), ((4,), 0)),
-        ("same:3", "diff:3"),
-        {},
-        lambda hand, conds: f"{len(hand)} cards ({_names(hand)}) against {_names(conds)}",
-    )
-    result = fn(game, budget)
+    """One typing for the whole offering vs one per Monument: the first offering of seeded play whose best offering
+    differs; with whether the scope can matter when cards count only as their printed types."""
     p = game.params(game.config(fewest_players(game)))
     singletons = all(
         len(type_options(p.card_types[k], "shown_type", "two_each")) == 1 for k in range(len(p.card_types))
     )
     note = (
-        f"under shown_type with two_each every one of the {len(p.card_types)} card kinds has exactly one way to "
+        f"under `shown_type` with `two_each` every one of the {len(p.card_types)} card kinds has exactly one way to "
         "count, so the scope cannot matter there (exhaustive over the card data)"
         if singletons
-        else "some card kind has several ways to count even under shown_type/two_each"
+        else "some card kind has several ways to count even under `shown_type` with `two_each`"
     )
-    return _with_note(result, note)
-
-
-def _with_note(result: CheckResult, note: str) -> CheckResult:
-    """Append a sentence to a witness summary and record it in the data."""
-    data = {**result.data, "note": note}
-    verdict = result.verdict
-    if isinstance(verdict, Witness):
-        verdict = Witness(f"{verdict.summary}; {note}.", dict(data))
-    return CheckResult(
-        verdict,
-        result.method,
-        result.outcomes,
-        result.searched,
-        data,
-        result.witness_log,
-        result.constructed,
-        result.depends_on,
-    )
+    return with_data(offering_witness(game, "type_scope", budget), {"scope_note": note})
 
 
 def check_double_card(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    fn = _offering_check(
-        "double_card",
-        (((0, 3), 2),),
-        ("diff:2", "same:2", "type:eye"),
-        {},
-        lambda hand, conds: f"One 2-Artifact card ({_names(hand)}) alone against {_names(conds)}",
-    )
-    return fn(game, budget)
+    """What a 2-Artifact card gives: the first offering of seeded play whose best offering differs."""
+    return offering_witness(game, "double_card", budget)
 
 
 def check_pair_mix(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    fn = _offering_check(
-        "pair_mix",
-        (((0,), 0), ((0,), 1)),
-        ("pair:2:ankh+eye", "type:eye"),
-        {},
-        lambda hand, conds: f"{len(hand)} cards ({_names(hand)}) against {_names(conds)}",
+    """Whether a two-type condition needs both types: the first offering of seeded play that advances differently
+    (``kit.find_divergence``: the readings part only there, at the step that checks the offering); with the
+    exhaustive comparison of each pair condition alone."""
+    players = fewest_players(game)
+    games = max(3, budget.playouts)
+    searched = f"seeded random {players}-player games (up to {games})"
+
+    def describe(before: NAState, after: NAState) -> str:
+        return offered_words(before)
+
+    seeds = range(budget.seed, budget.seed + games)
+    found = first_parting(game, "pair_mix", game.config(players), seeds, describe)
+    if found is None:
+        return nothing_found(searched)
+    at = found.state
+    lead = f"In seeded game {found.seed - budget.seed}, at round {at.round}'s offerings: "
+    summary = lead + "; ".join(f"{k}: {v}" for k, v in found.outcomes)
+    data = {
+        "game": found.seed - budget.seed,
+        "steps": found.step,
+        "round": at.round,
+        "seat": at.to_move,
+        "position": game.position_data(at),
+        "pair_note": pair_mix_agreement(game),
+    }
+    return play_witness(game, "pair_mix", found, summary, searched, data)
+
+
+def offered_words(state: NAState) -> str:
+    """The offering of the seat to move (cards and the types chosen) and the Monuments whose next level it meets,
+    by the rules' own ``advance_levels``, under the position's readings."""
+    seat = state.to_move
+    p = state.params
+    conds = next_conditions(state, seat)
+    after = advance_levels(state, seat)
+    raised = [conds[i] for i, (a, b) in enumerate(zip(state.levels, after, strict=True)) if a[seat] != b[seat]]
+    offered = ", ".join(
+        f"{p.cards[k]} as {'+'.join(TYPE_NAMES[t] for t in types)}" if types else p.cards[k]
+        for k, types, _ in state.offering
     )
-    return _with_note(fn(game, budget), pair_mix_agreement(game))
+    return f"seat {seat}'s offering {offered or 'nothing'} moves it up on {raised or 'none'}"
 
 
 def pair_mix_agreement(game: NileArtefactsGame, max_artifacts: int = 8) -> str:
@@ -456,49 +369,45 @@ def pair_mix_agreement(game: NileArtefactsGame, max_artifacts: int = 8) -> str:
 
 
 def check_card_sharing(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    """The rule document's example offering (cards moving up on as many Monuments) under shared and split cards,
-    and the arithmetic bound."""
-    fn = _offering_check(
-        "card_sharing",
-        (((0,), 0), ((0,), 0), ((0,), 1)),
-        ("same:2", "each:nile+desert", "region:nile", "diff:4", "region:fields"),
-        {},
-        lambda hand, conds: f"As in the Example Offering Phase, red offers {len(hand)} cards ({_names(hand)})",
-    )
-    result = fn(game, budget)
+    """One offering checked whole against every Monument vs each card pushed toward one: the first offering of
+    seeded play whose best offering differs; with the arithmetic bound under ``split``."""
     monuments = game.params(game.config(fewest_players(game))).monuments
     conds = sorted({c for m in monuments for c in m})
     fewest = min(needed(c) for c in conds)
     bound = (
-        f"every one of the {len(conds)} conditions in the data needs at least {fewest} Artifacts or cards, so under "
-        f"split k one-Artifact cards advance at most k // {fewest} Monuments, while the example moves each player "
-        "up on as many Monuments as red offers cards"
+        f"every one of the {len(conds)} conditions in the data needs at least {fewest} Artifacts or cards, so k "
+        f"one-Artifact cards advance at most k // {fewest} Monuments"
     )
-    return _with_note(result, bound)
+    return with_data(offering_witness(game, "card_sharing", budget), {"split_bound": bound})
 
 
 # ------------------------------------------------------------------------------------------------ NA-014
 def check_empty_offering(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    """A player holding cards offers none of them, in seeded random play (the game's own search, ``find_in_play``:
-    in lockstep the readings part at the first offering of a player holding cards, whatever they then do)."""
+    """The first position of seeded random play where the readings part (``kit.find_divergence``): a seat holding
+    cards is to begin its offering, and Done is legal there under one reading only, whatever the seat then does."""
     players = fewest_players(game)
     games = max(3, budget.playouts)
     searched = f"seeded random {players}-player games (up to {games})"
 
-    def stop(before: NAState, action: Action, after: NAState) -> bool:
-        return isinstance(action, Done) and not before.offering and bool(before.hands[before.to_move])
-
-    met = find_in_play(game, game.config(players), range(budget.seed, budget.seed + games), stop)
-    if met is None:
-        return nothing_found(searched)
-
     def describe(before: NAState, after: NAState | None) -> str:
         seat = before.to_move
-        held = ", ".join(before.params.cards[k] for k in before.hands[seat])
-        if after is None:
-            return f"seat {seat} may not offer nothing: it must offer at least one of its cards ({held})"
-        return f"seat {seat} offers nothing and keeps its cards ({held}) for later rounds"
+        if any(isinstance(a, Done) for a in game.legal_actions(before)):
+            return f"seat {seat} may end its offering with no card offered, keeping its cards ({held(before)})"
+        return f"seat {seat} must offer at least one of its cards ({held(before)}) before it may end its offering"
 
-    lead = f"In seeded game {met.seed - budget.seed}, at an offering phase: "
-    found = diverging(game, "empty_offering", met, describe)
-    return play_result(game, "empty_offering", found, met.action, budget.seed, lead, searched)
+    seeds = range(budget.seed, budget.seed + games)
+    found = find_divergence(game, "empty_offering", [game.config(players)], seeds, describe)
+    if found is None:
+        return nothing_found(searched)
+    at = found.state
+    lead = f"In seeded game {found.seed - budget.seed}, at round {at.round}'s offerings: "
+    summary = lead + "; ".join(f"{k}: {v}" for k, v in found.outcomes)
+    data = {
+        "game": found.seed - budget.seed,
+        "steps": found.step,
+        "round": at.round,
+        "seat": at.to_move,
+        "cards_held": len(at.hands[at.to_move]),
+        "position": game.position_data(at),
+    }
+    return play_witness(game, "empty_offering", found, summary, searched, data)

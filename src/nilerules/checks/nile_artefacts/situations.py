@@ -81,14 +81,14 @@ def offering_position(
     targets: Sequence[tuple[int, int]],
     extra: Mapping[str, Any] | None = None,
 ) -> NAState:
-    """Seat 0 to offer at the start of round 1's offering phase, written in the position format: each seat holds
-    its hand (card kinds), the visible Monuments are ``targets`` (Monument, level of seat 0 there), the others at 0;
-    ``extra`` adds or replaces position keys (``extra["0"]`` merges into seat 0)."""
+    """Seat 0 to offer at the start of an offering phase, written in the position format: each seat holds its hand
+    (card kinds), the visible Monuments are ``targets`` (Monument, level of seat 0 there), the others at 0;
+    ``extra`` adds or replaces position keys (``extra["0"]`` merges into seat 0). The round is the first in which
+    the levels written can have been reached (one level per Monument per round), unless ``extra`` names it."""
     p = game.params(game.config(len(hands)))
     names = monument_names(p)
     data: dict[str, Any] = {
         "phase": "offerings",
-        "round": 1,
         "monuments": [names[m] for m, _ in targets],
         "0": {"cards": [p.cards[k] for k in hands[0]], "levels": [level for _, level in targets]},
     }
@@ -96,6 +96,8 @@ def offering_position(
         data[str(seat)] = {"cards": [p.cards[k] for k in hand]}
     for key, value in (extra or {}).items():
         data[key] = {**data.get(key, {}), **value} if key.isdigit() else value
+    levels = [level for key, seat in data.items() if key.isdigit() for level in seat.get("levels", [])]
+    data.setdefault("round", 1 + max(levels, default=0))
     state: NAState = build_position(game, game.config(len(hands), readings=readings), data)
     return state
 

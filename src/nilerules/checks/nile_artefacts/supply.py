@@ -1,73 +1,75 @@
 """The supply checks of Nile Artefacts: an empty Artifact pile (NA-007) and an empty Coin stock (NA-008).
 
-Both witnesses are met in seeded play: NA-008's where the readings first part (``kit.find_divergence``), NA-007's at
-the first draw from the empty pile (the game's own search, ``shared.find_in_play``: in lockstep the readings part
-earlier, when the pile is empty and a purchase is refused under one reading only).
+Both witnesses are met in seeded play where the readings first part (``kit.find_divergence``): for NA-007, where the
+pile is empty and the discard is not, before any card is drawn from the empty pile (a purchase possible under one
+reading only); for NA-008, where a Coin is due from the empty stock.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from nilerules.checks.kit import find_divergence, play_witness
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.nile_artefacts.shared import (
-    diverging,
-    find_in_play,
     first_parting,
     most_players,
     nothing_found,
     play_result,
     random_games,
-    words,
+    with_data,
 )
-from nilerules.games.nile_artefacts.actions import Action
+from nilerules.games.nile_artefacts.actions import Buy
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
-from nilerules.games.nile_artefacts.params import readings_of
-from nilerules.games.nile_artefacts.state import NAState
-
-
-def _new_note(before: NAState, after: NAState, text: str) -> bool:
-    return any(text in n.detail for n in after.notes) and not any(text in n.detail for n in before.notes)
+from nilerules.games.nile_artefacts.state import PH_NAV, PH_OFFER, NAState
 
 
 def check_deck_exhausted(game: NileArtefactsGame, budget: Budget) -> CheckResult:
-    """The first draw from an empty Artifact pile in seeded play, and how often the pile runs out."""
+    """The first place of seeded play where the readings part (``kit.find_divergence``): the Artifact pile is empty
+    and its discard is not, so that a purchase (or a round setup's draw) is possible under one reading only; and how
+    often the pile runs out, and the game then stalls, in random games."""
     players = most_players(game)
     games = max(3, budget.playouts // 20)
-    figures: dict[str, dict[str, int]] = {}
+    figures: dict[str, Any] = {"random_games": games, "random_players": players}
     for reading in game.spec.ambiguities["deck_exhausted"].reading_names():
         finals = random_games(game, players, {"deck_exhausted": reading}, games, budget.seed)
-        figures[reading] = {
-            "games": games,
-            "pile_ran_out": sum(1 for s in finals if any("Artifact pile" in n.detail for n in s.notes)),
-            "stopped_by_round_cap": sum(1 for s in finals if any(n.kind == "no_progress" for n in s.notes)),
-        }
+        figures[f"pile_ran_out_{reading}"] = sum(1 for s in finals if any("Artifact pile" in n.detail for n in s.notes))
+        figures[f"never_ended_{reading}"] = sum(1 for s in finals if any(n.kind == "no_progress" for n in s.notes))
     searched_games = max(games, budget.playouts)
-    searched = f"seeded random {players}-player games (up to {searched_games}); {games} per reading"
-
-    def stop(before: NAState, action: Action, after: NAState) -> bool:
-        return _new_note(before, after, "Artifact pile")
-
-    met = find_in_play(game, game.config(players), range(budget.seed, budget.seed + searched_games), stop)
-    if met is None:
-        return nothing_found(searched)
+    searched = f"seeded random {players}-player games (up to {searched_games}); {games} random games per reading"
 
     def describe(before: NAState, after: NAState | None) -> str:
-        fig = figures[readings_of(before.config).deck_exhausted]
-        tail = (
-            f"; the pile ran out in {fig['pile_ran_out']}/{games} random games, {fig['stopped_by_round_cap']}/{games} "
-            "never ended"
+        where = f"the pile is empty and the discard holds {sum(before.discard)} cards"
+        if before.phase in (PH_NAV, PH_OFFER) and not before.left:
+            seat = before.to_move
+            coins = before.coins[seat]
+            if any(isinstance(a, Buy) for a in game.legal_actions(before)):
+                return f"{where}: seat {seat} ({coins} Coins) may buy: the discard is shuffled into a new pile"
+            return f"{where}: seat {seat} ({coins} Coins) may not buy"
+        assert after is not None  # a chance outcome: listed under every reading in lockstep play
+        return (
+            f"the draw empties the pile; then the pile holds {after.left} cards and the discard "
+            f"{sum(after.discard)}, and the game is in {game.position_data(after)['phase']}"
         )
-        if after is None:
-            return f"{words(game, met.action)} is not possible (the pile is empty, the discard is not reused){tail}"
-        held = f"the pile holds {after.left} cards after it (discard {sum(after.discard)})"
-        return f"{words(game, met.action)}: {held}{tail}"
 
-    lead = (
-        "The rules never say what happens when the Artifact pile is empty and a card must be drawn. In seeded "
-        f"game {met.seed - budget.seed} the pile runs out: "
-    )
-    found = diverging(game, "deck_exhausted", met, describe)
-    extra = {"random_games": figures}
-    return play_result(game, "deck_exhausted", found, met.action, budget.seed, lead, searched, extra)
+    seeds = range(budget.seed, budget.seed + searched_games)
+    found = find_divergence(game, "deck_exhausted", [game.config(players)], seeds, describe)
+    if found is None:
+        return with_data(nothing_found(searched), figures)
+    at = found.state
+    lead = f"In seeded game {found.seed - budget.seed}, round {at.round}, the Artifact pile has run out: "
+    summary = lead + "; ".join(f"{k}: {v}" for k, v in found.outcomes)
+    data: dict[str, Any] = {
+        "game": found.seed - budget.seed,
+        "steps": found.step,
+        "round": at.round,
+        "discard": sum(at.discard),
+        "position": game.position_data(at),
+        **figures,
+    }
+    if at.phase in (PH_NAV, PH_OFFER) and any(isinstance(a, Buy) for a in game.legal_actions(at)):
+        data.update({"buy_seat": at.to_move, "buy_coins": at.coins[at.to_move]})  # the parting is a purchase
+    return play_witness(game, "deck_exhausted", found, summary, searched, data)
 
 
 def check_coin_stock(game: NileArtefactsGame, budget: Budget) -> CheckResult:
@@ -86,4 +88,5 @@ def check_coin_stock(game: NileArtefactsGame, budget: Budget) -> CheckResult:
         return nothing_found(searched)
     supply = game.params(found.config).coin_supply
     lead = f"In seeded game {found.seed - budget.seed} all {supply} Coins are with the players when one is due: "
-    return play_result(game, "coin_stock", found, found.actions[-1], budget.seed, lead, searched)
+    extra = {"players": players}
+    return play_result(game, "coin_stock", found, found.actions[-1], budget.seed, lead, searched, extra)
