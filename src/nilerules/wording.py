@@ -78,9 +78,14 @@ class Expect:
     """By seat (``"0"``, ``"1"``…), points by category of ``game.score_breakdown``."""
     scores: tuple[int, ...] | None = None
     """Every seat's score."""
+    winners: tuple[int, ...] | None = None
+    """The seats in first place (``game.ranking``), more than one when they share it."""
 
     def empty(self) -> bool:
-        return not (self.legal or self.not_legal or self.to_move or self.phase or self.points or self.scores)
+        return not (
+            self.legal or self.not_legal or self.to_move or self.phase or self.points or self.scores
+            or self.winners is not None
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,9 +157,9 @@ def parse_claims(items: Any, key: str, add: Callable[[str, str], None]) -> tuple
 
 def _expect(item: Any, key: str, add: Callable[[str, str], None]) -> Expect:
     if not isinstance(item, dict):
-        add(key, "expected a table of what must hold (legal, not_legal, to_move, phase, points, scores)")
+        add(key, "expected a table of what must hold (legal, not_legal, to_move, phase, points, scores, winners)")
         return Expect()
-    for name in sorted(set(item) - {"legal", "not_legal", "to_move", "phase", "points", "scores"}):
+    for name in sorted(set(item) - {"legal", "not_legal", "to_move", "phase", "points", "scores", "winners"}):
         add(f"{key}.{name}", "unknown key")
     legal, not_legal = item.get("legal", []), item.get("not_legal", [])
     for name, value in (("legal", legal), ("not_legal", not_legal)):
@@ -178,6 +183,12 @@ def _expect(item: Any, key: str, add: Callable[[str, str], None]) -> Expect:
     if scores is not None and not (isinstance(scores, list) and all(isinstance(s, int) for s in scores)):
         add(f"{key}.scores", "expected a list of scores")
         scores = None
+    winners = item.get("winners")
+    if winners is not None and not (
+        isinstance(winners, list) and winners and all(isinstance(s, int) and not isinstance(s, bool) for s in winners)
+    ):
+        add(f"{key}.winners", "expected a non-empty list of seats")
+        winners = None
     expect = Expect(
         tuple(legal) if isinstance(legal, list) else (),
         tuple(not_legal) if isinstance(not_legal, list) else (),
@@ -185,7 +196,8 @@ def _expect(item: Any, key: str, add: Callable[[str, str], None]) -> Expect:
         phase,
         points,
         tuple(scores) if scores is not None else None,
+        tuple(sorted(winners)) if winners is not None else None,
     )
     if expect.empty():
-        add(key, "claims nothing: name at least one of legal, not_legal, to_move, phase, points, scores")
+        add(key, "claims nothing: name at least one of legal, not_legal, to_move, phase, points, scores, winners")
     return expect

@@ -54,7 +54,7 @@ def test_a_claim_the_model_keeps_gives_no_problem() -> None:
         **AT_FIRST_PASS,
         "says": "you may not wait",
         "expect": {"legal": [{"type": "Pass"}], "not_legal": [{"type": "Wait"}], "to_move": "seat 0",
-                   "phase": "pass", "scores": [3, 5], "points": {"1": {"tally": 5}}},
+                   "phase": "pass", "scores": [3, 5], "points": {"1": {"tally": 5}}, "winners": [1]},
     })[0]
     assert claim_problems(GAME, WAIT, claim, None) == []
 
@@ -67,13 +67,14 @@ def test_a_claim_the_model_breaks_is_reported_with_what_the_model_does() -> None
         "says": "you may never pass",
         "reading": "wait_too",
         "expect": {"not_legal": [{"type": "Wait"}], "to_move": "seat 1", "scores": [4, 5],
-                   "points": {"0": {"tally": 4}}},
+                   "points": {"0": {"tally": 4}}, "winners": [0]},
     })[0]
     assert claim_problems(GAME, WAIT, claim, None) == [
         "TAL-003 “you may never pass”: these words are not in the finding's wording",
         'TAL-003 “you may never pass”: {"type":"Wait"} is a legal move there',
         "TAL-003 “you may never pass”: seat 0 is to move there, not seat 1",
         "TAL-003 “you may never pass”: the scores there are [3, 5], not [4, 5]",
+        "TAL-003 “you may never pass”: seats [1] are first there, not [0]",
         "TAL-003 “you may never pass”: seat 0 has 3 tally, not 4",
     ]
 
@@ -98,7 +99,7 @@ def test_a_claim_that_claims_nothing_is_refused_by_the_spec() -> None:
     found: list[tuple[str, str]] = []
     parse_claims([{"says": "x", "expect": {}}], "claims", lambda k, w: found.append((k, w)))
     assert found == [("claims[0].expect", "claims nothing: name at least one of legal, not_legal, to_move, phase, "
-                                          "points, scores")]
+                                          "points, scores, winners")]
 
 
 @pytest.mark.parametrize("game_id", games())

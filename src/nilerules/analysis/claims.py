@@ -101,6 +101,10 @@ def claim_problems(game: Game[Any, Any], amb: Ambiguity, claim: Claim, finding: 
             problems.append(f"{lead}: the phase there is {phase!r}, not {expect.phase!r}")
     if expect.scores is not None and tuple(game.scores(state)) != expect.scores:
         problems.append(f"{lead}: the scores there are {list(game.scores(state))}, not {list(expect.scores)}")
+    if expect.winners is not None:
+        winners = tuple(sorted(game.ranking(state).winners))
+        if winners != expect.winners:
+            problems.append(f"{lead}: seats {list(winners)} are first there, not {list(expect.winners)}")
     if expect.points:
         breakdown = game.score_breakdown(state)
         for seat, wanted in expect.points.items():
