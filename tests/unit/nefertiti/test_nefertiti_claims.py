@@ -4,11 +4,16 @@ checks' results. Expected values come from the expansion's sentences (quoted) or
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from nilerules.analysis.findings import _source
 from nilerules.checks import load
+from nilerules.checks.model import Budget, CheckResult
 from nilerules.core.codec import dumps
+from nilerules.games.nefertiti.names import GIZEH
+from nilerules.games.nefertiti.rules.turn import stall_closes
+from nilerules.games.nefertiti.state import NefState
 from tests.helpers import SEEDS
 
 MODULE = load("nefertiti")
@@ -79,3 +84,79 @@ def test_the_findings_that_quote_the_expansion_name_it() -> None:
         assert SPEC.document(document) == "the Nefertiti expansion rulebook"
         text = (SEEDS / expansion).read_text(encoding="utf-8")
         assert " ".join(amb.quote.split()) in " ".join(text.split()), amb.code
+
+
+def check(amb_id: str) -> CheckResult:
+    return MODULE.checks[amb_id](GAME, Budget.quick())
+
+
+def on_written_position(result: CheckResult, amb_id: str, reading: str) -> NefState:
+    """A constructed witness's written position, built under one reading (its players and modules from the data),
+    after the witness's moves."""
+    data = result.verdict.data
+    config = GAME.config(data["players"], tuple(data["modules"]), {amb_id: reading})
+    state = GAME.position(config, data["position"])
+    for raw in data.get("actions", []):
+        state = GAME.apply(state, GAME.action_from_data(raw))
+    return state
+
+
+def test_nef005_witness_is_an_end_of_game_written_out_and_scored_under_each_reading() -> None:
+    """NEF-005 was an exhaustive search labelled as neither a game nor constructed. Its 4-player case is now the end
+    of a game: scores 0, 0, 1, 1 before the bonus, the holder (seat 0) tied with seat 1 below the other two. Hand,
+    from the card's table 0, 6, 9, 12, 15: tied for 3rd under competition (+9, as the card's example), 2nd under
+    dense (+6), 4th under modified (+12); the Deben (none) break no tie (+9)."""
+    result = check("amon_priest_ties")
+    assert result.constructed and result.verdict.kind == "witness"
+    expected = {"competition": 9, "dense": 6, "modified": 12, "deben_tiebreak": 9}
+    for reading, bonus in expected.items():
+        end = on_written_position(result, "amon_priest_ties", reading)
+        assert GAME.score_breakdown(end)[0]["amon_priest"] == bonus
+        assert dict(result.outcomes)[reading] == f"seat 0 gains +{bonus}"
+
+
+def test_nef002_z3_witness_is_written_out_and_played_with_the_royal_scribe() -> None:
+    """NEF-002's Z3 witness had no position. Written out: seat 0, the only chair owner, holds a chair and a +1 foreign
+    chair and scores the normal chair with the Royal Scribe. Hand: a chair is worth 9 with one owner (the seed's
+    Royal Scribe example), +1 for the Royal Scribe, +1 for the held foreign chair under `held`: 11; 10 under
+    `scored_only`."""
+    result = check("scribe_foreign_bonus")
+    assert result.constructed and "position" in result.verdict.data
+    assert dict(result.outcomes) == {"held": "11 points", "scored_only": "10 points"}
+    for reading, points in (("held", 11), ("scored_only", 10)):
+        assert GAME.score_breakdown(on_written_position(result, "scribe_foreign_bonus", reading))[0][
+            "during_play"] == points
+
+
+def test_nef001_showcase_is_written_out_and_each_reading_decides_its_stall() -> None:
+    """NEF-001's Z3 table had no position. Its showcase (one Servant and two neutral pawns of one colour) is written
+    on Gizeh's right stall: two of the four pawn kinds, so the stall stays open under `listed`; three pawns counted
+    as three colours close it under `neutral_pawn_each`."""
+    result = check("neutral_three_colors")
+    assert result.constructed
+    for reading, status in (("listed", False), ("neutral_pawn_each", True)):
+        state = on_written_position(result, "neutral_three_colors", reading)
+        assert stall_closes(state, GIZEH) is status
+        assert dict(result.outcomes)[reading].split(": ")[1].startswith("closes" if status else "open")
+
+
+def test_nef023_and_nef030_figures_are_recomputed_from_their_logs() -> None:
+    """NEF-023's witness is the 4-player setup: 8 + 9 + 9 + 10 = 36 starting Deben + 4 on the market tiles = 40
+    against 30 + 8 = 38 coins (hand count, the reference and the expansion's contents); NEF-030's is a seeded game
+    played to the end. Each stated outcome is what its log gives replayed under that reading."""
+    coins = check("deben_coins")
+    assert coins.figures is not None and coins.witness_log is not None
+    stated = "4 players: 40 Deben needed against 38 coins: the setup cannot be laid out"
+    assert coins.figures("one_deben_each") == stated
+    for result in (coins, check("amon_priest_neutral")):
+        assert result.figures is not None
+        assert [(r, result.figures(r)) for r, _ in result.outcomes] == list(result.outcomes)
+
+
+def test_a_witness_whose_stated_figure_is_not_its_replay_is_caught() -> None:
+    """The broken case: NEF-023's outcome for `one_deben_each` typed with another count no longer equals what its log
+    gives, which is what the witness-figure test compares."""
+    coins = check("deben_coins")
+    broken = dataclasses.replace(coins, outcomes=(("one_deben_each", "4 players: 39 Deben needed"),))
+    assert coins.figures is not None
+    assert [r for r, o in broken.outcomes if coins.figures(r) != o] == ["one_deben_each"]
