@@ -160,7 +160,7 @@ def test_every_reading_the_text_rules_out_quotes_the_words_that_do(
     assert contradicted_problems(spec, docs) == []
 
 
-PENDING_PROSE = frozenset({"ra", "sobek", "nefertiti"})
+PENDING_PROSE = frozenset({"ra", "sobek"})
 """Games whose findings still say results in typed words (issue 19, item 3): a strict xfail, removed when done."""
 
 

@@ -5,16 +5,22 @@ checks' results. Expected values come from the expansion's sentences (quoted) or
 from __future__ import annotations
 
 import dataclasses
+import re
+from pathlib import Path
 from typing import Any
 
-from nilerules.analysis.findings import _source
+from nilerules.analysis.claims import claim_problems
+from nilerules.analysis.findings import _source, rendered
 from nilerules.checks import load
 from nilerules.checks.model import Budget, CheckResult
+from nilerules.checks.nefertiti import characters
+from nilerules.checks.nefertiti.checks import with_outcomes
 from nilerules.core.codec import dumps
 from nilerules.games.nefertiti.names import GIZEH
 from nilerules.games.nefertiti.rules.turn import stall_closes
 from nilerules.games.nefertiti.state import NefState
-from tests.helpers import SEEDS
+from nilerules.wording import parse_claims
+from tests.helpers import SEEDS, spec_with_line_edited
 
 MODULE = load("nefertiti")
 GAME = MODULE.game
@@ -160,3 +166,88 @@ def test_a_witness_whose_stated_figure_is_not_its_replay_is_caught() -> None:
     broken = dataclasses.replace(coins, outcomes=(("one_deben_each", "4 players: 39 Deben needed"),))
     assert coins.figures is not None
     assert [r for r, o in broken.outcomes if coins.figures(r) != o] == ["one_deben_each"]
+
+
+DEADLOCK = {
+    "markets": {
+        "harbor": {"pawns": [*({"square": sq, "seat": 0} for sq in range(4)), {"square": 4, "seat": 1},
+                             {"square": 5, "seat": 1}]},
+        "gizeh": {"pawns": [{"square": 0, "seat": 1}, {"square": 1, "seat": 1}]},
+    }
+}
+"""2 players with the Harbor, every Servant placed: seat 0's four on the Harbor, seat 1's on the Harbor and Gizeh;
+seat 0 is to place and nobody can."""
+
+
+def test_nef011s_old_wording_is_a_rule_the_model_does_not_follow_and_its_claim_finds_it() -> None:
+    """The bundled NEF-011 wording said “you skip your Servant placement. The Harbor is never closed.” with no
+    exception; when nobody can place (DEADLOCK) the model distributes the Harbor instead of skipping. The old words,
+    given their claim there, fail it; the new wording says so and its claims hold."""
+    amb = SPEC.ambiguities["forced_close_harbor"]
+    old = dataclasses.replace(
+        amb,
+        wording="If all your placed Servants stand on the Memphis Harbor, you skip your Servant placement. The Harbor "
+                "is never closed.",
+        claims=parse_claims([{"says": "you skip your Servant placement", "at": "position", "players": 2,
+                              "modules": ["harbor"], "position": DEADLOCK,
+                              "expect": {"legal": ["skip_placement"], "not_legal": [{"close": "harbor"}]}}],
+                            "claims", lambda k, w: None),
+    )
+    assert claim_problems(GAME, old, old.claims[0], None) == [
+        'NEF-011 “you skip your Servant placement”: "skip_placement" is not a legal move there',
+        'NEF-011 “you skip your Servant placement”: {"close":"harbor"} is a legal move there',
+    ]
+    assert [p for c in amb.claims for p in claim_problems(GAME, amb, c, None)] == []
+    assert any(c.position == DEADLOCK for c in amb.claims)
+
+
+def test_every_nefertiti_wording_says_where_it_goes_and_types_no_result() -> None:
+    """Each finding has a placement, and no reason says what a check found in typed words ('the check shows')."""
+    for amb in SPEC.ambiguities.values():
+        assert amb.placement, amb.code
+        for text in (amb.wording, amb.placement, *amb.reason):
+            assert not re.search(r"\bthe check (shows|finds|lists|gives)\b|\bZ3 prove", text), (amb.code, text)
+
+
+def reasons(module: Any, amb_id: str) -> tuple[str, ...]:
+    amb = module.game.spec.ambiguities[amb_id]
+    return rendered(module.game.spec, amb.reason, module.checks[amb_id](module.game, Budget.quick()).data)
+
+
+def test_nef023s_sentence_about_the_coins_follows_an_edited_coin_count(tmp_path: Path) -> None:
+    """Bundled: 30 + 8 = 38 coins against 40 Deben at 4 players (hand count above), so the sentence names them. With
+    60 base coins every setup (at most 47 Deben) is covered: the sentence that says the coins are fewer is left out,
+    and the outcome sentence says the setup can be laid out."""
+    bundled = " ".join(reasons(MODULE, "deben_coins"))
+    assert "the 38 coins of the base game and the expansion are fewer" in bundled
+    assert "4 players: 40 Deben" in bundled
+    path = spec_with_line_edited(
+        tmp_path, "nefertiti", r"^value = \{ base = 30, expansion = 8 \}$", "value = { base = 60, expansion = 8 }"
+    )
+    edited = " ".join(reasons(load("nefertiti", path), "deben_coins"))
+    assert "are fewer" not in edited
+    assert "the setup can be laid out" in edited
+
+
+def test_nef001s_proof_sentence_is_there_only_with_the_proof() -> None:
+    """The sentence that says Z3 proves the listed patterns equal to four kinds of pawn is rendered from the proof's
+    figure: without it (a result where Z3 gave no proof) the sentence is left out."""
+    result = MODULE.checks["neutral_three_colors"](GAME, Budget.quick())
+    amb = SPEC.ambiguities["neutral_three_colors"]
+    assert rendered(SPEC, amb.reason, result.data)[0].startswith("Z3 proves, for any pawn counts, that")
+    without = {k: v for k, v in result.data.items() if k != "four_kinds_proof"}
+    assert not any("Z3" in s for s in rendered(SPEC, amb.reason, without))
+
+
+def test_nef002s_outcome_sentence_follows_an_edited_royal_scribe_bonus(tmp_path: Path) -> None:
+    """royal_scribe_bonus 1 -> 3. Hand: the chair scored (9, one owner) + 3 + the held foreign chair's 1 = 13 under
+    `held`, 12 under `scored_only` (was 11 and 10)."""
+    path = spec_with_line_edited(
+        tmp_path, "nefertiti", r"^(\[params\.royal_scribe_bonus\]\ntype = \"int\"\nmin = -100\nmax = 100\n)value = 1$",
+        r"\1value = 3",
+    )
+    module = load("nefertiti", path)
+    scribe = with_outcomes(characters.check_scribe_foreign_bonus)
+    amb = module.game.spec.ambiguities["scribe_foreign_bonus"]
+    text = " ".join(rendered(module.game.spec, amb.reason, scribe(module.game, Budget.quick()).data))
+    assert "13 points under `held`, against 12 points under `scored_only`" in text

@@ -78,6 +78,7 @@ def check_deben_coins(game: NefertitiGame, budget: Budget) -> CheckResult:
     )
     data = {
         "coins": have,
+        "short": listing,
         "needed": [{"players": n, "modules": list(mods), "deben": need} for n, mods, need in rows],
     }
     # the witness as a game: the setup itself, at the smallest player count whose Deben the coins cannot cover; each

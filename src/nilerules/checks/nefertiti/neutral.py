@@ -193,6 +193,9 @@ def check_neutral_three_colors(game: NefertitiGame, budget: Budget) -> CheckResu
         "listed_patterns_open_under": {r: [list(c) for c in cs] for r, cs in broken.items() if cs},
         "listed_equals_four_kinds": proof.kind,
     }
+    if proof.kind == "proof":
+        # the sentence of NEF-001's reason that reports the proof is rendered only when Z3 gave one
+        data["four_kinds_proof"] = "Z3 proves, for any pawn counts,"
     return CheckResult(Witness(summary, data), "z3", outcomes, searched, data, constructed=True)
 
 
