@@ -251,3 +251,23 @@ def test_nef002s_outcome_sentence_follows_an_edited_royal_scribe_bonus(tmp_path:
     amb = module.game.spec.ambiguities["scribe_foreign_bonus"]
     text = " ".join(rendered(module.game.spec, amb.reason, scribe(module.game, Budget.quick()).data))
     assert "13 points under `held`, against 12 points under `scored_only`" in text
+
+
+def test_a_trader_exchange_the_player_cannot_pay_for_is_not_offered() -> None:
+    """Assumed trader_cannot_pay (was an audit 'clear' that decided the question by the model's own reading): a chair
+    (maximum 9) for a necklace (maximum 12) costs 12 - 9 = 3 Deben (hand, from gift_values); with 2 Deben the
+    exchange is not offered, with 3 it is. The Deben not held lie on Gizeh's tile (Deben are conserved)."""
+    assert SPEC.params["trader_cannot_pay"].provenance == "assumed"
+    start = GAME.position(GAME.config(4, ("characters",)), {})
+    total = sum(start.deben) + sum(m.deben for m in start.markets)
+
+    def legal_with(deben: int) -> set[str]:
+        seats = {"0": {"deben": deben, "hand": {"chair": 1}}, "1": {"deben": 0}, "2": {"deben": 0}, "3": {"deben": 0}}
+        rest = total - deben - sum(m.deben for m in start.markets)
+        doc = {"phase": "character", "character": {"active": "trader", "trader_exchanges": 0}, "seats": seats,
+               "markets": {"akhet_aton": {"cards": ["necklace"], "deben": start.markets[2].deben + rest}}}
+        return legal_data(4, ("characters",), doc)
+
+    swap = dumps({"swap": "chair", "market": "akhet_aton", "card": "necklace"})
+    assert swap not in legal_with(2)
+    assert swap in legal_with(3)
