@@ -38,7 +38,8 @@ CASES = [
         "15 points",
     ),
     # Amon Priest table 0, 7, 10, 13, 16: the 4-player witness holder tied for 3rd place gains 10 (was 9)
-    (r"^value = \[0, 6, 9, 12, 15\]$", "value = [0, 7, 10, 13, 16]", "amon_priest_ties", "competition", "4p: +10"),
+    (r"^value = \[0, 6, 9, 12, 15\]$", "value = [0, 7, 10, 13, 16]", "amon_priest_ties", "competition",
+     "seat 0 gains +10"),
     # Gizeh's left stall with squares 2, 3, 4, 5, 7, 9: the highest square bids 9, the third 4, the first 2
     (
         r"^  \{ squares = \[1, 2, 3, 4, 5, 6\], conditions = \[\[\"pawns\", 4\], \[\"full\", 0\]\] \},$",
@@ -89,7 +90,7 @@ CASES = [
         r'"5" = \[8, 8, 8, 9, 9\] \}$',
         '"5" = [9, 9, 9, 9, 9] }',
         "deben_coins",
-        "one_deben_each",
+        None,
         "5 players with the Harbor: 50 Deben",
     ),
 ]

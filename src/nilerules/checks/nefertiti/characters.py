@@ -14,6 +14,7 @@ from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.nefertiti.play import Search, bidder_acting, for_kit, gained_prestige, legal, projection, uses
 from nilerules.checks.nefertiti.situations import (
     CLOSED_MARKET_SETUP,
+    amon_priest_end_doc,
     at_each_reading,
     built,
     closed_market_doc,
@@ -22,7 +23,7 @@ from nilerules.checks.nefertiti.situations import (
     wandering_thief_bought_doc,
 )
 from nilerules.core.verdicts import Witness
-from nilerules.games.nefertiti.actions import Done, NefAction, Pass, Swap, TakeCard, Target, UseCharacter
+from nilerules.games.nefertiti.actions import Done, NefAction, Pass, Pick, Swap, TakeCard, Target, UseCharacter
 from nilerules.games.nefertiti.cards import CARD_TYPE, slot, slot_code
 from nilerules.games.nefertiti.game import NefertitiGame
 from nilerules.games.nefertiti.names import (
@@ -85,22 +86,30 @@ def check_scribe_foreign_bonus(game: NefertitiGame, budget: Budget) -> CheckResu
         return CheckResult(verdict, "z3", (), searched)
     held_counts = verdict.data["held"]
     scored_counts = verdict.data["scored"]
-    hand = hand_of(*([CHAIR] * held_counts[0] + [F_CHAIR1] * held_counts[1] + [F_CHAIR2] * held_counts[2]))
-    chosen = hand_of(*([CHAIR] * scored_counts[0] + [F_CHAIR1] * scored_counts[1] + [F_CHAIR2] * scored_counts[2]))
+    codes = (CHAIR, F_CHAIR1, F_CHAIR2)
+    hand = hand_of(*(c for c, n in zip(codes, held_counts, strict=True) for _ in range(n)))
+    chosen = hand_of(*(c for c, n in zip(codes, scored_counts, strict=True) for _ in range(n)))
     owners = [1] * N_TYPES
     owners[chair] = verdict.data["owners"]
-    outcomes = tuple(
-        (r, f"{selection_score(p, hand, chosen[:N_GIFTS], owners, p.royal_scribe_bonus, r, 'two_cards')} points")
+    expected = {
+        r: selection_score(p, hand, chosen[:N_GIFTS], owners, p.royal_scribe_bonus, r, "two_cards")
         for r in kit.all_readings(game, "scribe_foreign_bonus")
+    }
+    # the Z3 witness written out: seat 0 holds the cards and uses the Royal Scribe on the scored ones; the other
+    # owners of chairs hold one each
+    seats: dict[str, Any] = {"0": {"hand": {CARD_NAMES[c]: n for c, n in zip(codes, held_counts, strict=True) if n}}}
+    seats.update({str(i): {"hand": {CARD_NAMES[CHAIR]: 1}} for i in range(1, verdict.data["owners"])})
+    position = {"phase": "character", "character": {"active": "royal_scribe"}, "seats": seats}
+    picks = [Pick(c) for c, n in zip(codes, scored_counts, strict=True) for _ in range(n)]
+    result = kit.constructed_witness(
+        game, "scribe_foreign_bonus", game.config(4, ("harbor",)), position, [*picks, Done()],
+        lambda s, _r: f"{s.prestige[0]} points", verdict.summary,
+        f"Z3 minimum over {searched}; the witness written out and played under both readings",
     )
-    return CheckResult(
-        verdict,
-        "z3",
-        outcomes,
-        f"Z3 minimum over {searched}; Python scoring recomputes both readings",
-        dict(verdict.data),
-        constructed=True,
-    )
+    if any(result.outcomes[i] != (r, f"{points} points") for i, (r, points) in enumerate(expected.items())):
+        raise AssertionError("the Z3 witness and the Royal Scribe played on its position disagree")
+    data = {**verdict.data, **result.data}
+    return dataclasses.replace(result, verdict=Witness(verdict.summary, data), method="z3", data=data)
 
 
 def check_senet_x2_scribe(game: NefertitiGame, budget: Budget) -> CheckResult:
@@ -152,12 +161,22 @@ def check_amon_priest_ties(game: NefertitiGame, budget: Budget) -> CheckResult:
         }
     counts = [str(n) for n in game.info.player_counts]
     four = per_count["4"]
-    outcomes = tuple((r, ", ".join(f"{n}p: +{per_count[n]['bonus'][r]}" for n in counts)) for r in readings)
-    scores4 = four["scores"]
+    # the 4-player case written out as the end of a game: the holder's bonus is what scoring that position gives
+    position = amon_priest_end_doc(game, 4, four["scores"], four["debens"])
+
+    def bonus(s: NefState, _reading: str) -> str:
+        return f"seat 0 gains +{game.score_breakdown(s)[0]['amon_priest']}"
+
+    result = kit.constructed_witness(game, "amon_priest_ties", game.config(4), position, (), bonus, "", "")
+    if result.outcomes != tuple((r, f"seat 0 gains +{four['bonus'][r]}") for r in readings):
+        raise AssertionError("the Amon Priest's end position and the ranking searched disagree")
+    end_state = situation(game, 4, (), position)
+    scores4 = [sum(row.values()) - row["amon_priest"] for row in game.score_breakdown(end_state)]
     rank = amon_priest_rank(scores4, four["debens"], 0, "competition")
     tied = scores4.count(scores4[0]) > 1
     summary = (
-        f"E.g. 4 players, final scores {scores4} and Deben {four['debens']}, the Amon Priest with seat 0: "
+        f"E.g. 4 players, final scores {scores4} before the bonus and Deben {four['debens']}, the Amon Priest with "
+        "seat 0: "
         + ", ".join(f"{r} +{b}" for r, b in four["bonus"].items())
         + f". Seat 0 is {'tied for' if tied else 'in'} place {rank} of the standard competition ranking."
     )
@@ -170,14 +189,13 @@ def check_amon_priest_ties(game: NefertitiGame, budget: Budget) -> CheckResult:
             f"under {', '.join(agree) or 'no reading'}."
         )
     summary += " A witness exists for every player count (see data)."
-    return CheckResult(
-        Witness(summary, per_count),
-        "exhaustive",
-        outcomes,
+    data = {**result.data, "per_count": per_count}
+    searched = (
         f"for {counts[0]}..{counts[-1]} players every score vector in 0..2 and Deben in 0..1 (all reading pairs "
-        "compared)",
-        per_count,
+        "compared); the 4-player witness written out as the end of a game and scored under each reading"
     )
+    return dataclasses.replace(result, verdict=Witness(summary, data), method="exhaustive", data=data,
+                               searched=searched)
 
 
 def check_priest_value_limit(game: NefertitiGame, budget: Budget) -> CheckResult:
@@ -270,8 +288,7 @@ def check_beggar_markets(game: NefertitiGame, budget: Budget) -> CheckResult:
         summary += f"Closed tile. {because}"
         searched = f"seeded random play of the scenario with the Beggar, up to {games} games per player count"
         return kit.play_witness(game, "beggar_markets", found, summary, searched, data)
-    result = kit.situation_result(outcomes, summary, data, "one situation (the seed's example)")
-    return dataclasses.replace(result, constructed=True)
+    return built(outcomes, summary, doc, "one situation (the seed's example)", **data)
 
 
 def check_trader_markets(game: NefertitiGame, budget: Budget) -> CheckResult:
@@ -296,11 +313,12 @@ def check_trader_markets(game: NefertitiGame, budget: Budget) -> CheckResult:
         searched = f"seeded random play of the scenario with the Trader, up to {games} games per player count"
         return kit.play_witness(game, "trader_markets", found, summary, searched, {"step": len(found.actions)})
     config = game.config(*CLOSED_MARKET_SETUP)
-    outcomes = at_each_reading(game, "trader_markets", config, closed_market_doc("trader"), lambda s: describe(s, s))
+    doc = closed_market_doc("trader")
+    outcomes = at_each_reading(game, "trader_markets", config, doc, lambda s: describe(s, s))
     summary = (
         "The Trader is used while Louqsor is under the Market Closed tile holding a necklace; the user has a chair."
     )
-    return dataclasses.replace(kit.situation_result(outcomes, summary, {}), constructed=True)
+    return built(outcomes, summary, doc)
 
 
 def check_wandering_thief_placement(game: NefertitiGame, budget: Budget) -> CheckResult:

@@ -9,6 +9,7 @@ game, the box's Deben), on the shared kit (``nilerules.checks.kit``), Nefertiti'
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from nilerules.checks.model import Budget, Check, CheckResult
@@ -29,6 +30,31 @@ moves play is steered toward (Characters, the Harbor, neutral pawns)."""
 
 def _first(name: str, fallback: Callable[[NefertitiGame, Budget], CheckResult]) -> Check:
     return played_first(name, PLAY_SEARCHES[name], fallback)
+
+
+def witness_from(result: CheckResult) -> str:
+    """Where a witness comes from, in words: the seeded game its log plays, or the position written in it."""
+    log = result.witness_log
+    if log is not None and not result.constructed:
+        modules = f" with {' and '.join(log.config.modules)}" if log.config.modules else ""
+        return f"the witness game ({log.config.players} players{modules}, {len(log.actions)} moves from setup)"
+    return "the witness's written position"
+
+
+def with_outcomes(check: Check) -> Check:
+    """``check`` with each reading's outcome among its figures (``outcome_<reading>``), so that a finding's reason
+    can say what the witness gives under each reading from the result itself (``{outcome_held}``), never in typed
+    words beside it."""
+
+    def checked(game: NefertitiGame, budget: Budget) -> CheckResult:
+        result: CheckResult = check(game, budget)
+        figures: dict[str, object] = {f"outcome_{reading}": outcome for reading, outcome in result.outcomes}
+        if result.verdict.kind == "witness":
+            figures["witness_from"] = witness_from(result)
+        return dataclasses.replace(result, data={**result.data, **figures})
+
+    checked.__doc__ = check.__doc__
+    return checked
 
 
 CHECKS: dict[str, Check] = {
@@ -64,3 +90,5 @@ CHECKS: dict[str, Check] = {
     "amon_priest_neutral": neutral.check_amon_priest_neutral,
     "wandering_thief_bought": _first("wandering_thief_bought", characters.check_wandering_thief_bought),
 }
+CHECKS = {name: with_outcomes(check) for name, check in CHECKS.items()}
+"""Each check's figures carry its readings' outcomes and where its witness comes from (``with_outcomes``)."""

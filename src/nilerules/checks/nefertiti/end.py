@@ -71,10 +71,6 @@ def check_deben_coins(game: NefertitiGame, budget: Budget) -> CheckResult:
             "every player count, with and without the Harbor",
         )
     listing = "; ".join(words(*row) for row in short)
-    outcomes = (
-        (readings[0], "coins of several values: every setup can be laid out; play is unchanged"),
-        (readings[1], f"{listing} needed against {have} coins: the setup cannot be laid out"),
-    )
     counts = sorted({n for n, _, _ in short})
     summary = (
         f"The boxes hold {have} Deben coins; the setup lays out {listing} (starting Deben, the market tiles and the "
@@ -82,19 +78,41 @@ def check_deben_coins(game: NefertitiGame, budget: Budget) -> CheckResult:
     )
     data = {
         "coins": have,
+        "short": listing,
         "needed": [{"players": n, "modules": list(mods), "deben": need} for n, mods, need in rows],
     }
-    # the witness as a game: the setup itself, at the smallest player count whose Deben the coins cannot cover
+    # the witness as a game: the setup itself, at the smallest player count whose Deben the coins cannot cover; each
+    # reading's outcome is what that setup, replayed under the reading, lays out
     n, mods, _ = short[0]
     config = game.config(n, mods)
+    log = kit.log_of(game, config, ())
+
+    def figures(reading: str) -> str:
+        state = kit.replay_actions(game, kit.under(game, config, "deben_coins", reading), ())
+        return setup_outcome(state, reading, have)
+
+    outcomes = kit.per_reading(game, "deben_coins", figures)
     return CheckResult(
         Witness(summary, data),
         "arithmetic",
         outcomes,
         "every player count, with and without the Harbor (setup Deben from the params)",
         data,
-        witness_log=kit.log_of(game, config, ()),
+        witness_log=log,
+        figures=figures,
     )
+
+
+def setup_outcome(state: NefState, reading: str, coins: int) -> str:
+    """NEF-023 at a setup: whether the Deben it lays out (the players' and the tiles') can be laid out with the coins
+    under ``reading``."""
+    need = sum(state.params.start_deben) + sum(m.deben for m in state.markets)
+    where = f"{state.config.players} players{' with the Harbor' if 'harbor' in state.config.modules else ''}"
+    if need <= coins:
+        return f"{where}: the {need} Deben can be laid out with {coins} coins"
+    if reading == "one_deben_each":
+        return f"{where}: {need} Deben needed against {coins} coins: the setup cannot be laid out"
+    return f"{where}: the {need} Deben are laid out with coins of several values; play is unchanged"
 
 
 SEARCHES: dict[str, Search] = {

@@ -43,12 +43,9 @@ def check_harbor_first_deben(game: NefertitiGame, budget: Budget) -> CheckResult
         after = game.apply(s, Place(HARBOR, 0))
         return f"the player gains {after.deben[s.to_move] - s.deben[s.to_move]} Deben"
 
-    def run(reading: str) -> str:
-        state: NefState = kit.first_decision(game, kit.under(game, config, "harbor_first_deben", reading), 0)
-        return outcome(state)
-
-    outcomes = kit.per_reading(game, "harbor_first_deben", run)
-    return kit.situation_result(outcomes, "First Servant on the Harbor, which holds its starting Deben.", {})
+    doc: dict[str, Any] = {}  # the setup's own position: seat 0 to place, the Harbor holding its starting Deben
+    outcomes = at_each_reading(game, "harbor_first_deben", config, doc, outcome)
+    return built(outcomes, "First Servant on the Harbor, which holds its starting Deben.", doc)
 
 
 def check_harbor_trigger_added(game: NefertitiGame, budget: Budget) -> CheckResult:
@@ -80,6 +77,7 @@ def check_harbor_trigger_added(game: NefertitiGame, budget: Budget) -> CheckResu
     data: dict[str, Any] = {"example": dict(on_example)}
     if found is None:
         searched = f"the seed's example; seeded play ({len(seeds)} games per player count) met no divergence"
+        data.update(players=3, modules=["harbor"], position=doc)
         return CheckResult(Witness(summary, data), "situation", on_example, searched, data, constructed=True)
     state: NefState = found.state
     data["harbor_cards"] = len(state.markets[HARBOR].cards)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from typing import Any
 
 from nilerules.checks import kit
 from nilerules.checks.model import Budget, CheckResult
@@ -19,8 +20,9 @@ from nilerules.checks.nefertiti.situations import (
     situation,
     spread,
 )
+from nilerules.core.types import Config
 from nilerules.core.verdicts import Unknown, Witness
-from nilerules.games.nefertiti.actions import NeutralDeben, NeutralGift, Pick, PlaceNeutral, Swap, TakeCard
+from nilerules.games.nefertiti.actions import NefAction, NeutralDeben, NeutralGift, Pick, PlaceNeutral, Swap, TakeCard
 from nilerules.games.nefertiti.cards import slot_down
 from nilerules.games.nefertiti.game import NefertitiGame
 from nilerules.games.nefertiti.names import (
@@ -43,7 +45,7 @@ from nilerules.games.nefertiti.position import score_breakdown
 from nilerules.games.nefertiti.rules.characters import base_character_actions, trader_apply
 from nilerules.games.nefertiti.rules.closing import resolution_actions, start_resolution
 from nilerules.games.nefertiti.rules.neutral_pawns import colours_two_player, neutral_choices
-from nilerules.games.nefertiti.rules.turn import forced_closures
+from nilerules.games.nefertiti.rules.turn import forced_closures, stall_closes
 from nilerules.games.nefertiti.scoring import amon_priest_field, amon_priest_rank, gift_score, holders
 from nilerules.games.nefertiti.state import P_OVER, P_RESOLVE, NefState
 
@@ -169,7 +171,20 @@ def check_neutral_three_colors(game: NefertitiGame, budget: Budget) -> CheckResu
                 f" The text rules out {r}: it leaves {'; '.join(words(c) for c in broken[r])} open, "
                 "which the text lists as closing."
             )
+    # the showcase written out: those pawns on Gizeh's right stall (red: seat 0, black: seat 1), whose closing
+    # condition each reading then decides on the position itself
+    position = showcase_doc(showcase.counts, squares)
+    on_position = tuple(
+        "closes" if stall_closes(kit.build_position(game, kit.under(game, game.config(2), amb.id, r), position), GIZEH)
+        else "open"
+        for r in NEUTRAL_READINGS
+    )
+    if on_position != tuple(showcase.status):
+        raise AssertionError("the Z3 closure table and the rules on the written showcase disagree")
     data = {
+        "players": 2,
+        "modules": [],
+        "position": position,
         "disagreeing": len(differ),
         "disagreeing_allowed": len(differ_allowed),
         "standing": len(rows),
@@ -178,7 +193,22 @@ def check_neutral_three_colors(game: NefertitiGame, budget: Budget) -> CheckResu
         "listed_patterns_open_under": {r: [list(c) for c in cs] for r, cs in broken.items() if cs},
         "listed_equals_four_kinds": proof.kind,
     }
+    if proof.kind == "proof":
+        # the sentence of NEF-001's reason that reports the proof is rendered only when Z3 gave one
+        data["four_kinds_proof"] = "Z3 proves, for any pawn counts,"
     return CheckResult(Witness(summary, data), "z3", outcomes, searched, data, constructed=True)
+
+
+def showcase_doc(counts: tuple[int, int, int, int], squares: int) -> dict[str, Any]:
+    """A 2-player position whose Gizeh right stall holds ``counts`` (red Servants, black Servants, red neutral pawns,
+    black neutral pawns; red is seat 0, black seat 1): the Servants from the highest square down, the neutral pawns
+    from the lowest up."""
+    rs, bs, rn, bn = counts
+    servants = [(0, False)] * rs + [(1, False)] * bs
+    neutrals = [(0, True)] * rn + [(1, True)] * bn
+    placed = [(squares - 1 - i, seat, nt) for i, (seat, nt) in enumerate(servants)]
+    placed += [(i, seat, nt) for i, (seat, nt) in enumerate(neutrals)]
+    return {"markets": {"gizeh": {"stall": "right", "pawns": pawns(*placed)}}}
 
 
 def check_neutral_action_order(game: NefertitiGame, budget: Budget) -> CheckResult:
@@ -326,10 +356,15 @@ def check_amon_priest_neutral(game: NefertitiGame, budget: Budget) -> CheckResul
             state: NefState = game.apply(steps[-1].state, steps[-1].action)
             if state.amon_priest < 0 or state.phase != P_OVER:
                 continue
-            outcomes = at_each_reading(game, name, config, game.position_data(state), _amon_outcome)
+            actions = [step.action for step in steps]
+
+            def figures(reading: str, config: Config = config, actions: list[NefAction] = actions) -> str:
+                """The holder's place and bonus at the end the log reaches, replayed under ``reading``."""
+                return _amon_outcome(kit.replay_actions(game, kit.under(game, config, name, reading), actions))
+
+            outcomes = kit.per_reading(game, name, figures)
             if not kit.differ(outcomes):
                 continue
-            actions = [step.action for step in steps]
             base, neutral = _amon_standing(state)
             summary = (
                 f"Seeded play, {len(actions)} actions: a 2-player game ends with seat {state.amon_priest} holding the "
@@ -343,7 +378,9 @@ def check_amon_priest_neutral(game: NefertitiGame, budget: Budget) -> CheckResul
                 + ", steered to use the Amon Priest) played to the end"
             )
             log = kit.log_of(game, config, actions)
-            return CheckResult(Witness(summary, data), "playout", outcomes, searched, data, witness_log=log)
+            return CheckResult(
+                Witness(summary, data), "playout", outcomes, searched, data, witness_log=log, figures=figures
+            )
     doc = amon_priest_neutral_doc()
     end = situation(game, 2, ("characters",), doc)
     outcomes = at_each_reading(game, name, end.config, doc, _amon_outcome)

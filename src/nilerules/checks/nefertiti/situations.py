@@ -8,7 +8,7 @@ constructed, and its position document is written into the witness data.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from nilerules.checks import kit
@@ -116,6 +116,23 @@ def papyrus_seal_supply_doc(game: NefertitiGame, players: int = 4) -> dict[str, 
         "resolution": {"market": "gizeh", "bidders": [{"bid": bid, "seat": 1}], "taken": 0},
         "seats": seals,
     }
+
+
+def amon_priest_end_doc(
+    game: NefertitiGame, players: int, scores: Sequence[int], debens: Sequence[int]
+) -> dict[str, Any]:
+    """The end of a game whose final scores before the Amon Priest's bonus rank like ``scores`` (raised alike so that
+    no prestige is negative) with ``debens`` Deben left: seat 0 holds the Amon Priest, nobody holds a card or a seal,
+    and the Deben no seat holds lie on Gizeh's tile (Deben are conserved)."""
+    config = game.config(players)
+    start = game.position(config, {"phase": "over"})
+    per_point = start.params.deben_per_point
+    lift = max(d // per_point for d in debens)
+    seats = {str(i): {"prestige": s + lift - d // per_point, "deben": d}
+             for i, (s, d) in enumerate(zip(scores, debens, strict=True))}
+    total = sum(start.deben) + sum(m.deben for m in start.markets)
+    gizeh = start.markets[GIZEH].deben + total - sum(debens) - sum(m.deben for m in start.markets)
+    return {"phase": "over", "amon_priest": 0, "seats": seats, "markets": {"gizeh": {"deben": gizeh}}}
 
 
 def amon_priest_neutral_doc() -> dict[str, Any]:
