@@ -200,7 +200,7 @@ def check_bag_empty(game: RaGame, budget: Budget) -> CheckResult:
         outcomes = _bag_outcomes(game, config, actions)
         if outcomes is not None and len(set(outcomes.values())) > 1:
             s: RaState = replay_actions(game, config, actions)
-            return play_result(game, "bag_empty", config, actions, outcomes,
+            return play_result(game, "bag_empty", config, actions, _bag_words,
                                f"A seeded {config.players}-player game with Traders: the bag runs out in epoch "
                                f"{s.epoch if s.phase != 'over' else s.params.epochs}.", searched,
                                {"bag_runs_out_in_playouts": counts})

@@ -7,11 +7,20 @@ from collections.abc import Sequence
 
 from nilerules.checks.kit import log_of, per_reading, replay_actions, under
 from nilerules.checks.model import Budget, CheckResult
-from nilerules.checks.ra.common import PLAYER_COUNTS, action_names, play_result, scoring_table, search_seeds, signed
+from nilerules.checks.ra.common import (
+    PLAYER_COUNTS,
+    action_names,
+    log_figures,
+    play_result,
+    scoring_table,
+    search_seeds,
+    signed,
+)
 from nilerules.checks.ra.situations import epoch_scored, played_until
 from nilerules.core.playout import playout
 from nilerules.core.types import Config
 from nilerules.core.verdicts import Proof, Unknown, Verdict, Witness
+from nilerules.games.ra import scoring
 from nilerules.games.ra.actions import RaAction
 from nilerules.games.ra.game import RaGame
 from nilerules.games.ra.params import RaParams
@@ -89,23 +98,25 @@ def _pharaoh_witness(game: RaGame, config: Config, seed: int, epoch: int, played
     n = config.players
     actions = played_until(game, config, played, lambda s: epoch_scored(s, epoch))
 
-    def outcome(reading: str) -> str:
-        after: RaState = replay_actions(game, under(game, config, "pharaoh_all_tie", reading), actions)
+    def outcome(after: RaState, reading: str) -> str:
         pts = pharaoh_points_by_epoch(after).get(epoch, [0] * n)
         return f"Pharaoh points {pts}; scores {list(after.score)}"
 
     shift = p.pharaoh_most + p.pharaoh_fewest
     pharaohs = _pharaohs_at_scoring(game, config, actions)
+    log = log_of(game, config, actions)
+    figures = log_figures(game, "pharaoh_all_tie", log, outcome)
     return CheckResult(
         Witness(f"A seeded random {n}-player game (seed {seed}): at the end of epoch {epoch} every player "
                 f"holds {pharaohs} Pharaohs. 'share' gives each {signed(p.pharaoh_most)} and "
                 f"{signed(p.pharaoh_fewest)} = {signed(shift)}, 'nobody' gives 0. Scores differ; {summary_end}.",
                 {**data, "players": n, "seed": seed, "epoch": epoch, "actions": action_names(actions)}),
         "z3",
-        per_reading(game, "pharaoh_all_tie", outcome),
+        per_reading(game, "pharaoh_all_tie", figures),
         searched,
         data,
-        witness_log=log_of(game, config, actions),
+        witness_log=log,
+        figures=figures,
     )
 
 
@@ -140,6 +151,15 @@ def check_sun_all_tie(game: RaGame, budget: Budget) -> CheckResult:
 
 
 # -- RA-003 ------------------------------------------------------------------------------------------------------
+def _first_place(s: RaState, reading: str) -> str:
+    """Who is first at the end of the game, under the reading's tie-break (the game's own ranking)."""
+    winners = list(scoring.rank(s.score, scoring.highest_disks(s.up, s.down), s.params).winners)
+    if len(winners) > 1:
+        return f"players {winners} share first place"
+    tied = sum(score == s.score[winners[0]] for score in s.score) > 1
+    return f"player {winners[0]} wins {'on the highest disk' if tied else 'on points'}"
+
+
 def check_winner_tiebreak(game: RaGame, budget: Budget) -> CheckResult:
     tried = 0
     for n in PLAYER_COUNTS:
@@ -155,9 +175,7 @@ def check_winner_tiebreak(game: RaGame, budget: Budget) -> CheckResult:
             broken = game.ranking(replay_actions(game, other, result.actions))
             if broken.winners != shared.winners:
                 return play_result(
-                    game, "winner_tiebreak", config, result.actions,
-                    {"shared": f"players {list(shared.winners)} share first place",
-                     "highest_disk": f"player {broken.winners[0]} wins on the highest disk"},
+                    game, "winner_tiebreak", config, result.actions, _first_place,
                     f"A seeded random {n}-player game (seed {seed}) ends with players {list(shared.winners)} tied on "
                     f"{final.score[shared.winners[0]]} points.",
                     f"{tried} seeded random games", {"seed": seed, "scores": list(final.score)})
