@@ -45,6 +45,12 @@ def track_names(s: RaState) -> list[str]:
     return [KIND_NAMES[k] for k in range(KINDS) for _ in range(s.track[k])]
 
 
+def counts_words(counts: Sequence[int]) -> str:
+    """Player counts in words: ``2, 3, 4 and 5``."""
+    words = [str(n) for n in counts]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 

@@ -193,7 +193,7 @@ def check_bag_empty(game: RaGame, budget: Budget) -> CheckResult:
                                                      "goes on"),
             f"every player count (arithmetic over epochs, Ra-track lengths and Ra tiles); {searched}",
             {"ra_tiles_drawn_at_most": {str(n): {"most": m, "in_bag": r} for n, (m, r) in bound.items()},
-             "bag_runs_out": counts},
+             "bag_runs_out": counts, "most_ra_drawn": max(m for m, _ in bound.values()), "ra_in_bag": ra},
         )
     if first is not None:
         config, actions = first

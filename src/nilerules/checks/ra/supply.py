@@ -14,6 +14,7 @@ from nilerules.checks.ra.common import (
     Describe,
     action_names,
     config_of,
+    counts_words,
     exhausted,
     log_figures,
     supply_question,
@@ -26,6 +27,8 @@ from nilerules.games.ra.game import RaGame
 from nilerules.games.ra.state import RaState
 from nilerules.solver import ra as zra
 
+GREEDY_PLAYERS = max(PLAYER_COUNTS)
+"""RA-007's greedy games are played with the most players (the most claims an epoch holds)."""
 EXAMPLE_CLAIMS = ((0, 1), (1, 2))
 """The seed's example: 'two Trader tiles are won in a single auction' by a player after another holds one."""
 
@@ -81,8 +84,7 @@ def check_crate_counts(game: RaGame, budget: Budget) -> CheckResult:
 
 # -- RA-005 ------------------------------------------------------------------------------------------------------
 def _lots_words(claims: Sequence[Sequence[int]]) -> str:
-    sizes = [str(n) for _, n in claims]
-    return sizes[0] if len(sizes) == 1 else f"{', '.join(sizes[:-1])} and {sizes[-1]}"
+    return counts_words([n for _, n in claims])
 
 
 def exhaustion_figures(game: RaGame, players: int, budget: Budget) -> dict[str, Any]:
@@ -140,12 +142,11 @@ def check_supply_exhausted(game: RaGame, budget: Budget) -> CheckResult:
     p = game.params(config)
     log = log_of(game, config, actions)
     figures = log_figures(game, "supply_exhausted", log, _crates_scored(epoch))
-    counts = [str(n) for n in PLAYER_COUNTS]
     data = {
         "exhausted_in_playouts": seen,
         "exhausted_games": sum(v[0] for v in seen.values()),
         "played_games": sum(v[1] for v in seen.values()),
-        "playout_players": f"{', '.join(counts[:-1])} and {counts[-1]}",
+        "playout_players": counts_words(PLAYER_COUNTS),
         **exhaustion_figures(game, config.players, budget),
     }
     return CheckResult(
@@ -194,7 +195,7 @@ def check_crate_exchange(game: RaGame, budget: Budget) -> CheckResult:
     actions = claims_actions(game, config, claims)
     seen: dict[str, list[int]] = {}
     for reading in all_readings(game, "crate_exchange"):
-        cfg = game.config(5, ("traders",), {"crate_exchange": reading})
+        cfg = game.config(GREEDY_PLAYERS, ("traders",), {"crate_exchange": reading})
         hits = sum(exhausted(playout(game, cfg, seed, "greedy").final)
                    for seed in range(budget.seed, budget.seed + games))
         seen[reading] = [hits, games]
@@ -210,9 +211,10 @@ def check_crate_exchange(game: RaGame, budget: Budget) -> CheckResult:
                 {"claims": claims, "greedy_5p_exhausted": seen, "actions": action_names(actions)}),
         "z3",
         per_reading(game, "crate_exchange", figures),
-        f"Z3 smallest exhaustion under small_only, replayed under both readings; {games} greedy 5-player games "
+        f"Z3 smallest exhaustion under small_only, replayed under both readings; {games} greedy "
+        f"{GREEDY_PLAYERS}-player games "
         "per reading",
-        {"greedy_5p_exhausted": seen, "greedy_games": games,
+        {"greedy_5p_exhausted": seen, "greedy_games": games, "greedy_players": GREEDY_PLAYERS,
          **{f"greedy_exhausted_{r}": hits for r, (hits, _) in seen.items()}},
         witness_log=log,
         figures=figures,

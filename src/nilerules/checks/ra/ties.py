@@ -10,6 +10,7 @@ from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.ra.common import (
     PLAYER_COUNTS,
     action_names,
+    counts_words,
     log_figures,
     play_result,
     scoring_table,
@@ -69,8 +70,12 @@ def check_pharaoh_all_tie(game: RaGame, budget: Budget) -> CheckResult:
     freq = {n: all_tie_epochs(game, n, False, seeds, "random") for n in PLAYER_COUNTS}
     searched = (f"Z3 over all Pharaoh counts 0..{p.tiles[PHARAOH]} for 2-5 players (rlimit {budget.rlimit}); "
                 f"{len(seeds)} random games per player count for the frequency and the witness")
-    data = {"ranking_unaffected_proved": shift_proved, "shift": shift,
-            "all_tie_epochs_random_play": {str(n): {"tied": t, "epochs": e} for n, (t, e) in freq.items()}}
+    data: dict[str, object] = {
+        "ranking_unaffected_proved": shift_proved, "shift": shift,
+        "all_tie_epochs_random_play": {str(n): {"tied": t, "epochs": e} for n, (t, e) in freq.items()},
+    }
+    if shift_proved:
+        data["ranking_proved_players"] = counts_words(PLAYER_COUNTS)
     if shift == 0:
         return CheckResult(
             Proof(f"'share' gives each player {p.pharaoh_most} and {p.pharaoh_fewest} when all tie, i.e. 0, the same "
@@ -147,7 +152,10 @@ def check_sun_all_tie(game: RaGame, budget: Budget) -> CheckResult:
                           {"shift": both})
     else:
         verdict = Unknown("Z3 did not settle every player count", budget=f"rlimit {budget.rlimit}")
-    return CheckResult(verdict, "z3", outcomes, searched, {"starting_totals": {str(n): t for n, t in start.items()}})
+    data: dict[str, object] = {"starting_totals": {str(n): t for n, t in start.items()}}
+    if isinstance(verdict, Proof):
+        data.update(proved_players=counts_words(PLAYER_COUNTS), top_total=top)
+    return CheckResult(verdict, "z3", outcomes, searched, data)
 
 
 # -- RA-003 ------------------------------------------------------------------------------------------------------
