@@ -179,7 +179,7 @@ def test_typed_results_are_found() -> None:
     spec = loaded("ra").game.spec
     amb = spec.ambiguities["supply_exhausted"]
     typed = dataclasses.replace(amb, reason=("Z3 shows that running out takes at least two full auctions.",))
-    rendered = dataclasses.replace(amb, reason=("Z3 shows that running out takes {fewest_traders} Traders.",),
+    rendered = dataclasses.replace(amb, reason=("Z3 shows that running out takes {fewest_claims_traders} Traders.",),
                                    readings=amb.readings[:0])
     assert len(typed_results(dataclasses.replace(spec, ambiguities={"supply_exhausted": typed}))) == 1
     assert typed_results(dataclasses.replace(spec, ambiguities={"supply_exhausted": rendered})) == []

@@ -79,6 +79,24 @@ def test_ra005_old_sentence_is_a_typed_result() -> None:
     assert len(found) == 1 and found[0].startswith("RA-005.reason")
 
 
+def test_ra002_proof_sentence_goes_when_the_points_no_longer_cancel(tmp_path: Path) -> None:
+    """Bundled: +5 and -5 cancel, so both readings give 0 and Z3 proves it for 2-5 players, every total up to 136
+    (1 + 2 + ... + 16, every disk). sun_disk_points [5, -4] in a spec copy: 'share' gives +1, 'nobody' 0, nothing is
+    proved, and the sentence that says so is left out."""
+    assert "proved with Z3 for 2, 3, 4 and 5 players and every total up to 136" in sentences(bundled(), "sun_all_tie")
+    module = edited_game(tmp_path, "ra", sun_disk_points=[5, -4])
+    assert "proved" not in sentences(module, "sun_all_tie")
+
+
+def test_ra015_arithmetic_sentence_follows_the_ra_track(tmp_path: Path) -> None:
+    """Bundled: 3 epochs of at most 10 Ra tiles (5 players) draw at most 30, the bag's 30. With a 5-player Ra track of
+    11 in a spec copy, 33 > 30: nothing is proved and the sentence is left out."""
+    assert "draws at most 30 of the bag's 30 Ra tiles" in sentences(bundled(), "bag_empty")
+    module = edited_game(tmp_path, "ra", ra_track={"2": 6, "3": 8, "4": 9, "5": 11})
+    text = sentences(module, "bag_empty")
+    assert "draws at most" not in text and "No rule is needed" not in text
+
+
 # -- witnesses: figures from the log ------------------------------------------------------------------------------
 def test_ra005_figures_are_recomputed_from_the_log_and_a_shorter_log_gives_others() -> None:
     """Hand: player 0 wins 8 Traders, then player 1 wins 8: player 0 is owed 8 x 8 = 64 crates; capped, it receives
