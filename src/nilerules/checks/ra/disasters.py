@@ -101,7 +101,7 @@ def check_drought_order(game: RaGame, budget: Budget) -> CheckResult:
                             f"A seeded {found.config.players}-player game: Ra is invoked over one Drought and player "
                             f"{q}, holding {s.held[q][FLOOD]} Flood and {s.held[q][NILE]} Niles, wins it (legal bids "
                             "and passes from a reached turn; the log ends with the auction's last call, where the "
-                            "readings part); under 'choose' they discard Niles and keep their Floods.",
+                            "readings part); under `choose` they discard Niles and keep their Floods.",
                             "seeded random and greedy games, 2-5 players, then legal bids", then=[last_call(s)[0]],
                             at_end=_drought_after_last_call(last_call(s)[1]))
     config = config_of(game, 3)
@@ -109,7 +109,7 @@ def check_drought_order(game: RaGame, budget: Budget) -> CheckResult:
     tail = _drought_until_last_call(game.position(config, position)) or []
     return constructed_witness(game, "drought_order", config, position, tail, _drought_outcome,
                                "3 players; player 2 holds 1 Flood and 2 Niles; player 0 invokes Ra over a Drought and "
-                               "player 2 wins it; under 'choose' they discard the two Niles.",
+                               "player 2 wins it; under `choose` they discard the two Niles.",
                                "one hand-written position, then legal play")
 
 

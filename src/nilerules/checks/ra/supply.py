@@ -70,7 +70,7 @@ def check_crate_counts(game: RaGame, budget: Budget) -> CheckResult:
     figures = log_figures(game, "crate_counts", log, _supply_state)
     return CheckResult(
         Witness(f"{config.players} players, epoch 1, legal play from setup: {_claims_words(claims)}. The readings "
-                "differ in whether the supply runs out; with the default 'unlimited' reading of RA-005 no score "
+                "differ in whether the supply runs out; with the default `unlimited` reading of RA-005 no score "
                 "changes.",
                 {"smallest_exhaustion": {r: v for r, v in found.items()}, "actions": action_names(actions)}),
         "z3",

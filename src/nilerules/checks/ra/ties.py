@@ -42,7 +42,7 @@ def pharaoh_points_by_epoch(state: RaState) -> dict[int, list[int]]:
 
 
 def all_tied(points: Sequence[int], p: RaParams) -> bool:
-    """Whether an epoch's Pharaoh points (under 'share') can only come from every seat tying: each seat got the most
+    """Whether an epoch's Pharaoh points (under `share`) can only come from every seat tying: each seat got the most
     and the fewest at once. (With most and fewest both 0 nothing tells, and the readings agree anyway.)"""
     return (p.pharaoh_most, p.pharaoh_fewest) != (0, 0) and all(x == p.pharaoh_most + p.pharaoh_fewest
                                                                  for x in points)
@@ -78,8 +78,8 @@ def check_pharaoh_all_tie(game: RaGame, budget: Budget) -> CheckResult:
         data["ranking_proved_players"] = counts_words(PLAYER_COUNTS)
     if shift == 0:
         return CheckResult(
-            Proof(f"'share' gives each player {p.pharaoh_most} and {p.pharaoh_fewest} when all tie, i.e. 0, the same "
-                  "as 'nobody': the readings never differ.", ("ra.scoring.pharaohs",)),
+            Proof(f"`share` gives each player {p.pharaoh_most} and {p.pharaoh_fewest} when all tie, i.e. 0, the same "
+                  "as `nobody`: the readings never differ.", ("ra.scoring.pharaohs",)),
             "arithmetic", per_reading(game, "pharaoh_all_tie", lambda r: "0 for everyone"), searched, data)
     ranking = (f"Z3 proves every player's score moves by the same {signed(shift)}, 2-5 players, so the ranking "
                "cannot change" if shift_proved else "the Z3 proof that every score moves alike did not complete")
@@ -113,8 +113,8 @@ def _pharaoh_witness(game: RaGame, config: Config, seed: int, epoch: int, played
     figures = log_figures(game, "pharaoh_all_tie", log, outcome)
     return CheckResult(
         Witness(f"A seeded random {n}-player game (seed {seed}): at the end of epoch {epoch} every player "
-                f"holds {pharaohs} Pharaohs. 'share' gives each {signed(p.pharaoh_most)} and "
-                f"{signed(p.pharaoh_fewest)} = {signed(shift)}, 'nobody' gives 0. Scores differ; {summary_end}.",
+                f"holds {pharaohs} Pharaohs. `share` gives each {signed(p.pharaoh_most)} and "
+                f"{signed(p.pharaoh_fewest)} = {signed(shift)}, `nobody` gives 0. Scores differ; {summary_end}.",
                 {**data, "players": n, "seed": seed, "epoch": epoch, "actions": action_names(actions)}),
         "z3",
         per_reading(game, "pharaoh_all_tie", figures),
@@ -143,11 +143,11 @@ def check_sun_all_tie(game: RaGame, budget: Budget) -> CheckResult:
     searched = f"all totals 1..{top} for 2-5 players (Z3, rlimit {budget.rlimit})"
     verdict: Verdict
     if all(isinstance(v, Proof) for v in verdicts):
-        verdict = Proof(f"With every sun-disk total equal, 'share' gives each player {signed(p.sun_most)} and "
-                        f"{signed(p.sun_fewest)} = {signed(both)} and 'nobody' gives 0: the readings never differ "
+        verdict = Proof(f"With every sun-disk total equal, `share` gives each player {signed(p.sun_most)} and "
+                        f"{signed(p.sun_fewest)} = {signed(both)} and `nobody` gives 0: the readings never differ "
                         "(2-5 players, all totals).", ("ra.scoring.sun_disks",))
     elif any(isinstance(v, Witness) for v in verdicts):
-        verdict = Witness(f"With every sun-disk total equal, 'share' gives each player {signed(both)} and 'nobody' "
+        verdict = Witness(f"With every sun-disk total equal, `share` gives each player {signed(both)} and `nobody` "
                           f"0: every score moves by the same {signed(both)}, so the ranking cannot change.",
                           {"shift": both})
     else:

@@ -88,7 +88,7 @@ def _full_track_tail(s: RaState) -> list[RaAction] | None:
 
 def check_full_track_bid(game: RaGame, budget: Budget) -> CheckResult:
     configs = [game.config(n) for n in (3, *PLAYER_COUNTS)]
-    note = ("Under 'forced' the reference's discard clause can never apply: no tile can be drawn onto a full track, so "
+    note = ("Under `forced` the reference's discard clause can never apply: no tile can be drawn onto a full track, so "
             "its auctions are always invoked, and an invoked auction always has a winner.")
     found = find_scripted(game, "full_track_bid", configs, search_seeds(budget), _full_track_tail, _bid_menu,
                           policies=POLICIES)
