@@ -3,13 +3,15 @@ scores, a witness met in play written the Ra way, and the questions put to the s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from nilerules.checks.kit import Divergence, all_readings, log_of
+from nilerules.checks.kit import Divergence, log_of, per_reading, replay_actions, under
 from nilerules.checks.model import Budget, CheckResult
+from nilerules.core.log import GameLog
 from nilerules.core.types import Config
 from nilerules.core.verdicts import Witness
+from nilerules.errors import IllegalAction
 from nilerules.games.ra.actions import RaAction
 from nilerules.games.ra.game import RaGame
 from nilerules.games.ra.names import KIND_NAMES, action_to_data
@@ -43,34 +45,74 @@ def track_names(s: RaState) -> list[str]:
     return [KIND_NAMES[k] for k in range(KINDS) for _ in range(s.track[k])]
 
 
+def counts_words(counts: Sequence[int]) -> str:
+    """Player counts in words: ``2, 3, 4 and 5``."""
+    words = [str(n) for n in counts]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
 # -- results --------------------------------------------------------------------------------------------------------
-def play_result(game: RaGame, amb: str, config: Config, actions: Sequence[RaAction], outcomes: Mapping[str, str],
-                summary: str, searched: str, data: Mapping[str, Any] | None = None) -> CheckResult:
+Describe = Callable[[RaState, str], str]
+"""Words for what a reading gives at the end of a witness log: ``describe(state the log reaches, reading)``."""
+
+
+def log_end(game: RaGame, log: GameLog, amb: str, reading: str) -> RaState:
+    """The position ``log`` reaches when its moves, as written (with names), are replayed from setup under
+    ``reading`` of ``amb`` (IllegalAction when a move is not legal there)."""
+    config = under(game, log.config, amb, reading)
+    state: RaState = replay_actions(game, config, [game.action_from_data(a) for a in log.actions])
+    return state
+
+
+def log_figures(game: RaGame, amb: str, log: GameLog, describe: Describe) -> Callable[[str], str]:
+    """Each reading's outcome recomputed from the witness log replayed from setup under that reading (what
+    ``CheckResult.figures`` holds for a witness met in play)."""
+
+    def figures(reading: str) -> str:
+        try:
+            return describe(log_end(game, log, amb, reading), reading)
+        except IllegalAction as exc:
+            return f"the moves are not legal under this reading ({exc.recorded})"
+
+    return figures
+
+
+def play_result(game: RaGame, amb: str, config: Config, actions: Sequence[RaAction], describe: Describe,
+                summary: str, searched: str, data: Mapping[str, Any] | None = None,
+                figures_data: Mapping[str, Any] | None = None) -> CheckResult:
     """A witness met in legal play from setup, as Ra's findings write it: the witness names the players, the modules
-    and the actions (its log replays them), the result carries no data of its own, and the outcomes are each
-    reading's in spec order. (The kit's ``play_witness`` puts the same data in the witness and in the result, and
-    takes a Divergence: Ra's witnesses are not all found by the kit's searches.)"""
-    readings = all_readings(game, amb)
+    and the actions (its log replays them), and each reading's outcome, in spec order, is ``describe`` of the
+    position the log reaches when replayed under that reading (``CheckResult.figures`` recomputes it so);
+    ``figures_data`` are the result's figures for the finding's sentences. (The kit's ``play_witness`` puts the same
+    data in the witness and in the result, and takes a Divergence: Ra's witnesses are not all found by the kit's
+    searches.)"""
+    log = log_of(game, config, actions)
+    figures = log_figures(game, amb, log, describe)
     return CheckResult(
         Witness(summary, {"players": config.players, "modules": list(config.modules),
                           "actions": action_names(actions), **(data or {})}),
         "playout",
-        tuple((r, outcomes[r]) for r in readings),
+        per_reading(game, amb, figures),
         searched,
-        witness_log=log_of(game, config, actions),
+        dict(figures_data or {}),
+        witness_log=log,
+        figures=figures,
     )
 
 
 def found_result(game: RaGame, amb: str, found: Divergence, summary: str, searched: str,
-                 then: Sequence[RaAction] = ()) -> CheckResult:
-    """``play_result`` for a witness of the kit's ``find_scripted``; ``then``: the actions after the script up to
-    where the readings part (the log runs on to there, so that its replay under each reading shows the difference
-    the outcomes describe)."""
-    return play_result(game, amb, found.config, [*found.actions, *then], dict(found.outcomes), summary, searched)
+                 then: Sequence[RaAction] = (), at_end: Describe | None = None) -> CheckResult:
+    """``play_result`` for a witness of the kit's ``find_scripted``: each outcome is the kit's ``describe`` of where
+    the script ends. ``then``: the actions after the script up to where the readings part (the log runs on to there,
+    so that its replay under each reading shows the difference the outcomes describe); ``at_end`` then words the
+    position the longer log reaches, as the kit's ``describe`` words the script's end."""
+    describe = at_end if then else found.describe
+    assert describe is not None, "a divergence found by the kit carries its describe"
+    return play_result(game, amb, found.config, [*found.actions, *then], describe, summary, searched)
 
 
 # -- the solver's questions -----------------------------------------------------------------------------------------

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from nilerules.checks.kit import constructed_witness, find_scripted, replay_actions
 from nilerules.checks.model import Budget, CheckResult
-from nilerules.checks.ra.common import PLAYER_COUNTS, POLICIES, config_of, found_result, search_seeds, track_names
+from nilerules.checks.ra.common import (
+    PLAYER_COUNTS,
+    POLICIES,
+    Describe,
+    config_of,
+    found_result,
+    search_seeds,
+    track_names,
+)
 from nilerules.checks.ra.situations import finish_auction, last_call, won_by
 from nilerules.games.ra import rules, scoring
 from nilerules.games.ra.actions import DISCARDS, INVOKE_ACTION, RaAction
@@ -66,6 +74,17 @@ def _drought_outcome(s: RaState, reading: str) -> str:
     return _flood_words(s, winner)
 
 
+def _drought_after_last_call(winner: int) -> Describe:
+    """``_drought_outcome`` for a log that runs on through the auction's last call (won by ``winner``)."""
+
+    def words(s: RaState, reading: str) -> str:
+        while phase(s) == DISCARD and DISCARDS[NILE] in rules.legal_actions(s):
+            s = rules.apply(s, DISCARDS[NILE])
+        return _flood_words(s, winner)
+
+    return words
+
+
 def _drought_until_last_call(s: RaState) -> list[RaAction] | None:
     extra = _drought_tail(s)
     return extra[:-1] if extra else None
@@ -82,14 +101,15 @@ def check_drought_order(game: RaGame, budget: Budget) -> CheckResult:
                             f"A seeded {found.config.players}-player game: Ra is invoked over one Drought and player "
                             f"{q}, holding {s.held[q][FLOOD]} Flood and {s.held[q][NILE]} Niles, wins it (legal bids "
                             "and passes from a reached turn; the log ends with the auction's last call, where the "
-                            "readings part); under 'choose' they discard Niles and keep their Floods.",
-                            "seeded random and greedy games, 2-5 players, then legal bids", then=[last_call(s)[0]])
+                            "readings part); under `choose` they discard Niles and keep their Floods.",
+                            "seeded random and greedy games, 2-5 players, then legal bids", then=[last_call(s)[0]],
+                            at_end=_drought_after_last_call(last_call(s)[1]))
     config = config_of(game, 3)
     position = {"seats": {"2": {"flood": 1, "nile": 2}}, "auction_track": ["drought"]}
     tail = _drought_until_last_call(game.position(config, position)) or []
     return constructed_witness(game, "drought_order", config, position, tail, _drought_outcome,
                                "3 players; player 2 holds 1 Flood and 2 Niles; player 0 invokes Ra over a Drought and "
-                               "player 2 wins it; under 'choose' they discard the two Niles.",
+                               "player 2 wins it; under `choose` they discard the two Niles.",
                                "one hand-written position, then legal play")
 
 
@@ -117,6 +137,19 @@ def _struck_words(s: RaState, reading: str) -> str:
     return f"player {winner} keeps {kept or 'none of the struck tiles'}"
 
 
+def _struck_after_last_call(winner: int) -> Describe:
+    """``_struck_words`` for a log that runs on through the auction's last call (won by ``winner``)."""
+
+    def words(s: RaState, reading: str) -> str:
+        while phase(s) == DISCARD:
+            s = rules.apply(s, rules.legal_actions(s)[0])
+        x = s.held[winner]
+        kept = {KIND_NAMES[k]: x[k] for kinds in STRUCK for k in kinds if x[k]}
+        return f"player {winner} keeps {kept or 'none of the struck tiles'}"
+
+    return words
+
+
 def check_disaster_lot(game: RaGame, budget: Budget) -> CheckResult:
     configs = [game.config(n) for n in (3, *PLAYER_COUNTS)]
     found = find_scripted(game, "disaster_lot", configs, search_seeds(budget), _lot_tail, _struck_words,
@@ -128,7 +161,8 @@ def check_disaster_lot(game: RaGame, budget: Budget) -> CheckResult:
                             f"{', '.join(track_names(s))}, a lot holding a disaster and tiles it strikes, is won "
                             "(legal bids and passes from a reached turn; the log ends with the auction's last call, "
                             "where the readings part).",
-                            "seeded random and greedy games, then legal bids", then=[last_call(s)[0]])
+                            "seeded random and greedy games, then legal bids", then=[last_call(s)[0]],
+                            at_end=_struck_after_last_call(last_call(s)[1]))
     config = config_of(game, 3)
     position = {"seats": {"0": {"pharaoh": 1}}, "auction_track": ["funeral", "pharaoh", "pharaoh"], "to_move": 1}
     tail = _lot_tail(game.position(config, position)) or []

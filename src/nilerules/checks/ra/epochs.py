@@ -193,14 +193,14 @@ def check_bag_empty(game: RaGame, budget: Budget) -> CheckResult:
                                                      "goes on"),
             f"every player count (arithmetic over epochs, Ra-track lengths and Ra tiles); {searched}",
             {"ra_tiles_drawn_at_most": {str(n): {"most": m, "in_bag": r} for n, (m, r) in bound.items()},
-             "bag_runs_out": counts},
+             "bag_runs_out": counts, "most_ra_drawn": max(m for m, _ in bound.values()), "ra_in_bag": ra},
         )
     if first is not None:
         config, actions = first
         outcomes = _bag_outcomes(game, config, actions)
         if outcomes is not None and len(set(outcomes.values())) > 1:
             s: RaState = replay_actions(game, config, actions)
-            return play_result(game, "bag_empty", config, actions, outcomes,
+            return play_result(game, "bag_empty", config, actions, _bag_words,
                                f"A seeded {config.players}-player game with Traders: the bag runs out in epoch "
                                f"{s.epoch if s.phase != 'over' else s.params.epochs}.", searched,
                                {"bag_runs_out_in_playouts": counts})

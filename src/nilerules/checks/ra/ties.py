@@ -7,11 +7,21 @@ from collections.abc import Sequence
 
 from nilerules.checks.kit import log_of, per_reading, replay_actions, under
 from nilerules.checks.model import Budget, CheckResult
-from nilerules.checks.ra.common import PLAYER_COUNTS, action_names, play_result, scoring_table, search_seeds, signed
+from nilerules.checks.ra.common import (
+    PLAYER_COUNTS,
+    action_names,
+    counts_words,
+    log_figures,
+    play_result,
+    scoring_table,
+    search_seeds,
+    signed,
+)
 from nilerules.checks.ra.situations import epoch_scored, played_until
 from nilerules.core.playout import playout
 from nilerules.core.types import Config
 from nilerules.core.verdicts import Proof, Unknown, Verdict, Witness
+from nilerules.games.ra import scoring
 from nilerules.games.ra.actions import RaAction
 from nilerules.games.ra.game import RaGame
 from nilerules.games.ra.params import RaParams
@@ -32,7 +42,7 @@ def pharaoh_points_by_epoch(state: RaState) -> dict[int, list[int]]:
 
 
 def all_tied(points: Sequence[int], p: RaParams) -> bool:
-    """Whether an epoch's Pharaoh points (under 'share') can only come from every seat tying: each seat got the most
+    """Whether an epoch's Pharaoh points (under `share`) can only come from every seat tying: each seat got the most
     and the fewest at once. (With most and fewest both 0 nothing tells, and the readings agree anyway.)"""
     return (p.pharaoh_most, p.pharaoh_fewest) != (0, 0) and all(x == p.pharaoh_most + p.pharaoh_fewest
                                                                  for x in points)
@@ -60,12 +70,16 @@ def check_pharaoh_all_tie(game: RaGame, budget: Budget) -> CheckResult:
     freq = {n: all_tie_epochs(game, n, False, seeds, "random") for n in PLAYER_COUNTS}
     searched = (f"Z3 over all Pharaoh counts 0..{p.tiles[PHARAOH]} for 2-5 players (rlimit {budget.rlimit}); "
                 f"{len(seeds)} random games per player count for the frequency and the witness")
-    data = {"ranking_unaffected_proved": shift_proved, "shift": shift,
-            "all_tie_epochs_random_play": {str(n): {"tied": t, "epochs": e} for n, (t, e) in freq.items()}}
+    data: dict[str, object] = {
+        "ranking_unaffected_proved": shift_proved, "shift": shift,
+        "all_tie_epochs_random_play": {str(n): {"tied": t, "epochs": e} for n, (t, e) in freq.items()},
+    }
+    if shift_proved:
+        data["ranking_proved_players"] = counts_words(PLAYER_COUNTS)
     if shift == 0:
         return CheckResult(
-            Proof(f"'share' gives each player {p.pharaoh_most} and {p.pharaoh_fewest} when all tie, i.e. 0, the same "
-                  "as 'nobody': the readings never differ.", ("ra.scoring.pharaohs",)),
+            Proof(f"`share` gives each player {p.pharaoh_most} and {p.pharaoh_fewest} when all tie, i.e. 0, the same "
+                  "as `nobody`: the readings never differ.", ("ra.scoring.pharaohs",)),
             "arithmetic", per_reading(game, "pharaoh_all_tie", lambda r: "0 for everyone"), searched, data)
     ranking = (f"Z3 proves every player's score moves by the same {signed(shift)}, 2-5 players, so the ranking "
                "cannot change" if shift_proved else "the Z3 proof that every score moves alike did not complete")
@@ -89,23 +103,25 @@ def _pharaoh_witness(game: RaGame, config: Config, seed: int, epoch: int, played
     n = config.players
     actions = played_until(game, config, played, lambda s: epoch_scored(s, epoch))
 
-    def outcome(reading: str) -> str:
-        after: RaState = replay_actions(game, under(game, config, "pharaoh_all_tie", reading), actions)
+    def outcome(after: RaState, reading: str) -> str:
         pts = pharaoh_points_by_epoch(after).get(epoch, [0] * n)
         return f"Pharaoh points {pts}; scores {list(after.score)}"
 
     shift = p.pharaoh_most + p.pharaoh_fewest
     pharaohs = _pharaohs_at_scoring(game, config, actions)
+    log = log_of(game, config, actions)
+    figures = log_figures(game, "pharaoh_all_tie", log, outcome)
     return CheckResult(
         Witness(f"A seeded random {n}-player game (seed {seed}): at the end of epoch {epoch} every player "
-                f"holds {pharaohs} Pharaohs. 'share' gives each {signed(p.pharaoh_most)} and "
-                f"{signed(p.pharaoh_fewest)} = {signed(shift)}, 'nobody' gives 0. Scores differ; {summary_end}.",
+                f"holds {pharaohs} Pharaohs. `share` gives each {signed(p.pharaoh_most)} and "
+                f"{signed(p.pharaoh_fewest)} = {signed(shift)}, `nobody` gives 0. Scores differ; {summary_end}.",
                 {**data, "players": n, "seed": seed, "epoch": epoch, "actions": action_names(actions)}),
         "z3",
-        per_reading(game, "pharaoh_all_tie", outcome),
+        per_reading(game, "pharaoh_all_tie", figures),
         searched,
         data,
-        witness_log=log_of(game, config, actions),
+        witness_log=log,
+        figures=figures,
     )
 
 
@@ -127,19 +143,31 @@ def check_sun_all_tie(game: RaGame, budget: Budget) -> CheckResult:
     searched = f"all totals 1..{top} for 2-5 players (Z3, rlimit {budget.rlimit})"
     verdict: Verdict
     if all(isinstance(v, Proof) for v in verdicts):
-        verdict = Proof(f"With every sun-disk total equal, 'share' gives each player {signed(p.sun_most)} and "
-                        f"{signed(p.sun_fewest)} = {signed(both)} and 'nobody' gives 0: the readings never differ "
+        verdict = Proof(f"With every sun-disk total equal, `share` gives each player {signed(p.sun_most)} and "
+                        f"{signed(p.sun_fewest)} = {signed(both)} and `nobody` gives 0: the readings never differ "
                         "(2-5 players, all totals).", ("ra.scoring.sun_disks",))
     elif any(isinstance(v, Witness) for v in verdicts):
-        verdict = Witness(f"With every sun-disk total equal, 'share' gives each player {signed(both)} and 'nobody' "
+        verdict = Witness(f"With every sun-disk total equal, `share` gives each player {signed(both)} and `nobody` "
                           f"0: every score moves by the same {signed(both)}, so the ranking cannot change.",
                           {"shift": both})
     else:
         verdict = Unknown("Z3 did not settle every player count", budget=f"rlimit {budget.rlimit}")
-    return CheckResult(verdict, "z3", outcomes, searched, {"starting_totals": {str(n): t for n, t in start.items()}})
+    data: dict[str, object] = {"starting_totals": {str(n): t for n, t in start.items()}}
+    if isinstance(verdict, Proof):
+        data.update(proved_players=counts_words(PLAYER_COUNTS), top_total=top)
+    return CheckResult(verdict, "z3", outcomes, searched, data)
 
 
 # -- RA-003 ------------------------------------------------------------------------------------------------------
+def _first_place(s: RaState, reading: str) -> str:
+    """Who is first at the end of the game, under the reading's tie-break (the game's own ranking)."""
+    winners = list(scoring.rank(s.score, scoring.highest_disks(s.up, s.down), s.params).winners)
+    if len(winners) > 1:
+        return f"players {winners} share first place"
+    tied = sum(score == s.score[winners[0]] for score in s.score) > 1
+    return f"player {winners[0]} wins {'on the highest disk' if tied else 'on points'}"
+
+
 def check_winner_tiebreak(game: RaGame, budget: Budget) -> CheckResult:
     tried = 0
     for n in PLAYER_COUNTS:
@@ -155,9 +183,7 @@ def check_winner_tiebreak(game: RaGame, budget: Budget) -> CheckResult:
             broken = game.ranking(replay_actions(game, other, result.actions))
             if broken.winners != shared.winners:
                 return play_result(
-                    game, "winner_tiebreak", config, result.actions,
-                    {"shared": f"players {list(shared.winners)} share first place",
-                     "highest_disk": f"player {broken.winners[0]} wins on the highest disk"},
+                    game, "winner_tiebreak", config, result.actions, _first_place,
                     f"A seeded random {n}-player game (seed {seed}) ends with players {list(shared.winners)} tied on "
                     f"{final.score[shared.winners[0]]} points.",
                     f"{tried} seeded random games", {"seed": seed, "scores": list(final.score)})

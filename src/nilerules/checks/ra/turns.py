@@ -4,7 +4,7 @@ position (the kit's ``constructed_witness``)."""
 
 from __future__ import annotations
 
-from nilerules.checks.kit import constructed_witness, find_scripted, per_reading, replay_actions, under
+from nilerules.checks.kit import constructed_witness, find_scripted, replay_actions
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.ra.common import (
     PLAYER_COUNTS,
@@ -53,16 +53,14 @@ def check_god_takes_disaster(game: RaGame, budget: Budget) -> CheckResult:
 
 
 # -- RA-009 ------------------------------------------------------------------------------------------------------
-def _turn_menu(s: RaState) -> str:
+def _turn_menu(s: RaState, reading: str) -> str:
     return "legal: " + ", ".join(str(action_to_data(a)) for a in rules.legal_actions(s))
 
 
 def check_invoke_empty(game: RaGame, budget: Budget) -> CheckResult:
     config = game.config(4)
     actions: list[RaAction] = [listed_deal(game.params(config))]
-    outcomes = dict(per_reading(game, "invoke_empty_track", lambda r: _turn_menu(
-        replay_actions(game, under(game, config, "invoke_empty_track", r), actions))))
-    return play_result(game, "invoke_empty_track", config, actions, outcomes,
+    return play_result(game, "invoke_empty_track", config, actions, _turn_menu,
                        f"The first turn of a {config.players}-player game: the auction track is empty.",
                        "legal actions after setup")
 
@@ -90,7 +88,7 @@ def _full_track_tail(s: RaState) -> list[RaAction] | None:
 
 def check_full_track_bid(game: RaGame, budget: Budget) -> CheckResult:
     configs = [game.config(n) for n in (3, *PLAYER_COUNTS)]
-    note = ("Under 'forced' the reference's discard clause can never apply: no tile can be drawn onto a full track, so "
+    note = ("Under `forced` the reference's discard clause can never apply: no tile can be drawn onto a full track, so "
             "its auctions are always invoked, and an invoked auction always has a winner.")
     found = find_scripted(game, "full_track_bid", configs, search_seeds(budget), _full_track_tail, _bid_menu,
                           policies=POLICIES)
