@@ -99,16 +99,25 @@ def check_goods_total(game: SobekGame, budget: Budget) -> CheckResult:
     params = params_of(game)
     size = params.delivery_size
     outcomes = []
+    decks: dict[str, int] = {}
     for reading in game.spec.ambiguities["goods_total"].reading_names():
         totals = rules.card_totals(params, reading)
         deck = sum(c for t, c in enumerate(totals) if not params.green[t])
+        decks[reading] = deck
         outcomes.append((reading, f"deck {deck} cards = {deck / size:g} deliveries of {size}; 2 players: "
                                   f"{(deck - params.removed_two) / size:g}"))
     stated = (sum(params.deliveries), sum(params.deliveries_two))
+    listed = rules.card_totals(params, "listed")
+    characters = sum(listed[FIRST_CHAR:])
+    goods = sum(listed[:FIRST_CHAR])
+    green = sum(c for t, c in enumerate(listed) if params.green[t])
+    said = {"goods_listed": goods, "green_backed": green, "deck_goods": goods - green, "characters": characters,
+            "deck_cards": decks["listed"], "deck_deliveries": f"{decks['listed'] / size:g}",
+            "extra_deck_cards": decks["green_extra"], "extra_deck_deliveries": f"{decks['green_extra'] / size:g}"}
     return CheckResult(
         Witness(f"Deck size at set-up, against the document's {stated[0]} deliveries ({stated[1]} with two "
                 "players, after the removed cards).", {"deliveries_stated": list(stated)}),
-        "arithmetic", tuple(outcomes), "the card counts of the spec",
+        "arithmetic", tuple(outcomes), "the card counts of the spec", said,
         witness_log=setup_witness(game, 2, "goods_total"),
     )
 

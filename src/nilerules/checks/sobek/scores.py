@@ -116,13 +116,17 @@ def check_corrupt_all_tied(game: SobekGame, budget: Budget) -> CheckResult:
                   {"corruption_cards": [big, big, small]}, "one hand-built three-player end of round")
 
 
+PROVED_SCORES = PROVED_POINTS = 200
+"""The scores and set points over which Z3 is asked whether the penalty's readings agree on every symbol space."""
+
+
 def check_penalty_on_number(game: SobekGame, budget: Budget) -> CheckResult:
     """Z3: readings differ on numbered spaces; on symbol spaces they provably agree (0..200)."""
     step = params_of(game).penalty_step
     witness = zsolver.penalty_divergence((("numbered_type", "stay"), ("previous_symbol", "stay")), step,
                                          rlimit=budget.rlimit)
-    proof = zsolver.penalty_divergence((("numbered_type", "stay"), ("no_move", "stay")), step, on_symbol=True,
-                                       rlimit=budget.rlimit)
+    proof = zsolver.penalty_divergence((("numbered_type", "stay"), ("no_move", "stay")), step, PROVED_SCORES,
+                                       PROVED_POINTS, on_symbol=True, rlimit=budget.rlimit)
     # the document's example (Kate: two lots and a remainder), on a numbered space with room to move back twice
     points = 2 * step + 3
     score = 25
@@ -138,9 +142,11 @@ def check_penalty_on_number(game: SobekGame, budget: Budget) -> CheckResult:
             if len({scoring.penalty(s, pts, r, "stay", step) for r in readings}) > 1:
                 differing += 1
     data["numbered_cases_differing"] = f"{differing} of {41 * 201} (numbered spaces 0..200 x points 0..200)"
+    proved = proof.kind == "proof"
+    said = {"proved_scores": f"0..{PROVED_SCORES}", "proved_points": f"0..{PROVED_POINTS}"} if proved else {}
     return CheckResult(Witness(summary, data), "z3", outcomes,
                        "Z3 over scores 0..200 and set points 0..200; on symbol spaces the readings agree: "
-                       + proof.kind, constructed=True)
+                       + proof.kind, said, constructed=True)
 
 
 def check_track_low_end(game: SobekGame, budget: Budget) -> CheckResult:
@@ -185,9 +191,11 @@ def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
     outcomes = per_reading(game, "track_end", run)
     summary = (f"A player on space {start} of a track of {params.track_spaces} spaces chooses Deceit with {gain} "
                "cards in the corruption pile.")
+    # whether a stopped marker can pass the early-end total decides which sentence of the reason is said
+    said = {"stop_passes_on" if reachable["stop"] else "stop_last_space": last}
     return result(outcomes, summary, {"score": start, "gain": gain, "last_space": last,
                                       "early_end_points": params.early_end,
-                                      "early_end_reachable": reachable}, "one hand-built situation")
+                                      "early_end_reachable": reachable}, "one hand-built situation", said=said)
 
 
 def check_early_end(game: SobekGame, budget: Budget) -> CheckResult:

@@ -81,11 +81,13 @@ def replayed(game: SobekGame, config: Config, actions: Sequence[Any]) -> tuple[S
 
 def result(
     outcomes: Outcomes, summary: str, data: Mapping[str, Any], searched: str, method: Method = "situation",
-    constructed: bool = True, witness_log: GameLog | None = None,
+    constructed: bool = True, witness_log: GameLog | None = None, said: Mapping[str, Any] | None = None,
 ) -> CheckResult:
-    """A witness when the readings' outcomes differ (a hand-built position unless a log from setup is given)."""
+    """A witness when the readings' outcomes differ (a hand-built position unless a log from setup is given).
+    ``said``: the figures the finding's sentences are rendered from (``CheckResult.data``; a sentence whose figure
+    is not there is left out)."""
     if differ(outcomes):
-        return CheckResult(Witness(summary, data), method, outcomes, searched, witness_log=witness_log,
-                           constructed=constructed and witness_log is None)
+        return CheckResult(Witness(summary, data), method, outcomes, searched, dict(said or {}),
+                           witness_log=witness_log, constructed=constructed and witness_log is None)
     return CheckResult(Unknown(f"no difference in this situation: {summary}", "one situation"), method, outcomes,
-                       searched)
+                       searched, dict(said or {}))
