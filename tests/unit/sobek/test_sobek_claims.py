@@ -117,3 +117,47 @@ def test_penalty_on_number_says_the_proof_only_when_z3_gives_it() -> None:
     assert "Z3 proves that the readings agree on every symbol space 0..200 with 0..200 set points" in said
     amb = bundled().game.spec.ambiguities["penalty_on_number"]
     assert not any("Z3" in s for s in rendered(bundled().game.spec, tuple(amb.reason), {}))
+
+
+@pytest.mark.rules("sobek.events.selection", "sobek.events.discarded")
+def test_event_tokens_sentence_is_said_only_while_the_rounds_need_more_tokens_than_there_are(tmp_path: Path) -> None:
+    """SOB-029: 3 rounds of 5 tokens need 15, more than the seed's 12 (hand count); with 4 tokens a round (12, not
+    more than 12) the sentence is left out."""
+    assert "3 rounds of 5 tokens (15) could not be drawn from the 12 there are" in " ".join(
+        sentences(bundled(), "event_tokens_between_rounds"))
+    edited = " ".join(sentences(edited_game(tmp_path, "sobek", events_per_round=4), "event_tokens_between_rounds"))
+    assert "could not be drawn" not in edited
+
+
+@pytest.mark.rules("sobek.events.deceit", "sobek.goods.two_players")
+def test_wordings_render_the_numbers_of_the_spec(tmp_path: Path) -> None:
+    """SOB-012's wording says the Curse's weight from params.curse_cards (2 in the seed, 3 in the copy); SOB-024's
+    the deliveries the short round lacks (two-player deliveries 2, 2, 1: one fewer; 3, 3, 1 in the copy: two)."""
+    assert "each Curse token counting as 2 cards" in sentences(bundled(), "deceit_curses")[0]
+    module = edited_game(tmp_path, "sobek", curse_cards=3, deliveries_two_players=[3, 3, 1])
+    assert "each Curse token counting as 3 cards" in sentences(module, "deceit_curses")[0]
+    assert "it has 1 delivery fewer" in sentences(bundled(), "two_player_rounds")[0]
+    assert "it has 2 delivery fewer" in sentences(module, "two_player_rounds")[0]
+
+
+def test_a_claim_checked_under_another_reading_fails() -> None:
+    """The claims checker against deliberately wrong readings: SOB-018's claim (seat 1, left of round 1's start
+    player, starts round 2) fails under `lowest_score`, whose round 2 the lowest scorer starts; SOB-022's written
+    Thief position shows a wheat back under `kind_known`, which the wording says is not there."""
+    import dataclasses
+
+    from nilerules.analysis.claims import claim_problems
+    from nilerules.analysis.findings import make_finding
+
+    game = bundled().game
+    amb = game.spec.ambiguities["round_start"]
+    finding = make_finding("sobek", amb, bundled().checks["round_start"](game, Budget.quick()), spec=game.spec)
+    claim = amb.claims[0]
+    assert claim_problems(game, amb, claim, finding) == []
+    assert claim_problems(game, amb, dataclasses.replace(claim, reading="lowest_score"), finding) == [
+        f"SOB-018 “{claim.says}”: seat 0 is to move there, not seat 1"]
+    thief = game.spec.ambiguities["thief_backs"]
+    written = next(c for c in thief.claims if c.at == "position")
+    assert claim_problems(game, thief, written, None) == []
+    problems = claim_problems(game, thief, dataclasses.replace(written, reading="kind_known"), None)
+    assert any('{"back":"wheat"} is a legal move there' in p for p in problems)

@@ -44,6 +44,7 @@ from nilerules.games.sobek.state import (
 
 def next_round_in_play(
     game: SobekGame, amb: str, players: int, describe: Callable[[SobekState], str], what: str, cut: bool = False,
+    said: dict[str, Any] | None = None,
 ) -> CheckResult | None:
     """A witness game for an ambiguity that acts between rounds: seeded greedy play (default readings) to the first
     decision of round 2 is the witness log, with ``cut`` only up to where the readings first part in play (who moves,
@@ -67,7 +68,7 @@ def next_round_in_play(
     if not differ(outcomes):
         return None
     return result(outcomes, f"Seeded {players}-player greedy play {where}: {what}.",
-                  {"seed": SEED}, "one seeded game", "playout", witness_log=log, figures=run)
+                  {"seed": SEED}, "one seeded game", "playout", witness_log=log, said=said, figures=run)
 
 
 def setup_witness(game: SobekGame, players: int, amb: str = "") -> GameLog:
@@ -130,18 +131,20 @@ def check_market_row(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_two_player_rounds(game: SobekGame, budget: Budget) -> CheckResult:
+    deliveries = params_of(game).deliveries_two
+    said = {"short_deliveries": max(deliveries) - min(deliveries)} if max(deliveries) > min(deliveries) else {}
     return first_turn(game, "two_player_rounds", 2, lambda state: f"round 1 has {state.deliveries_left + 1} "
-                      "deliveries", "Set-up of a seeded 2-player game.")
+                      "deliveries", "Set-up of a seeded 2-player game.", said)
 
 
 def first_turn(game: SobekGame, amb: str, players: int, describe: Callable[[SobekState], str],
-               summary: str) -> CheckResult:
+               summary: str, said: dict[str, Any] | None = None) -> CheckResult:
     """The seeded ``players``-player set-up (default readings) to its first decision, or to where the readings of
     ``amb`` part when that comes first, is the witness; each reading's outcome describes what it replays to."""
     log = setup_witness(game, players, amb)
     run = described(game, log, amb, describe)
     return result(per_reading(game, amb, run), summary, {}, "one seeded game", "playout", witness_log=log,
-                  figures=run)
+                  said=said, figures=run)
 
 
 def check_two_player_removed(game: SobekGame, budget: Budget) -> CheckResult:
@@ -258,7 +261,13 @@ def check_event_tokens_between_rounds(game: SobekGame, budget: Budget) -> CheckR
         return f"tokens in the bag when round 2 began: {sum(state.token_bag) + sum(state.tokens)} (used in round " \
                f"1: {sum(state.events_used)})"
 
-    found = next_round_in_play(game, "event_tokens_between_rounds", 3, bag, "the bag of event tokens", cut=True)
+    params = params_of(game)
+    tokens = game.spec.value("event_tokens")
+    total = sum(tokens.values()) if isinstance(tokens, dict) else 0
+    needed = params.rounds * params.events_per_round
+    said = {"tokens_total": total, "tokens_needed": needed} if needed > total else {}
+    found = next_round_in_play(game, "event_tokens_between_rounds", 3, bag, "the bag of event tokens", cut=True,
+                               said=said)
     if found is not None:
         return found
 
