@@ -154,7 +154,7 @@ def check_penalty_on_number(game: SobekGame, budget: Budget) -> CheckResult:
 
     outcomes = per_reading(game, "penalty_on_number", lambda r: f"{score} -> {score_round(game, build(r)).scores[0]}")
     summary = (f"A player earns {points} set points ({points // step} lots of {step}) and ends on the numbered "
-               f"space {score}, the most corrupt: the text's 'symbol of the type they ended up on' does not exist "
+               f"space {score}, the most corrupt: the text's “symbol of the type they ended up on” does not exist "
                "there.")
     data: dict[str, Any] = {"score": score, "points": points, "z3": getattr(witness, "summary", "")}
     data["symbol_spaces"] = proof.kind + ": " + proof.summary
