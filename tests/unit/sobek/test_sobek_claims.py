@@ -161,3 +161,23 @@ def test_a_claim_checked_under_another_reading_fails() -> None:
     assert claim_problems(game, thief, written, None) == []
     problems = claim_problems(game, thief, dataclasses.replace(written, reading="kind_known"), None)
     assert any('{"back":"wheat"} is a legal move there' in p for p in problems)
+
+
+@pytest.mark.parametrize("ambiguity", ["green_deal", "event_tokens_between_rounds", "corruption_between_rounds",
+                                       "sets_between_rounds", "two_player_rounds"])
+def test_the_between_rounds_claims_tell_their_readings_apart(ambiguity: str) -> None:
+    """The claims about what passes between rounds run from a written end of round through the next round's set-up
+    (its chance draws named): under the default they hold, and under the other reading they fail (a green-backed
+    card dealt only under `every_round`, a used Flood drawn only under `all_back`, an opponent's old pile for the
+    Vizir or an old set for the Courtesan only under `keep`, the row emptied without a refill only under
+    `last_short`)."""
+    import dataclasses
+
+    from nilerules.analysis.claims import claim_problems
+
+    game = bundled().game
+    amb = game.spec.ambiguities[ambiguity]
+    (claim,) = [c for c in amb.claims if c.at == "position"]
+    assert claim_problems(game, amb, claim, None) == []
+    (other,) = [r for r in amb.reading_names() if r != amb.default]
+    assert claim_problems(game, amb, dataclasses.replace(claim, reading=other), None) != []
