@@ -181,3 +181,16 @@ def test_the_between_rounds_claims_tell_their_readings_apart(ambiguity: str) -> 
     assert claim_problems(game, amb, claim, None) == []
     (other,) = [r for r in amb.reading_names() if r != amb.default]
     assert claim_problems(game, amb, dataclasses.replace(claim, reading=other), None) != []
+
+
+def test_every_source_a_finding_names_says_what_the_finding_quotes() -> None:
+    """Issue 19, item 6: each ``answered_by`` of Sobek names the reference's page and quotes its words, verbatim in
+    reference/sobek.md (SOB-002 and SOB-006 from BGA's lines, SOB-016 from the rulebook's deal, SOB-019 from the
+    component list)."""
+    doc = reference()
+    answered = {a.code: a.answered_by for a in bundled().game.spec.ambiguities.values() if a.answered_by}
+    assert sorted(answered) == ["SOB-002", "SOB-006", "SOB-016", "SOB-019"]
+    for code, text in answered.items():
+        quotes = quoted_spans(text)
+        assert quotes, code
+        assert all(doc.contains(q) for q in quotes), code
