@@ -131,13 +131,19 @@ def test_event_tokens_sentence_is_said_only_while_the_rounds_need_more_tokens_th
 
 @pytest.mark.rules("sobek.events.deceit", "sobek.goods.two_players")
 def test_wordings_render_the_numbers_of_the_spec(tmp_path: Path) -> None:
-    """SOB-012's wording says the Curse's weight from params.curse_cards (2 in the seed, 3 in the copy); SOB-024's
-    the deliveries the short round lacks (two-player deliveries 2, 2, 1: one fewer; 3, 3, 1 in the copy: two)."""
+    """SOB-012's wording says the Curse's weight from params.curse_cards (2 in the seed, 3 in a copy); SOB-024's
+    reason the deliveries the short round lacks, from the two-player deliveries of spec copies (2, 2, 1: one fewer;
+    3, 3, 1: two; 2, 2, 2: no round is short, and the sentence is left out)."""
     assert "each Curse token counting as 2 cards" in sentences(bundled(), "deceit_curses")[0]
-    module = edited_game(tmp_path, "sobek", curse_cards=3, deliveries_two_players=[3, 3, 1])
-    assert "each Curse token counting as 3 cards" in sentences(module, "deceit_curses")[0]
-    assert "it has 1 delivery fewer" in sentences(bundled(), "two_player_rounds")[0]
-    assert "it has 2 delivery fewer" in sentences(module, "two_player_rounds")[0]
+    for sub in ("a", "1", "2"):
+        (tmp_path / sub).mkdir()
+    copy = edited_game(tmp_path / "a", "sobek", curse_cards=3, deliveries_two_players=[3, 3, 1])
+    assert "each Curse token counting as 3 cards" in sentences(copy, "deceit_curses")[0]
+    assert "the short round has 2 delivery fewer" in " ".join(sentences(copy, "two_player_rounds"))
+    for deliveries, said in (([2, 2, 1], "1 delivery fewer"), ([2, 2, 2], None)):
+        module = edited_game(tmp_path / str(deliveries[-1]), "sobek", deliveries_two_players=deliveries)
+        text = " ".join(sentences(module, "two_player_rounds"))
+        assert (said in text) if said else ("delivery fewer" not in text)
 
 
 def test_a_claim_checked_under_another_reading_fails() -> None:
@@ -154,8 +160,8 @@ def test_a_claim_checked_under_another_reading_fails() -> None:
     finding = make_finding("sobek", amb, bundled().checks["round_start"](game, Budget.quick()), spec=game.spec)
     claim = amb.claims[0]
     assert claim_problems(game, amb, claim, finding) == []
-    assert claim_problems(game, amb, dataclasses.replace(claim, reading="lowest_score"), finding) == [
-        f"SOB-018 “{claim.says}”: seat 0 is to move there, not seat 1"]
+    (problem,) = claim_problems(game, amb, dataclasses.replace(claim, reading="lowest_score"), finding)
+    assert problem.startswith(f"SOB-018 “{claim.says}”: seat ") and problem.endswith(" is to move there, not seat 1")
     thief = game.spec.ambiguities["thief_backs"]
     written = next(c for c in thief.claims if c.at == "position")
     assert claim_problems(game, thief, written, None) == []
@@ -164,18 +170,21 @@ def test_a_claim_checked_under_another_reading_fails() -> None:
 
 
 @pytest.mark.parametrize("ambiguity", ["green_deal", "event_tokens_between_rounds", "corruption_between_rounds",
-                                       "sets_between_rounds", "two_player_rounds"])
-def test_the_between_rounds_claims_tell_their_readings_apart(ambiguity: str) -> None:
+                                       "sets_between_rounds", "two_player_rounds", "goods_total"])
+def test_the_between_rounds_claims_tell_their_readings_apart(ambiguity: str, tmp_path: Path) -> None:
     """The claims about what passes between rounds run from a written end of round through the next round's set-up
     (its chance draws named): under the default they hold, and under the other reading they fail (a green-backed
     card dealt only under `every_round`, a used Flood drawn only under `all_back`, an opponent's old pile for the
     Vizir or an old set for the Courtesan only under `keep`, the row emptied without a refill only under
-    `last_short`)."""
+    `last_short`; and SOB-019's round 3 with every listed card out of the deck, where the Queen draws nothing under
+    `listed` and the nine extra cards under `green_extra`)."""
     import dataclasses
 
     from nilerules.analysis.claims import claim_problems
 
-    game = bundled().game
+    # SOB-024's question needs rounds of different lengths: the spec's two-player deliveries, written out here
+    game = edited_game(tmp_path, "sobek", deliveries_two_players=[2, 2, 1]).game if ambiguity == "two_player_rounds" \
+        else bundled().game
     amb = game.spec.ambiguities[ambiguity]
     (claim,) = [c for c in amb.claims if c.at == "position"]
     assert claim_problems(game, amb, claim, None) == []
