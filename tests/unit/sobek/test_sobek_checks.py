@@ -50,8 +50,12 @@ def test_penalty_check_proves_readings_agree_on_symbol_spaces() -> None:
     result = MODULE.checks["penalty_on_number"](MODULE.game, Budget.quick())
     assert isinstance(result.verdict, Witness)
     assert result.verdict.data["symbol_spaces"].startswith("proof")
-    assert dict(result.outcomes) == {"numbered_type": "25 -> 15", "no_move": "25 -> 25",
-                                     "previous_symbol": "25 -> 19"}
+    # hand count: the document's example sets score 23 (Ivory 3 x 3, Ebony 2 x 3, Marble 2 x 4); the marker ends on
+    # the numbered space 35 (25 above the 23 points, rounded up to a multiple of 5, plus one block per lot of 10): two
+    # lots back 35 -> 30 -> 25; no move; the symbol just behind, 34, then 29
+    assert dict(result.outcomes) == {"numbered_type": "35 -> 25", "no_move": "35 -> 35",
+                                     "previous_symbol": "35 -> 29"}
+    assert result.verdict.data["position"]["seats"]["0"]["score"] == 35 - 23
 
 
 def test_named_queries_answer_with_defaults() -> None:

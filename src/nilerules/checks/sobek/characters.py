@@ -18,8 +18,10 @@ from nilerules.checks.sobek.situations import (
 )
 from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import (
+    AddCard,
     ChooseBack,
     ChooseGoods,
+    ChooseSet,
     ChooseTarget,
     PlayCharacter,
 )
@@ -152,6 +154,18 @@ def _others_unchanged(before: SobekState, after: SobekState) -> bool:
         and before.sets == after.sets
 
 
+def set_names(game: SobekGame, state: SobekState) -> str:
+    """The played sets a pending choice may name, in words (seat and index, as the moves name them)."""
+    return ", ".join(f"seat {a.owner}'s set {a.index}" for a in game.legal_actions(state)
+                     if isinstance(a, ChooseSet)) or "none"
+
+
+def backs_of(game: SobekGame, state: SobekState) -> str:
+    """The card backs the Thief may choose, by name."""
+    return ", ".join(str(game.action_to_data(a)["back"]) for a in game.legal_actions(state)
+                     if isinstance(a, ChooseBack)) or "none"
+
+
 def check_courtesan_target(game: SobekGame, budget: Budget) -> CheckResult:
     courtesan = PlayCharacter(code("courtesan"))
 
@@ -166,7 +180,7 @@ def check_courtesan_target(game: SobekGame, budget: Budget) -> CheckResult:
 
     def play(state: SobekState, moves: list[Any]) -> str:
         after = step(game, state, courtesan, moves)
-        targets = [game.action_to_data(a) for a in game.legal_actions(after)] if after.pending is not None else []
+        targets = set_names(game, after) if after.pending is not None else "none"
         return f"sets the Courtesan can add to: {targets}"
 
     found = in_play(game, "courtesan_target", 3, budget, ready, play,
@@ -196,7 +210,7 @@ def check_courtesan_match(game: SobekGame, budget: Budget) -> CheckResult:
         after = step(game, state, courtesan, moves)
         if after.pending is None:
             return "power does nothing (no card in hand fits a set)"
-        return f"sets to add to: {[game.action_to_data(a) for a in game.legal_actions(after)]}"
+        return f"sets to add to: {set_names(game, after)}"
 
     found = in_play(game, "courtesan_match", 3, budget, ready, play,
                     "A player with a played set plays the Courtesan")
@@ -211,8 +225,8 @@ def check_courtesan_match(game: SobekGame, budget: Budget) -> CheckResult:
         if after.pending is None:
             return "power does nothing (no card fits the set)"
         after = game.apply(after, game.legal_actions(after)[0])
-        adds = [game.action_to_data(a) for a in game.legal_actions(after)]
-        return f"cards that can go onto the Wheat set: {adds}"
+        adds = ", ".join(CARD_NAMES[a.card] for a in game.legal_actions(after) if isinstance(a, AddCard))
+        return f"cards that can go onto the Wheat set: {adds or 'none'}"
 
     outcomes = per_reading(game, "courtesan_match", run)
     return result(outcomes, "The Courtesan with one Fish in hand; the player's only set is of Wheat.", {},
@@ -263,7 +277,7 @@ def check_thief_backs(game: SobekGame, budget: Budget) -> CheckResult:
 
     def steal(state: SobekState, moves: list[Any]) -> str:
         after = step(game, step(game, state, thief, moves), ChooseTarget(robbed(state)), moves)
-        return f"backs to choose from: {[game.action_to_data(a)['back'] for a in game.legal_actions(after)]}"
+        return f"backs to choose from: {backs_of(game, after)}"
 
     def ready(state: SobekState) -> bool:
         if thief not in game.legal_actions(state):
@@ -279,8 +293,7 @@ def check_thief_backs(game: SobekGame, budget: Budget) -> CheckResult:
         state = situation(game, 2, {"thief_backs": reading}, seats={0: {"hand": {"thief": 1}},
                                                    1: {"hand": {"wheat_green": 1, "cattle_green": 1}}})
         state = game.apply(game.apply(state, PlayCharacter(code("thief"))), ChooseTarget(1))
-        backs = [game.action_to_data(a)["back"] for a in game.legal_actions(state) if isinstance(a, ChooseBack)]
-        return f"backs to choose from: {backs}"
+        return f"backs to choose from: {backs_of(game, state)}"
 
     outcomes = per_reading(game, "thief_backs", run)
     return result(outcomes, "The Thief robs a hand of two green-backed cards (a Wheat and a Cattle).", {},

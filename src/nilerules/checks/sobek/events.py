@@ -14,11 +14,13 @@ from nilerules.checks.sobek.situations import (
     can_start_set,
     cards,
     counts_of,
+    default_of,
     end_of_round,
     params_of,
     set_event,
     situation,
     step,
+    written,
 )
 from nilerules.games.sobek import rules, scoring
 from nilerules.games.sobek.actions import (
@@ -94,12 +96,13 @@ def check_horizontal_events(game: SobekGame, budget: Budget) -> CheckResult:
 def check_amulet_only(game: SobekGame, budget: Budget) -> CheckResult:
     amulets = params_of(game).set_min
 
-    def run(reading: str) -> str:
-        state = situation(game, 2, {"amulet_only": reading}, seats={0: {"hand": {"amulet": amulets}}})
-        return f"new sets possible: {sum(isinstance(a, StartSet) for a in game.legal_actions(state))}"
+    def build(reading: str) -> SobekState:
+        return situation(game, 2, {"amulet_only": reading}, seats={0: {"hand": {"amulet": amulets}}})
 
-    outcomes = per_reading(game, "amulet_only", run)
-    return result(outcomes, f"A hand of {amulets} amulets.", {"amulets": amulets}, "one situation")
+    outcomes = per_reading(game, "amulet_only", lambda r: "new sets possible: "
+                           f"{sum(isinstance(a, StartSet) for a in game.legal_actions(build(r)))}")
+    return result(outcomes, f"A hand of {amulets} amulets.",
+                  {"amulets": amulets, **written(game, build(default_of(game, "amulet_only")))}, "one situation")
 
 
 def check_event_choice(game: SobekGame, budget: Budget) -> CheckResult:
@@ -129,16 +132,18 @@ def check_extension_event(game: SobekGame, budget: Budget) -> CheckResult:
     three = cards(game, "fish", params_of(game).set_min)
     played = {"goods": "fish", "cards": cards(game, "fish", params_of(game).set_min, params_of(game).set_min)}
 
+    def build(reading: str) -> SobekState:
+        return situation(game, 2, {"extension_event": reading},
+                         seats={0: {"hand": counts_of(three), "sets": [played]}},
+                         pending={"choice": "set", "seat": 0, "goods": "fish", "onto": 0, "cards": three})
+
     def run(reading: str) -> str:
-        state = situation(game, 2, {"extension_event": reading},
-                          seats={0: {"hand": counts_of(three), "sets": [played]}},
-                          pending={"choice": "set", "seat": 0, "goods": "fish", "onto": 0, "cards": three})
-        after = game.apply(state, Done())
+        after = game.apply(build(reading), Done())
         return "event" if after.pending is not None and after.pending.kind == K_EVENT else "no event"
 
     outcomes = per_reading(game, "extension_event", run)
-    return result(outcomes, f"{len(three)} Fish added to a played Fish set while event tokens remain.", {},
-                  "one situation")
+    return result(outcomes, f"{len(three)} Fish added to a played Fish set while event tokens remain.",
+                  written(game, build(default_of(game, "extension_event")), (Done(),)), "one situation")
 
 
 def event_with_curses_in_play(game: SobekGame, amb: str, token: int, budget: Budget,

@@ -9,7 +9,6 @@ from typing import Any
 from nilerules.checks.kit import (
     differ,
     find_divergence,
-    first_decision,
     log_of,
     per_reading,
     play_until,
@@ -17,7 +16,7 @@ from nilerules.checks.kit import (
     under,
 )
 from nilerules.checks.model import Budget, CheckResult
-from nilerules.checks.sobek.search import replayed, result
+from nilerules.checks.sobek.search import described, log_state, replayed, result
 from nilerules.checks.sobek.situations import (
     SEATS,
     SEED,
@@ -27,7 +26,7 @@ from nilerules.checks.sobek.situations import (
     params_of,
     score_round,
 )
-from nilerules.core import CHANCE, Witness
+from nilerules.core import CHANCE
 from nilerules.core.log import GameLog
 from nilerules.core.types import Config
 from nilerules.games.sobek import rules, scoring
@@ -35,6 +34,7 @@ from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.names import CARD_NAMES
 from nilerules.games.sobek.state import (
     D_GREEN,
+    D_MARKET,
     D_REMOVE,
     FIRST_CHAR,
     PlayedSet,
@@ -44,6 +44,7 @@ from nilerules.games.sobek.state import (
 
 def next_round_in_play(
     game: SobekGame, amb: str, players: int, describe: Callable[[SobekState], str], what: str, cut: bool = False,
+    said: dict[str, Any] | None = None,
 ) -> CheckResult | None:
     """A witness game for an ambiguity that acts between rounds: seeded greedy play (default readings) to the first
     decision of round 2 is the witness log, with ``cut`` only up to where the readings first part in play (who moves,
@@ -61,17 +62,13 @@ def next_round_in_play(
         where = f"to where the readings part, {parting} of the {len(actions)} steps to the first decision of round 2"
         actions = actions[:parting]
 
-    def run(reading: str) -> str:
-        state, failed = replayed(game, under(game, config, amb, reading), actions)
-        if failed is not None:
-            return f"step {failed} of the seeded game is not possible under this reading"
-        return describe(state)
-
+    log = log_of(game, config, actions)
+    run = described(game, log, amb, describe)  # each outcome is what the witness log replays to
     outcomes = per_reading(game, amb, run)
     if not differ(outcomes):
         return None
     return result(outcomes, f"Seeded {players}-player greedy play {where}: {what}.",
-                  {"seed": SEED}, "one seeded game", "playout", witness_log=log_of(game, config, actions))
+                  {"seed": SEED}, "one seeded game", "playout", witness_log=log, said=said, figures=run)
 
 
 def setup_witness(game: SobekGame, players: int, amb: str = "") -> GameLog:
@@ -96,42 +93,58 @@ def first_parting(game: SobekGame, config: Config, amb: str, actions: list[Any],
 
 
 def check_goods_total(game: SobekGame, budget: Budget) -> CheckResult:
+    """The seeded 2-player set-up to where the readings part (the first card dealt: the decks differ): each reading's
+    outcome is the deck that log replays to, in deliveries; the figures the reason says are the spec's counts."""
     params = params_of(game)
     size = params.delivery_size
-    outcomes = []
-    for reading in game.spec.ambiguities["goods_total"].reading_names():
-        totals = rules.card_totals(params, reading)
-        deck = sum(c for t, c in enumerate(totals) if not params.green[t])
-        outcomes.append((reading, f"deck {deck} cards = {deck / size:g} deliveries of {size}; 2 players: "
-                                  f"{(deck - params.removed_two) / size:g}"))
+
+    def deck(state: SobekState) -> str:
+        cards = sum(state.deck)
+        return f"deck {cards} cards = {cards / size:g} deliveries of {size}; 2 players: " \
+               f"{(cards - params.removed_two) / size:g}"
+
+    log = setup_witness(game, 2, "goods_total")
+    run = described(game, log, "goods_total", deck)
+    outcomes = per_reading(game, "goods_total", run)
+    decks = {reading: sum(log_state(game, log, "goods_total", reading)[0].deck) for reading, _ in outcomes}
     stated = (sum(params.deliveries), sum(params.deliveries_two))
-    return CheckResult(
-        Witness(f"Deck size at set-up, against the document's {stated[0]} deliveries ({stated[1]} with two "
-                "players, after the removed cards).", {"deliveries_stated": list(stated)}),
-        "arithmetic", tuple(outcomes), "the card counts of the spec",
-        witness_log=setup_witness(game, 2, "goods_total"),
-    )
+    listed = rules.card_totals(params, "listed")
+    goods = sum(listed[:FIRST_CHAR])
+    green = sum(c for t, c in enumerate(listed) if params.green[t])
+    said = {"goods_listed": goods, "green_backed": green, "deck_goods": goods - green,
+            "characters": sum(listed[FIRST_CHAR:]), "deck_cards": decks["listed"],
+            "deck_deliveries": f"{decks['listed'] / size:g}", "extra_deck_cards": decks["green_extra"],
+            "extra_deck_deliveries": f"{decks['green_extra'] / size:g}"}
+    return result(outcomes, f"Deck size at set-up, against the document's {stated[0]} deliveries ({stated[1]} with "
+                  "two players, after the removed cards).", {"deliveries_stated": list(stated)},
+                  "the card counts of the spec, at the seeded 2-player set-up", "arithmetic", witness_log=log,
+                  said=said, figures=run)
 
 
 def check_market_row(game: SobekGame, budget: Budget) -> CheckResult:
-    return first_turn(game, "market_row", 3, lambda state: f"row at the first turn: {len(state.row)} cards, "
-                      f"{state.deliveries_left} refill(s) to come", "The first turn of a seeded 3-player game.")
+    def row(state: SobekState) -> str:
+        laying = sum(1 for d in state.draws if d.dest == D_MARKET)
+        return f"row: {len(state.row)} cards laid, {laying} more to lay now, {state.deliveries_left} refill(s) to " \
+               "come"
+
+    return first_turn(game, "market_row", 3, row, "The set-up of a seeded 3-player game, to where the readings part.")
 
 
 def check_two_player_rounds(game: SobekGame, budget: Budget) -> CheckResult:
+    deliveries = params_of(game).deliveries_two
+    said = {"short_deliveries": max(deliveries) - min(deliveries)} if max(deliveries) > min(deliveries) else {}
     return first_turn(game, "two_player_rounds", 2, lambda state: f"round 1 has {state.deliveries_left + 1} "
-                      "deliveries", "Set-up of a seeded 2-player game.")
+                      "deliveries", "Set-up of a seeded 2-player game.", said)
 
 
 def first_turn(game: SobekGame, amb: str, players: int, describe: Callable[[SobekState], str],
-               summary: str) -> CheckResult:
-    """Each reading's first decision of the seeded ``players``-player game, described; the witness is the log of the
-    set-up (under the default readings) to that decision."""
-    def run(reading: str) -> str:
-        return describe(first_decision(game, game.config(players, readings={amb: reading}), SEED))
-
-    return result(per_reading(game, amb, run), summary, {}, "one seeded game", "playout",
-                  witness_log=setup_witness(game, players))
+               summary: str, said: dict[str, Any] | None = None) -> CheckResult:
+    """The seeded ``players``-player set-up (default readings) to its first decision, or to where the readings of
+    ``amb`` part when that comes first, is the witness; each reading's outcome describes what it replays to."""
+    log = setup_witness(game, players, amb)
+    run = described(game, log, amb, describe)
+    return result(per_reading(game, amb, run), summary, {}, "one seeded game", "playout", witness_log=log,
+                  said=said, figures=run)
 
 
 def check_two_player_removed(game: SobekGame, budget: Budget) -> CheckResult:
@@ -165,14 +178,15 @@ def check_two_player_removed(game: SobekGame, budget: Budget) -> CheckResult:
                 break
             actions.append(step.action)
             if step.state.draws[0].dest == D_REMOVE and step.action.item >= FIRST_CHAR:
-                outcomes = per_reading(game, amb, replay(actions))
+                outcomes = per_reading(game, amb, replay(actions))  # the witness log's moves, replayed
                 return result(outcomes, f"Seeded 2-player set-up (seed {seed}) to the first card removed that is a "
                               f"character, the {CARD_NAMES[step.action.item]} (step {step.index}).", {"seed": seed},
                               f"seeded 2-player set-ups, seeds {SEED}.. (up to {budget.playouts})", "playout",
-                              witness_log=log_of(game, config, actions))
+                              witness_log=log_of(game, config, actions), figures=replay(actions))
+    log = setup_witness(game, 2, amb)
     outcomes = per_reading(game, amb, pile)
     return result(outcomes, "Set-up of a seeded 2-player game, to its first removal.", {}, "one seeded game",
-                  "playout", witness_log=setup_witness(game, 2, amb))
+                  "playout", witness_log=log, figures=pile)
 
 
 def check_green_deal(game: SobekGame, budget: Budget) -> CheckResult:
@@ -247,7 +261,13 @@ def check_event_tokens_between_rounds(game: SobekGame, budget: Budget) -> CheckR
         return f"tokens in the bag when round 2 began: {sum(state.token_bag) + sum(state.tokens)} (used in round " \
                f"1: {sum(state.events_used)})"
 
-    found = next_round_in_play(game, "event_tokens_between_rounds", 3, bag, "the bag of event tokens", cut=True)
+    params = params_of(game)
+    tokens = game.spec.value("event_tokens")
+    total = sum(tokens.values()) if isinstance(tokens, dict) else 0
+    needed = params.rounds * params.events_per_round
+    said = {"tokens_total": total, "tokens_needed": needed} if needed > total else {}
+    found = next_round_in_play(game, "event_tokens_between_rounds", 3, bag, "the bag of event tokens", cut=True,
+                               said=said)
     if found is not None:
         return found
 

@@ -12,6 +12,7 @@ from nilerules.checks.sobek.situations import (
     cards,
     code,
     counts_of,
+    default_of,
     end_of_round,
     params_of,
     plain_cards,
@@ -19,11 +20,13 @@ from nilerules.checks.sobek.situations import (
     score_round,
     situation,
     step,
+    written,
 )
 from nilerules.core import Witness
 from nilerules.games.sobek import scoring
 from nilerules.games.sobek.actions import (
     ChooseEvent,
+    ChooseTarget,
     Done,
 )
 from nilerules.games.sobek.game import SobekGame
@@ -53,32 +56,40 @@ def round_end_in_play(game: SobekGame, amb: str, budget: Budget) -> CheckResult 
 
 
 def check_corruption_scarabs(game: SobekGame, budget: Budget) -> CheckResult:
-    """A round end in seeded play where the two tie-breaks penalise differently; failing that, exhaustive over two
-    players with 0..3 cards and 0..3 scarabs in pile and in sets."""
+    """A round end in seeded play where the two tie-breaks penalise differently; failing that, a written end of round
+    with two players tied on corruption cards, seat 0 with more scarabs in its pile and seat 1 in its sets (the
+    exhaustive count over 0..3 cards and scarabs says how many such cases there are)."""
     in_game = round_end_in_play(game, "corruption_scarabs", budget)
     if in_game is not None:
         return in_game
     domain = range(4)
-    found = None
     count = 0
     for c0, c1, p0, p1, s0, s1 in product(range(3, -1, -1), range(3, -1, -1), *([domain] * 4)):
-        a = scoring.most_corrupt((c0, c1), (p0, p1), "tied")
-        b = scoring.most_corrupt((c0, c1), (s0, s1), "tied")
-        if a != b:
+        if scoring.most_corrupt((c0, c1), (p0, p1), "tied") != scoring.most_corrupt((c0, c1), (s0, s1), "tied"):
             count += 1
-            found = found or (c0, c1, p0, p1, s0, s1)
-    assert found is not None
-    c0, c1, p0, p1, s0, s1 = found
-    outcomes = (("pile", f"seats {scoring.most_corrupt((c0, c1), (p0, p1), 'tied')} penalised"),
-                ("sets", f"seats {scoring.most_corrupt((c0, c1), (s0, s1), 'tied')} penalised"))
-    return CheckResult(
-        Witness(f"Two players tied on {c0} corruption cards; seat 0 has {p0} scarabs in its pile and {s0} in its "
-                f"sets, seat 1 {p1} and {s1}: different players are penalised.",
-                {"cards": [c0, c1], "pile_scarabs": [p0, p1], "set_scarabs": [s0, s1]}),
-        "exhaustive", outcomes,
-        f"all 4^6 two-player cases (cards, pile scarabs, set scarabs each 0..3): {count} differ",
-        constructed=True,
-    )
+    seats = {0: {"corruption": {"ebony_scarabs": 1, "fish": 1}, "sets": [rich_set(game, "marble")]},
+             1: {"corruption": {"fish": 1, "wheat": 1}, "sets": [rich_set(game, "ivory")]}}
+
+    def build(reading: str) -> SobekState:
+        return end_of_round(game, 2, {"corruption_scarabs": reading}, seats=seats)
+
+    outcomes = per_reading(game, "corruption_scarabs", lambda r: f"penalised seats {penalised(game, build(r))}")
+    before = build(default_of(game, "corruption_scarabs"))
+    return result(outcomes, "Two players tied on corruption cards at the end of round 1: seat 0's pile holds an "
+                  "Ebony with scarabs and its set is of Marble, seat 1's pile holds no scarab and its set is of "
+                  "Ivory.", written(game, before, (Done(),)),
+                  f"one written end of round; all 4^6 two-player cases (cards, pile scarabs, set scarabs each "
+                  f"0..3): {count} differ")
+
+
+def penalised(game: SobekGame, before: SobekState) -> list[int]:
+    """The seats the round's corruption penalty moves back: the last seat is done with horizontal sets, the round is
+    scored, and a seat whose marker ends below its score plus its set points was penalised."""
+    params = params_of(game)
+    after = score_round(game, before)
+    n = before.config.players
+    scored = [before.scores[p] + sum(scoring.round_points(before.sets[p], params)) for p in range(n)]
+    return [p for p in range(n) if after.scores[p] < scored[p]]
 
 
 def check_zero_corruption(game: SobekGame, budget: Budget) -> CheckResult:
@@ -86,78 +97,108 @@ def check_zero_corruption(game: SobekGame, budget: Budget) -> CheckResult:
     ivory = rich_set(game, "ivory")
     points = scoring.set_score(PlayedSet(0, tuple(code(c) for c in ivory["cards"])), params)
 
-    def run(reading: str) -> str:
-        state = end_of_round(game, 2, {"zero_corruption": reading}, seats={0: {"sets": [ivory]}})
-        return f"scores after the round {list(score_round(game, state).scores)}"
+    def build(reading: str) -> SobekState:
+        return end_of_round(game, 2, {"zero_corruption": reading}, seats={0: {"sets": [ivory]}})
 
-    outcomes = per_reading(game, "zero_corruption", run)
+    outcomes = per_reading(game, "zero_corruption", lambda r: f"scores after the round "
+                           f"{list(score_round(game, build(r)).scores)}")
     return result(outcomes, f"Nobody has a corruption card at the end of the round; seat 0 scored {points} with a "
-                  "set, seat 1 nothing.", {"set_points": points}, "one hand-built end of round")
+                  "set, seat 1 nothing.", {"set_points": points,
+                                           **written(game, build(default_of(game, "zero_corruption")), (Done(),))},
+                  "one hand-built end of round")
 
 
 def check_corrupt_all_tied(game: SobekGame, budget: Budget) -> CheckResult:
-    params = params_of(game)
-    big, small = params.set_min + 1, params.set_min - 1
+    big, small = params_of(game).set_min + 1, params_of(game).set_min - 1
     piles = {0: [*cards(game, "fish", big - 1, 1), "wheat"], 1: [*cards(game, "cattle", big - 1, 1), "wheat"],
              2: cards(game, "wheat", small)}
     sets = [rich_set(game, kind) for kind in ("ivory", "ebony", "marble")]
 
-    def run(reading: str) -> str:
-        seats: dict[Any, Any] = {p: {"corruption": counts_of(piles[p]), "sets": [sets[p]]} for p in range(3)}
-        before = end_of_round(game, 3, {"corrupt_all_tied": reading}, seats=seats)
-        after = score_round(game, before)
-        scored = [before.scores[p] + sum(scoring.round_points(before.sets[p], params)) for p in range(3)]
-        hit = [p for p in range(3) if after.scores[p] < scored[p]]
-        return f"penalised seats {hit}"
+    seats: dict[Any, Any] = {p: {"corruption": counts_of(piles[p]), "sets": [sets[p]]} for p in range(3)}
 
-    outcomes = per_reading(game, "corrupt_all_tied", run)
+    def build(reading: str) -> SobekState:
+        return end_of_round(game, 3, {"corrupt_all_tied": reading}, seats=seats)
+
+    outcomes = per_reading(game, "corrupt_all_tied", lambda r: f"penalised seats {penalised(game, build(r))}")
     return result(outcomes, f"Three players: seats 0 and 1 end the round with {big} corruption cards each (one of "
                   f"them with scarabs), seat 2 with {small}; every seat scored one set.",
-                  {"corruption_cards": [big, big, small]}, "one hand-built three-player end of round")
+                  {"corruption_cards": [big, big, small],
+                   **written(game, build(default_of(game, "corrupt_all_tied")), (Done(),))},
+                  "one hand-built three-player end of round")
+
+
+PROVED_SCORES = PROVED_POINTS = 200
+"""The scores and set points over which Z3 is asked whether the penalty's readings agree on every symbol space."""
 
 
 def check_penalty_on_number(game: SobekGame, budget: Budget) -> CheckResult:
-    """Z3: readings differ on numbered spaces; on symbol spaces they provably agree (0..200)."""
+    """Z3: readings differ on numbered spaces; on symbol spaces they provably agree (0..200). The witness is a written
+    end of round: the most corrupt player's sets (the document's example: Ivory, Ebony and Marble) take the marker
+    to a numbered space with room for every lot, and the round is scored under each reading."""
     step = params_of(game).penalty_step
     witness = zsolver.penalty_divergence((("numbered_type", "stay"), ("previous_symbol", "stay")), step,
                                          rlimit=budget.rlimit)
-    proof = zsolver.penalty_divergence((("numbered_type", "stay"), ("no_move", "stay")), step, on_symbol=True,
-                                       rlimit=budget.rlimit)
-    # the document's example (Kate: two lots and a remainder), on a numbered space with room to move back twice
-    points = 2 * step + 3
-    score = 25
-    readings = game.spec.ambiguities["penalty_on_number"].reading_names()
-    outcomes = tuple((r, f"{score} -> {scoring.penalty(score, points, r, 'stay', step)}") for r in readings)
+    proof = zsolver.penalty_divergence((("numbered_type", "stay"), ("no_move", "stay")), step, PROVED_SCORES,
+                                       PROVED_POINTS, on_symbol=True, rlimit=budget.rlimit)
+    size = params_of(game).set_min  # the example's sets, one card with scarabs each: 3, 3 and 4 cards in the spec
+    sets = [{"goods": "ivory", "cards": cards(game, "ivory", size, 1)},
+            {"goods": "ebony", "cards": cards(game, "ebony", size, 1)},
+            {"goods": "marble", "cards": cards(game, "marble", size + 1, 1)}]
+    points = sum(scoring.round_points([PlayedSet(0, tuple(code(c) for c in x["cards"])) for x in sets],
+                                      params_of(game)))
+    score = 5 * -(-points // 5) + 5 * (points // step)  # a numbered space, at least one block per lot above 0
+    seats = {0: {"score": score - points, "sets": sets, "corruption": plain_cards(game, 2)}}
+
+    def build(reading: str) -> SobekState:
+        return end_of_round(game, 2, {"penalty_on_number": reading}, seats=seats)
+
+    outcomes = per_reading(game, "penalty_on_number", lambda r: f"{score} -> {score_round(game, build(r)).scores[0]}")
     summary = (f"A player earns {points} set points ({points // step} lots of {step}) and ends on the numbered "
-               f"space {score}: the text's 'symbol of the type they ended up on' does not exist there.")
+               f"space {score}, the most corrupt: the text's “symbol of the type they ended up on” does not exist "
+               "there.")
     data: dict[str, Any] = {"score": score, "points": points, "z3": getattr(witness, "summary", "")}
     data["symbol_spaces"] = proof.kind + ": " + proof.summary
+    readings = game.spec.ambiguities["penalty_on_number"].reading_names()
     differing = 0
     for s in range(0, 201, 5):  # exhaustive over the numbered spaces, where the readings can differ
         for pts in range(201):
             if len({scoring.penalty(s, pts, r, "stay", step) for r in readings}) > 1:
                 differing += 1
     data["numbered_cases_differing"] = f"{differing} of {41 * 201} (numbered spaces 0..200 x points 0..200)"
+    data.update(written(game, build(default_of(game, "penalty_on_number")), (Done(),)))
+    proved = proof.kind == "proof"
+    said = {"proved_scores": f"0..{PROVED_SCORES}", "proved_points": f"0..{PROVED_POINTS}"} if proved else {}
     return CheckResult(Witness(summary, data), "z3", outcomes,
                        "Z3 over scores 0..200 and set points 0..200; on symbol spaces the readings agree: "
-                       + proof.kind, constructed=True)
+                       + proof.kind, said, constructed=True)
 
 
 def check_track_low_end(game: SobekGame, budget: Budget) -> CheckResult:
-    step = params_of(game).penalty_step
+    """A Guild near the start of the track: the opponent on space 2 is moved back to a scorpion, and none lies behind
+    (a written position; Z3 over scores 0..200 finds where the readings part). The corruption penalty never meets
+    the question: a marker holding a round's set points stands at least that high, and each lot moves it back one
+    block of five, so there is always a space of the type behind."""
     verdict = zsolver.guild_low_divergence(rlimit=budget.rlimit)
-    scorpion = params_of(game).symbol_order.index("scorpion") + 1
-    outcomes = tuple((r, f"space 2, back to scorpion -> {scoring.back_to_symbol(2, scorpion, r)}; penalty of "
-                         f"{2 * step} points from space 8 -> {scoring.penalty(8, 2 * step, 'numbered_type', r, step)}")
-                     for r in game.spec.ambiguities["track_low_end"].reading_names())
-    if isinstance(verdict, Witness):
-        return CheckResult(verdict, "z3", outcomes, "Z3 over scores 0..200 and the four symbols", constructed=True)
-    # Z3 did not give a witness: fall back to the hand-built situation above, and say so
-    return CheckResult(
-        Witness("An opponent on space 2 moved back to a scorpion.", {"z3": verdict.kind}),
-        "situation", outcomes, f"one hand-built situation (Z3 over scores 0..200 answered {verdict.kind})",
-        constructed=True,
-    )
+    token = game.token_names.index("guild_scorpion")
+    seats = {1: {"score": 2}}
+    moves = (ChooseEvent(token), ChooseTarget(1))
+
+    def build(reading: str) -> SobekState:
+        return situation(game, 2, {"track_low_end": reading}, seats=seats, events={"guild_scorpion": 1},
+                         pending={"choice": "event", "seat": 0})
+
+    def run(reading: str) -> str:
+        state = build(reading)
+        for action in moves:
+            state = game.apply(state, action)
+        return f"seat 1 on space 2, moved back to a scorpion -> {state.scores[1]}"
+
+    outcomes = per_reading(game, "track_low_end", run)
+    data = {"z3": verdict.summary, **written(game, build(default_of(game, "track_low_end")), moves)}
+    how = "Z3 over scores 0..200 and the four symbols" if isinstance(verdict, Witness) else \
+        f"one written position (Z3 over scores 0..200 answered {verdict.kind})"
+    return result(outcomes, "Seat 0 chooses the scorpion Guild and moves seat 1, on space 2, back to a scorpion.",
+                  data, how, "z3" if isinstance(verdict, Witness) else "situation")
 
 
 def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
@@ -169,12 +210,14 @@ def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
     start = max(last - params.penalty_step // 2, 0)
     gain = params.early_end + 1 - start if params.early_end + 1 > start else params.penalty_step
     reachable: dict[str, bool] = {}
+    written_at: dict[str, dict[str, Any]] = {}  # the position, as built under the first (default) reading
 
     def run(reading: str) -> str:
         readings = {"track_end": reading}
         pile = plain_cards(game, gain)
         state = situation(game, 2, readings, seats={0: {"score": start, "corruption": pile}}, events={"deceit": 1},
                           pending={"choice": "event", "seat": 0})
+        written_at.setdefault("position", written(game, state, (ChooseEvent(DECEIT),)))
         state = game.apply(state, ChooseEvent(DECEIT))
         reachable[readings["track_end"]] = readings["track_end"] != "stop" or last > params.early_end
         ends = state.scores[0] > params.early_end
@@ -185,9 +228,12 @@ def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
     outcomes = per_reading(game, "track_end", run)
     summary = (f"A player on space {start} of a track of {params.track_spaces} spaces chooses Deceit with {gain} "
                "cards in the corruption pile.")
+    # whether a stopped marker can pass the early-end total decides which sentence of the reason is said
+    said = {"stop_passes_on" if reachable["stop"] else "stop_last_space": last}
     return result(outcomes, summary, {"score": start, "gain": gain, "last_space": last,
                                       "early_end_points": params.early_end,
-                                      "early_end_reachable": reachable}, "one hand-built situation")
+                                      "early_end_reachable": reachable, **written_at["position"]},
+                  "one hand-built situation", said=said)
 
 
 def check_early_end(game: SobekGame, budget: Budget) -> CheckResult:
@@ -197,29 +243,34 @@ def check_early_end(game: SobekGame, budget: Budget) -> CheckResult:
     start = params.early_end + 1 - points + params.penalty_step // 2
     pile = plain_cards(game, 2)
 
+    def build(reading: str) -> SobekState:
+        return end_of_round(game, 2, {"early_end": reading},
+                            seats={0: {"score": start, "sets": sets, "corruption": pile}})
+
     def run(reading: str) -> str:
-        state = end_of_round(game, 2, {"early_end": reading},
-                             seats={0: {"score": start, "sets": sets, "corruption": pile}})
-        after = score_round(game, state)
+        after = score_round(game, build(reading))
         return f"scores {list(after.scores)}, game over: {after.phase == OVER}"
 
     outcomes = per_reading(game, "early_end", run)
     return result(outcomes, f"End of round 1: seat 0 on {start} scores {points} set points (to {start + points}, "
                   f"more than {params.early_end}) and is the most corrupt; the penalty moves it back.",
-                  {"score": start, "set_points": points}, "one hand-built end of round")
+                  {"score": start, "set_points": points, **written(game, build(default_of(game, "early_end")),
+                                                                   (Done(),))},
+                  "one hand-built end of round")
 
 
 def check_final_tie(game: SobekGame, budget: Budget) -> CheckResult:
     scores, gains = (50, 50), (20, 10)
 
-    def run(reading: str) -> str:
-        state = situation(game, 2, {"final_tie": reading}, phase="over", draws=[], pending=None,
-                          seats={p: {"score": scores[p], "last_gain": gains[p]} for p in range(2)})
-        return f"places {[list(g) for g in game.ranking(state).places]}"
+    def build(reading: str) -> SobekState:
+        return situation(game, 2, {"final_tie": reading}, phase="over", draws=[], pending=None,
+                         seats={p: {"score": scores[p], "last_gain": gains[p]} for p in range(2)})
 
-    outcomes = per_reading(game, "final_tie", run)
+    outcomes = per_reading(game, "final_tie", lambda r: f"places {[list(g) for g in game.ranking(build(r)).places]}")
     return result(outcomes, f"Both players end on {scores[0]}; seat 0 gained {gains[0]} in the last round, seat 1 "
-                  f"{gains[1]}.", {"scores": list(scores), "last_gain": list(gains)}, "one hand-built final state")
+                  f"{gains[1]}.", {"scores": list(scores), "last_gain": list(gains),
+                                   **written(game, build(default_of(game, "final_tie")))},
+                  "one hand-built final state")
 
 
 def check_horizontal_in_penalty(game: SobekGame, budget: Budget) -> CheckResult:
@@ -229,12 +280,13 @@ def check_horizontal_in_penalty(game: SobekGame, budget: Budget) -> CheckResult:
     h_points = sum(params.scarabs[code(c)] for c in hset["cards"])
     v_points = scoring.set_score(PlayedSet(0, tuple(code(c) for c in vset["cards"])), params)
 
-    def run(reading: str) -> str:
-        state = end_of_round(game, 2, {"horizontal_in_penalty": reading},
-                             seats={0: {"sets": [hset, vset], "corruption": {"fish": 1}}})
-        return f"seat 0 ends the round on {score_round(game, state).scores[0]}"
+    def build(reading: str) -> SobekState:
+        return end_of_round(game, 2, {"horizontal_in_penalty": reading},
+                            seats={0: {"sets": [hset, vset], "corruption": {"fish": 1}}})
 
-    outcomes = per_reading(game, "horizontal_in_penalty", run)
+    outcomes = per_reading(game, "horizontal_in_penalty",
+                           lambda r: f"seat 0 ends the round on {score_round(game, build(r)).scores[0]}")
     return result(outcomes, f"The most corrupt player scores {v_points} from a set and {h_points} from a horizontal "
-                  f"set ({v_points + h_points} in all).", {"set_points": v_points, "horizontal_points": h_points},
+                  f"set ({v_points + h_points} in all).", {"set_points": v_points, "horizontal_points": h_points,
+                  **written(game, build(default_of(game, "horizontal_in_penalty")), (Done(),))},
                   "one end of round")

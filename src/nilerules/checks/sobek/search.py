@@ -63,8 +63,42 @@ def in_play(
             return result(tuple(outcomes), f"{summary} (seeded {policy} play, seed {seed}, after {len(actions)} "
                           "steps)", {"seed": seed, "policy": policy},
                           f"seeded greedy and random games, seeds {SEED}.. (up to {budget.playouts} each)",
-                          "playout", witness_log=log)
+                          "playout", witness_log=log, figures=acted(game, log, amb, len(actions), act))
     return None
+
+
+def log_state(game: SobekGame, log: GameLog, amb: str, reading: str, steps: int | None = None) -> tuple[
+        SobekState, int | None]:
+    """The position the first ``steps`` moves of ``log`` (all by default) reach from setup under ``reading`` of
+    ``amb`` (``replayed``: with the index of the first move not possible there, if one is not)."""
+    actions = [game.action_from_data(raw) for raw in log.actions[:steps]]
+    return replayed(game, under(game, log.config, amb, reading), actions)
+
+
+def acted(
+    game: SobekGame, log: GameLog, amb: str, steps: int, act: Callable[[SobekState, list[Any]], str],
+) -> Callable[[str], str]:
+    """``CheckResult.figures`` for an ``in_play`` witness: the first ``steps`` moves of its log (the seeded game up
+    to the decision in point) replayed from setup under the reading, then what ``act`` does there (its moves end the
+    log under the default reading)."""
+    def figures(reading: str) -> str:
+        state, failed = log_state(game, log, amb, reading, steps)
+        if failed is not None:
+            return f"step {failed} of the witness log is not possible under this reading"
+        return act(state, [])
+
+    return figures
+
+
+def described(game: SobekGame, log: GameLog, amb: str, describe: Callable[[SobekState], str]) -> Callable[[str], str]:
+    """``CheckResult.figures`` for a witness whose outcome describes the position its whole log reaches."""
+    def figures(reading: str) -> str:
+        state, failed = log_state(game, log, amb, reading)
+        if failed is not None:
+            return f"step {failed} of the seeded game is not possible under this reading"
+        return describe(state)
+
+    return figures
 
 
 def replayed(game: SobekGame, config: Config, actions: Sequence[Any]) -> tuple[SobekState, int | None]:
@@ -81,11 +115,15 @@ def replayed(game: SobekGame, config: Config, actions: Sequence[Any]) -> tuple[S
 
 def result(
     outcomes: Outcomes, summary: str, data: Mapping[str, Any], searched: str, method: Method = "situation",
-    constructed: bool = True, witness_log: GameLog | None = None,
+    constructed: bool = True, witness_log: GameLog | None = None, said: Mapping[str, Any] | None = None,
+    figures: Callable[[str], str] | None = None,
 ) -> CheckResult:
-    """A witness when the readings' outcomes differ (a hand-built position unless a log from setup is given)."""
+    """A witness when the readings' outcomes differ (a hand-built position unless a log from setup is given).
+    ``said``: the figures the finding's sentences are rendered from (``CheckResult.data``; a sentence whose figure
+    is not there is left out)."""
     if differ(outcomes):
-        return CheckResult(Witness(summary, data), method, outcomes, searched, witness_log=witness_log,
-                           constructed=constructed and witness_log is None)
+        return CheckResult(Witness(summary, data), method, outcomes, searched, dict(said or {}),
+                           witness_log=witness_log, constructed=constructed and witness_log is None,
+                           figures=figures if witness_log is not None else None)
     return CheckResult(Unknown(f"no difference in this situation: {summary}", "one situation"), method, outcomes,
-                       searched)
+                       searched, dict(said or {}))

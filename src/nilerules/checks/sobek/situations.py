@@ -95,6 +95,18 @@ def fit_row(game: SobekGame, goods_total: str, data: dict[str, Any]) -> None:
     data["removed"] = removed
 
 
+def written(game: SobekGame, state: SobekState, actions: tuple[Any, ...] = ()) -> dict[str, Any]:
+    """A hand-built witness written out (docs/positions.md): its players and modules, the position (as built under
+    the default readings; the readings are the config's, not the position's) and the moves the check plays from it,
+    so that ``nilerules score`` and ``query legal --position`` reproduce it."""
+    return {"players": state.config.players, "modules": list(state.config.modules),
+            "position": game.position_data(state), "actions": [game.action_to_data(a) for a in actions]}
+
+
+def default_of(game: SobekGame, amb: str) -> str:
+    return game.spec.ambiguities[amb].default
+
+
 def end_of_round(game: SobekGame, players: int, readings: dict[str, str], **changes: Any) -> SobekState:
     """The end of round 1 with the row empty: the last seat is choosing its horizontal sets (then the round is
     scored); hands and corruption piles empty unless ``changes`` write them."""
