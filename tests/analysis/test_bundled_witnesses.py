@@ -82,19 +82,12 @@ def test_every_witness_log_replays_to_positions_that_differ_under_its_readings(
     assert sorted(noted) == sorted(ONLY_IN_THE_CHECK)
 
 
-PENDING_FIGURES: frozenset[str] = frozenset()
-"""Games whose checks do not yet all recompute their figures from their witness logs (issue 19, item 2): a strict
-xfail, removed when a game is done."""
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_witness_met_in_play_states_only_figures_its_replay_gives(game_id: str) -> None:
     """Every figure a witness met in play states for a reading is what its log, replayed from setup under that
     reading, gives (``CheckResult.figures``); a witness whose figures come from a hand-built position is labelled
     constructed and writes that position out."""
-    if game_id in PENDING_FIGURES:
-        pytest.xfail(f"{game_id}: its checks are being given their figures (issue 19)")
     module = load(game_id)
     problems = []
     for amb_id, check in module.checks.items():

@@ -114,14 +114,8 @@ def test_every_written_position_claim_of_the_bundled_specs_holds(game_id: str) -
     assert wording_problems(type(game)(spec)) == []
 
 
-PENDING: frozenset[str] = frozenset()
-"""Games whose findings do not all carry claims yet (issue 19): a strict xfail, removed when a game is done."""
-
-
 @pytest.mark.parametrize("game_id", games())
 def test_every_wording_carries_its_claims(game_id: str) -> None:
     """Each finding's wording to paste makes its claims as data (at least one)."""
-    if game_id in PENDING:
-        pytest.xfail(f"{game_id}: wordings are being given their claims (issue 19)")
     spec = loaded(game_id).game.spec
     assert [a.code for a in spec.ambiguities.values() if not a.claims] == []

@@ -123,9 +123,6 @@ def test_every_span_in_typographic_quotes_is_verbatim(spec_and_docs: tuple[Spec,
 
 
 PENDING: dict[str, frozenset[str]] = {
-    "straight": frozenset(),
-    "audit": frozenset(),
-    "contradicted": frozenset(),
     "open": frozenset({"sobek"}),
 }
 """The games whose spec texts are still being rewritten to the rules below (issue 19: quotes in “…”, reading names in
@@ -141,14 +138,12 @@ def pending(kind: str, spec: Spec) -> None:
 def test_no_text_sets_a_span_in_straight_quotation_marks(spec_and_docs: tuple[Spec, dict[str, Document]]) -> None:
     """A quote goes in “…”, a reading name in backticks, a paraphrase in no quotation marks at all."""
     spec, _ = spec_and_docs
-    pending("straight", spec)
     assert straight_problems(human_texts(spec)) == []
 
 
 def test_every_audit_clear_quotes_the_words_that_decide_it(spec_and_docs: tuple[Spec, dict[str, Document]]) -> None:
     """``"<question>: clear “<words>” — <how they decide it>"``, the words verbatim in a document of the spec."""
     spec, docs = spec_and_docs
-    pending("audit", spec)
     assert audit_problems(spec, docs) == []
 
 
@@ -156,20 +151,13 @@ def test_every_reading_the_text_rules_out_quotes_the_words_that_do(
     spec_and_docs: tuple[Spec, dict[str, Document]],
 ) -> None:
     spec, docs = spec_and_docs
-    pending("contradicted", spec)
     assert contradicted_problems(spec, docs) == []
-
-
-PENDING_PROSE: frozenset[str] = frozenset()
-"""Games whose findings still say results in typed words (issue 19, item 3): a strict xfail, removed when done."""
 
 
 def test_a_result_is_never_typed_into_a_findings_words(spec_and_docs: tuple[Spec, dict[str, Document]]) -> None:
     """“Z3 shows”, “proved”, “in N of M games”, “at least N”…: a sentence that reports a result carries the figure
     as a placeholder of the check's result, so an edited spec changes it or leaves it out."""
     spec, _ = spec_and_docs
-    if spec.game in PENDING_PROSE:
-        pytest.xfail(f"{spec.game}: its findings' words are being rendered from their results (issue 19)")
     assert typed_results(spec) == []
 
 
