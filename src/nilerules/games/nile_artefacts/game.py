@@ -11,7 +11,7 @@ from nilerules.core import Config, Diagnostic, GameBase, GameInfo, Mover, Rankin
 from nilerules.games.nile_artefacts import rules
 from nilerules.games.nile_artefacts.actions import Action, Done, Move, Offer, Take
 from nilerules.games.nile_artefacts.invariants import invariants
-from nilerules.games.nile_artefacts.names import action_from_data, action_to_data
+from nilerules.games.nile_artefacts.names import action_from_data, action_to_data, note_params
 from nilerules.games.nile_artefacts.params import Params, make_params, player_counts
 from nilerules.games.nile_artefacts.position import position, position_data, score_breakdown
 from nilerules.games.nile_artefacts.records import state_from_data, state_to_data
@@ -36,6 +36,8 @@ class NileArtefactsGame(GameBase[NAState, Action]):
         # the params depend on the player count only: one record per count, read (and checked) here, shared by every
         # config of that count (states hold it, and ``state.ctx_of`` finds its tables by it)
         self._params: dict[int, Params] = {n: make_params(spec, Config(GAME_ID, n)) for n in counts}
+        for params in self._params.values():
+            note_params(params)  # for str(action): the names of its cards, Monuments and spaces
         cap = self._params[counts[0]].max_rounds
         self.info = GameInfo(GAME_ID, spec.title, counts, (), cap * ROUND_BOUND + 100, 5)
 
