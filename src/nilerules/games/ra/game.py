@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from nilerules.core.codec import from_data, to_data
-from nilerules.core.game import Diagnostic, GameBase, refusal
+from nilerules.core.game import Diagnostic, GameBase, position_config, refusal
 from nilerules.core.types import Config, GameInfo, Mover, Ranking
 from nilerules.errors import IllegalAction, MalformedAction
 from nilerules.games.ra import names, rules, scoring
@@ -158,7 +158,9 @@ class RaGame(GameBase[RaState, RaAction]):
 
     # -- the public position format (docs/positions.md) -------------------------------------------------------
     def position(self, config: Config, data: Mapping[str, Any]) -> RaState:
-        """The state a position document describes; PositionError names a bad key, InvalidState a broken invariant."""
+        """The state a position document describes under ``config``; PositionError names a bad key (or a ``config``
+        table of the document's own that names another configuration), InvalidState a broken invariant."""
+        position_config(self, data, config)
         return position_module.build(config, self.params(config), data)
 
     def position_data(self, state: RaState) -> dict[str, Any]:
