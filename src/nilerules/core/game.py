@@ -289,6 +289,8 @@ def position_config(game: Game[Any, Any], data: Mapping[str, Any], given: Config
     configuration is a PositionError naming the first key that disagrees: a document is never built under a
     configuration other than the one it states. A malformed table is a PositionError, an unknown value InvalidConfig.
     """
+    if not isinstance(data, Mapping):
+        raise PositionError("", f"expected a table of position keys, got {type(data).__name__}")
     raw = data.get("config", {})
     if not isinstance(raw, dict):
         raise PositionError("config", f"expected a table, got {_short(raw)}")

@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from nilerules.core import Config, Diagnostic, GameBase, GameInfo, Mover, Ranking
+from nilerules.core.game import position_config
 from nilerules.games.nile_artefacts import rules
 from nilerules.games.nile_artefacts.actions import Action, Done, Move, Offer, Take
 from nilerules.games.nile_artefacts.invariants import invariants
@@ -117,7 +118,9 @@ class NileArtefactsGame(GameBase[NAState, Action]):
         return action_from_data(self._params[self.info.player_counts[0]], data)
 
     def position(self, config: Config, data: Mapping[str, Any]) -> NAState:
-        """A state from a position document (docs/positions.md); PositionError names a bad key."""
+        """A state from a position document (docs/positions.md) under ``config``; PositionError names a bad key (or a
+        ``config`` table of the document's own that names another configuration), InvalidState a broken invariant."""
+        position_config(self, data, config)
         return position(config, self._params[config.players], data)
 
     def position_data(self, state: NAState) -> dict[str, Any]:
