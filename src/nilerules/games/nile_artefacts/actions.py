@@ -1,8 +1,8 @@
 """Actions of Nile Artefacts: one small frozen record per kind of decision (chance outcomes included).
 
 Inside they hold the rules' codes; people see names: ``str(action)`` is the action as docs/positions.md writes it
-(``{take = "eye/nile@3"}``, ``{done = true}``: what ``game.action`` reads back), ``repr`` that text with the class
-(``<Take {take = "eye/nile@3"}>``). Their JSON (``game.action_to_data``) is unchanged by either. A card, a Monument
+(``{take = "eye/nile@6"}``, ``{done = true}``: what ``game.action`` reads back), ``repr`` that text with the class
+(``<Take {take = "eye/nile@6"}>``). Their JSON (``game.action_to_data``) is unchanged by either. A card, a Monument
 or a space is named by the spec's tables (``names.shown_params``): an action holds a code, not its spec.
 """
 

@@ -24,7 +24,18 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias
 from nilerules.core import written
 from nilerules.core.codec import from_data
 from nilerules.errors import MalformedAction, QueryError
-from nilerules.games.nile_artefacts.actions import Action, Buy, Done, Draw, Move, Offer, Reveal, Take, TurnAround
+from nilerules.games.nile_artefacts.actions import (
+    ACTION_TYPES,
+    Action,
+    Buy,
+    Done,
+    Draw,
+    Move,
+    Offer,
+    Reveal,
+    Take,
+    TurnAround,
+)
 
 if TYPE_CHECKING:
     from nilerules.games.nile_artefacts.params import Params
@@ -329,9 +340,9 @@ def shown_params(action: Action) -> Params | None:
 
 def action_text(action: object) -> str | None:
     """``str`` of a Nile Artefacts action: its JSON with names as docs/positions.md writes it (``{take =
-    "eye/nile@3"}``, ``{done = true}``), which ``game.action`` reads back; None for an action whose code names
+    "eye/nile@6"}``, ``{done = true}``), which ``game.action`` reads back; None for an action whose code names
     nothing (built by hand, or under tables the games made disagree on: its ``repr`` then shows the fields)."""
-    assert isinstance(action, (Reveal, Draw, TurnAround, Buy, Move, Take, Offer, Done))
+    assert isinstance(action, ACTION_TYPES)
     if type(action) in _FLAG_KEYS:
         return written.text({_FLAG_KEYS[type(action)]: True})
     params = shown_params(action)
