@@ -96,3 +96,35 @@ def seeded_witness_steps(game: Any, found: Any, readings: list[str]) -> list[Any
     assert [r for r, _ in found.outcomes] == readings
     assert len({o for _, o in found.outcomes}) == 2
     return list(replay_steps(game, found.witness_log))
+
+
+def documented_actions(heading: str) -> list[str]:
+    """The action forms docs/positions.md writes in the section ``## <heading>``: each span in backticks of its
+    paragraph 'Actions are written with the same names: ...', up to 'Logs written' (the older forms), that is an
+    action (a table or a quoted name), with the page's line breaks inside a span joined."""
+    text = (ROOT / "docs" / "positions.md").read_text(encoding="utf-8")
+    section = " ".join(text.split(f"\n## {heading}\n", 1)[1].split("\n## ", 1)[0].split())
+    paragraph = section.split("Actions are written with the same names:", 1)[1].split("Logs written", 1)[0]
+    return [span for span in re.findall(r"`([^`]+)`", paragraph) if span[:1] in ("{", '"')]
+
+
+def written_like(written: Any, documented: Any) -> bool:
+    """Whether the parsed written form of an action has the shape of a documented one: a name is that very name at
+    the top (``"pass"``), a table has the same keys with values alike (a string for a string, a whole number for a
+    whole number, the same boolean), a list's items are each like the documented list's first item."""
+    if isinstance(documented, dict):
+        return (isinstance(written, dict) and written.keys() == documented.keys()
+                and all(_value_like(written[k], documented[k]) for k in documented))
+    return written == documented
+
+
+def _value_like(written: Any, documented: Any) -> bool:
+    if isinstance(documented, bool):
+        return written is documented
+    if isinstance(documented, int):
+        return isinstance(written, int) and not isinstance(written, bool)
+    if isinstance(documented, str):
+        return isinstance(written, str)
+    if isinstance(documented, list):
+        return isinstance(written, list) and all(_value_like(w, documented[0]) for w in written)
+    return written_like(written, documented)

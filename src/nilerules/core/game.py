@@ -11,7 +11,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 from nilerules.core import chance as _chance
 from nilerules.core import written as _written
 from nilerules.core.codec import from_data, to_data
-from nilerules.core.types import Config, GameInfo, Mover, Ranking
+from nilerules.core.types import CHANCE, Config, GameInfo, Mover, Ranking
 from nilerules.errors import (
     IllegalAction,
     InvalidConfig,
@@ -212,6 +212,28 @@ def refused(
     return not_an_action(game_id, action)
 
 
+def refusal(
+    game: Game[Any, Any], actions: type | tuple[type, ...], error: IllegalAction, state: Any, action: Any
+) -> MalformedAction | IllegalAction:
+    """``refused`` for the IllegalAction ``error`` that a game's rules raised applying ``action`` in ``state``: a
+    value that is no action of the game at all becomes MalformedAction (``not_an_action``), an action of the game
+    the same IllegalAction (rule, reason) listing the moves there (``moves_here``). For a game whose ``apply``
+    delegates to its rules and converts their error on the way out (the failure path only)."""
+    if not isinstance(action, actions):
+        return not_an_action(game.info.id, action)
+    return refused(game.info.id, actions, error.rule_id, error.reason, state, action, moves_here(game, state))
+
+
+def moves_here(game: Game[Any, Any], state: Any) -> tuple[Any, ...]:
+    """What may be applied in ``state``: the chance outcomes at a chance node, else the legal moves (none when the
+    game is over)."""
+    if game.is_terminal(state):
+        return ()
+    if game.current_player(state) is CHANCE:
+        return tuple(outcome for outcome, _ in game.chance_outcomes(state))
+    return tuple(game.legal_actions(state))
+
+
 def not_an_action(game_id: str, value: Any) -> MalformedAction:
     """MalformedAction for ``value`` given to ``apply`` in place of one of ``game_id``'s actions."""
     shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:77] + "..."
@@ -267,6 +289,8 @@ def position_config(game: Game[Any, Any], data: Mapping[str, Any], given: Config
     configuration is a PositionError naming the first key that disagrees: a document is never built under a
     configuration other than the one it states. A malformed table is a PositionError, an unknown value InvalidConfig.
     """
+    if not isinstance(data, Mapping):
+        raise PositionError("", f"expected a table of position keys, got {type(data).__name__}")
     raw = data.get("config", {})
     if not isinstance(raw, dict):
         raise PositionError("config", f"expected a table, got {_short(raw)}")

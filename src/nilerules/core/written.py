@@ -10,10 +10,11 @@ the logs write it (``{"take": 0}``, ``"done"``). Which data is an action of whic
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from nilerules.core import jsonio
@@ -54,6 +55,26 @@ def shown(action: object, data: Any) -> str:
     return f"<{type(action).__name__} {text(data)}>"
 
 
+def named(action: object, to_data: Callable[[Any], Any], from_data: Callable[[Any], Any]) -> str | None:
+    """``str`` of a game's action: the written form of its JSON (``to_data``), or None when its codes name nothing
+    (an action built by hand, ``Bid(0)``: ``to_data`` fails or writes a name that ``from_data`` reads back as
+    another action). Never raises, since a ``repr`` must not."""
+    try:
+        data = to_data(action)
+        if from_data(data) != action:
+            return None
+    except (LookupError, TypeError, ValueError, AttributeError, MalformedAction):
+        return None
+    return text(data)
+
+
+def fields(action: object) -> str:
+    """The dataclass form with the rules' codes (``Bid(disk=0)``), for an action whose codes name nothing."""
+    shown_fields = dataclasses.fields(action) if dataclasses.is_dataclass(action) else ()
+    values = ", ".join(f"{f.name}={getattr(action, f.name)!r}" for f in shown_fields)
+    return f"{type(action).__name__}({values})"
+
+
 def parse(written: str) -> Any:
     """The JSON data of a written action: JSON text (``{"take": 0}``, ``"done"``), a TOML inline value as
     docs/positions.md writes it (``{take = 0}``), or else a bare name (``done``) as the string itself.
@@ -85,4 +106,4 @@ def _short(value: str, limit: int = 80) -> str:
     return shown_text if len(shown_text) <= limit else shown_text[: limit - 4] + "...'"
 
 
-__all__ = ["MAX_TEXT", "parse", "shown", "text"]
+__all__ = ["MAX_TEXT", "fields", "named", "parse", "shown", "text"]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pytest
 
 from nilerules.core import CHANCE, written
-from nilerules.core.game import refused
+from nilerules.core.game import moves_here, refusal, refused
 from nilerules.errors import LISTED_MOVES, IllegalAction, MalformedAction
 from tests.helpers import game, games, seeded_states
 
@@ -94,3 +94,27 @@ def test_game_action_reads_every_move_from_its_json_text_and_data(game_id: str) 
         for action in [a for a, _ in g.chance_outcomes(state)] if chance else g.legal_actions(state):
             data = g.action_to_data(action)
             assert action == g.action(json.dumps(data)) == g.action(data)
+
+
+def test_refusal_converts_a_rules_error_with_the_moves_there() -> None:
+    """``core.game.refusal`` (what Ra's apply raises for its rules' IllegalAction) on the Dice Tally toy: at the
+    rolls (chance) the error lists the die's faces, at a turn the legal moves, at the end none; a value that is no
+    toy action becomes MalformedAction whatever the rules said. The toy's die faces are its spec's."""
+    from tests.toys.tally import Pass, Roll, Wait, make_game
+
+    game = make_game()
+    config = game.config(2)
+    start = game.setup(config)
+    faces = game.faces()
+    error = IllegalAction("tally.turn.pass", "why", start, Pass())
+    at_roll = refusal(game, (Roll, Pass, Wait), error, start, Pass())
+    assert isinstance(at_roll, IllegalAction) and at_roll.legal == tuple(Roll(v) for v in range(1, faces + 1))
+    assert (at_roll.rule_id, at_roll.reason) == ("tally.turn.pass", "why")
+    turn = game.apply(game.apply(start, Roll(1)), Roll(2))
+    assert refusal(game, (Roll, Pass, Wait), error, turn, Wait()).legal == (Pass(),)  # the default reading
+    end = turn
+    while not game.is_terminal(end):
+        end = game.apply(end, Pass())
+    assert moves_here(game, end) == ()
+    not_one = refusal(game, (Roll, Pass, Wait), error, turn, "pass")
+    assert isinstance(not_one, MalformedAction) and "tally: apply was given a string, 'pass'" in str(not_one)

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from nilerules.core.codec import from_data, to_data
-from nilerules.core.game import Diagnostic, GameBase
+from nilerules.core.game import Diagnostic, GameBase, position_config
 from nilerules.core.types import Config, GameInfo, Ranking
 from nilerules.games.nefertiti import names, rules, scoring
 from nilerules.games.nefertiti import position as position_module
@@ -96,8 +96,10 @@ class NefertitiGame(GameBase[NefState, NefAction]):
         return params
 
     def position(self, config: Config, data: Mapping[str, Any]) -> NefState:
-        """The state a position document describes (docs/positions.md): PositionError names a bad key, InvalidState a
-        broken invariant; the Gift pile, the seal supply and the pawn supplies are derived by conservation."""
+        """The state a position document describes (docs/positions.md) under ``config``: PositionError names a bad key
+        (or a ``config`` table of the document's own that names another configuration), InvalidState a broken
+        invariant; the Gift pile, the seal supply and the pawn supplies are derived by conservation."""
+        position_config(self, data, config)
         return position_module.build(config, self.params(config), data)
 
     def position_data(self, state: NefState) -> dict[str, Any]:

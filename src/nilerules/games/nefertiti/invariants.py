@@ -1,11 +1,34 @@
-"""Conservation laws of Nefertiti: Deben, Gift cards, pawns, Royal Seals; prestige only from scoring events."""
+"""Conservation laws of Nefertiti: Deben, Gift cards, pawns, Royal Seals; prestige only from scoring events; and what
+each phase and module guarantees (``reach_violations``): a written position (docs/positions.md) must keep them all."""
 
 from __future__ import annotations
 
 from nilerules.core.registry import rule
 from nilerules.games.nefertiti.cards import slot_code, slot_sealed
-from nilerules.games.nefertiti.names import AKH, HARBOR, N_CHARS, N_CODES, N_GIFTS, WT
-from nilerules.games.nefertiti.state import DONE, P_BOTTOM, P_FIRST, P_OVER, NefState
+from nilerules.games.nefertiti.names import (
+    AKH,
+    CARD_NAMES,
+    HARBOR,
+    MARKET_KEYS,
+    N_CHARS,
+    N_CODES,
+    N_GIFTS,
+    PHASE_NAMES,
+    WT,
+)
+from nilerules.games.nefertiti.params import readings_of
+from nilerules.games.nefertiti.state import (
+    DONE,
+    OPEN,
+    P_BOTTOM,
+    P_CHAR,
+    P_FIRST,
+    P_NEUTRAL,
+    P_OVER,
+    P_RESOLVE,
+    P_WT_SWAP,
+    NefState,
+)
 
 
 @rule("nefertiti.close.no_bank")
@@ -62,7 +85,41 @@ def invariants(state: NefState) -> tuple[str, ...]:
         out.append("two pawns on one square")
     if any(x < 0 for x in state.prestige):
         out.append("negative prestige")
+    out.extend(reach_violations(state))
     return tuple(out)
+
+
+def reach_violations(state: NefState) -> list[str]:
+    """What the rules guarantee beyond conservation: no supply below zero, the Akhenaton and Wandering Thief cards
+    never kept, the Harbor only with its module, neutral pawns only with 2 players, pawns only on open stalls (or the
+    one being resolved), and each phase's own record (a market resolved, a Character in use)."""
+    out: list[str] = []
+    n = state.config.players
+    if n != 2 and (any(pw[2] for m in state.markets for pw in m.pawns) or any(state.neutral_hand)):
+        out.append(f"a neutral player with {n} players (2 players only)")
+    short = [name for name, values in (("servants", state.servants), ("neutral pawns", state.neutrals),
+                                       ("Royal Seals", state.seals)) if min(values) < 0]
+    if state.seal_supply < 0 and readings_of(state.config).papyrus_seal_supply != "unlimited":
+        short.append("Royal Seals")  # papyrus_seal_supply = unlimited: a papyrus takes a Seal the supply lacks
+    if short:
+        out.append(f"more {', '.join(short)} placed than a supply holds")
+    for code in (AKH, WT):  # Akhenaton ends the game where it is drawn; a bought Wandering Thief is used at once
+        if any(hand[code] for hand in (*state.hands, state.neutral_hand)):
+            out.append(f"a player holds the {CARD_NAMES[code]} card, which is never kept")
+    harbor = state.markets[HARBOR]
+    if not state.config.has("harbor") and (harbor.cards or harbor.pawns or harbor.status != DONE):
+        out.append("the Memphis Harbor is in use without its module")
+    resolving = state.res_market if state.phase in (P_RESOLVE, P_WT_SWAP) else -1
+    for m, market in enumerate(state.markets):
+        if market.status != OPEN and market.pawns and m != resolving:
+            out.append(f"pawns on {MARKET_KEYS[m]}, which is closed")
+    if state.phase in (P_RESOLVE, P_WT_SWAP) and resolving < 0:
+        out.append(f"phase {PHASE_NAMES[state.phase]!r} without the market it resolves")
+    if state.phase == P_CHAR and state.char_active < 0:
+        out.append("phase 'character' without the Character in use")
+    if state.phase == P_NEUTRAL and n != 2:
+        out.append(f"phase 'neutral' with {n} players (the neutral pawns are the 2-player rule)")
+    return out
 
 
 def _ranges(state: NefState, n: int) -> list[str]:

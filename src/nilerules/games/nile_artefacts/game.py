@@ -8,10 +8,11 @@ from fractions import Fraction
 from typing import Any, Final
 
 from nilerules.core import Config, Diagnostic, GameBase, GameInfo, Mover, Ranking
+from nilerules.core.game import position_config
 from nilerules.games.nile_artefacts import rules
 from nilerules.games.nile_artefacts.actions import Action, Done, Move, Offer, Take
 from nilerules.games.nile_artefacts.invariants import invariants
-from nilerules.games.nile_artefacts.names import action_from_data, action_to_data
+from nilerules.games.nile_artefacts.names import action_from_data, action_to_data, note_params
 from nilerules.games.nile_artefacts.params import Params, make_params, player_counts
 from nilerules.games.nile_artefacts.position import position, position_data, score_breakdown
 from nilerules.games.nile_artefacts.records import state_from_data, state_to_data
@@ -36,6 +37,8 @@ class NileArtefactsGame(GameBase[NAState, Action]):
         # the params depend on the player count only: one record per count, read (and checked) here, shared by every
         # config of that count (states hold it, and ``state.ctx_of`` finds its tables by it)
         self._params: dict[int, Params] = {n: make_params(spec, Config(GAME_ID, n)) for n in counts}
+        for params in self._params.values():
+            note_params(params)  # for str(action): the names of its cards, Monuments and spaces
         cap = self._params[counts[0]].max_rounds
         self.info = GameInfo(GAME_ID, spec.title, counts, (), cap * ROUND_BOUND + 100, 5)
 
@@ -115,7 +118,9 @@ class NileArtefactsGame(GameBase[NAState, Action]):
         return action_from_data(self._params[self.info.player_counts[0]], data)
 
     def position(self, config: Config, data: Mapping[str, Any]) -> NAState:
-        """A state from a position document (docs/positions.md); PositionError names a bad key."""
+        """A state from a position document (docs/positions.md) under ``config``; PositionError names a bad key (or a
+        ``config`` table of the document's own that names another configuration), InvalidState a broken invariant."""
+        position_config(self, data, config)
         return position(config, self._params[config.players], data)
 
     def position_data(self, state: NAState) -> dict[str, Any]:

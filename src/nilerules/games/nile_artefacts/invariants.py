@@ -4,8 +4,9 @@ They read the state only (never the rules, so that the rules and the position fo
 
 from __future__ import annotations
 
+from nilerules.games.nile_artefacts.names import PHASE_NAMES, space_name
 from nilerules.games.nile_artefacts.params import readings_of
-from nilerules.games.nile_artefacts.state import PH_OFFER, NAState
+from nilerules.games.nile_artefacts.state import PH_BUY, PH_DEAL, PH_NAV, PH_OFFER, PH_OVER, PH_REVEAL, NAState
 
 
 def holdings(state: NAState) -> tuple[int, int, int, int, int]:
@@ -61,4 +62,33 @@ def invariants(state: NAState) -> tuple[str, ...]:
         out.append(f"visible Monuments wrong: {state.visible}")
     if state.round > p.max_rounds:
         out.append(f"round {state.round} beyond the cap {p.max_rounds}")
+    out.extend(phase_violations(state))
     return tuple(out)
+
+
+def phase_violations(state: NAState) -> list[str]:
+    """What the rules guarantee of each phase: what is in progress (an offering, the altar, a Boat's turn) belongs to
+    its stage, and every seat's record of completed Monuments counts the Monuments completed."""
+    p = state.params
+    out: list[str] = []
+    phase = state.phase
+    offering = phase == PH_OFFER or (phase == PH_BUY and state.buy_return == PH_OFFER)
+    navigation = phase == PH_NAV or (phase == PH_BUY and state.buy_return == PH_NAV)
+    if phase in (PH_DEAL, PH_NAV, PH_BUY, PH_OFFER) and state.round < 1:
+        out.append(f"phase {PHASE_NAMES[phase]!r} in round 0 (the first round setup starts round 1)")
+    if (state.offering or state.altar) and not offering:
+        out.append(f"an offering or cards on the altar in phase {PHASE_NAMES[phase]!r} (they belong to the offerings)")
+    if (state.turned or state.picks) and not navigation:
+        out.append(f"a Boat turned around or cards to take in phase {PHASE_NAMES[phase]!r} (navigation only)")
+    if phase == PH_BUY and state.buy_return not in (PH_NAV, PH_OFFER):
+        out.append(f"a purchase returning to phase {PHASE_NAMES[state.buy_return]!r} (navigation or offerings)")
+    for seat, (boat, docked) in enumerate(zip(state.boats, state.docked, strict=True)):
+        if docked and boat not in (0, p.right_port):
+            out.append(f"seat {seat} is docked at {space_name(p, boat)}, which is not a Port")
+    completed = len(state.seen) - len(state.visible)
+    for seat, row in enumerate(state.completed):
+        if sum(row) != completed:
+            out.append(f"seat {seat} is scored for {sum(row)} completed Monuments, of the {completed} completed")
+    if phase in (PH_REVEAL, PH_OVER) and state.phase_levels:
+        out.append(f"levels at an offering phase's start in phase {PHASE_NAMES[phase]!r}")
+    return out

@@ -21,9 +21,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
+from nilerules.core import written
 from nilerules.core.codec import from_data
 from nilerules.errors import MalformedAction, QueryError
-from nilerules.games.nile_artefacts.actions import Action, Buy, Done, Draw, Move, Offer, Reveal, Take, TurnAround
+from nilerules.games.nile_artefacts.actions import (
+    ACTION_TYPES,
+    Action,
+    Buy,
+    Done,
+    Draw,
+    Move,
+    Offer,
+    Reveal,
+    Take,
+    TurnAround,
+)
 
 if TYPE_CHECKING:
     from nilerules.games.nile_artefacts.params import Params
@@ -241,11 +253,14 @@ def action_to_data(params: Params, action: Action) -> Any:
         if action.monument >= 0:
             out["toward"] = action.monument
         return out
-    if isinstance(action, TurnAround):
-        return {"turn_around": True}
-    if isinstance(action, Buy):
-        return {"buy": True}
-    return {"done": True}
+    key = _FLAG_KEYS.get(type(action))
+    if key is None:
+        raise TypeError(f"not a nile_artefacts action: {action!r}"[:120])
+    return {key: True}
+
+
+_FLAG_KEYS: Final[dict[type, str]] = {TurnAround: "turn_around", Buy: "buy", Done: "done"}
+"""The actions without a field and their keys (``{"turn_around": true}``)."""
 
 
 ACTION_KEYS: Final = ("reveal", "draw", "take", "move", "offer", "turn_around", "buy", "done")
@@ -298,3 +313,39 @@ def action_from_data(params: Params, data: Any) -> Action:
         return TurnAround() if key == "turn_around" else Buy() if key == "buy" else Done()
     except ValueError as exc:
         raise fail(str(exc)) from None
+
+
+# ------------------------------------------------------------------------------------------------ str of an action
+_SHOWN: Final[dict[str, dict[Any, Params]]] = {"cards": {}, "monuments": {}, "spaces": {}}
+"""Per table an action's codes index (the card kinds, the Monuments, the river's spaces), the distinct tables of the
+games made in this process (``note_params``), each with one params record holding it: how ``str`` names a code."""
+_TABLE_OF: Final[dict[type, str]] = {Draw: "cards", Take: "cards", Offer: "cards", Reveal: "monuments",
+                                     Move: "spaces"}
+
+
+def note_params(params: Params) -> None:
+    """Record the tables of a Nile Artefacts game being made (its params, one record per player count)."""
+    _SHOWN["cards"].setdefault(params.cards, params)
+    _SHOWN["monuments"].setdefault(params.monument_text, params)
+    _SHOWN["spaces"].setdefault(params.river_spaces, params)
+
+
+def shown_params(action: Action) -> Params | None:
+    """The params by which ``str`` names ``action``'s code: a record of the one table (of cards, Monuments or
+    spaces, as the action refers to) that every game made so far shares; None before any game is made, or when
+    games of edited specs disagree on that table (an action holds a code, not its spec)."""
+    known = _SHOWN[_TABLE_OF[type(action)]]
+    return next(iter(known.values())) if len(known) == 1 else None
+
+
+def action_text(action: object) -> str | None:
+    """``str`` of a Nile Artefacts action: its JSON with names as docs/positions.md writes it (``{take =
+    "eye/nile@6"}``, ``{done = true}``), which ``game.action`` reads back; None for an action whose code names
+    nothing (built by hand, or under tables the games made disagree on: its ``repr`` then shows the fields)."""
+    assert isinstance(action, ACTION_TYPES)
+    if type(action) in _FLAG_KEYS:
+        return written.text({_FLAG_KEYS[type(action)]: True})
+    params = shown_params(action)
+    if params is None:
+        return None
+    return written.named(action, lambda a: action_to_data(params, a), lambda data: action_from_data(params, data))

@@ -3,6 +3,10 @@
 Playing several God tiles is a sequence (``PlayGod`` ... then ``EndTurn``); a disaster's discards are a
 sequence of ``Discard`` actions, one tile each, asked only when the winner really has a choice. Their JSON forms
 (with names) are in ``names.py``.
+
+Inside they hold the rules' codes; people see names: ``str(action)`` is the action as docs/positions.md writes it
+(``{god = "gold"}``, ``pass``: what ``game.action`` reads back), ``repr`` that text with the class
+(``<PlayGod {god = "gold"}>``). Their JSON (``game.action_to_data``) is unchanged by either.
 """
 
 from __future__ import annotations
@@ -10,76 +14,85 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
+from nilerules.core import written
 from nilerules.games.ra.state import KINDS, Disk, TileKind
 
 
-def _tile_name(kind: object) -> str:
-    """The kind's name (names.tile_name), for the reprs that messages show; imported here when needed because
-    names.py imports this module (the JSON forms of these actions)."""
-    from nilerules.games.ra.names import tile_name
+class _Named:
+    """The ``str`` and ``repr`` of every Ra action: its written form, with names (``names.action_to_data``); an
+    action whose codes name nothing (``Bid(0)``, built by hand) shows its fields instead."""
 
-    return tile_name(kind)
+    __slots__ = ()
+
+    def _text(self) -> str | None:
+        from nilerules.games.ra import names  # names imports the action classes
+
+        return written.named(self, names.action_to_data, lambda data: names.action_from_data(data, _no_old_deals))
+
+    def __str__(self) -> str:
+        text = self._text()
+        return text if text is not None else written.fields(self)
+
+    def __repr__(self) -> str:
+        text = self._text()
+        return f"<{type(self).__name__} {text}>" if text is not None else written.fields(self)
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+def _no_old_deals(players: int) -> None:
+    """No disk sets: ``str`` reads back today's forms only (an old log's deal order needs the spec's sets)."""
+    return None
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Draw(_Named):
     """Draw a tile from the bag (the tile itself is the next chance action)."""
 
 
-@dataclass(frozen=True, slots=True)
-class InvokeRa:
+@dataclass(frozen=True, slots=True, repr=False)
+class InvokeRa(_Named):
     """Start an auction voluntarily."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlayGod:
+@dataclass(frozen=True, slots=True, repr=False)
+class PlayGod(_Named):
     """Use one God tile to take one tile of ``kind`` from the auction track."""
 
     kind: TileKind
 
-    def __repr__(self) -> str:
-        return f"PlayGod({_tile_name(self.kind)})"
 
-
-@dataclass(frozen=True, slots=True)
-class EndTurn:
+@dataclass(frozen=True, slots=True, repr=False)
+class EndTurn(_Named):
     """Stop playing God tiles this turn."""
 
 
-@dataclass(frozen=True, slots=True)
-class Bid:
+@dataclass(frozen=True, slots=True, repr=False)
+class Bid(_Named):
     """Bid one face-up sun disk in the running auction."""
 
     disk: Disk
 
 
-@dataclass(frozen=True, slots=True)
-class Pass:
+@dataclass(frozen=True, slots=True, repr=False)
+class Pass(_Named):
     """Do not bid in the running auction."""
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
+@dataclass(frozen=True, slots=True, repr=False)
+class Discard(_Named):
     """Discard one tile of ``kind`` to a disaster."""
 
     kind: TileKind
 
-    def __repr__(self) -> str:
-        return f"Discard({_tile_name(self.kind)})"
 
-
-@dataclass(frozen=True, slots=True)
-class DrawTile:
+@dataclass(frozen=True, slots=True, repr=False)
+class DrawTile(_Named):
     """Chance: the tile drawn from the bag is of ``kind``."""
 
     kind: TileKind
 
-    def __repr__(self) -> str:
-        return f"DrawTile({_tile_name(self.kind)})"
 
-
-@dataclass(frozen=True, slots=True)
-class Deal:
+@dataclass(frozen=True, slots=True, repr=False)
+class Deal(_Named):
     """Chance, once at the start: seat ``p`` receives the sun disks ``sets[p]`` (each way of handing out the spec's
     disk sets equally likely)."""
 
@@ -87,6 +100,8 @@ class Deal:
 
 
 RaAction: TypeAlias = Draw | InvokeRa | PlayGod | EndTurn | Bid | Pass | Discard | DrawTile | Deal
+ACTION_TYPES: Final = (Draw, InvokeRa, PlayGod, EndTurn, Bid, Pass, Discard, DrawTile, Deal)
+"""The classes of ``RaAction`` (``isinstance(value, ACTION_TYPES)``: is it an action of this game at all)."""
 
 DRAW_ACTION: Final = Draw()
 INVOKE_ACTION: Final = InvokeRa()

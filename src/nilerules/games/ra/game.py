@@ -9,13 +9,14 @@ from fractions import Fraction
 from typing import Any
 
 from nilerules.core.codec import from_data, to_data
-from nilerules.core.game import Diagnostic, GameBase
+from nilerules.core.game import Diagnostic, GameBase, position_config, refusal
 from nilerules.core.types import Config, GameInfo, Mover, Ranking
-from nilerules.errors import MalformedAction
+from nilerules.errors import IllegalAction, MalformedAction
 from nilerules.games.ra import names, rules, scoring
 from nilerules.games.ra import position as position_module
 from nilerules.games.ra import state as state_module
 from nilerules.games.ra.actions import (
+    ACTION_TYPES,
     DRAW_ACTION,
     END_ACTION,
     INVOKE_ACTION,
@@ -92,7 +93,13 @@ class RaGame(GameBase[RaState, RaAction]):
         return rules.sample_chance(state, rng)
 
     def apply(self, state: RaState, action: RaAction) -> RaState:
-        return rules.apply(state, action)
+        """The state after ``action``; an action not legal here raises IllegalAction naming the rule that forbids it
+        and listing the legal moves (or chance outcomes) there, and a value that is no Ra action at all (a name, JSON
+        text or data: parse it with ``game.action``) MalformedAction saying what it is (the failure path only)."""
+        try:
+            return rules.apply(state, action)
+        except IllegalAction as exc:
+            raise refusal(self, ACTION_TYPES, exc, state, action) from None
 
     def is_terminal(self, state: RaState) -> bool:
         return state.h[H_PHASE] == OVER  # raw: asked after every action of every playout
@@ -151,7 +158,9 @@ class RaGame(GameBase[RaState, RaAction]):
 
     # -- the public position format (docs/positions.md) -------------------------------------------------------
     def position(self, config: Config, data: Mapping[str, Any]) -> RaState:
-        """The state a position document describes; PositionError names a bad key, InvalidState a broken invariant."""
+        """The state a position document describes under ``config``; PositionError names a bad key (or a ``config``
+        table of the document's own that names another configuration), InvalidState a broken invariant."""
+        position_config(self, data, config)
         return position_module.build(config, self.params(config), data)
 
     def position_data(self, state: RaState) -> dict[str, Any]:

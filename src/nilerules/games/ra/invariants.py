@@ -1,23 +1,41 @@
-"""Invariants of every reachable Ra state: conservation of tiles and disks, crate accounting, score accounting."""
+"""Invariants of every reachable Ra state: conservation of tiles and disks, crate accounting, score accounting, and
+what each phase guarantees (``phase_violations``): a written position (docs/positions.md) must keep them all."""
 
 from __future__ import annotations
 
 from nilerules.games.ra.names import KIND_NAMES
+from nilerules.games.ra.rules.disasters import STRUCK
 from nilerules.games.ra.rules.traders import claimed_and_owed
 from nilerules.games.ra.state import (
     BID,
+    DEAL,
+    DISASTERS,
+    DISCARD,
+    DRAW,
+    DROUGHT,
+    FLOOD,
+    GODS,
     KINDS,
+    NILE,
     OVER,
+    PHASE_NAMES,
     RA,
+    RESUME_NAMES,
     TRADER,
+    TURN,
     RaState,
     actor,
     bag_size,
     center_disk,
+    high_bid,
+    high_bidder,
     last_auction,
     mask_of,
+    pending,
     phase,
     ra_tiles,
+    resume,
+    starter,
     supply_ran_out,
     track_length,
 )
@@ -90,6 +108,64 @@ def score_violations(s: RaState) -> list[str]:
     return found
 
 
+def phase_violations(s: RaState) -> list[str]:
+    """What the rules guarantee of the state in each phase, and of the tiles a player can hold."""
+    found = []
+    now = phase(s)
+    for p, held in enumerate(s.held):
+        # a drawn Ra tile goes to the Ra track; a disaster won is discarded with the tiles it strikes (seed 000)
+        kept = [KIND_NAMES[k] for k in (RA, *DISASTERS) if held[k]]
+        if kept:
+            found.append(f"player {p} holds {', '.join(kept)} tiles, which nobody keeps")
+    ended = s.epoch if now == OVER else s.epoch - 1  # the Ra track is emptied at each epoch's end
+    if s.out[RA] > ended * s.params.ra_track:
+        found.append(f"{s.out[RA]} Ra tiles out of play, more than {ended} ended epochs of {s.params.ra_track} place")
+    late = sorted({e.epoch for e in s.events if e.epoch > s.epoch})
+    if late:
+        found.append(f"points scored in epoch {late[0]}, after the epoch under way ({s.epoch})")
+    if now == DEAL:
+        dealt_yet = (s.epoch != 1 or ra_tiles(s) or any(s.track) or any(s.out) or any(map(any, s.held))
+                     or any(s.down) or s.events or list(s.up) != [mask_of(list(ds)) for ds in s.params.disk_sets])
+        if dealt_yet:
+            found.append("phase 'deal' is the very start: nothing played yet and each seat's disk set its own")
+    if now in (TURN, GODS, DRAW, BID) and not s.up[actor(s)]:
+        found.append(f"player {actor(s)} has no face-up sun disk but is to {PHASE_NAMES[now]}")
+    if now == TURN and not bag_size(s):
+        found.append("a turn with an empty bag (the epoch ends when the bag runs out)")
+    if now == BID:
+        if not s.up[starter(s)]:
+            found.append(f"the auction's starter, player {starter(s)}, has no face-up sun disk (it bids last)")
+        if high_bid(s) and not (s.up[high_bidder(s)] >> high_bid(s)) & 1:
+            found.append(f"the high bid {high_bid(s)} is not a face-up disk of the high bidder, player "
+                         f"{high_bidder(s)}")
+    if now == DISCARD:
+        found.extend(_discard_violations(s))
+    elif any(pending(s)) or resume(s):
+        found.append(f"discards pending (or what follows them, {RESUME_NAMES[resume(s)]!r}) outside phase 'discard'")
+    return found
+
+
+def _discard_violations(s: RaState) -> list[str]:
+    """The discards wait for the winner only where the choice is real (``disasters.settle_discards``): of the first
+    disaster pending, the winner holds tiles of two kinds or more that it strikes, more of them than it takes."""
+    waiting = [(i, n) for i, n in enumerate(pending(s)) if n]
+    if not waiting:
+        return ["phase 'discard' with no tile to discard"]
+    i, n = waiting[0]
+    held = s.held[actor(s)]
+    kinds = STRUCK[i]
+    if DISASTERS[i] == DROUGHT and s.params.floods_first:  # RA-010: the Floods go first, no choice among them
+        if held[FLOOD]:
+            return [f"a Drought's discards wait while player {actor(s)} still holds Floods (floods_first)"]
+        kinds = (NILE,)
+    have = [k for k in kinds if held[k]]
+    if len(have) < 2 or sum(held[k] for k in have) <= n:
+        name = KIND_NAMES[DISASTERS[i]]
+        return [f"the {name}'s {n} discards leave player {actor(s)} no choice, so none would wait"]
+    return []
+
+
 def invariants(s: RaState) -> tuple[str, ...]:
     """Every violated invariant, as a message; () when all hold."""
-    return (*tile_violations(s), *disk_violations(s), *crate_violations(s), *score_violations(s))
+    return (*tile_violations(s), *disk_violations(s), *crate_violations(s), *score_violations(s),
+            *phase_violations(s))

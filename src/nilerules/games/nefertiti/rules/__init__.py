@@ -14,9 +14,11 @@ the Harbor, a placement may close a market), so the mechanic modules import one 
 
 from __future__ import annotations
 
+from nilerules.core.game import refused
 from nilerules.core.types import CHANCE, Mover
-from nilerules.errors import IllegalAction
+from nilerules.errors import IllegalAction, MalformedAction
 from nilerules.games.nefertiti.actions import (
+    ACTION_TYPES,
     DrawCard,
     DrawCharacter,
     FirstPlayer,
@@ -124,10 +126,10 @@ def apply(state: NefState, action: NefAction) -> NefState:
         card = action.card
         if 0 <= card < N_CODES and draw_counts(state)[card] > 0:
             return draw_for_refill(state, card)
-        raise IllegalAction("nefertiti.base.bottom", "not a possible chance outcome here", state, action)
+        raise _refused(state, action, "nefertiti.base.bottom", "not a possible chance outcome here")
     if phase in (P_FIRST, P_CHARS, P_BOTTOM, P_REFILL):
         if not possible_outcome(state, action):
-            raise IllegalAction("nefertiti.base.bottom", "not a possible chance outcome here", state, action)
+            raise _refused(state, action, "nefertiti.base.bottom", "not a possible chance outcome here")
         return _apply_chance(state, action)
     legal = legal_actions(state)
     for candidate in legal:  # actions handed out by legal_actions are found by identity, before any __eq__
@@ -137,8 +139,21 @@ def apply(state: NefState, action: NefAction) -> NefState:
         if action in legal:
             return _apply_move(state, action)
         rule_id = _RULE_BY_PHASE.get(phase, "nefertiti.turn.place")
-        raise IllegalAction(rule_id, "not a legal action in this state", state, action)
+        raise _refused(state, action, rule_id, "not a legal action in this state")
     return _apply_move(state, action)
+
+
+def _refused(state: NefState, action: NefAction, rule_id: str, reason: str) -> IllegalAction | MalformedAction:
+    """What ``apply`` raises for what it cannot apply (``core.game.refused``): IllegalAction naming the rule and
+    listing the legal moves (or chance outcomes) there, or MalformedAction for a value that is no Nefertiti action
+    (a name, JSON text or data: parse it with ``game.action``). The failure path only."""
+    if state.phase == P_OVER:
+        here: tuple[NefAction, ...] = ()
+    elif current_player(state) is CHANCE:
+        here = tuple(outcome for outcome, _ in chance_outcomes(state))
+    else:
+        here = legal_actions(state)
+    return refused("nefertiti", ACTION_TYPES, rule_id, reason, state, action, here)
 
 
 def _apply_chance(state: NefState, action: NefAction) -> NefState:

@@ -24,8 +24,20 @@ from typing import Final
 
 from nilerules.core import CHANCE, Mover, rule
 from nilerules.core.chance import random_index
-from nilerules.errors import IllegalAction
-from nilerules.games.nile_artefacts.actions import Action, Buy, Done, Draw, Move, Offer, Reveal, Take, TurnAround
+from nilerules.core.game import refused
+from nilerules.errors import IllegalAction, MalformedAction
+from nilerules.games.nile_artefacts.actions import (
+    ACTION_TYPES,
+    Action,
+    Buy,
+    Done,
+    Draw,
+    Move,
+    Offer,
+    Reveal,
+    Take,
+    TurnAround,
+)
 from nilerules.games.nile_artefacts.names import action_to_data
 from nilerules.games.nile_artefacts.rules.navigation import (
     RULE_BUY,
@@ -133,13 +145,21 @@ def apply(state: NAState, action: Action) -> NAState:
 rule("nile_artefacts.round.stages")(apply)
 
 
-def _illegal(state: NAState, action: Action, rule_id: str, reason: str) -> IllegalAction:
-    """The error for an illegal action, naming the action as a person writes it (cards, Monuments, spaces)."""
+def _illegal(state: NAState, action: Action, rule_id: str, reason: str) -> IllegalAction | MalformedAction:
+    """The error for an illegal action, naming the action as a person writes it (cards, Monuments, spaces) and
+    listing the legal moves (or chance outcomes) there; MalformedAction for a value that is no action of the game
+    (a name, JSON text or data: ``core.game.refused``). The failure path only."""
     try:
         named = ", ".join(f"{k} {v}" if v is not True else k for k, v in action_to_data(state.params, action).items())
     except (IndexError, AttributeError, TypeError):  # an action whose codes name nothing in this game
         named = repr(action)
-    return IllegalAction(rule_id, f"{reason} ({named})", state, action)
+    if state.phase == PH_OVER:
+        here: tuple[Action, ...] = ()
+    elif current_player(state) is CHANCE:
+        here = tuple(outcome for outcome, _ in chance_outcomes(state))
+    else:
+        here = legal_actions(state)
+    return refused("nile_artefacts", ACTION_TYPES, rule_id, f"{reason} ({named})", state, action, here)
 
 
 def _forbidding_rule(state: NAState, action: Action) -> str:
