@@ -161,7 +161,7 @@ def _execution(args: argparse.Namespace) -> Any:
 
 
 def _budget(name: str) -> Budget:
-    return Budget.quick() if name == "quick" else Budget()
+    return Budget.named(name)
 
 
 # -- commands ---------------------------------------------------------------------------------------------

@@ -27,12 +27,31 @@ class Budget:
     rlimit: int = 5_000_000
     """Z3 resource limit per query (deterministic, unlike a timeout)."""
     seed: int = 20261129
+    strong_trials: int = 2
+    """Paired games per non-default reading (and per changed assumed value) in which every seat plays the
+    search-based player (``nilerules.core.mcts``), beside the random and greedy ones: the impact among competent
+    players (``analysis.impact``). 0: none."""
+    strong_simulations: int = 32
+    """The most simulations per decision of that player (``SearchBudget.simulations``; 32 is ``SearchBudget.cheap()``,
+    whose strength ``docs/strength.md`` measures)."""
 
     @classmethod
     def quick(cls) -> Budget:
-        """A small budget for tests and CI (fewer playouts and examples; the solver keeps its default limit, since a
-        query near its limit can be settled or not depending on earlier queries in the same process)."""
-        return cls(playouts=20, examples=30, rlimit=5_000_000)
+        """A small budget for tests and CI (fewer playouts and examples, no strong play; the solver keeps its default
+        limit, since a query near its limit can be settled or not depending on earlier queries in the same
+        process)."""
+        return cls(playouts=20, examples=30, rlimit=5_000_000, strong_trials=0)
+
+    @classmethod
+    def thorough(cls) -> Budget:
+        """The default budget with more paired games of strong play (the random, greedy and check figures are the
+        default's)."""
+        return cls(strong_trials=16)
+
+    @classmethod
+    def named(cls, name: str) -> Budget:
+        """The budget ``nilerules report --budget NAME`` runs: default, quick or thorough."""
+        return {"quick": cls.quick, "thorough": cls.thorough}.get(name, cls)()
 
 
 @dataclass(frozen=True, slots=True)
