@@ -307,7 +307,9 @@ class AssumptionImpact:
         best = self.headline()
         return {
             "class": self.cls,
-            "headline": {"change": best.words, **best.rate().to_data()} if best is not None else None,
+            "headline": {"change": best.words, **best.rate().to_data(), "by_play": best.to_data()["by_play"]}
+            if best is not None
+            else None,
             "budget": self.budget,
             "not_measured": self.why_not() if best is None else "",
             "values": [v.to_data() for v in self.values],

@@ -50,8 +50,14 @@ class Budget:
 
     @classmethod
     def named(cls, name: str) -> Budget:
-        """The budget ``nilerules report --budget NAME`` runs: default, quick or thorough."""
+        """The budget ``nilerules report --budget NAME`` runs: one of ``BUDGET_NAMES``."""
+        if name not in BUDGET_NAMES:
+            raise ValueError(f"budget: expected one of {', '.join(BUDGET_NAMES)}, got {name!r}")
         return {"quick": cls.quick, "thorough": cls.thorough}.get(name, cls)()
+
+
+BUDGET_NAMES = ("default", "quick", "thorough")
+"""The budgets by name (``nilerules report --budget``)."""
 
 
 @dataclass(frozen=True, slots=True)
