@@ -27,13 +27,13 @@ class Budget:
     rlimit: int = 5_000_000
     """Z3 resource limit per query (deterministic, unlike a timeout)."""
     seed: int = 20261129
-    strong_trials: int = 2
+    strong_trials: int = 1
     """Paired games per non-default reading (and per changed assumed value) in which every seat plays the
     search-based player (``nilerules.core.mcts``), beside the random and greedy ones: the impact among competent
     players (``analysis.impact``). 0: none."""
-    strong_simulations: int = 32
-    """The most simulations per decision of that player (``SearchBudget.simulations``; 32 is ``SearchBudget.cheap()``,
-    whose strength ``docs/strength.md`` measures)."""
+    strong_simulations: int = 16
+    """The most simulations per decision of that player (``SearchBudget.simulations``, its other fields at their
+    defaults: greedy rollouts to the first scoring, racing, the caution; ``docs/strength.md`` measures 16 and 32)."""
 
     @classmethod
     def quick(cls) -> Budget:
@@ -44,9 +44,9 @@ class Budget:
 
     @classmethod
     def thorough(cls) -> Budget:
-        """The default budget with more paired games of strong play (the random, greedy and check figures are the
-        default's)."""
-        return cls(strong_trials=16)
+        """The default budget with more paired games of strong play, each seat searching as ``SearchBudget.cheap()``
+        (the random, greedy and check figures are the default's)."""
+        return cls(strong_trials=12, strong_simulations=32)
 
     @classmethod
     def named(cls, name: str) -> Budget:
