@@ -125,10 +125,16 @@ def _witness(summary: str) -> CheckResult:
     return CheckResult(Witness(summary), "arithmetic", (), "one hand-computed situation")
 
 
-CHECKS = {
-    "throw": lambda game, budget: _witness("A throw under 'gift' gives the next seat the points."),
-    "take": lambda game, budget: _witness("A take under 'two' is worth two points."),
-}
+def check_throw(game: TossGame, budget: Budget) -> CheckResult:
+    return _witness("A throw under 'gift' gives the next seat the points.")
+
+
+def check_take(game: TossGame, budget: Budget) -> CheckResult:
+    return _witness("A take under 'two' is worth two points.")
+
+
+CHECKS = {"throw": check_throw, "take": check_take}
+"""Module-level functions, so the module pickles to other processes (``--jobs``, Dask)."""
 QUERIES: dict[str, Query] = {}
 
 
@@ -140,4 +146,3 @@ def make_module() -> GameModule:
     return GameModule(make_game(), CHECKS, QUERIES)
 
 
-__all__ = ["CHECKS", "Budget", "TossGame", "make_game", "make_module"]

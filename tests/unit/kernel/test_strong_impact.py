@@ -168,3 +168,23 @@ def test_the_assumed_data_uses_the_same_strong_trials() -> None:
     text = markdown.render([found], BUDGET)
     row = next(line for line in text.splitlines() if "| `throw_cost` |" in line)
     assert f"| none 0/{STRONG_TRIALS} (" in row
+
+
+def test_strong_trials_give_the_same_report_on_two_processes_and_on_dask() -> None:
+    """The strong trials are chunks like the others (their result depends only on the chunk): the findings are the
+    same text in process, on 2 local processes and, when the dask extra is installed, on a two-worker cluster."""
+    import importlib.util
+
+    from nilerules.analysis.parallel import IN_PROCESS, Execution
+    from nilerules.analysis.runner import analyse_games
+
+    expected = json_report.render(analyse_games([toss.make_module()], BUDGET, IN_PROCESS), BUDGET)
+    two = Execution(jobs=2, progress=False)
+    assert expected == json_report.render(analyse_games([toss.make_module()], BUDGET, two), BUDGET)
+    if importlib.util.find_spec("dask") is None:
+        return
+    from dask.distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        on_dask = Execution(scheduler=cluster.scheduler_address, progress=False)
+        assert expected == json_report.render(analyse_games([toss.make_module()], BUDGET, on_dask), BUDGET)
