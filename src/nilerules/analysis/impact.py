@@ -303,7 +303,7 @@ class Impact:
     def unmet_by_strong(self) -> bool:
         """Random or greedy play met a difference that strong play never met in its paired games."""
         return self.shown_by != STRONG and self.strong_trials() > 0 and any(
-            r.of(POLICY_NAMES).play or r.of(POLICY_NAMES).scores for r in self.readings
+            r.of(POLICY_NAMES).play_class() is not None for r in self.readings
         )
 
     def headline_rate(self) -> Rate:

@@ -188,3 +188,15 @@ def test_strong_trials_give_the_same_report_on_two_processes_and_on_dask() -> No
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
         on_dask = Execution(scheduler=cluster.scheduler_address, progress=False)
         assert expected == json_report.render(analyse_games([toss.make_module()], BUDGET, on_dask), BUDGET)
+
+
+def test_a_winner_that_changes_without_a_score_is_met_too() -> None:
+    """A ranking reading (who wins a tie) can change the winner with the same moves and scores: random games that
+    show only that, beside strong games that show nothing, make strong play's never-met sentence too (counts by
+    hand: 13 random games, 2 with another winner; 1 strong game, alike)."""
+    from nilerules.analysis.impact import Counts, classify
+
+    readings = {"first_seat": {"all": Counts(14, 0, 0, 2), "random": Counts(13, 0, 0, 2), STRONG: Counts(1)}}
+    impact = classify("ties", "shared", readings, "witness", "")
+    assert (impact.cls, impact.shown_by, impact.unmet_by_strong) == ("changes the winner", CONTEXT, True)
+    assert "random: the winner in 2 of 13" in impact.unmet_words()
