@@ -337,7 +337,8 @@ class Impact:
         return (
             f"{' and '.join(v.play for v in met).capitalize()} play met it "
             f"({'; '.join(f'{v.play}: {v.words()}' for v in met)}), strong play never "
-            f"(no difference in {self.strong_trials()} paired games per reading)."
+            f"(no difference in {self.strong_trials()} paired "
+            f"{'game' if self.strong_trials() == 1 else 'games'} per reading)."
         )
 
     def describe(self) -> str:
@@ -437,26 +438,41 @@ def work_items(
     return tuple(items)
 
 
-def budget_words(game: Game[Any, Any], budget: Budget) -> str:
-    """What ``work_items`` plays, in words."""
-    configs = impact_configs(game)
+def _where(configs: Sequence[Config]) -> str:
     counts = sorted({c.players for c in configs})
     modules = sorted({m for c in configs for m in c.modules})
     players = f"{counts[0]}-{counts[-1]} players" if len(counts) > 1 else f"{counts[0]} players"
-    where = players + (f", with and without {', '.join(modules)}" if modules else "")
+    if not modules:
+        return players
+    plain = any(not c.modules for c in configs)
+    return players + (f", with and without {', '.join(modules)}" if plain else f", with {', '.join(modules)}")
+
+
+def _seeds(first: int, count: int) -> str:
+    return f"seed {first}" if count == 1 else f"seeds {first}..{first + count - 1}"
+
+
+def budget_words(game: Game[Any, Any], budget: Budget) -> str:
+    """What ``work_items`` plays, in words, and for strong play the interval its games buy: the 95 % upper end of a
+    difference it never met."""
+    configs = impact_configs(game)
     count = impact_trials(game, budget)
     text = (
-        f"{count} paired games per reading over {len(configs)} configs ({where}), random and greedy play, "
-        f"seeds {budget.seed}..{budget.seed + count - 1}"
+        f"{count} paired games per reading over {len(configs)} configs ({_where(configs)}), random and greedy play, "
+        f"{_seeds(budget.seed, count)}"
     )
     strong = budget.strong_trials
     if not strong:
         return text
     _, high = wilson(0, strong)
+    used = [t.config for t in trials(game, budget) if t.policy == STRONG]
+    distinct = list(dict.fromkeys(used))
     return text + (
-        f"; and {strong} with every seat playing the strong player (the search-based player at most "
-        f"{budget.strong_simulations} simulations per decision), seeds {budget.seed}..{budget.seed + strong - 1}: "
-        f"a difference strong play never met there occurs in at most {100 * high:.0f} % of such games (95 %)"
+        f"; and {strong} {'game' if strong == 1 else 'games'} with every seat playing the strong player (the "
+        f"search-based player, at most {budget.strong_simulations} simulations per decision) over "
+        f"{len(distinct)} {'config' if len(distinct) == 1 else 'configs'} ({_where(distinct)}), "
+        f"{_seeds(budget.seed, strong)}: a difference strong play never met there occurs in at most "
+        f"{100 * high:.0f} % of such games (95 %)"
     )
 
 

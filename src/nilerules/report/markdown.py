@@ -411,7 +411,8 @@ def render(analyses: Sequence[GameAnalysis], budget: Budget) -> str:
         KEY,
         "",
         f"Budget: {budget.playouts} playouts, {budget.examples} Hypothesis examples per search, Z3 rlimit "
-        f"{budget.rlimit}, seed {budget.seed}; {budget.strong_trials} paired games per reading of strong play at "
+        f"{budget.rlimit}, seed {budget.seed}; {budget.strong_trials} paired "
+        f"{'game' if budget.strong_trials == 1 else 'games'} per reading of strong play at "
         f"{budget.strong_simulations} simulations per decision (`nilerules report --budget thorough` for more).",
         "",
     ]

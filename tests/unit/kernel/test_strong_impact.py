@@ -152,7 +152,7 @@ def test_the_budget_words_say_the_interval_the_strong_trials_buy() -> None:
     high = round(100 * Z**2 / (STRONG_TRIALS + Z**2))
     impact = findings()["take"].impact
     assert impact is not None
-    assert f"and {STRONG_TRIALS} with every seat playing the strong player" in impact.budget
+    assert f"and {STRONG_TRIALS} games with every seat playing the strong player" in impact.budget
     assert f"occurs in at most {high} % of such games (95 %)" in impact.budget
 
 
