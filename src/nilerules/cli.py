@@ -615,7 +615,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def _budget_words(budget: Budget) -> str:
     strong = (
-        f", {budget.strong_trials} strong paired games at {budget.strong_simulations} simulations"
+        f", {budget.strong_trials} strong paired {'game' if budget.strong_trials == 1 else 'games'} at "
+        f"{budget.strong_simulations} simulations"
         if budget.strong_trials
         else ""
     )
