@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from nilerules.analysis.detectors import DESCRIPTIONS, HoleResult
 from nilerules.analysis.findings import Finding, ReadingOutcome
 from nilerules.analysis.impact import CLASSES, Impact, Rate
+from nilerules.analysis.montecarlo import wilson
 from nilerules.analysis.runner import GameAnalysis
 from nilerules.analysis.witness import EndPosition, effect, move_words, parts_words, position_parts
 from nilerules.checks.model import Budget
@@ -393,6 +394,19 @@ KEY = (
 )
 
 
+def _strong_budget(budget: Budget) -> str:
+    """The strong paired games in words, with the interval they buy."""
+    if not budget.strong_trials:
+        return "no strong play (`nilerules report` plays some, `--budget thorough` more)"
+    n = budget.strong_trials
+    high = 100 * wilson(0, n)[1]
+    return (
+        f"{n} paired {'game' if n == 1 else 'games'} per reading of strong play at {budget.strong_simulations} "
+        f"simulations per decision, so a difference strong play never met occurs in at most {high:.0f} % of such "
+        "games (95 %)" + ("" if budget == Budget.thorough() else "; `nilerules report --budget thorough` for more")
+    )
+
+
 def render(analyses: Sequence[GameAnalysis], budget: Budget) -> str:
     total = sum(len(a.findings) for a in analyses)
     lines = [
@@ -411,9 +425,7 @@ def render(analyses: Sequence[GameAnalysis], budget: Budget) -> str:
         KEY,
         "",
         f"Budget: {budget.playouts} playouts, {budget.examples} Hypothesis examples per search, Z3 rlimit "
-        f"{budget.rlimit}, seed {budget.seed}; {budget.strong_trials} paired "
-        f"{'game' if budget.strong_trials == 1 else 'games'} per reading of strong play at "
-        f"{budget.strong_simulations} simulations per decision (`nilerules report --budget thorough` for more).",
+        f"{budget.rlimit}, seed {budget.seed}; {_strong_budget(budget)}.",
         "",
     ]
     for a in analyses:
