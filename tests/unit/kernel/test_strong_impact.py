@@ -200,3 +200,14 @@ def test_a_winner_that_changes_without_a_score_is_met_too() -> None:
     impact = classify("ties", "shared", readings, "witness", "")
     assert (impact.cls, impact.shown_by, impact.unmet_by_strong) == ("changes the winner", CONTEXT, True)
     assert "random: the winner in 2 of 13" in impact.unmet_words()
+
+
+def test_the_coin_toss_toy_keeps_the_game_contract() -> None:
+    """The toy is a game like the others (chance outcomes, legal moves, refusals, logs that replay), under every
+    reading, for random and strong play."""
+    from nilerules.testing.conformance import run_conformance
+
+    game = toss.make_game()
+    configs = [game.config(n, readings=r) for n in (2, 3) for r in ({}, {"throw": "gift", "take": "two"})]
+    assert run_conformance(game, configs, range(3)) == []
+    assert run_conformance(game, configs[:1], range(2), policy=STRONG) == []
