@@ -6,6 +6,8 @@ greedy and strong ones (who take on every turn), every seat alike."""
 from __future__ import annotations
 
 import json
+
+import pytest
 from dataclasses import replace
 
 from nilerules.analysis.findings import Finding
@@ -211,3 +213,18 @@ def test_the_coin_toss_toy_keeps_the_game_contract() -> None:
     configs = [game.config(n, readings=r) for n in (2, 3) for r in ({}, {"throw": "gift", "take": "two"})]
     assert run_conformance(game, configs, range(3)) == []
     assert run_conformance(game, configs[:1], range(2), policy=STRONG) == []
+
+
+def test_a_budget_by_name_and_a_bad_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """--budget thorough is a budget (12 strong games per reading, the cheap search), quick has none; a name that is
+    not one is refused in one line with exit 2, on the command line and by the impact query."""
+    from nilerules.cli import main
+
+    assert (Budget.named("thorough").strong_trials, Budget.named("quick").strong_trials) == (12, 0)
+    assert Budget.named("default") == Budget()
+    code = main(["report", "--budget", "lavish", "--out", "/nonexistent/x", "--quiet"])
+    err = capsys.readouterr().err
+    assert (code, len(err.strip().splitlines())) == (2, 1) and "lavish" in err
+    code = main(["query", "ra", "impact", "--param", "ambiguity=RA-001", "--param", "budget=lavish"])
+    err = capsys.readouterr().err
+    assert (code, len(err.strip().splitlines())) == (2, 1) and "lavish" in err
