@@ -6,9 +6,9 @@ greedy and strong ones (who take on every turn), every seat alike."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
-from dataclasses import replace
 
 from nilerules.analysis.findings import Finding
 from nilerules.analysis.impact import CONTEXT, NOT_MET, STRONG, measure, work_items
