@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 
 from nilerules import __version__
 from nilerules.checks import GameModule, load
-from nilerules.checks.model import Budget
+from nilerules.checks.model import BUDGET_NAMES, Budget
 from nilerules.core import jsonio
 from nilerules.core.codec import dumps, to_data
 from nilerules.core.files import check_writable, write_atomic, write_set
@@ -161,7 +161,7 @@ def _execution(args: argparse.Namespace) -> Any:
 
 
 def _budget(name: str) -> Budget:
-    return Budget.quick() if name == "quick" else Budget()
+    return Budget.named(name)
 
 
 # -- commands ---------------------------------------------------------------------------------------------
@@ -614,7 +614,15 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def _budget_words(budget: Budget) -> str:
-    return f"{budget.playouts} playouts, {budget.examples} examples, rlimit {budget.rlimit}, seed {budget.seed}"
+    strong = (
+        f", {budget.strong_trials} strong paired {'game' if budget.strong_trials == 1 else 'games'} at "
+        f"{budget.strong_simulations} simulations"
+        if budget.strong_trials
+        else ""
+    )
+    return (
+        f"{budget.playouts} playouts, {budget.examples} examples, rlimit {budget.rlimit}, seed {budget.seed}{strong}"
+    )
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -629,7 +637,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     budget = _budget(args.budget) if args.budget else budget_of(baseline, name)
     reason = incompatibility(baseline, json_report.run_metadata(budget))
     if reason and not args.force:
-        raise UsageError(f"{name}: {reason} (pass --force to compare anyway)")
+        raise UsageError(f"{name}: pass --force to compare anyway: {reason}")
     current = json.loads(json_report.render(_analyses(args, scope.games, specs, budget), budget))
     comparison = compare(baseline, current, scope)
     if args.json:
@@ -866,8 +874,9 @@ def build_parser() -> argparse.ArgumentParser:
         run_args(p)
         if name == "report":
             p.add_argument(
-                "--budget", choices=("default", "quick"), default="default",
-                help="search budget: playouts, Hypothesis examples and the Z3 limit (quick: for trying things out)",
+                "--budget", choices=BUDGET_NAMES, default="default",
+                help="search budget: playouts, Hypothesis examples, the Z3 limit and the paired games of strong play "
+                "(quick: for trying things out, no strong play; thorough: more strong play)",
             )
             p.add_argument(
                 "--out", default="report", metavar="FOLDER",
@@ -876,7 +885,7 @@ def build_parser() -> argparse.ArgumentParser:
             p.set_defaults(func=cmd_report)
         else:
             p.add_argument(
-                "--budget", choices=("default", "quick"),
+                "--budget", choices=BUDGET_NAMES,
                 help="search budget (default: the one the baseline was written with)",
             )
             p.add_argument("--baseline", required=True, metavar="FILE", help="a findings.json to compare with")

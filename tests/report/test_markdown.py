@@ -45,7 +45,7 @@ def sections(text: str) -> dict[str, list[str]]:
 def test_the_summary_table_comes_before_every_section() -> None:
     """Issue 11 §4: 'First, one table of every finding sorted by impact'."""
     lines = markdown.render([analysis()], BUDGET).splitlines()
-    table = next(i for i, line in enumerate(lines) if line.startswith("| code | game | title | class | how often"))
+    table = next(i for i, line in enumerate(lines) if line.startswith("| code | game | title | class | strong play"))
     first_section = next(i for i, line in enumerate(lines) if line.startswith("### "))
     assert table < first_section
     rows = [line for line in lines[table + 2 :] if line.startswith("| TAL-")]
@@ -177,7 +177,7 @@ def test_the_assumed_data_and_the_hole_detectors_follow_the_findings() -> None:
     assert last_section < assumed < holes
     rows = [line for line in lines[assumed:holes] if line.startswith("| Dice Tally |")]
     assert [row.split(" | ")[1] for row in rows] == [f"`{p.name}`" for p in analysis().assumptions]
-    assert all(row.count(" | ") == 5 for row in rows)
+    assert all(row.count(" | ") == 7 for row in rows)
 
 
 def test_a_witness_found_only_by_the_search_is_not_said_to_be_met_in_play() -> None:

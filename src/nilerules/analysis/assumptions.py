@@ -3,12 +3,12 @@
 For each ``assumed`` parameter of a spec that holds numbers, two changed values: every number inside one step down,
 and one step up (a step is 1, or a tenth of the number from ``TENTH_FROM`` up), each kept within the schema's
 ``min``/``max``. Each changed value is played against the spec's own in paired seeded games, exactly as a reading is
-in ``analysis.impact``: the same configs, seeds and policies (trial ``k`` uses config ``k mod C``, policy
-``(k div C) mod 2``, seed ``budget.seed + k``), the same chance draws and choices while the two games agree, and the
-pairs counted alike (``impact.Counts``). The game under the spec's own values is played once per trial and compared
-with every changed value, so a trial is the unit the parallel layer runs (``assumption_chunks``,
-``measure_assumption_chunk``); ``assumption_impacts`` turns the outcomes into one :class:`AssumptionImpact` per
-parameter.
+in ``analysis.impact``: the same trials (``impact.trials``: configs, seeds and policies, the strong trials
+included), the same chance draws and choices while the two games agree, and the pairs counted alike
+(``impact.Counts``), by policy: a value's class is what strong play shows, else what random and greedy play show.
+The game under the spec's own values is played once per trial and compared with every changed value, so a trial is
+the unit the parallel layer runs (``assumption_chunks``, ``measure_assumption_chunk``); ``assumption_impacts`` turns
+the outcomes into one :class:`AssumptionImpact` per parameter.
 
 A parameter that holds no number, or whose value is the length of another parameter (changing it would break that
 one's schema), is not varied, and its impact says why. A changed value the game cannot run with (its set-up or rules
@@ -28,15 +28,19 @@ from typing import Any, Final
 from nilerules.analysis.impact import (
     CLASSES,
     POLICY_NAMES,
+    STATED,
+    STRONG,
     Counts,
     PairItem,
     PairOutcome,
+    PlayView,
     Rate,
     budget_words,
-    impact_configs,
-    impact_trials,
     pair,
     play,
+    total,
+    trials,
+    view,
 )
 from nilerules.checks.model import Budget
 from nilerules.core.codec import dumps
@@ -166,6 +170,8 @@ class AssumptionChunk:
     config: Config
     seed: int
     policy: str
+    simulations: int = 0
+    """The strong player's simulations per decision (``policy == STRONG``); 0 otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,25 +193,15 @@ def assumption_chunks(source: Any, game: Game[Any, Any], budget: Budget) -> list
     changed = game_variants(game.spec)
     if not changed:
         return []
-    configs = impact_configs(game)
-    return [
-        AssumptionChunk(
-            source,
-            changed,
-            configs[k % len(configs)],
-            budget.seed + k,
-            POLICY_NAMES[(k // len(configs)) % len(POLICY_NAMES)],
-        )
-        for k in range(impact_trials(game, budget))
-    ]
+    return [AssumptionChunk(source, changed, t.config, t.seed, t.policy, t.simulations) for t in trials(game, budget)]
 
 
 def measure_assumptions(game: Game[Any, Any], chunk: AssumptionChunk) -> tuple[VariantOutcome, ...]:
     """Play the chunk's trial under the spec's own values once and beside it under every changed value."""
-    base = play(game, chunk.config, chunk.seed, chunk.policy)
+    base = play(game, chunk.config, chunk.seed, chunk.policy, chunk.simulations)
     out = []
     for v in chunk.variants:
-        item = PairItem(v.param, v.words, chunk.config, chunk.config, chunk.seed, chunk.policy)
+        item = PairItem(v.param, v.words, chunk.config, chunk.config, chunk.seed, chunk.policy, chunk.simulations)
         try:
             out.append(VariantOutcome(v, pair(game_with(game, v), item, base, base_game=game)))
         except Exception as exc:  # a value the rules cannot run with is a finding about the data, not a crash
@@ -239,29 +235,38 @@ class ValueImpact:
     counts: Counts
     failed: str = ""
     """Why the game could not be played with this value (the first error met), or empty."""
+    by_policy: tuple[tuple[str, Counts], ...] = ()
+    """The counts of each policy's paired games (strong first); empty: every game counts as random and greedy."""
+
+    def of(self, policies: tuple[str, ...]) -> Counts:
+        if not self.by_policy:
+            return self.counts if STRONG not in policies else Counts()
+        return total(c for name, c in self.by_policy if name in policies)
+
+    def shown(self) -> Counts:
+        """The paired games that give the class: strong play's when it met a difference, else random and greedy
+        play's."""
+        strong = self.of((STRONG,))
+        return strong if strong.play_class() is not None else self.of(POLICY_NAMES)
 
     @property
     def cls(self) -> str:
         if self.failed:
             return NOT_MEASURED
-        if self.counts.winner:
-            return "changes the winner"
-        if self.counts.scores:
-            return "changes scores"
-        if self.counts.play:
-            return "changes play only"
-        return NO_DIFFERENCE
+        return self.shown().play_class() or NO_DIFFERENCE
 
     def rate(self) -> Rate:
         """The games that show the class's difference (none met: the games where nothing differed, 0 hits)."""
-        hits = {"changes the winner": self.counts.winner, "changes scores": self.counts.scores}.get(
-            self.cls, self.counts.play
-        )
-        return Rate(hits, self.counts.trials)
+        shown = self.shown() if self.cls != NO_DIFFERENCE else self.counts
+        return Rate(shown.hits(self.cls) if self.cls != NO_DIFFERENCE else 0, shown.trials)
+
+    def views(self) -> tuple[PlayView, ...]:
+        """Each policy's figures, strong play first."""
+        return tuple(view(p, [self.of((p,))]) for p in STATED if self.of((p,)).trials)
 
     def to_data(self) -> dict[str, Any]:
         return {"change": self.words, "value": self.value, "class": self.cls, "failed": self.failed,
-                **self.counts.to_data()}
+                **self.counts.to_data(), "by_play": {v.play: v.to_data() for v in self.views()}}
 
 
 ORDER: Final = (*CLASSES[:3], NO_DIFFERENCE, NOT_MEASURED)
@@ -302,7 +307,9 @@ class AssumptionImpact:
         best = self.headline()
         return {
             "class": self.cls,
-            "headline": {"change": best.words, **best.rate().to_data()} if best is not None else None,
+            "headline": {"change": best.words, **best.rate().to_data(), "by_play": best.to_data()["by_play"]}
+            if best is not None
+            else None,
             "budget": self.budget,
             "not_measured": self.why_not() if best is None else "",
             "values": [v.to_data() for v in self.values],
@@ -314,6 +321,7 @@ def assumption_impacts(
 ) -> tuple[AssumptionImpact, ...]:
     """One impact per assumed parameter of ``game``'s spec, from the outcomes of its chunks."""
     counts: dict[tuple[str, int], Counts] = {}
+    by_policy: dict[tuple[str, int, str], Counts] = {}
     failed: dict[tuple[str, int], str] = {}
     for o in outcomes:
         key = (o.variant.param, o.variant.direction)
@@ -321,6 +329,8 @@ def assumption_impacts(
             failed.setdefault(key, o.failed)
         else:
             counts[key] = counts.get(key, Counts()).add(o.outcome)
+            mine = (*key, o.outcome.item.policy)
+            by_policy[mine] = by_policy.get(mine, Counts()).add(o.outcome)
     words = budget_words(game, budget).replace(" per reading", " per changed value")
     out = []
     for p in game.spec.assumed():
@@ -331,6 +341,7 @@ def assumption_impacts(
                 v.value,
                 counts.get((p.name, v.direction), Counts()),
                 failed.get((p.name, v.direction), ""),
+                tuple((q, c) for q in STATED if (c := by_policy.get((p.name, v.direction, q))) is not None),
             )
             for v in changed
         )

@@ -19,7 +19,7 @@ from nilerules.analysis.impact import (
     work_items,
 )
 from nilerules.analysis.witness import EndPosition, effect, end_words, log_words, replay_under, witness_log
-from nilerules.checks.model import Budget, Check, CheckResult, Query, QueryParam, QueryResult
+from nilerules.checks.model import BUDGET_NAMES, Budget, Check, CheckResult, Query, QueryParam, QueryResult
 from nilerules.core.game import Game
 from nilerules.core.log import GameLog
 from nilerules.core.verdicts import Proof, VerdictKind, Witness
@@ -291,7 +291,9 @@ def _impact_query(checks: Mapping[str, Check]) -> Query:
         if amb_id not in spec.ambiguities or amb_id not in checks:
             known = ", ".join(sorted(by_code))
             raise QueryError(f"--param ambiguity: unknown ambiguity {wanted!r} (codes: {known})")
-        budget = Budget.quick() if params["budget"] == "quick" else Budget()
+        if str(params["budget"]) not in BUDGET_NAMES:
+            raise QueryError(f"--param budget: expected one of {', '.join(BUDGET_NAMES)}, got {params['budget']!r}")
+        budget = Budget.named(str(params["budget"]))
         f = finding_for(game, checks[amb_id], amb_id, budget)
         assert f.impact is not None
         text = f"{f.code} {f.title}: {f.impact.describe()} ({f.impact.budget})"
@@ -303,7 +305,7 @@ def _impact_query(checks: Mapping[str, Check]) -> Query:
         "How much does an ambiguity matter in play? (the report's class and frequency)",
         (
             QueryParam("ambiguity", "str", "", "a finding code (RA-001) or an ambiguity id"),
-            QueryParam("budget", "str", "default", "default | quick, as `nilerules report --budget`"),
+            QueryParam("budget", "str", "default", "default | quick | thorough, as `nilerules report --budget`"),
         ),
         run,
     )

@@ -1,7 +1,12 @@
 """Impact, measured: how often a reading changes the moves, the scores or the winner of real games.
 
 For one ambiguity and one non-default reading, the same seeded game is played twice side by side with common random
-numbers: once with every reading at its default, once with only that reading changed. Each game owns a generator
+numbers: once with every reading at its default, once with only that reading changed. The trials alternate random and
+greedy play (the context), then ``Budget.strong_trials`` more have every seat play the search-based player
+(``nilerules.core.mcts``, at ``Budget.strong_simulations`` per decision; its rollouts play by the rules of the game it
+is in, so under the changed reading it plans by that reading): the impact among competent players. The class is what
+strong play shows when it meets a difference; otherwise what random and greedy play show, and then the impact says
+that strong play never met it (``Impact.unmet_by_strong``). Each game owns a generator
 seeded alike, so the two games make the same chance draws and the same policy choices for as long as they agree; the
 pair records the first step where they part (the mover, the legal moves, a chance draw or a policy choice differ) and
 whether the final scores and the winners differ.
@@ -25,6 +30,7 @@ from nilerules.analysis.montecarlo import wilson
 from nilerules.checks.model import Budget
 from nilerules.core.chance import random_index
 from nilerules.core.game import Game
+from nilerules.core.mcts import SearchBudget, SearchPolicy
 from nilerules.core.types import CHANCE, Config, Mover
 from nilerules.core.verdicts import VerdictKind
 
@@ -44,6 +50,18 @@ CLASSES: Final[tuple[ImpactClass, ...]] = (
 comes last."""
 TEXT_DECIDES: Final = "The text rules out every other reading: no decision is needed, only a clearer wording."
 POLICY_NAMES: Final = ("random", "greedy")
+"""The context policies: the trials alternate them."""
+STRONG: Final = "strong"
+"""Every seat plays the search-based player (``core.mcts.SearchPolicy``) in the strong trials."""
+STATED: Final = (STRONG, *POLICY_NAMES)
+"""The policies in the order the report states them: strong play first, random and greedy as context."""
+CONTEXT: Final = "random and greedy"
+"""The context's paired games together, when they give the class."""
+NOT_MET: Final = "not met"
+"""What one policy's paired games show when none of them differs."""
+PLAY_WORDS: Final[dict[str, str]] = {"changes the winner": "winner", "changes scores": "scores",
+                                     "changes play only": "play", NOT_MET: "none"}
+"""A class in a table cell of one policy's figures."""
 PartKind = Literal["", "moves", "chance", "choice", "end"]
 """Where two paired games part: the mover or legal moves differ, a chance draw differs, the policy chose differently
 among the same legal moves, or one game ended and the other did not."""
@@ -59,6 +77,18 @@ class PairItem:
     changed: Config
     seed: int
     policy: str
+    simulations: int = 0
+    """The strong player's simulations per decision (``policy == STRONG``); 0 otherwise."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trial:
+    """One trial: a config, a seed and how every seat plays (``simulations``: the strong player's, else 0)."""
+
+    config: Config
+    seed: int
+    policy: str
+    simulations: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +166,21 @@ class Counts:
             self.scoring_only + (o.scores_differ and o.part_step < 0),
         )
 
+    def plus(self, other: Counts) -> Counts:
+        return Counts(*(a + b for a, b in zip(_fields(self), _fields(other), strict=True)))
+
+    def play_class(self) -> ImpactClass | None:
+        """The strongest difference these games met, or None."""
+        if self.winner:
+            return "changes the winner"
+        if self.scores:
+            return "changes scores"
+        return "changes play only" if self.play else None
+
+    def hits(self, cls: str) -> int:
+        """The games that show ``cls``'s difference (the moves for any other class)."""
+        return {"changes the winner": self.winner, "changes scores": self.scores}.get(cls, self.play)
+
     def to_data(self) -> dict[str, Any]:
         return {
             "trials": self.trials,
@@ -147,6 +192,54 @@ class Counts:
         }
 
 
+def _fields(c: Counts) -> tuple[int, ...]:
+    return (c.trials, c.play, c.scores, c.winner, c.alike, c.scoring_only)
+
+
+def total(counts: Iterable[Counts]) -> Counts:
+    """The sum of several counts."""
+    out = Counts()
+    for c in counts:
+        out = out.plus(c)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlayView:
+    """What one kind of play (strong, random, greedy, or random and greedy together) showed over an ambiguity's
+    readings: the strongest difference met and the figure behind it (the reading that shows it most)."""
+
+    play: str
+    cls: str
+    """A class of ``CLASSES`` met in play, or ``NOT_MET``."""
+    rate: Rate
+
+    def cell(self) -> str:
+        """In a table cell: ``winner 2/8 (7–59 %)``; not measured when no game was played."""
+        if self.rate.trials == 0:
+            return "not measured"
+        low, high = self.rate.interval
+        return f"{PLAY_WORDS[self.cls]} {self.rate.hits}/{self.rate.trials} ({100 * low:.0f}–{100 * high:.0f} %)"
+
+    def words(self) -> str:
+        """In a sentence: ``the winner in 2 of 8 (25 %; 95 % 7–59 %)``, or ``no difference in 8``."""
+        if self.cls == NOT_MET:
+            return f"no difference in {self.rate.trials}"
+        what = {"changes the winner": "the winner", "changes scores": "scores"}.get(self.cls, "moves")
+        return f"{what} in {self.rate.describe()}"
+
+    def to_data(self) -> dict[str, Any]:
+        return {"class": self.cls, **self.rate.to_data()}
+
+
+def view(play: str, per_reading: Sequence[Counts]) -> PlayView:
+    """The view of one kind of play from its counts per non-default reading."""
+    cls = total(per_reading).play_class() or NOT_MET
+    best = max(per_reading, key=lambda c: (c.hits(cls), -c.trials), default=Counts())
+    hits = best.hits(cls) if cls != NOT_MET else 0
+    return PlayView(play, cls, Rate(hits, best.trials))
+
+
 @dataclass(frozen=True, slots=True)
 class ReadingImpact:
     """One non-default reading against the default."""
@@ -154,6 +247,10 @@ class ReadingImpact:
     reading: str
     counts: Counts
     by_policy: tuple[tuple[str, Counts], ...]
+
+    def of(self, policies: Sequence[str]) -> Counts:
+        """The games of these policies together."""
+        return total(c for name, c in self.by_policy if name in policies)
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -179,28 +276,51 @@ class Impact:
     """The games that produced the figures, in words."""
     note: str = ""
     """Why the class is what it is when play alone does not say (a proof, a witness play never met, a search)."""
+    shown_by: str = ""
+    """The play whose paired games give the class: ``STRONG``, or ``CONTEXT`` (random and greedy together) when
+    strong play met no difference; empty when play met none (the class comes from the check)."""
 
     @property
     def rank(self) -> int:
         return CLASSES.index(self.cls)
 
+    def _shown_by(self) -> tuple[str, ...]:
+        return {STRONG: (STRONG,), CONTEXT: POLICY_NAMES}.get(self.shown_by, STATED)
+
+    def strong_trials(self) -> int:
+        """Strong paired games per non-default reading (0: strong play was not measured)."""
+        return max((r.of((STRONG,)).trials for r in self.readings), default=0)
+
+    def play_view(self, play: str) -> PlayView:
+        """What one policy's paired games showed (``STRONG``, ``random``, ``greedy``)."""
+        return view(play, [r.of((play,)) for r in self.readings])
+
+    def views(self) -> tuple[PlayView, ...]:
+        """Each policy measured, in the order stated: strong play first, then random and greedy."""
+        return tuple(self.play_view(p) for p in STATED if any(r.of((p,)).trials for r in self.readings))
+
+    @property
+    def unmet_by_strong(self) -> bool:
+        """Random or greedy play met a difference that strong play never met in its paired games."""
+        return self.shown_by != STRONG and self.strong_trials() > 0 and any(
+            r.of(POLICY_NAMES).play_class() is not None for r in self.readings
+        )
+
     def headline_rate(self) -> Rate:
         """The figure behind the class: games where the winner / the scores / the moves differ (the most of any
-        non-default reading)."""
-        def pick(c: Counts) -> int:
-            if self.cls == "changes the winner":
-                return c.winner
-            if self.cls == "changes scores":
-                return c.scores
-            return c.play
-
-        best = max(self.readings, key=lambda r: (pick(r.counts), -r.counts.trials), default=None)
+        non-default reading), in the paired games of the play that gives the class (strong play, else random and
+        greedy together)."""
+        rows = [r.of(self._shown_by()) for r in self.readings]
+        best = max(rows, key=lambda c: (c.hits(self.cls), -c.trials), default=None)
         if best is None:
             return Rate(0, 0)
-        return Rate(pick(best.counts), best.counts.trials)
+        return Rate(best.hits(self.cls), best.trials)
 
     def how_often(self) -> str:
-        """The frequency in words: what differs, in how many paired games, with the 95 % interval."""
+        """The frequency in words: what differs, in how many paired games, with the 95 % interval; with strong play
+        measured, each play's figure, strong play first, then random and greedy."""
+        if self.strong_trials():
+            return "; ".join(f"{v.play} play: {v.words()}" for v in self.views())
         rate = self.headline_rate()
         if rate.trials == 0:
             return "not measured"
@@ -208,6 +328,18 @@ class Impact:
             return f"never in {rate.trials} games" + (" (rare)" if self.rare else "")
         what = {"changes the winner": "the winner", "changes scores": "scores"}.get(self.cls, "moves")
         return f"{what}: {rate.describe()}"
+
+    def unmet_words(self) -> str:
+        """When strong play never met what random or greedy play did: that, from the counts (else empty)."""
+        if not self.unmet_by_strong:
+            return ""
+        met = [v for v in self.views() if v.play != STRONG and v.cls != NOT_MET]
+        return (
+            f"{' and '.join(v.play for v in met).capitalize()} play met it "
+            f"({'; '.join(f'{v.play}: {v.words()}' for v in met)}), strong play never "
+            f"(no difference in {self.strong_trials()} paired "
+            f"{'game' if self.strong_trials() == 1 else 'games'} per reading)."
+        )
 
     def describe(self) -> str:
         """The class and its figures in a sentence or two (the budget is said once per game)."""
@@ -224,6 +356,7 @@ class Impact:
         ]
         if rows:
             text += " (against the default: " + "; ".join(rows) + ")"
+        text += f". {self.unmet_words()}" if self.unmet_by_strong else ""
         return text + (f". {self.note}" if self.note else "")
 
     def to_data(self) -> dict[str, Any]:
@@ -238,6 +371,9 @@ class Impact:
             "note": self.note,
             "default": self.default,
             "readings": [r.to_data() for r in self.readings],
+            "shown_by": self.shown_by,
+            "by_play": {v.play: v.to_data() for v in self.views()},
+            "unmet_by_strong": self.unmet_words(),
         }
 
 
@@ -261,42 +397,82 @@ def search_trials(game: Game[Any, Any], budget: Budget) -> int:
     return impact_trials(game, budget)
 
 
+def trials(game: Game[Any, Any], budget: Budget, search: bool = False) -> tuple[Trial, ...]:
+    """The trials of the paired games, the same for readings and assumed values: context trial ``k`` uses config
+    ``k mod C``, policy ``(k div C) mod 2`` and seed ``budget.seed + k``; then strong trial ``k`` (of
+    ``budget.strong_trials``) config ``k mod C``, every seat strong, seed ``budget.seed + k``. With ``search``, the
+    context trials that follow the measured ones (for the witness search; no strong ones)."""
+    configs = impact_configs(game)
+    first = impact_trials(game, budget) if search else 0
+    count = search_trials(game, budget) if search else impact_trials(game, budget)
+    out = [
+        Trial(configs[k % len(configs)], budget.seed + k, POLICY_NAMES[(k // len(configs)) % len(POLICY_NAMES)])
+        for k in range(first, first + count)
+    ]
+    if not search:
+        out += [
+            Trial(configs[k % len(configs)], budget.seed + k, STRONG, budget.strong_simulations)
+            for k in range(budget.strong_trials)
+        ]
+    return tuple(out)
+
+
 def work_items(
     game: Game[Any, Any], budget: Budget, ambiguities: Sequence[str] | None = None, search: bool = False
 ) -> tuple[PairItem, ...]:
-    """The pairs to play for ``ambiguities`` (default: all), grouped by the defaults' game so that chunks of
-    consecutive items share it: trial ``k`` uses config ``k mod C``, policy ``(k div C) mod 2`` and seed
-    ``budget.seed + k``. With ``search``, the trials that follow the measured ones (for the witness search)."""
+    """The pairs to play for ``ambiguities`` (default: all), one trial after another (``trials``), so that chunks of
+    consecutive items share the defaults' game. With ``search``, the trials that follow the measured ones (for the
+    witness search)."""
     spec = game.spec
     ambs = sorted(spec.ambiguities) if ambiguities is None else list(ambiguities)
-    configs = impact_configs(game)
     items = []
-    first = impact_trials(game, budget) if search else 0
-    count = search_trials(game, budget) if search else impact_trials(game, budget)
-    for k in range(first, first + count):
-        base = configs[k % len(configs)]
-        policy = POLICY_NAMES[(k // len(configs)) % len(POLICY_NAMES)]
+    for trial in trials(game, budget, search):
+        base = trial.config
         for amb_id in ambs:
             amb = spec.ambiguities[amb_id]
             for reading in amb.open_readings():  # impact is measured against the readings the text leaves open
                 if reading == base.reading(amb_id):
                     continue
                 changed = game.config(base.players, base.modules, {**base.readings_dict(), amb_id: reading})
-                items.append(PairItem(amb_id, reading, base, changed, budget.seed + k, policy))
+                items.append(PairItem(amb_id, reading, base, changed, trial.seed, trial.policy, trial.simulations))
     return tuple(items)
 
 
-def budget_words(game: Game[Any, Any], budget: Budget) -> str:
-    """What ``work_items`` plays, in words."""
-    configs = impact_configs(game)
+def _where(configs: Sequence[Config]) -> str:
     counts = sorted({c.players for c in configs})
     modules = sorted({m for c in configs for m in c.modules})
     players = f"{counts[0]}-{counts[-1]} players" if len(counts) > 1 else f"{counts[0]} players"
-    where = players + (f", with and without {', '.join(modules)}" if modules else "")
-    trials = impact_trials(game, budget)
-    return (
-        f"{trials} paired games per reading over {len(configs)} configs ({where}), random and greedy play, "
-        f"seeds {budget.seed}..{budget.seed + trials - 1}"
+    if not modules:
+        return players
+    plain = any(not c.modules for c in configs)
+    return players + (f", with and without {', '.join(modules)}" if plain else f", with {', '.join(modules)}")
+
+
+def _seeds(first: int, count: int) -> str:
+    return f"seed {first}" if count == 1 else f"seeds {first}..{first + count - 1}"
+
+
+def budget_words(game: Game[Any, Any], budget: Budget) -> str:
+    """What ``work_items`` plays, in words, and for strong play the interval its games buy: the 95 % upper end of a
+    difference it never met."""
+    configs = impact_configs(game)
+    count = impact_trials(game, budget)
+    text = (
+        f"{count} paired games per reading over {len(configs)} configs ({_where(configs)}), random and greedy play, "
+        f"{_seeds(budget.seed, count)}"
+    )
+    strong = budget.strong_trials
+    if not strong:
+        return text
+    _, high = wilson(0, strong)
+    used = [t.config for t in trials(game, budget) if t.policy == STRONG]
+    distinct = list(dict.fromkeys(used))
+    return text + (
+        f"; and {strong} {'game' if strong == 1 else 'games'} with every seat playing the strong player (the "
+        f"search-based player, at most {budget.strong_simulations} simulations per decision) over "
+        f"{len(distinct)} {'config' if len(distinct) == 1 else 'configs'} ({_where(distinct)}), "
+        f"{_seeds(budget.seed, strong)}: a difference strong play never met there occurs in at most "
+        f"{100 * high:.0f} % of such games (95 %)"
     )
 
 
@@ -308,18 +484,23 @@ class _Trajectory:
     final: Any
 
 
-def _choose(game: Game[Any, Any], policy: str) -> Callable[[Any, tuple[Any, ...], random.Random], Any]:
+def _choose(
+    game: Game[Any, Any], policy: str, simulations: int = 0
+) -> Callable[[Any, tuple[Any, ...], random.Random], Any]:
     if policy == "random":
         return lambda state, legal, rng: legal[random_index(rng, len(legal))]
+    if policy == STRONG:
+        strong = SearchPolicy(SearchBudget(simulations=simulations) if simulations else None)
+        return lambda state, legal, rng: legal[0] if len(legal) == 1 else strong(game, state, rng)
     greedy = game.greedy_action
     return lambda state, legal, rng: greedy(state, rng)
 
 
-def play(game: Game[Any, Any], config: Config, seed: int, policy: str) -> _Trajectory:
+def play(game: Game[Any, Any], config: Config, seed: int, policy: str, simulations: int = 0) -> _Trajectory:
     """One seeded game, as ``core.playout.playout`` plays it, keeping the mover and legal moves of every step (a
-    game that gets stuck simply stops)."""
+    game that gets stuck simply stops). ``simulations``: the strong player's, when ``policy`` is ``STRONG``."""
     rng = random.Random(seed)
-    choose = _choose(game, policy)
+    choose = _choose(game, policy, simulations)
     state = game.setup(config)
     movers: list[Mover] = []
     legals: list[tuple[Any, ...] | None] = []
@@ -353,7 +534,7 @@ def pair(
     another value of a parameter: ``analysis.assumptions``)."""
     judge = base_game if base_game is not None else game
     rng = random.Random(item.seed)
-    choose = _choose(game, item.policy)
+    choose = _choose(game, item.policy, item.simulations)
     state = game.setup(item.changed)
     step, part, kind = 0, -1, ""
     n, limit = len(base.actions), game.info.max_game_length
@@ -395,12 +576,12 @@ def measure(game: Game[Any, Any], items: Iterable[PairItem]) -> tuple[PairOutcom
     """Play every pair of ``items`` (pure: the same items give the same outcomes, in the same order). The defaults'
     game is played once for consecutive items that share it."""
     out: list[PairOutcome] = []
-    key: tuple[Config, int, str] | None = None
+    key: tuple[Config, int, str, int] | None = None
     base: _Trajectory | None = None
     for item in items:
-        if key != (item.base, item.seed, item.policy) or base is None:
-            key = (item.base, item.seed, item.policy)
-            base = play(game, item.base, item.seed, item.policy)
+        if key != (item.base, item.seed, item.policy, item.simulations) or base is None:
+            key = (item.base, item.seed, item.policy, item.simulations)
+            base = play(game, item.base, item.seed, item.policy, item.simulations)
         out.append(_pair(game, item, base))
     return tuple(out)
 
@@ -421,7 +602,10 @@ def impact_chunks(
     chunks: list[ImpactChunk] = []
     current: list[PairItem] = []
     for item in work_items(game, budget, ambiguities, search):
-        if current and (current[0].base, current[0].seed, current[0].policy) != (item.base, item.seed, item.policy):
+        first = current[0] if current else None
+        if first is not None and (first.base, first.seed, first.policy, first.simulations) != (
+            item.base, item.seed, item.policy, item.simulations
+        ):
             chunks.append(ImpactChunk(source, tuple(current)))
             current = []
         current.append(item)
@@ -450,13 +634,14 @@ def tally(outcomes: Iterable[PairOutcome]) -> dict[str, dict[str, dict[str, Coun
 
 def first_witness(outcomes: Iterable[PairOutcome], ambiguity: str) -> PairOutcome | None:
     """The pair that makes the clearest witness: legal moves that part, else a chance draw that parts, else scores
-    that differ with the same moves, else a policy choice that parts; the shortest, then the first played."""
+    that differ with the same moves, else a policy choice that parts; the shortest, then the first played. A pair of
+    random or greedy play before any of strong play (its log is the one a reader can replay fastest)."""
     order = {"moves": 0, "end": 0, "chance": 1, "": 2, "choice": 3}
-    best: tuple[tuple[int, int, int], PairOutcome] | None = None
+    best: tuple[tuple[bool, int, int, int], PairOutcome] | None = None
     for index, o in enumerate(outcomes):
         if o.item.ambiguity != ambiguity or not o.differs:
             continue
-        rank = (order[o.part_kind], o.witness_steps, index)
+        rank = (o.item.policy == STRONG, order[o.part_kind], o.witness_steps, index)
         if best is None or rank < best[0]:
             best = (rank, o)
     return None if best is None else best[1]
@@ -487,25 +672,19 @@ def classify(
     if not open_alternatives:
         return Impact(ambiguity, default, "the text decides", False, False, (), budget, TEXT_DECIDES)
     rows = tuple(
-        ReadingImpact(name, per.get("all", Counts()), tuple((p, per[p]) for p in POLICY_NAMES if p in per))
+        ReadingImpact(name, per.get("all", Counts()), tuple((p, per[p]) for p in STATED if p in per))
         for name, per in sorted(readings.items())
     )
-    total = Counts(
-        sum(r.counts.trials for r in rows),
-        sum(r.counts.play for r in rows),
-        sum(r.counts.scores for r in rows),
-        sum(r.counts.winner for r in rows),
-        sum(r.counts.alike for r in rows),
-        sum(r.counts.scoring_only for r in rows),
-    )
-    note, rare = "", False
+    every = total(r.counts for r in rows)
+    strong = total(r.of((STRONG,)) for r in rows)
+    context = total(r.of(POLICY_NAMES) for r in rows)
+    note, rare, shown_by, shown = "", False, "", every
     cls: ImpactClass
-    if total.winner:
-        cls = "changes the winner"
-    elif total.scores:
-        cls = "changes scores"
-    elif total.play:
-        cls = "changes play only"
+    met = strong.play_class()
+    if met is not None:  # the class that strong play shows comes first
+        cls, shown_by, shown = met, STRONG, strong
+    elif (met := context.play_class()) is not None:
+        cls, shown_by, shown = met, CONTEXT, context
     elif verdict == "proof":
         cls, note = "never matters", "The check proves the readings always agree, and play never met a difference."
     elif verdict == "witness" or found_by_search:
@@ -536,7 +715,7 @@ def classify(
         cls = "unknown"
         note = "Play never met a difference and the check proved nothing" + (f"; searched: {searched}" if searched
                                                                               else "") + "."
-    if verdict == "proof" and total.play + total.scores:
+    if verdict == "proof" and every.play + every.scores:
         note = "Play met a difference although the check reports a proof: the proof's domain does not cover play."
-    alike = cls == "changes scores" and total.scores > 0 and total.alike == total.scores
-    return Impact(ambiguity, default, cls, alike, rare, rows, budget, note)
+    alike = bool(shown_by) and cls == "changes scores" and shown.scores > 0 and shown.alike == shown.scores
+    return Impact(ambiguity, default, cls, alike, rare, rows, budget, note, shown_by)

@@ -187,7 +187,7 @@ def effect(ends: Sequence[EndPosition]) -> WitnessEffect:
 def witness_log(game: Game[Any, Any], outcome: PairOutcome) -> GameLog:
     """The log of a pair's game under the defaults, from setup up to where the readings part (or whole)."""
     item = outcome.item
-    trajectory = play(game, item.base, item.seed, item.policy)
+    trajectory = play(game, item.base, item.seed, item.policy, item.simulations)
     actions = trajectory.actions[: outcome.witness_steps]
     state = game.setup(item.base)
     for action in actions:

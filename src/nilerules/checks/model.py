@@ -27,12 +27,37 @@ class Budget:
     rlimit: int = 5_000_000
     """Z3 resource limit per query (deterministic, unlike a timeout)."""
     seed: int = 20261129
+    strong_trials: int = 1
+    """Paired games per non-default reading (and per changed assumed value) in which every seat plays the
+    search-based player (``nilerules.core.mcts``), beside the random and greedy ones: the impact among competent
+    players (``analysis.impact``). 0: none."""
+    strong_simulations: int = 16
+    """The most simulations per decision of that player (``SearchBudget.simulations``, its other fields at their
+    defaults: greedy rollouts to the first scoring, racing, the caution; ``docs/strength.md`` measures 16 and 32)."""
 
     @classmethod
     def quick(cls) -> Budget:
-        """A small budget for tests and CI (fewer playouts and examples; the solver keeps its default limit, since a
-        query near its limit can be settled or not depending on earlier queries in the same process)."""
-        return cls(playouts=20, examples=30, rlimit=5_000_000)
+        """A small budget for tests and CI (fewer playouts and examples, no strong play; the solver keeps its default
+        limit, since a query near its limit can be settled or not depending on earlier queries in the same
+        process)."""
+        return cls(playouts=20, examples=30, rlimit=5_000_000, strong_trials=0)
+
+    @classmethod
+    def thorough(cls) -> Budget:
+        """The default budget with more paired games of strong play, each seat searching as ``SearchBudget.cheap()``
+        (the random, greedy and check figures are the default's)."""
+        return cls(strong_trials=12, strong_simulations=32)
+
+    @classmethod
+    def named(cls, name: str) -> Budget:
+        """The budget ``nilerules report --budget NAME`` runs: one of ``BUDGET_NAMES``."""
+        if name not in BUDGET_NAMES:
+            raise ValueError(f"budget: expected one of {', '.join(BUDGET_NAMES)}, got {name!r}")
+        return {"quick": cls.quick, "thorough": cls.thorough}.get(name, cls)()
+
+
+BUDGET_NAMES = ("default", "quick", "thorough")
+"""The budgets by name (``nilerules report --budget``)."""
 
 
 @dataclass(frozen=True, slots=True)

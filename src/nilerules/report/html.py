@@ -31,7 +31,7 @@ from nilerules.core.log import GameLog, log_from_json
 from nilerules.errors import NileRulesError
 from nilerules.report import charts
 from nilerules.report import json as json_report
-from nilerules.report.wording import assumed_key, assumed_rows, rate_cell
+from nilerules.report.wording import UNMET_MARK, assumed_key, assumed_rows, play_cells, rate_cell
 
 CLASS_ORDER = CLASSES
 """The impact classes from the strongest effect to none (issue 11); the summary table sorts by this order."""
@@ -250,6 +250,9 @@ def _finding_view(analysis: GameAnalysis, data: Mapping[str, Any], drawn: Drawn)
         "rate": rate[0] if rate else None,
         "rate_interval": _interval(rate),
         "rate_cell": _rate_cell(impact),
+        "strong_cell": play_cells(impact)[0],
+        "context_cell": play_cells(impact)[1],
+        "unmet": str(impact.get("unmet_by_strong", "") or "") if impact else "",
         "impact_note": str(impact.get("note", "")) if impact else "",
         "impact_budget": str(impact.get("budget", "")) if impact else (dist.describe() if dist else ""),
         "recommended": str(data.get("recommended_reading", "") or default),
@@ -385,6 +388,7 @@ def page_model(
         "games": shown,
         "assumed": assumed,
         "assumed_key": assumed_key(),
+        "unmet_mark": UNMET_MARK,
         "assumed_budgets": [
             {"name": short_title(a.title), "budget": budget}
             for a in analyses

@@ -112,6 +112,11 @@ def inputs_data(a: GameAnalysis) -> dict[str, Any]:
 
 def run_metadata(budget: Budget) -> dict[str, Any]:
     """What makes two reports comparable field by field: the nilerules version and the budget (seeds included)."""
+    strong = (
+        {"strong_trials": budget.strong_trials, "strong_simulations": budget.strong_simulations}
+        if budget.strong_trials
+        else {}
+    )  # a budget without strong play is written as before it existed
     return {
         "nilerules": VERSION,
         "budget": {
@@ -119,6 +124,7 @@ def run_metadata(budget: Budget) -> dict[str, Any]:
             "examples": budget.examples,
             "rlimit": budget.rlimit,
             "seed": budget.seed,
+            **strong,
         },
     }
 

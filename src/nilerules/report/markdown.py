@@ -16,12 +16,13 @@ from collections.abc import Sequence
 from nilerules.analysis.detectors import DESCRIPTIONS, HoleResult
 from nilerules.analysis.findings import Finding, ReadingOutcome
 from nilerules.analysis.impact import CLASSES, Impact, Rate
+from nilerules.analysis.montecarlo import wilson
 from nilerules.analysis.runner import GameAnalysis
 from nilerules.analysis.witness import EndPosition, effect, move_words, parts_words, position_parts
 from nilerules.checks.model import Budget
 from nilerules.core.verdicts import Witness
 from nilerules.report import json as json_report
-from nilerules.report.wording import assumed_key, assumed_rows, rate_cell
+from nilerules.report.wording import UNMET_MARK, assumed_key, assumed_rows, play_cells, rate_cell
 from nilerules.specs import Spec
 
 KIND_WORDS = {
@@ -69,10 +70,13 @@ def _recommended(f: Finding) -> str:
 
 
 def marks(f: Finding) -> list[str]:
-    """The marks an editor needs beside the class: every seat alike, rare, constructed, answered by a source."""
+    """The marks an editor needs beside the class: every seat alike, strong play never met it, rare, constructed,
+    answered by a source."""
     out = []
     if f.impact is not None and f.impact.alike:
         out.append("every seat alike")
+    if f.impact is not None and f.impact.unmet_by_strong:
+        out.append(UNMET_MARK)
     if f.impact is not None and f.impact.rare:
         out.append("rare")
     if f.constructed:
@@ -86,13 +90,13 @@ def summary_table(analyses: Sequence[GameAnalysis]) -> list[str]:
     """One row per finding of every game, from the strongest impact to none."""
     rows = [(f, short_title(a.title)) for a in analyses for f in a.findings]
     lines = [
-        "| code | game | title | class | how often (95 % interval) | recommended |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "| code | game | title | class | strong play (95 % interval) | random · greedy | recommended |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for f, game in sorted(rows, key=lambda row: _sort_key(row[0])):
         cls = ", ".join([f.impact_class, *marks(f)])
-        often = rate_cell(f.impact.headline_rate()) if f.impact is not None else "not measured"
-        lines.append(f"| {f.code} | {game} | {_cell(f.title)} | {cls} | {often} | {_recommended(f)} |")
+        strong, context = play_cells(f.impact.to_data() if f.impact is not None else None)
+        lines.append(f"| {f.code} | {game} | {_cell(f.title)} | {cls} | {strong} | {context} | {_recommended(f)} |")
     return lines
 
 
@@ -285,6 +289,8 @@ def _finding(f: Finding, spec: Spec) -> list[str]:
         lines += _witness(f, spec, every)
     elif every:
         lines.append(f"- Every reading gives: {_sentence(every)}")
+    if f.impact is not None and f.impact.unmet_by_strong:
+        lines.append(f"- **{UNMET_MARK.capitalize()}**: {f.impact.unmet_words()}")
     if f.answered_by:
         lines.append(f"- **Answered by a source**: {f.answered_by}")
     lines.append(f"- **Wording to paste**: {f.recommendation}")
@@ -318,14 +324,15 @@ def _assumed(analyses: Sequence[GameAnalysis]) -> list[str]:
         "",
         key,
         "",
-        "| game | parameter | value | why assumed | a step changes | how often (95 % interval) |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "| game | parameter | value | why assumed | a step changes | how often (95 % interval) | strong play | "
+        "random · greedy |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for a in analyses:
         for row in assumed_rows(json_report.analysis_data(a)["assumptions"]):
             lines.append(
                 f"| {short_title(a.title)} | `{row.name}` | `{row.value_short}` | {_cell(row.reason_short)} | "
-                f"{row.cls} | {_cell(row.often)} |"
+                f"{row.cls} | {_cell(row.often)} | {row.strong} | {row.context} |"
             )
     return [*lines, ""]
 
@@ -363,13 +370,18 @@ def _holes(analyses: Sequence[GameAnalysis]) -> list[str]:
 
 KEY = (
     "**How to read it.** Impact is measured in paired games: one seeded game played under the default and under "
-    "another reading side by side, with the same chance draws and the same choices while they agree. The class is "
-    "the strongest difference met: **changes the winner**, **changes scores** (*every seat alike*: every seat "
-    "shifts by the same amount, so the ranking cannot change), **changes play only**; **never matters**: proved; "
+    "another reading side by side, with the same chance draws and the same choices while they agree, by random and "
+    "greedy players and by competent ones (*strong play*: every seat plays the search-based player of "
+    "`docs/strength.md`, which plans by the reading its game is played under). The class is what strong play shows "
+    "when it meets a difference, else what random and greedy play show (marked *strong play never met it*, and the "
+    "finding says the counts): the strongest difference met, **changes the winner**, **changes scores** (*every "
+    "seat alike*: every seat shifts by the same amount, so the ranking cannot change), **changes play only**; "
+    "**never matters**: proved; "
     "**the text decides**: the text rules out every reading but the default, so only the wording needs clarifying "
     "(listed after the open questions; impact is measured against the readings the text leaves open only); "
-    "**unknown**: neither met nor proved. *How often* counts the paired games that show the class's difference, "
-    "with a 95 % interval. *rare*: the measured games never met a difference (the witness comes from the check or "
+    "**unknown**: neither met nor proved. Each play's cell gives the strongest difference it met (winner, scores, "
+    "play, or none) and in how many of its paired games (the reading that shows it most), with a 95 % interval. "
+    "*rare*: the measured games never met a difference (the witness comes from the check or "
     "from further seeded games searched for one); the class is what the witness shows. The default "
     "reading is the one recommended. A witness is a game from setup (its method in brackets) with every other "
     "reading at its default unless it says what it depends on; *constructed*: a hand-built position, reachability "
@@ -380,6 +392,19 @@ KEY = (
     "position is in `findings.json`; `nilerules replay findings.json --finding CODE --reading AMBIGUITY=READING` "
     "replays a witness under a reading."
 )
+
+
+def _strong_budget(budget: Budget) -> str:
+    """The strong paired games in words, with the interval they buy."""
+    if not budget.strong_trials:
+        return "no strong play (`nilerules report` plays some, `--budget thorough` more)"
+    n = budget.strong_trials
+    high = 100 * wilson(0, n)[1]
+    return (
+        f"{n} paired {'game' if n == 1 else 'games'} per reading of strong play at {budget.strong_simulations} "
+        f"simulations per decision, so a difference strong play never met occurs in at most {high:.0f} % of such "
+        "games (95 %)" + ("" if budget == Budget.thorough() else "; `nilerules report --budget thorough` for more")
+    )
 
 
 def render(analyses: Sequence[GameAnalysis], budget: Budget) -> str:
@@ -400,7 +425,7 @@ def render(analyses: Sequence[GameAnalysis], budget: Budget) -> str:
         KEY,
         "",
         f"Budget: {budget.playouts} playouts, {budget.examples} Hypothesis examples per search, Z3 rlimit "
-        f"{budget.rlimit}, seed {budget.seed}.",
+        f"{budget.rlimit}, seed {budget.seed}; {_strong_budget(budget)}.",
         "",
     ]
     for a in analyses:

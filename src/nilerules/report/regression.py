@@ -53,6 +53,8 @@ BUDGET_BOUNDS: Final[Mapping[str, tuple[int, int]]] = {
 }
 """What a baseline's budget may ask for when `check` takes it from the baseline (500 times the default budget's
 playouts and examples at most: every work-size input has an upper bound)."""
+STRONG_BOUNDS: Final[Mapping[str, tuple[int, int]]] = {"strong_trials": (1, 10_000), "strong_simulations": (1, 100_000)}
+"""The strong play a baseline's budget may ask for (both keys or neither: a budget without strong play has none)."""
 
 
 class BaselineError(NileRulesError, ValueError):
@@ -76,13 +78,18 @@ def load_baseline(doc: Any, path: str) -> Mapping[str, Any]:
 def budget_of(baseline: Mapping[str, Any], path: str) -> Budget:
     """The budget a baseline was written with, each figure checked against :data:`BUDGET_BOUNDS`."""
     data = baseline.get("budget")
-    if not isinstance(data, dict) or set(data) != set(BUDGET_BOUNDS):
-        raise BaselineError(f"{path}: 'budget' must hold {', '.join(BUDGET_BOUNDS)}, found {_short(data)}")
-    for key, (low, high) in BUDGET_BOUNDS.items():
-        value = data[key]
+    keys = (set(BUDGET_BOUNDS), set(BUDGET_BOUNDS) | set(STRONG_BOUNDS))
+    if not isinstance(data, dict) or set(data) not in keys:
+        wanted = ", ".join(BUDGET_BOUNDS) + f" (and {' and '.join(STRONG_BOUNDS)}, or neither)"
+        raise BaselineError(f"{path}: 'budget' must hold {wanted}, found {_short(data)}")
+    for key, (low, high) in {**BUDGET_BOUNDS, **STRONG_BOUNDS}.items():
+        value = data.get(key, low)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise BaselineError(f"{path}: budget.{key} must be an integer in {low}..{high}, found {_short(value)}")
-    return Budget(playouts=data["playouts"], examples=data["examples"], rlimit=data["rlimit"], seed=data["seed"])
+    strong = {"strong_trials": data.get("strong_trials", 0), "strong_simulations": data.get("strong_simulations", 1)}
+    return Budget(
+        playouts=data["playouts"], examples=data["examples"], rlimit=data["rlimit"], seed=data["seed"], **strong
+    )
 
 
 def incompatibility(baseline: Mapping[str, Any], current: Mapping[str, Any]) -> str | None:

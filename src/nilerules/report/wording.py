@@ -1,4 +1,5 @@
-"""Wording that ambiguities.md and report.html share: a frequency with its interval, and the assumed-data table.
+"""Wording that ambiguities.md and report.html share: a frequency with its interval, each play's figures (strong
+play first, random and greedy as context), and the assumed-data table.
 
 Rendering only. The assumed-data rows are read from a game's ``assumptions`` as findings.json holds them (name, value,
 reason, and the impact as ``AssumptionImpact.to_data`` gives it), so both pages say what the data says, in the same
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nilerules.analysis.assumptions import NO_DIFFERENCE, NOT_MEASURED, TENTH_FROM
-from nilerules.analysis.impact import Rate
+from nilerules.analysis.impact import NOT_MET, PLAY_WORDS, POLICY_NAMES, STRONG, PlayView, Rate
 from nilerules.core.codec import dumps
 
 REASON_CHARS = 160
@@ -28,6 +29,28 @@ def rate_cell(rate: Rate) -> str:
         return "not measured"
     low, high = rate.interval
     return f"{rate.hits}/{rate.trials} ({100 * low:.0f}–{100 * high:.0f} %)"
+
+
+UNMET_MARK = "strong play never met it"
+"""The mark beside a class that random or greedy play shows and strong play never met (the finding says the counts)."""
+
+
+def play_cell(data: Mapping[str, Any] | None, play: str = "") -> str:
+    """One play's figures in a table cell, from an impact's ``by_play`` entry: ``winner 2/8 (7–59 %)`` (the strongest
+    difference it met, in how many of its paired games, 95 % interval); not measured when it was not played."""
+    if not isinstance(data, Mapping) or not data.get("trials"):
+        return "not measured"
+    cls = str(data.get("class", NOT_MET))
+    cls = cls if cls in PLAY_WORDS else NOT_MET
+    return PlayView(play, cls, Rate(int(data.get("hits", 0)), int(data["trials"]))).cell()
+
+
+def play_cells(impact: Mapping[str, Any] | None) -> tuple[str, str]:
+    """Strong play's cell, and random and greedy play's (``random · greedy``), from an impact as findings.json holds
+    it."""
+    by_play = impact.get("by_play") if isinstance(impact, Mapping) else None
+    plays: Mapping[str, Any] = by_play if isinstance(by_play, Mapping) else {}
+    return play_cell(plays.get(STRONG), STRONG), " · ".join(play_cell(plays.get(p), p) for p in POLICY_NAMES)
 
 
 def cut_reason(text: str) -> str:
@@ -56,7 +79,7 @@ def assumed_key() -> tuple[tuple[str, str], ...]:
             "",
             f": every number of the value moved one step down and one up (1, or a tenth from {TENTH_FROM} up, within "
             "the parameter's bounds), each played against the assumed value in the same paired games as the game's "
-            "readings; ",
+            "readings (its class is what strong play shows, else what random and greedy play show); ",
         ),
         ("em", "how often"),
         ("", " gives the step with the strongest effect. Per step figures, and the reasons whole, are in "),
@@ -84,6 +107,10 @@ class AssumedRow:
     """``often`` with the reason it was not measured whole."""
     budget: str
     """The paired games that produced the figures ('' when not measured)."""
+    strong: str = "not measured"
+    """Strong play's figures for the step with the strongest effect (``play_cell``)."""
+    context: str = "not measured · not measured"
+    """Random and greedy play's for that step."""
 
 
 def _effect(impact: Mapping[str, Any] | None) -> tuple[str, str, str]:
@@ -106,6 +133,14 @@ def _effect(impact: Mapping[str, Any] | None) -> tuple[str, str, str]:
     return cls, text, text
 
 
+def _plays(impact: Any) -> dict[str, str]:
+    head = impact.get("headline") if isinstance(impact, Mapping) else None
+    if not isinstance(head, Mapping):
+        return {}
+    strong, context = play_cells(head)
+    return {"strong": strong, "context": context}
+
+
 def assumed_rows(assumptions: Sequence[Mapping[str, Any]]) -> list[AssumedRow]:
     """One row per assumed parameter of one game, from its findings.json ``assumptions``, in their order."""
     rows = []
@@ -125,6 +160,7 @@ def assumed_rows(assumptions: Sequence[Mapping[str, Any]]) -> list[AssumedRow]:
                 often=often,
                 often_whole=whole,
                 budget=str(impact.get("budget", "")) if isinstance(impact, Mapping) else "",
+                **_plays(impact),
             )
         )
     return rows

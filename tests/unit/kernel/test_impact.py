@@ -122,7 +122,8 @@ def test_the_report_opens_with_every_finding_sorted_by_impact() -> None:
     text = markdown.render([analysis], Budget.quick())
     lines = text.splitlines()
     first_table = next(i for i, line in enumerate(lines) if line.startswith("|"))
-    assert lines[first_table].startswith("| code | game | title | class | how often")
+    header = "| code | game | title | class | strong play (95 % interval) | random · greedy |"
+    assert lines[first_table].startswith(header)
     assert not any(line.startswith("### ") for line in lines[:first_table])
     codes = [line.split(" | ")[0].strip("| ") for line in lines[first_table + 2 : first_table + 8]]
     assert codes == ["TAL-002", "TAL-001", "TAL-003", "TAL-005", "TAL-004", "TAL-006"]
