@@ -77,8 +77,9 @@ def game_source(module: GameModule) -> GameRef | GameModule:
     if not path.is_file():
         return module
     ref = GameRef(game_id, str(path))
-    with _CACHE_LOCK:
-        _LOADED.setdefault(ref, module)
+    if module.checks or module.queries:  # a bare game (``GameModule(game, {}, {})``) is not what the ref loads
+        with _CACHE_LOCK:
+            _LOADED.setdefault(ref, module)
     return ref
 
 

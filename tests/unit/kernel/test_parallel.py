@@ -91,6 +91,16 @@ def test_a_registered_game_travels_as_its_id_and_spec_path() -> None:
     assert game_source(toy_module) is toy_module
 
 
+def test_a_bare_game_never_stands_for_its_module() -> None:
+    """A game wrapped without its checks (as simulate, estimate and final_states wrap a bare game) travels as its ref
+    but is not what the ref loads: a later analysis in this process (or in workers forked from it) gets the game's
+    checks (a report after `final_states` under --jobs 2 once found no Sobek check at all)."""
+    module = load("sobek")
+    ref = game_source(GameModule(module.game, {}, {}))
+    assert isinstance(ref, GameRef)
+    assert set(ref.load().checks) == set(module.game.spec.ambiguities)
+
+
 def test_simulate_matches_the_sequential_loop_for_one_and_two_jobs() -> None:
     """Game i plays seed 1 + i: the summed scores equal those of a plain loop over playout, for 1 and 2 jobs."""
     game = nim.make_game()
