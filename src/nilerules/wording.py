@@ -7,7 +7,8 @@
   ``{params.name}`` a parameter of the spec. A sentence whose figure the result does not have is left out, so a
   sentence about a result is rendered from the result, and an edited spec changes it or removes it.
 - ``claims`` are what the wording says must happen in a situation (a written position, or the finding's witness),
-  checked against the model under the recommended reading by ``nilerules.analysis.claims``.
+  checked against the model under the recommended reading by ``nilerules.analysis.claims`` (in a ``variant`` of the
+  spec's parameters, for a wording placed only in a variant of the game).
 """
 
 from __future__ import annotations
