@@ -376,6 +376,19 @@ class _ValueChecker:
             self.check(item, inner, f"{key}.{_k(name)}", first_list, False, count)
 
 
+def value_problems(spec: Spec, name: str) -> list[tuple[str, str]]:
+    """What is wrong with the value of ``spec``'s parameter ``name`` (its schema's type, shape and bounds, read with
+    the spec's other values), as (key path, what); empty when it fits. For a spec whose values were replaced."""
+    param = spec.params[name]
+    tree = parse_type(param.schema.type) if param.schema is not None else None
+    if param.schema is None or tree is None:
+        return []
+    problems: list[tuple[str, str]] = []
+    values = {n: p.value for n, p in spec.params.items()}
+    _ValueChecker(param.schema, values, problems).check(param.value, tree, f"params.{name}.value", True, True, None)
+    return problems
+
+
 def _schema(problems: _Collector, entry: Mapping[str, Any], key: str) -> Schema | None:
     """Read a parameter's schema fields (``type`` required; ``min``/``max`` required when it holds integers)."""
     type_ = problems.text(entry, key, "type")

@@ -7,7 +7,8 @@
   ``{params.name}`` a parameter of the spec. A sentence whose figure the result does not have is left out, so a
   sentence about a result is rendered from the result, and an edited spec changes it or removes it.
 - ``claims`` are what the wording says must happen in a situation (a written position, or the finding's witness),
-  checked against the model under the recommended reading by ``nilerules.analysis.claims``.
+  checked against the model under the recommended reading by ``nilerules.analysis.claims`` (in a ``variant`` of the
+  spec's parameters, for a wording placed only in a variant of the game).
 """
 
 from __future__ import annotations
@@ -107,6 +108,9 @@ class Claim:
     modules: tuple[str, ...] = ()
     actions: tuple[Any, ...] = ()
     """Moves (JSON data with names) played from the situation before the expectations are checked."""
+    variant: Mapping[str, Any] = field(default_factory=dict)
+    """Parameter name -> value (as in the spec's ``[params]``): the situation is built in the rules with these values
+    instead of the spec's (for a wording placed only in a variant of the game)."""
 
 
 def parse_claims(items: Any, key: str, add: Callable[[str, str], None]) -> tuple[Claim, ...]:
@@ -120,7 +124,7 @@ def parse_claims(items: Any, key: str, add: Callable[[str, str], None]) -> tuple
         if not isinstance(item, dict):
             add(where, "expected a table")
             continue
-        known = {"says", "at", "expect", "reading", "position", "players", "modules", "actions"}
+        known = {"says", "at", "expect", "reading", "position", "players", "modules", "actions", "variant"}
         for name in sorted(set(item) - known):
             add(f"{where}.{name}", "unknown key")
         says, at = item.get("says"), item.get("at", "witness")
@@ -149,9 +153,13 @@ def parse_claims(items: Any, key: str, add: Callable[[str, str], None]) -> tuple
         if not isinstance(reading, str):
             add(f"{where}.reading", "expected a reading name")
             reading = ""
+        variant = item.get("variant", {})
+        if not isinstance(variant, dict):
+            add(f"{where}.variant", "expected a table of parameter = value (as in the spec's [params])")
+            variant = {}
         expect = _expect(item.get("expect"), f"{where}.expect", add)
         claims.append(Claim(says, at, expect, reading, position if isinstance(position, dict) else {},
-                            players if isinstance(players, int) else 0, tuple(modules), tuple(actions)))
+                            players if isinstance(players, int) else 0, tuple(modules), tuple(actions), variant))
     return tuple(claims)
 
 

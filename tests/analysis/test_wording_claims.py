@@ -102,6 +102,47 @@ def test_a_claim_that_claims_nothing_is_refused_by_the_spec() -> None:
                                           "points, scores, winners")]
 
 
+OVERFLOW = GAME.spec.ambiguities["overflow"]
+"""TAL-004, wording: "Write nothing: a tally never exceeds the die.", default cap (a tally is capped at the die's
+faces, tests/toys/tally.py ``score``)."""
+
+
+def test_a_claim_in_a_variant_is_checked_in_the_rules_with_those_values() -> None:
+    """By hand: with 8 faces (tally.toml says 6) a tally of 7 is under the cap, so tallies 7 and 5 score [7, 5]; with
+    one turn each (tally.toml says 2) two passes of two seats end the game. The same claims without the variant (the
+    deliberately wrong ones) fail: 7 is capped at the spec's 6 faces, and seat 0 still has a turn."""
+    seven = {"at": "position", "players": 2, "position": {"tallies": [7, 5], "passes": 2}, "says": "a tally never "
+             "exceeds the die", "expect": {"scores": [7, 5], "to_move": "nobody"}}
+    faces, turns = GAME.spec.int("die_faces") + 2, GAME.spec.int("turns") - 1
+    right = claims({**seven, "variant": {"die_faces": faces, "turns": turns}})[0]
+    assert claim_problems(GAME, OVERFLOW, right, None) == []
+    wrong = claims(seven)[0]
+    assert claim_problems(GAME, OVERFLOW, wrong, None) == [
+        "TAL-004 “a tally never exceeds the die”: seat 0 is to move there, not nobody",
+        "TAL-004 “a tally never exceeds the die”: the scores there are [6, 5], not [7, 5]",
+    ]
+
+
+@pytest.mark.parametrize(("variant", "problem"), [
+    ({"turnz": 1}, "the claim's variant names 'turnz', which is not a parameter of the spec"),
+    ({"turns": 0}, "the claim's variant does not fit the spec's schema (params.turns.value: expected an integer in "
+                   "1..20, found 0)"),
+    ({"die_faces": "six"}, "the claim's variant does not fit the spec's schema (params.die_faces.value: expected an "
+                           "integer, found 'six')"),
+])
+def test_a_variant_the_spec_refuses_is_one_line(variant: dict[str, Any], problem: str) -> None:
+    """tally.toml: turns and die_faces are integers in 1..20; there is no parameter turnz."""
+    claim = claims({**AT_FIRST_PASS, "says": "pass", "variant": variant, "expect": {"to_move": "seat 0"}})[0]
+    assert claim_problems(GAME, WAIT, claim, None) == [f"TAL-003 “pass”: {problem}"]
+
+
+def test_a_variant_that_is_not_a_table_is_refused_by_the_spec() -> None:
+    found: list[tuple[str, str]] = []
+    parse_claims([{"says": "x", "variant": 3, "expect": {"to_move": "seat 0"}}], "claims",
+                 lambda k, w: found.append((k, w)))
+    assert found == [("claims[0].variant", "expected a table of parameter = value (as in the spec's [params])")]
+
+
 @pytest.mark.parametrize("game_id", games())
 def test_every_written_position_claim_of_the_bundled_specs_holds(game_id: str) -> None:
     """Claims about written positions need no report: each holds in the model under the reading it adopts."""

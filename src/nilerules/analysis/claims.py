@@ -3,8 +3,11 @@ hold there (``nilerules.wording.Claim``), run under the reading the wording adop
 
 A claim's situation is a written position (``at = "position"``), or the finding's witness (``at = "witness"``): the
 position its log reaches from setup, or its written position for a constructed witness, under the claim's reading.
-The claim's moves are played from there, then each expectation is compared with what the model gives. Every
-problem comes back as a line naming the finding, the words, and what the model does instead.
+A claim with a ``variant`` (parameter = value) is about the rules with those values instead of the spec's: its
+situation is built, and its expectations are checked, in ``type(game)`` bound to the spec with them
+(``analysis.assumptions.spec_with``). The claim's moves are played from there, then each expectation is compared
+with what the model gives. Every problem comes back as a line naming the finding, the words, and what the model does
+instead.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from nilerules.analysis.assumptions import spec_with
 from nilerules.analysis.findings import Finding
 from nilerules.core.codec import dumps
 from nilerules.core.game import Game
@@ -19,12 +23,33 @@ from nilerules.core.log import moves_at
 from nilerules.core.types import Config
 from nilerules.documents import fold
 from nilerules.errors import NileRulesError
-from nilerules.specs import Ambiguity
+from nilerules.specs import Ambiguity, value_problems
 from nilerules.wording import Claim
 
 
 class ClaimError(Exception):
-    """A claim's situation cannot be built (no witness, a position that does not build, moves that are illegal)."""
+    """A claim's situation cannot be built (no witness, a variant the rules refuse, a position that does not build,
+    moves that are illegal)."""
+
+
+def claim_game(game: Game[Any, Any], claim: Claim) -> Game[Any, Any]:
+    """The rules a claim is about: ``game``, or with the claim's ``variant`` the same rules bound to the spec with
+    those values; ClaimError names an unknown parameter, a value outside its schema, or a value the game refuses."""
+    if not claim.variant:
+        return game
+    spec = game.spec
+    for name, value in sorted(claim.variant.items()):
+        if name not in spec.params:
+            raise ClaimError(f"the claim's variant names {name!r}, which is not a parameter of the spec")
+        spec = spec_with(spec, name, value)
+    wrong = [f"{key}: {what}" for name in sorted(claim.variant) for key, what in value_problems(spec, name)]
+    if wrong:
+        raise ClaimError(f"the claim's variant does not fit the spec's schema ({'; '.join(wrong)})")
+    try:
+        made: Game[Any, Any] = type(game)(spec)  # type: ignore[call-arg]
+    except (NileRulesError, ValueError, TypeError) as exc:
+        raise ClaimError(f"the game refuses the claim's variant: {exc}") from None
+    return made
 
 
 def _config(game: Game[Any, Any], base: Config, amb: Ambiguity, reading: str) -> Config:
@@ -32,10 +57,18 @@ def _config(game: Game[Any, Any], base: Config, amb: Ambiguity, reading: str) ->
 
 
 def situation(game: Game[Any, Any], amb: Ambiguity, claim: Claim, finding: Finding | None) -> Any:
-    """The position a claim is about, under the reading the wording adopts, after the claim's moves."""
+    """The position a claim is about, under the reading the wording adopts, after the claim's moves (in the rules
+    of its variant, if it has one)."""
+    return _situation(claim_game(game, claim), amb, claim, finding)
+
+
+def _situation(game: Game[Any, Any], amb: Ambiguity, claim: Claim, finding: Finding | None) -> Any:
     reading = claim.reading or amb.default
     if claim.at == "position":
-        config = _config(game, game.config(claim.players, claim.modules), amb, reading)
+        try:
+            config = _config(game, game.config(claim.players, claim.modules), amb, reading)
+        except (NileRulesError, ValueError) as exc:
+            raise ClaimError(f"the claim's config is refused: {exc}") from None
         state = _build(game, config, claim.position)
     else:
         state = _witness_state(game, amb, reading, finding)
@@ -85,7 +118,8 @@ def claim_problems(game: Game[Any, Any], amb: Ambiguity, claim: Claim, finding: 
     said = fold(" ".join((amb.wording, amb.placement, *amb.reason)))
     problems = [] if fold(claim.says) in said else [f"{lead}: these words are not in the finding's wording"]
     try:
-        state = situation(game, amb, claim, finding)
+        game = claim_game(game, claim)
+        state = _situation(game, amb, claim, finding)
     except ClaimError as exc:
         return [*problems, f"{lead}: {exc}"]
     expect = claim.expect

@@ -16,13 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from nilerules.analysis.claims import claim_problems
+from nilerules.analysis.claims import claim_game, claim_problems
 from nilerules.analysis.findings import rendered
 from nilerules.checks import GameModule, load
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.ra.common import log_figures
 from nilerules.checks.ra.supply import _crates_scored
 from nilerules.core.log import make_log
+from nilerules.games.ra.state import RA
 from nilerules.wording import parse_claims
 from tests.helpers import SEEDS, edited_game
 
@@ -147,6 +148,23 @@ def test_ra012_old_wording_states_a_rule_the_model_does_not_follow() -> None:
         'RA-012 “the player to move must invoke Ra”: {"god":"nile"} is a legal move there']
     assert [p for c in amb.claims for p in claim_problems(module.game, amb, c, None)] == []
     assert "must invoke Ra" not in amb.wording
+
+
+def test_ra015_claim_is_a_position_its_variant_can_reach_and_not_the_published_game() -> None:
+    """RA-015's wording is placed only in a variant: its claim is written in four epochs with a 5-player Ra track of
+    11, in epoch 3 (not the last, where both readings end the game), its Ra tiles out of play those of the 2 ended
+    epochs (2 x 11), the rest of the 30 on the Ra track, and it holds. Without the variant (the deliberately broken
+    case) the published rules refuse the position: 22 Ra tiles out in epoch 3 overfill 2 ended epochs of 10."""
+    game = bundled().game
+    amb = game.spec.ambiguities["bag_empty"]
+    (claim,) = amb.claims
+    p = claim_game(game, claim).params(game.config(claim.players))
+    epoch, ra_out = claim.position["epoch"], claim.position["out_of_play"]["ra"]
+    assert epoch < p.epochs
+    assert ra_out == (epoch - 1) * p.ra_track and ra_out + claim.position["ra_track"] == p.tiles[RA]
+    assert claim_problems(game, amb, claim, None) == []
+    broken = claim_problems(game, amb, dataclasses.replace(claim, variant={}), None)
+    assert len(broken) == 1 and "22 Ra tiles out of play, more than 2 ended epochs of 10 place" in broken[0]
 
 
 @pytest.mark.parametrize(("ambiguity", "other"), [

@@ -144,12 +144,20 @@ def test_last_ra_check_counts_the_edited_ra_track(tmp_path: Path) -> None:
 
 def test_bag_empty_is_a_proof_until_the_ra_tracks_outgrow_the_ra_tiles(tmp_path: Path) -> None:
     """RA-015 by hand: 3 epochs x Ra tracks of 6, 8, 9, 10 draw at most 30 = the bag's 30 Ra tiles, so the bag never
-    runs out (a proof); with a 3-player track of 11, 33 > 30, the readings can differ (a witness)."""
+    runs out (a proof). With a 3-player track of 11, 33 > 30: no proof, and the bag can run out only in epoch 3 (2
+    ended epochs x 11 = 22 Ra tiles out, 8 on the track), the last, where both readings end the game: the hand-built
+    position is there and does not separate them. With a track of 16 it runs out in epoch 2 (16 out, 14 on the track),
+    and the readings differ (a witness)."""
     assert isinstance(BUNDLED.checks["bag_empty"](BUNDLED.game, QUICK).verdict, Proof)
-    module = edited_game(tmp_path, "ra", ra_track='{ "2" = 6, "3" = 11, "4" = 9, "5" = 10 }')
-    result = module.checks["bag_empty"](module.game, QUICK)
-    assert isinstance(result.verdict, Witness)
-    assert len({text for _, text in result.outcomes}) > 1
+    for track, epoch, ra_out, separated in ((11, 3, 22, False), (16, 2, 16, True)):
+        (tmp_path / str(track)).mkdir()
+        module = edited_game(tmp_path / str(track), "ra", ra_track=f'{{ "2" = 6, "3" = {track}, "4" = 9, "5" = 10 }}')
+        result = module.checks["bag_empty"](module.game, QUICK)
+        assert result.constructed and result.data["players"] == 3
+        position = result.data["position"]
+        assert (position["epoch"], position["out_of_play"]["ra"], position["ra_track"]) == (epoch, ra_out, 30 - ra_out)
+        assert isinstance(result.verdict, Witness) == separated
+        assert (len({text for _, text in result.outcomes}) > 1) == separated
 
 
 @pytest.mark.rules("ra.base.disks")

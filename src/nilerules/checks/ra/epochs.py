@@ -5,6 +5,7 @@ last Ra tile (the kit's ``find_scripted``), else in a written position (the kit'
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from nilerules.checks.kit import constructed_witness, find_scripted, per_reading, replay_actions, under
 from nilerules.checks.model import Budget, CheckResult
@@ -173,6 +174,17 @@ def _bag_outcomes(game: RaGame, config: Config, actions: Sequence[RaAction]) -> 
         return None
 
 
+def _bag_empty_epoch(game: RaGame, counts: Sequence[int]) -> tuple[Config, int]:
+    """Of the player counts whose games can draw more Ra tiles than the bag holds, the first whose bag can run out
+    before the last epoch (else the first), and the epoch: the first in which the bag can hold no Ra tile while the
+    epoch goes on, each ended epoch having filled its Ra track (Ra tiles // the track's length, plus one)."""
+    found = []
+    for n in counts:
+        p = game.params(config_of(game, n))
+        found.append((config_of(game, n), p.tiles[RA] // p.ra_track + 1, p.epochs))
+    return next(((c, e) for c, e, last in found if e < last), found[0][:2])
+
+
 def check_bag_empty(game: RaGame, budget: Budget) -> CheckResult:
     counts, first = _bag_runs_out(game, budget)
     searched = (f"{sum(v[1] for v in counts.values())} seeded random and greedy games with Traders for the frequency "
@@ -204,17 +216,22 @@ def check_bag_empty(game: RaGame, budget: Budget) -> CheckResult:
                                f"A seeded {config.players}-player game with Traders: the bag runs out in epoch "
                                f"{s.epoch if s.phase != 'over' else s.params.epochs}.", searched,
                                {"bag_runs_out_in_playouts": counts})
-    config = config_of(game, next(n for n, (most, ra) in bound.items() if most > ra))
+    config, epoch = _bag_empty_epoch(game, [n for n, (most, ra) in bound.items() if most > ra])
     p = game.params(config)
+    ended = epoch - 1
     out = {KIND_NAMES[k]: c for k, c in enumerate(p.tiles) if c}
     out["gold"] -= 1
     out["pharaoh"] -= 2
-    position = {"seats": {"0": {"pharaoh": 2}}, "out_of_play": out}
+    out["ra"] = ended * p.ra_track
+    on_track = p.tiles[RA] - out["ra"]
+    position = {"epoch": epoch, "ra_track": on_track, "seats": {"0": {"pharaoh": 2}},
+                "out_of_play": {k: c for k, c in out.items() if c}}
     result = constructed_witness(game, "bag_empty", config, position, [DRAW_ACTION, DRAWS[GOLD]], _bag_words,
-                                 f"{config.players} players; player 0 holds 2 Pharaohs and one tile (a Gold) is left "
-                                 "in the bag (the rest out of play); it is drawn.", searched)
-    return CheckResult(result.verdict, result.method, result.outcomes, result.searched,
-                       {"bag_runs_out": counts}, constructed=True)
+                                 f"{config.players} players, epoch {epoch} of {p.epochs}: the {out['ra']} Ra tiles of "
+                                 f"{ended} ended epochs of {p.ra_track} are out of play and the other {on_track} on "
+                                 "the Ra track; player 0 holds 2 Pharaohs and one tile (a Gold) is left in the bag "
+                                 "(the rest out of play); it is drawn.", searched)
+    return replace(result, data={**result.data, "bag_runs_out": counts})
 
 
 # -- RA-017 ------------------------------------------------------------------------------------------------------
