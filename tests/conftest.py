@@ -71,3 +71,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.slow)
         if path in DIFFERENTIAL_FILES or "golden" in item.name or path.endswith("_fastpath.py"):
             item.add_marker(pytest.mark.differential)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_z3_context() -> None:
+    """Every test starts on a new Z3 context, as every check of a report does (``analysis.runner.check_chunk``): a
+    query near its resource limit can be settled or left unknown depending on the terms earlier queries left in the
+    shared context, so without this a test's answer depended on which tests its worker ran before (RA-005's 'with 4
+    claims' sentence). Only where z3 is already loaded: a test of what an import loads must not load it."""
+    if "z3" in sys.modules:
+        from nilerules.solver.context import fresh_context
+
+        fresh_context()
