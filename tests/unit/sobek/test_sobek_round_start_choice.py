@@ -89,3 +89,20 @@ def test_the_choice_claim_holds_only_under_lowest_chooses() -> None:
     assert claim_problems(GAME, amb, claim, None) == []
     for reading in READINGS[:2]:
         assert claim_problems(GAME, amb, dataclasses.replace(claim, reading=reading), None) != []
+
+
+@pytest.mark.parametrize(("reading", "changes"), [
+    ("rotate", {}),
+    ("lowest_chooses", {"round": 1}),
+    ("lowest_chooses", {"row": ["fish"]}),
+])
+def test_a_written_start_choice_outside_its_reading_or_moment_is_refused(reading: str, changes: dict[str, Any]) -> None:
+    """The choice exists only under `lowest_chooses`, between rounds (round 2 on, no card along the Nile): a written
+    position with it elsewhere is refused by the invariants, so `{start = 0}` cannot become legal under `rotate`."""
+    from nilerules.errors import NileRulesError
+
+    position: dict[str, Any] = {"round": 2, "row": [], "pending": {"choice": "start_player", "seat": 0}, **changes}
+    with pytest.raises(NileRulesError, match="start_player"):
+        GAME.position(GAME.config(3, readings={"round_start": reading}), position)
+    assert GAME.position(GAME.config(3, readings={"round_start": "lowest_chooses"}),
+                         {**position, "round": 2, "row": []}).pending is not None
