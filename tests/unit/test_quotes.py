@@ -122,19 +122,6 @@ def test_every_span_in_typographic_quotes_is_verbatim(spec_and_docs: tuple[Spec,
     assert quoted_problems(human_texts(spec), docs) == []
 
 
-PENDING: dict[str, frozenset[str]] = {
-    "open": frozenset({"sobek"}),
-}
-"""The games whose spec texts are still being rewritten to the rules below (issue 19: quotes in “…”, reading names in
-backticks, every audit "clear" quoting its deciding words): a strict xfail, so the marker must go when a game is
-done."""
-
-
-def pending(kind: str, spec: Spec) -> None:
-    if spec.game in PENDING[kind]:
-        pytest.xfail(f"{spec.game}: its {kind} texts are being rewritten (issue 19)")
-
-
 def test_no_text_sets_a_span_in_straight_quotation_marks(spec_and_docs: tuple[Spec, dict[str, Document]]) -> None:
     """A quote goes in “…”, a reading name in backticks, a paraphrase in no quotation marks at all."""
     spec, _ = spec_and_docs
@@ -177,5 +164,4 @@ def test_no_audit_question_is_left_open(spec_and_docs: tuple[Spec, dict[str, Doc
     """An audit answer "open — …" (a question the text does not decide, noted while the texts were rewritten) is
     turned into a finding or an assumed param before a game is done."""
     spec, _ = spec_and_docs
-    pending("open", spec)
     assert [f"{r.id}: {line}" for r in spec.rules for line in r.audit if ": open — " in line] == []

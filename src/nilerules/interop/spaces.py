@@ -238,7 +238,8 @@ def _river(spaces: int) -> list[str]:
 def _sobek(game: Any, config: Config) -> tuple[list[Any], list[Any]]:
     """Sobek: taking every place of the longest row a round can lay, playing every Character, starting or adding to
     (``onto``) every set a seat can have, every horizontal set, adding every card, done, every event, opponent, set,
-    goods type, card and card back, yes and no; chance: every card type and every event token drawn."""
+    goods type, card and card back, yes and no, every seat to start the next round (SOB-018); chance: every card type
+    and every event token drawn."""
     spec = game.spec
     cards = _names(lambda k: game.action_to_data(sobek_actions.DrawCard(k))["draw"])
     tokens = _names(lambda k: game.action_to_data(sobek_actions.DrawToken(k))["draw"])
@@ -265,6 +266,7 @@ def _sobek(game: Any, config: Config) -> tuple[list[Any], list[Any]]:
     actions += [{"card": c} for c in cards]
     actions += [{"back": b} for b in backs]
     actions += [{"confirm": True}, {"confirm": False}]
+    actions += [{"start": s} for s in seats]  # SOB-018's lowest_chooses: the lowest scorer picks who starts
     outcomes: list[Any] = [{"draw": c} for c in cards]
     outcomes += [{"draw": t} for t in tokens]
     return actions, outcomes

@@ -40,7 +40,7 @@ def test_the_documented_action_forms_parse_and_print_back(game: SobekGame) -> No
     """Each action form of the page is read by ``game.action`` and printed back by ``str`` as the page writes it
     (``"done"``, a TOML string there, prints bare)."""
     forms = _documented_actions()
-    assert len(forms) == 16  # counted by hand on the page: from {draw = "fish"} to {confirm = true}
+    assert len(forms) == 17  # counted by hand on the page: from {draw = "fish"} to {start = 2}
     for form in forms:
         assert form.strip('"') == str(game.action(form))
 

@@ -226,6 +226,19 @@ def test_guild_moves_own_marker_forward_and_an_opponents_back(game: SobekGame) -
     assert state.scores == (12, 17, 30)
 
 
+@pytest.mark.rules("sobek.events.guild", "sobek.game_end.early")
+def test_a_guild_that_ends_the_game_immediately_still_moves_the_opponent_back(game: SobekGame) -> None:
+    """Seed: the Guild's effect is one sentence, “move your scoring marker forward [...] and move an opponent's
+    scoring marker back”, applied whole (“immediately applies its effect”). Under SOB-006's `immediately` the forward
+    move from 99 to the next reed space, 102 (reed = 5k + 2), passes 100 and ends the game, and the opponent on 20
+    still goes back to 17 (hand count, as in the test above)."""
+    state = fish_set_played(game, {"early_end": "immediately"}, tokens=(0, 1, 0, 0, 0, 0, 0, 0, 0),
+                            scores=(99, 20, 30))
+    state = game.apply(game.apply(state, ChooseEvent(1)), ChooseTarget(1))
+    assert state.phase == OVER and state.early_end
+    assert state.scores == (102, 17, 30)
+
+
 @pytest.mark.rules("sobek.events.curse", "sobek.end.most_corrupt")
 def test_curse_counts_as_two_cards(game: SobekGame) -> None:
     """Seed: a Curse token counts as 2 cards in that player's pile."""

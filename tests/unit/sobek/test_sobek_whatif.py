@@ -122,7 +122,9 @@ def test_the_round_start_witness_reaches_round_two_where_the_readings_part() -> 
     """SOB-018 (found by the what-if sweep: its log stopped before round 2, so both readings replayed to one
     position): the witness log now runs to round 2's first decision. By hand from the rules: seat 0 started round 1;
     ``rotate`` passes the start to the left, seat 1; ``lowest_score`` gives it to the lowest score of the replayed
-    round-1 scores, ties to the first from seat 0. Each reading states that seat and those scores."""
+    round-1 scores, ties to the first from seat 0; ``lowest_chooses`` stops the replay at that same seat's choice of
+    who starts (the log's next step, a draw of round 2, comes after it). Each reading states that seat and those
+    scores."""
     from nilerules.analysis.witness import replay_under
 
     module = load("sobek")
@@ -132,8 +134,9 @@ def test_the_round_start_witness_reaches_round_two_where_the_readings_part() -> 
     scores = ends["rotate"].scores
     assert scores == ends["lowest_score"].scores
     lowest = next(p for p in range(len(scores)) if scores[p] == min(scores))
-    expected = {"rotate": 1, "lowest_score": lowest}
+    expected = {"rotate": 1, "lowest_score": lowest, "lowest_chooses": lowest}
     assert {r: e.mover for r, e in ends.items()} == {r: f"seat {p}" for r, p in expected.items()}
-    assert dict(result.outcomes) == {
-        r: f"round 2 start player: seat {p} (scores {list(scores)})" for r, p in expected.items()
-    }
+    assert ends["lowest_chooses"].moves == tuple(f'{{"start":{p}}}' for p in range(len(scores)))
+    said = {"rotate": "seat 1", "lowest_score": f"seat {lowest}", "lowest_chooses": f"chosen by seat {lowest}, the "
+            "lowest score"}
+    assert dict(result.outcomes) == {r: f"round 2 start player: {w} (scores {list(scores)})" for r, w in said.items()}

@@ -11,10 +11,12 @@ from nilerules.checks.sobek.search import in_play, result
 from nilerules.checks.sobek.situations import (
     cards,
     code,
+    default_of,
     params_of,
     plain_cards,
     situation,
     step,
+    written,
 )
 from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import (
@@ -24,6 +26,7 @@ from nilerules.games.sobek.actions import (
     ChooseSet,
     ChooseTarget,
     PlayCharacter,
+    Take,
 )
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.names import CARD_NAMES
@@ -335,3 +338,33 @@ def check_scribe_chooser(game: SobekGame, budget: Budget) -> CheckResult:
     outcomes = per_reading(game, "scribe_chooser", run)
     return result(outcomes, f"The Scribe against an opponent holding {limit + 1} cards, one over the limit of "
                   f"{limit}, among them a valued Ivory.", {"hand_limit": limit}, "one situation")
+
+
+def check_merchant_corruption(game: SobekGame, budget: Budget) -> CheckResult:
+    """Seeded play to a turn where the player may play the Merchant with more than one card along the Nile: the
+    Merchant takes the last card of the row, and each reading says where the cards before it go. Failing that, a
+    hand-built first turn with the Merchant in hand and a full row, written out."""
+    merchant = PlayCharacter(code("merchant"))
+
+    def ready(state: SobekState) -> bool:
+        return state.pending is None and len(state.row) > 1 and merchant in game.legal_actions(state)
+
+    def play(state: SobekState, moves: list[Any]) -> str:
+        p, last = state.to_move, len(state.row) - 1
+        after = step(game, step(game, state, merchant, moves), Take(last), moves)
+        return f"the Merchant takes card {last + 1} of {len(state.row)} along the Nile: corruption pile " \
+               f"{sum(state.corruption[p])} -> {sum(after.corruption[p])} card(s)"
+
+    found = in_play(game, "merchant_corruption", 3, budget, ready, play,
+                    "A player plays the Merchant with more than one card along the Nile and takes the last")
+    if found is not None:
+        return found
+
+    def build(reading: str) -> SobekState:
+        return situation(game, 3, {"merchant_corruption": reading}, seats={0: {"hand": {"merchant": 1}}})
+
+    outcomes = per_reading(game, "merchant_corruption", lambda reading: play(build(reading), []))
+    state = build(default_of(game, "merchant_corruption"))
+    return result(outcomes, "The first player holds the Merchant at the start of the game and takes the last card "
+                  "along the Nile with it.", written(game, state, (merchant, Take(len(state.row) - 1))),
+                  "one situation")

@@ -17,6 +17,7 @@ from nilerules.checks.model import Check
 from nilerules.checks.sobek.characters import (
     check_courtesan_match,
     check_courtesan_target,
+    check_merchant_corruption,
     check_power_no_target,
     check_priest_characters,
     check_queen_draw,
@@ -30,6 +31,7 @@ from nilerules.checks.sobek.events import (
     check_embalming_curses,
     check_event_choice,
     check_extension_event,
+    check_horizontal_characters,
     check_horizontal_events,
     check_horizontal_sets,
 )
@@ -90,4 +92,6 @@ CHECKS: dict[str, Check] = {
     "market_row": check_market_row,
     "two_player_rounds": check_two_player_rounds,
     "two_player_removed": check_two_player_removed,
+    "merchant_corruption": check_merchant_corruption,
+    "horizontal_characters": check_horizontal_characters,
 }

@@ -24,15 +24,19 @@ from nilerules.checks.sobek.situations import (
 )
 from nilerules.games.sobek import rules, scoring
 from nilerules.games.sobek.actions import (
+    AddCard,
     ChooseEvent,
     Done,
     StartHorizontal,
     StartSet,
 )
 from nilerules.games.sobek.game import SobekGame
+from nilerules.games.sobek.names import CARD_NAMES, GOODS_NAMES
 from nilerules.games.sobek.state import (
+    AMULET,
     DECEIT,
     EMBALMING,
+    FIRST_CHAR,
     K_EVENT,
     K_HPHASE,
     K_HSET,
@@ -200,3 +204,49 @@ def check_embalming_curses(game: SobekGame, budget: Budget) -> CheckResult:
     outcomes = per_reading(game, "embalming_curses", run)
     return result(outcomes, "Embalming by a player with one card and one Curse; the opponent has two cards.",
                   {}, "one situation")
+
+
+def check_horizontal_characters(game: SobekGame, budget: Budget) -> CheckResult:
+    """Seeded play to the end of a round where a player holds a character and a horizontal set of its goods type
+    may be started: the set is started, and each reading says whether the character may join it. Failing that, a
+    hand-built end of round 1 with the Merchant and two wheat cards in the last seat's hand, written out."""
+    params = params_of(game)
+
+    def character(state: SobekState) -> int | None:
+        """The first character in the deciding seat's hand that, counted as a card of its goods type, makes a
+        horizontal set of that type with the seat's other cards of the type and amulets."""
+        pend = state.pending
+        if pend is None or pend.kind != K_HPHASE:
+            return None
+        hand = state.hands[pend.player]
+        for t in range(FIRST_CHAR, len(params.kind)):
+            if hand[t] and sum(c for u, c in enumerate(hand) if params.kind[u] in (params.kind[t], AMULET)) >= \
+                    params.set_min:
+                return t
+        return None
+
+    def join(state: SobekState, moves: list[Any]) -> str:
+        card = character(state)
+        assert state.pending is not None and card is not None
+        seat, goods, name = state.pending.player, GOODS_NAMES[params.kind[card]], CARD_NAMES[card]
+        start = StartHorizontal(params.kind[card])
+        if start not in game.legal_actions(state):
+            return f"seat {seat} cannot start a horizontal {goods} set: the {name} does not count"
+        offered = "may" if AddCard(card) in game.legal_actions(step(game, state, start, moves)) else "may not"
+        return f"seat {seat} starts a horizontal {goods} set: the {name} {offered} join it"
+
+    found = in_play(game, "horizontal_characters", 3, budget, lambda s: character(s) is not None, join,
+                    "At the end of a round a player holds a character and starts a horizontal set of its goods type")
+    if found is not None:
+        return found
+    hand = {"merchant": 1, "wheat": params.set_min - 1}
+
+    def build(reading: str) -> SobekState:
+        return end_of_round(game, 3, {"horizontal_characters": reading}, seats={2: {"hand": hand}})
+
+    outcomes = per_reading(game, "horizontal_characters", lambda reading: join(build(reading), []))
+    moves: list[Any] = []
+    state = build(default_of(game, "horizontal_characters"))
+    join(state, moves)
+    return result(outcomes, "At the end of round 1 the last seat holds the Merchant (wheat) and "
+                  f"{params.set_min - 1} wheat cards.", written(game, state, tuple(moves)), "one situation")

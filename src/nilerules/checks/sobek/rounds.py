@@ -37,6 +37,7 @@ from nilerules.games.sobek.state import (
     D_MARKET,
     D_REMOVE,
     FIRST_CHAR,
+    K_START,
     PlayedSet,
     SobekState,
 )
@@ -44,14 +45,15 @@ from nilerules.games.sobek.state import (
 
 def next_round_in_play(
     game: SobekGame, amb: str, players: int, describe: Callable[[SobekState], str], what: str, cut: bool = False,
-    said: dict[str, Any] | None = None,
+    said: dict[str, Any] | None = None, figures: Callable[[GameLog], Callable[[str], str]] | None = None,
 ) -> CheckResult | None:
     """A witness game for an ambiguity that acts between rounds: seeded greedy play (default readings) to the first
     decision of round 2 is the witness log, with ``cut`` only up to where the readings first part in play (who moves,
     the moves or chance outcomes, the scores: ``first_parting``) when that comes earlier; each reading's outcome is
     ``describe`` of that log replayed under the reading, so every figure stated is what the log replays to (the log
     runs through the scoring of round 1, where the readings part). None when the game ends in round 1 or the
-    readings give the same outcome."""
+    readings give the same outcome. ``figures``: each reading's outcome from the log, when ``described`` (the position
+    the whole log reaches) is not what a reading's replay should say."""
     config = game.config(players)
     end, actions = play_until(game, config, SEED, lambda s: s.round == 1, "greedy")
     if game.is_terminal(end) or end.round != 1:
@@ -63,7 +65,7 @@ def next_round_in_play(
         actions = actions[:parting]
 
     log = log_of(game, config, actions)
-    run = described(game, log, amb, describe)  # each outcome is what the witness log replays to
+    run = (figures or (lambda whole: described(game, whole, amb, describe)))(log)  # what the witness log replays to
     outcomes = per_reading(game, amb, run)
     if not differ(outcomes):
         return None
@@ -210,16 +212,39 @@ def check_green_deal(game: SobekGame, budget: Budget) -> CheckResult:
                   "legal action) to the start of round 2.", {"seed": SEED}, "one seeded game per reading", "playout")
 
 
+def round_starter(state: SobekState) -> str:
+    """Who starts the round just begun, or, under SOB-018's ``lowest_chooses``, who chooses that (the choice
+    pending)."""
+    pend = state.pending
+    if pend is not None and pend.kind == K_START:
+        return f"round {state.round + 1} start player: chosen by seat {pend.player}, the lowest score"
+    return f"round {state.round + 1} start player: seat {state.start_player}"
+
+
+def round_start_figures(game: SobekGame, log: GameLog) -> Callable[[str], str]:
+    """SOB-018's outcomes from its witness log (played under the default to round 2's first decision): the round-2
+    start player each reading's replay gives; under ``lowest_chooses`` the replay stops at the lowest scorer's choice
+    (the log's next step, a draw of round 2, comes only after it), and the outcome names the chooser there."""
+    def figures(reading: str) -> str:
+        state, failed = log_state(game, log, "round_start", reading)
+        pend = state.pending
+        if failed is not None and not (pend is not None and pend.kind == K_START):
+            return f"step {failed} of the seeded game is not possible under this reading"
+        return f"{round_starter(state)} (scores {list(state.scores)})"
+
+    return figures
+
+
 def check_round_start(game: SobekGame, budget: Budget) -> CheckResult:
-    found = next_round_in_play(game, "round_start", 3, lambda s: f"round 2 start player: seat {s.start_player} "
-                               f"(scores {list(s.scores)})", "who starts it")
+    found = next_round_in_play(game, "round_start", 3, round_starter, "who starts it",
+                               figures=lambda log: round_start_figures(game, log))
     if found is not None:
         return found
     scores = (0, 10, 5)
 
     def run(reading: str) -> str:
         state = end_of_round(game, 3, {"round_start": reading}, seats={p: {"score": scores[p]} for p in range(3)})
-        return f"round 2 start player: seat {score_round(game, state).start_player}"
+        return round_starter(score_round(game, state))
 
     outcomes = per_reading(game, "round_start", run)
     return result(outcomes, f"Round 1 ends with scores {', '.join(map(str, scores))}; seat 0 started round 1.", {},

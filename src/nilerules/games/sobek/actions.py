@@ -139,12 +139,19 @@ class Confirm(_Named):
     yes: bool
 
 
+@dataclass(frozen=True, slots=True, order=True, repr=False)
+class ChooseStart(_Named):
+    """Choose the seat that starts the next round (the lowest scorer's choice: SOB-018's ``lowest_chooses`` only)."""
+
+    player: int
+
+
 SobekAction: TypeAlias = (
     DrawCard | DrawToken | Take | PlayCharacter | StartSet | StartHorizontal | AddCard | Done | ChooseEvent
-    | ChooseTarget | ChooseSet | ChooseGoods | ChooseCard | ChooseBack | Confirm
+    | ChooseTarget | ChooseSet | ChooseGoods | ChooseCard | ChooseBack | Confirm | ChooseStart
 )
 ACTION_TYPES: Final = (
     DrawCard, DrawToken, Take, PlayCharacter, StartSet, StartHorizontal, AddCard, Done, ChooseEvent, ChooseTarget,
-    ChooseSet, ChooseGoods, ChooseCard, ChooseBack, Confirm,
+    ChooseSet, ChooseGoods, ChooseCard, ChooseBack, Confirm, ChooseStart,
 )
 """The classes of ``SobekAction`` (``isinstance(value, ACTION_TYPES)``: is it an action of this game at all)."""

@@ -29,6 +29,7 @@ from nilerules.games.sobek.state import (
     K_HPHASE,
     K_HSET,
     K_SET,
+    K_START,
     NTYPES,
     OVER,
     PLAY,
@@ -270,4 +271,9 @@ def _pending_violations(state: SobekState) -> list[str]:
     if pend.kind == K_COURT_ADD and (not 0 <= pend.a < state.config.players or not 0 <= pend.b < len(
         state.sets[pend.a]) or state.sets[pend.a][pend.b].horizontal):
         out.append(f"the Courtesan adds to seat {pend.a}'s set {pend.b}, which is not a played set")
+    if pend.kind == K_START and (readings_of(state.config).round_start != "lowest_chooses" or state.round == 0
+                                 or state.row or state.draws):
+        out.append("a choice of who starts the round (pending = { choice = 'start_player' }) is only made under "
+                   "round_start = lowest_chooses, between rounds: after round 1, with no card along the Nile and no "
+                   "draw pending")
     return out

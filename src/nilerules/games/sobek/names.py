@@ -23,6 +23,7 @@ from nilerules.games.sobek.actions import (
     ChooseEvent,
     ChooseGoods,
     ChooseSet,
+    ChooseStart,
     ChooseTarget,
     Confirm,
     Done,
@@ -145,6 +146,8 @@ def action_to_data(action: SobekAction, tokens: tuple[str, ...]) -> Any:
         return {"card": CARD_NAMES[action.card]}
     if isinstance(action, ChooseBack):
         return {"back": BACK_NAMES[action.back]}
+    if isinstance(action, ChooseStart):
+        return {"start": action.player}
     assert isinstance(action, Confirm)
     return {"confirm": action.yes}
 
@@ -202,6 +205,8 @@ def action_from_data(data: Any, tokens: tuple[str, ...], state: SobekState | Non
         return ChooseCard(named(data["card"], CARD_CODES, "card", "card"))
     if keys == {"back"}:
         return ChooseBack(named(data["back"], BACK_NAMES, "card back", "back"))
+    if keys == {"start"}:
+        return ChooseStart(_int(data["start"], "start"))
     if keys == {"confirm"} and isinstance(data["confirm"], bool):
         return Confirm(data["confirm"])
     raise MalformedAction(f"sobek action: unknown form with keys {sorted(map(str, keys))!r}")

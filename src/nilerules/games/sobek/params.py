@@ -38,10 +38,12 @@ class Readings(NamedTuple):
     final_tie: str
     goods_total: str
     green_deal: str
+    horizontal_characters: str
     horizontal_events: str
     horizontal_in_penalty: str
     horizontal_sets: str
     market_row: str
+    merchant_corruption: str
     penalty_on_number: str
     power_no_target: str
     priest_characters: str

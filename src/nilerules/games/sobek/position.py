@@ -48,6 +48,7 @@ from nilerules.games.sobek.state import (
     K_PROSPERITY,
     K_SCRIBE,
     K_SET,
+    K_START,
     K_THIEF_BACK,
     K_THIEF_OPP,
     K_VIZIR_CARD,
@@ -79,7 +80,8 @@ CHOICES: Final = {K_SET: "set", K_EVENT: "event", K_GUILD: "guild", K_CURSE: "cu
                   K_PRIEST: "priest", K_PRIEST_CHARS: "priest_characters", K_VIZIR_OPP: "vizir_opponent",
                   K_VIZIR_CARD: "vizir_card", K_MERCHANT: "merchant", K_COURT_SET: "courtesan_set",
                   K_COURT_ADD: "courtesan_add", K_THIEF_OPP: "thief_opponent", K_THIEF_BACK: "thief_back",
-                  K_SCRIBE: "scribe", K_HSET: "horizontal_set", K_HPHASE: "horizontal_sets"}
+                  K_SCRIBE: "scribe", K_HSET: "horizontal_set", K_HPHASE: "horizontal_sets",
+                  K_START: "start_player"}
 """Pending compound decisions by name (see docs/positions.md for the keys each one takes)."""
 CHOICE_CODES: Final = {name: code for code, name in CHOICES.items()}
 

@@ -77,7 +77,7 @@ def steal_of(arg: int) -> tuple[int, int]:
 
 # kinds of pending compound decisions
 (K_SET, K_EVENT, K_GUILD, K_CURSE, K_PROSPERITY, K_PRIEST, K_PRIEST_CHARS, K_VIZIR_OPP, K_VIZIR_CARD, K_MERCHANT,
- K_COURT_SET, K_COURT_ADD, K_THIEF_OPP, K_THIEF_BACK, K_SCRIBE, K_HSET, K_HPHASE) = range(1, 18)
+ K_COURT_SET, K_COURT_ADD, K_THIEF_OPP, K_THIEF_BACK, K_SCRIBE, K_HSET, K_HPHASE, K_START) = range(1, 19)
 
 
 @dataclass(frozen=True, slots=True)

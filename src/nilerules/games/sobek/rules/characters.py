@@ -194,8 +194,8 @@ def vizir(state: SobekState, p: int, opp: int, card: int) -> SobekState:
 
 @rule("sobek.characters.merchant")
 def merchant(state: SobekState, p: int, index: int) -> SobekState:
-    """Any card along the Nile, without corruption for the cards before it."""
-    return take(state, p, index, corrupt=False)
+    """Any card along the Nile, without corruption for the cards before it (SOB-034's ``skipped``: with it)."""
+    return take(state, p, index, corrupt=readings_of(state.config).merchant_corruption == "skipped")
 
 
 @rule("sobek.characters.courtesan")

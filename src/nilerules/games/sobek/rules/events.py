@@ -83,12 +83,12 @@ def resolve_event(state: SobekState, p: int, token: int) -> SobekState:
 
 
 def guild(state: SobekState, p: int, opp: int, symbol: int) -> SobekState:
-    """Guild: own marker forward to the next space of the symbol, an opponent's back to the next one."""
+    """Guild: own marker forward to the next space of the symbol, an opponent's back to the next one. The two moves
+    are the token's one effect (“move your scoring marker forward […] and move an opponent's scoring marker back”):
+    when the forward move ends the game (SOB-006's `immediately`), the opponent still moves back."""
     config, params = state.config, state.params
     forward = scoring.guild_forward(state.scores[p], symbol, params.track_spaces, readings_of(config).track_end)
     state = move_marker(state, p, forward, C_GUILD)
-    if state.phase == OVER:
-        return state
     back = scoring.back_to_symbol(state.scores[opp], symbol, readings_of(config).track_low_end)
     state = move_marker(state, opp, back, C_GUILD)
     return end_turn(state, p) if state.phase != OVER else state

@@ -36,12 +36,14 @@ from nilerules.games.sobek.state import (
     D_MARKET,
     D_REMOVE,
     HORIZONTAL,
+    K_START,
     NO_POINTS,
     OVER,
     PLAY,
     TOKEN_COUNTS,
     Draw,
     Params,
+    Pending,
     SobekState,
 )
 
@@ -210,4 +212,12 @@ def next_round(state: SobekState) -> SobekState:
         low = min(state.scores)
         start = next((state.start_player + k) % n for k in range(n) if state.scores[(state.start_player + k) % n]
                      == low)
+        if rd.round_start == "lowest_chooses":  # the lowest scorer picks who starts (choose_start), then the deal
+            return changed(state, round=state.round + 1, pending=Pending(K_START, start), to_move=start)
     return start_round(changed(state, round=state.round + 1, start_player=start))
+
+
+def choose_start(state: SobekState, player: int) -> SobekState:
+    """SOB-018's ``lowest_chooses``: the seat the lowest scorer chose starts the round, which then begins (its
+    event tokens, the green-backed deal from the start player on, the first delivery)."""
+    return start_round(changed(state, pending=None, start_player=player))

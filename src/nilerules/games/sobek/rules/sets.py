@@ -27,6 +27,7 @@ from nilerules.games.sobek.rules.events import (
 from nilerules.games.sobek.state import (
     AMULET,
     AMULET_TYPES,
+    FIRST_CHAR,
     K_HSET,
     NTYPES,
     Counts,
@@ -111,6 +112,8 @@ def set_steps(state: SobekState, params: Params, pend: Pending, hand: Counts) ->
     """The next step of a set being built (``K_SET``, or ``K_HSET`` at the end of the round): a card of ``hand`` (the
     cards not yet chosen) that keeps it finishable, or done once it may be finished."""
     natural = natural_needed(state) and (pend.kind == K_HSET or pend.b < 0)
+    if pend.kind == K_HSET:
+        hand = horizontal_hand(state, hand)
     if pend.a >= 0:
         adds = _same_kind_adds(params, pend.a, pend.cards, hand, natural)
     else:
@@ -120,8 +123,17 @@ def set_steps(state: SobekState, params: Params, pend: Pending, hand: Counts) ->
     return tuple(adds)
 
 
+def horizontal_hand(state: SobekState, hand: Counts) -> Counts:
+    """The cards of ``hand`` a horizontal set may hold: all (characters as goods of their type), or, under SOB-035's
+    ``excluded`` (“You cannot play character cards”), the goods cards only."""
+    if readings_of(state.config).horizontal_characters == "excluded":
+        return (*hand[:FIRST_CHAR], *(0,) * (NTYPES - FIRST_CHAR))
+    return hand
+
+
 def hphase_actions(state: SobekState, params: Params, hand: Counts) -> tuple[SobekAction, ...]:
     """At the end of the round: start a horizontal set, or be done."""
+    hand = horizontal_hand(state, hand)
     if sum(hand) < params.set_min:  # no horizontal set of either reading can reach the minimum
         return ONLY_DONE
     out: list[SobekAction] = []

@@ -15,6 +15,7 @@ from nilerules.games.sobek.actions import (
     ChooseEvent,
     ChooseGoods,
     ChooseSet,
+    ChooseStart,
     ChooseTarget,
     Confirm,
     Done,
@@ -79,6 +80,7 @@ from nilerules.games.sobek.rules.market import (
     take_and_pass,
 )
 from nilerules.games.sobek.rules.rounds import (
+    choose_start,
     settle,
 )
 from nilerules.games.sobek.rules.sets import (
@@ -108,6 +110,7 @@ from nilerules.games.sobek.state import (
     K_PROSPERITY,
     K_SCRIBE,
     K_SET,
+    K_START,
     K_THIEF_BACK,
     K_THIEF_OPP,
     K_VIZIR_CARD,
@@ -241,6 +244,8 @@ def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...
         return tuple(ChooseBack(b) for b in backs)
     if kind == K_SCRIBE:
         return tuple(ChooseCard(t) for t, c in enumerate(state.hands[pend.b]) if c)
+    if kind == K_START:  # any seat, the chooser's own included
+        return tuple(ChooseStart(q) for q in range(state.config.players))
     raise AssertionError(f"unknown pending kind {kind!r}")  # pragma: no cover - K_HPHASE is handled first
 
 
@@ -342,7 +347,7 @@ def _forbidding_rule(state: SobekState) -> str:
         K_VIZIR_CARD: "sobek.characters.vizir", K_MERCHANT: "sobek.characters.merchant",
         K_COURT_SET: "sobek.characters.courtesan", K_COURT_ADD: "sobek.characters.courtesan",
         K_THIEF_OPP: "sobek.characters.thief", K_THIEF_BACK: "sobek.characters.thief_backs",
-        K_SCRIBE: "sobek.characters.scribe",
+        K_SCRIBE: "sobek.characters.scribe", K_START: "sobek.turn.next_player",
     }[pend.kind]
 
 
@@ -407,4 +412,7 @@ def _apply_pending(state: SobekState, pend: Pending, action: SobekAction) -> Sob
     if kind == K_SCRIBE:
         assert isinstance(action, ChooseCard)
         return scribe_discard(state, pend, action.card)
+    if kind == K_START:
+        assert isinstance(action, ChooseStart)
+        return choose_start(state, action.player)
     raise AssertionError(f"unknown pending kind {kind!r}")  # pragma: no cover - K_HPHASE is handled first
