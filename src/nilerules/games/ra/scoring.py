@@ -7,6 +7,7 @@ The per-player arithmetic is also exposed as small pure functions for the Z3 cro
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, Final
 
 from nilerules.core.registry import rule
 from nilerules.core.types import PlayerId, Ranking, rank_by_keys
@@ -60,6 +61,23 @@ def trader_points(held: Sequence[int], crates: int, params: RaParams) -> tuple[P
     return held[TRADER] * params.trader_points, crates
 
 
+_NEW: Final[Any] = object.__new__
+_SET: Final[Any] = object.__setattr__
+
+
+def score_event(epoch: int, player: PlayerId, category: str, points: Points, rule_id: str) -> ScoreEvent:
+    """``ScoreEvent(epoch, player, category, points, rule_id)``, its fields set as the frozen dataclass's ``__init__``
+    sets them, without running that ``__init__``: it is Python code, and called from the compiled scoring it cost
+    about 7,600 instructions an event, 8 % of a random playout's (callgrind, 2026-12-02)."""
+    event: ScoreEvent = _NEW(ScoreEvent)
+    _SET(event, "epoch", epoch)
+    _SET(event, "player", player)
+    _SET(event, "category", category)
+    _SET(event, "points", points)
+    _SET(event, "rule_id", rule_id)
+    return event
+
+
 def epoch_events(
     epoch: int, held: Sequence[Sequence[int]], crates: Sequence[int], params: RaParams
 ) -> list[ScoreEvent]:
@@ -78,7 +96,7 @@ def epoch_events(
             ("traders", trader_points(x, crates[p], params)[0], "ra.traders.scoring.points"),
             ("crates", crates[p], "ra.traders.scoring.points"),
         )
-        events.extend(ScoreEvent(epoch, p, name, pts, rid) for name, pts, rid in lines if pts)
+        events.extend(score_event(epoch, p, name, pts, rid) for name, pts, rid in lines if pts)
     return events
 
 
@@ -129,9 +147,9 @@ def final_events(
     for p, x in enumerate(held):
         mon = monument_points(x, params)
         if mon:
-            events.append(ScoreEvent(epoch, p, "monuments", mon, "ra.scoring.monuments"))
+            events.append(score_event(epoch, p, "monuments", mon, "ra.scoring.monuments"))
         if sun[p]:
-            events.append(ScoreEvent(epoch, p, "sun_disks", sun[p], "ra.scoring.sun_disks"))
+            events.append(score_event(epoch, p, "sun_disks", sun[p], "ra.scoring.sun_disks"))
     return events
 
 

@@ -8,7 +8,7 @@ from nilerules.core.types import PlayerId
 from nilerules.errors import IllegalAction
 from nilerules.games.ra.actions import BIDS, PASS_ACTION, Bid, RaAction
 from nilerules.games.ra.rules.disasters import DISASTER_INDEX, IS_DISASTER, STRUCK, settle_discards
-from nilerules.games.ra.rules.scratch import Scratch
+from nilerules.games.ra.rules.scratch import Scratch, with_header
 from nilerules.games.ra.rules.traders import claim_traders
 from nilerules.games.ra.state import (
     BID,
@@ -108,8 +108,7 @@ def _after_bid(s: RaState, nh: list[int]) -> RaState:
     starter = nh[H_STARTER]
     if p != starter:
         nh[H_ACTOR] = _next_bidder(s.up, p, starter)
-        return RaState(s.config, s.params, tuple(nh), s.bag, s.track, s.out, s.held, s.up, s.down, s.score,
-                       s.crates, s.claims, s.events)
+        return with_header(s, nh)
     m = Scratch(s)
     m.h = nh
     _resolve_auction(m)

@@ -8,7 +8,7 @@ from nilerules.core.registry import rule
 from nilerules.core.types import PlayerId
 from nilerules.games.ra import scoring
 from nilerules.games.ra.params import RaParams
-from nilerules.games.ra.rules.scratch import Scratch, book
+from nilerules.games.ra.rules.scratch import Scratch, book, with_header
 from nilerules.games.ra.state import (
     H_ACTOR,
     H_BAG,
@@ -69,8 +69,7 @@ def next_turn_state(s: RaState, after: PlayerId) -> RaState:
     nh[H_PHASE] = TURN
     nh[H_ACTOR] = q
     nh[H_STARTER] = q
-    return RaState(s.config, s.params, tuple(nh), s.bag, s.track, s.out, s.held, s.up, s.down, s.score,
-                   s.crates, s.claims, s.events)
+    return with_header(s, nh)
 
 
 @rule("ra.base.last_ra", "ra.scoring.disks_face_up", "ra.base.three_epochs_play")

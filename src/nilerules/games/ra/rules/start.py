@@ -10,6 +10,7 @@ from nilerules.core.types import Config
 from nilerules.errors import IllegalAction
 from nilerules.games.ra.actions import Deal
 from nilerules.games.ra.params import RaParams
+from nilerules.games.ra.rules.scratch import new_state
 from nilerules.games.ra.state import (
     DEAL,
     H_ACTOR,
@@ -68,5 +69,5 @@ def deal(s: RaState, a: Deal) -> RaState:
     nh[H_PHASE] = TURN
     nh[H_ACTOR] = first
     nh[H_STARTER] = first
-    return RaState(s.config, s.params, tuple(nh), s.bag, s.track, s.out, s.held, up, s.down, s.score,
-                   s.crates, s.claims, s.events)
+    return new_state(s.config, s.params, tuple(nh), s.bag, s.track, s.out, s.held, up, s.down, s.score,
+                     s.crates, s.claims, s.events)

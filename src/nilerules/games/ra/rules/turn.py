@@ -10,7 +10,7 @@ from nilerules.games.ra.rules.auction import start_auction
 from nilerules.games.ra.rules.disasters import DISASTER_INDEX, IS_DISASTER, settle_discards
 from nilerules.games.ra.rules.epochs import end_epoch, next_turn_state
 from nilerules.games.ra.rules.gods import god_menu
-from nilerules.games.ra.rules.scratch import Scratch
+from nilerules.games.ra.rules.scratch import Scratch, new_state, with_header
 from nilerules.games.ra.rules.traders import claim_traders
 from nilerules.games.ra.state import (
     DRAW,
@@ -56,8 +56,7 @@ def draw(s: RaState, a: RaAction) -> RaState:
         raise IllegalAction("ra.base.draw", "the bag is empty", s, a)
     nh = list(h)
     nh[H_PHASE] = DRAW
-    return RaState(s.config, s.params, tuple(nh), s.bag, s.track, s.out, s.held, s.up, s.down, s.score,
-                   s.crates, s.claims, s.events)
+    return with_header(s, nh)
 
 
 @rule("ra.base.draw_place")
@@ -82,13 +81,13 @@ def draw_tile(s: RaState, a: DrawTile) -> RaState:
                 return m.freeze()
             nh[H_LAST] = 1
         start_auction(s, nh, drawer, voluntary=0)
-        return RaState(s.config, s.params, tuple(nh), tuple(bag), s.track, s.out, s.held, s.up, s.down,
-                       s.score, s.crates, s.claims, s.events)
+        return new_state(s.config, s.params, tuple(nh), tuple(bag), s.track, s.out, s.held, s.up, s.down,
+                         s.score, s.crates, s.claims, s.events)
     track = list(s.track)
     track[k] += 1
     nh[H_TRACK_LEN] += 1
-    ns = RaState(s.config, s.params, tuple(nh), tuple(bag), tuple(track), s.out, s.held, s.up, s.down,
-                 s.score, s.crates, s.claims, s.events)
+    ns = new_state(s.config, s.params, tuple(nh), tuple(bag), tuple(track), s.out, s.held, s.up, s.down,
+                   s.score, s.crates, s.claims, s.events)
     return next_turn_state(ns, drawer)
 
 
@@ -98,8 +97,7 @@ def invoke(s: RaState, a: RaAction) -> RaState:
         raise IllegalAction("ra.base.invoke", "invoking Ra over an empty auction track (reading RA-009)", s, a)
     nh = list(h)
     start_auction(s, nh, h[H_ACTOR], voluntary=1)
-    return RaState(s.config, s.params, tuple(nh), s.bag, s.track, s.out, s.held, s.up, s.down, s.score,
-                   s.crates, s.claims, s.events)
+    return with_header(s, nh)
 
 
 def play_god(s: RaState, a: PlayGod) -> RaState:
