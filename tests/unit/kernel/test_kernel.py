@@ -25,7 +25,7 @@ from nilerules.core import (
     sample,
     sample_index,
 )
-from nilerules.core.chance import random_index
+from nilerules.core.chance import random_index, randrange
 from nilerules.core.playout import random_policy
 from nilerules.core.registry import RegistrationError, validate_implementations
 from nilerules.errors import IllegalAction, InvalidConfig, MalformedAction, ReplayError, SpecError
@@ -122,6 +122,28 @@ def test_random_index_draws_exactly_as_random_choice() -> None:
                 assert random_index(ours, n) == theirs.choice(range(n))
                 assert random_index(ours, n) == theirs.randrange(n)
             assert ours.getstate() == theirs.getstate()
+
+
+def test_randrange_draws_exactly_as_random_randrange() -> None:
+    """Oracle: the standard library. Same number, same generator state after, the same error for an empty range; a
+    generator of another type (here one that always answers 0) is asked itself."""
+    for n in (1, 2, 3, 7, 8, 9, 33, 1000):
+        for seed in range(10):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            assert [randrange(ours, n) for _ in range(5)] == [theirs.randrange(n) for _ in range(5)]
+            assert ours.getstate() == theirs.getstate()
+    for n in (0, -1):
+        with pytest.raises(ValueError) as expected:
+            random.Random(0).randrange(n)
+        with pytest.raises(ValueError) as ours_error:
+            randrange(random.Random(0), n)
+        assert str(expected.value) == str(ours_error.value)
+
+    class Zero(random.Random):
+        def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
+            return 0
+
+    assert [randrange(Zero(5), 1000) for _ in range(3)] == [0, 0, 0]
 
 
 def test_sample_index_draws_as_randrange_over_the_total() -> None:

@@ -1,9 +1,10 @@
 """The rules' fast constructors build exactly what the classes' own constructors build (issue 20, item 6).
 
-``rules.scratch.new_state``/``with_header`` build a RaState without its NamedTuple ``__new__`` and
-``scoring.score_event`` a ScoreEvent without its dataclass ``__init__`` (both Python code the compiled rules would
-otherwise run for every state and event). The expected values here are the classes' own constructors, called with
-the same fields; the played games come from seeded playouts (the golden playthrough pins the rest).
+``rules.scratch.new_state``/``with_header`` build a RaState without its NamedTuple ``__new__``, and
+``scoring.score_event`` makes each distinct ScoreEvent once (the NamedTuple's ``__new__`` and the dataclass's
+``__init__`` are Python code the compiled rules would otherwise run for every state and event).
+The expected values are the classes' own constructors, called with the same fields; the games come from seeded
+playouts (the golden playthrough pins the rest).
 """
 
 from __future__ import annotations
@@ -20,8 +21,12 @@ GAME = make_game()
 
 
 def test_score_event_equals_the_dataclass() -> None:
-    """Same type, fields, equality and hash as ``ScoreEvent(...)``; still frozen."""
+    """Same type, fields, equality and hash as ``ScoreEvent(...)``, for an event made first and one made again;
+    still frozen; a different event is a different object."""
+    first = score_event(2, 1, "gold", 3, "ra.scoring.gods_gold")
     made = score_event(2, 1, "gold", 3, "ra.scoring.gods_gold")
+    assert first is made
+    assert score_event(2, 1, "gold", 4, "ra.scoring.gods_gold") == ScoreEvent(2, 1, "gold", 4, "ra.scoring.gods_gold")
     expected = ScoreEvent(2, 1, "gold", 3, "ra.scoring.gods_gold")
     assert type(made) is ScoreEvent
     assert expected == made

@@ -32,7 +32,6 @@ from nilerules.games.ra.state import (
 )
 
 
-@rule("ra.base.turn_one_action", "ra.base.draw_full_track", "ra.base.invoke")
 def turn_actions(s: RaState) -> tuple[RaAction, ...]:
     """Exactly one of: draw (not while the track is full), invoke Ra, or play God tiles."""
     h = s.h
@@ -48,6 +47,9 @@ def turn_actions(s: RaState) -> tuple[RaAction, ...]:
     return tuple(acts)
 
 
+rule("ra.base.turn_one_action", "ra.base.draw_full_track", "ra.base.invoke")(turn_actions)
+
+
 def draw(s: RaState, a: RaAction) -> RaState:
     h = s.h
     if h[H_TRACK_LEN] >= s.params.auction_track:
@@ -59,7 +61,6 @@ def draw(s: RaState, a: RaAction) -> RaState:
     return with_header(s, nh)
 
 
-@rule("ra.base.draw_place")
 def draw_tile(s: RaState, a: DrawTile) -> RaState:
     """A Ra tile goes on the Ra track and starts an auction; any other tile goes on the auction track."""
     k = a.kind
@@ -89,6 +90,9 @@ def draw_tile(s: RaState, a: DrawTile) -> RaState:
     ns = new_state(s.config, s.params, tuple(nh), tuple(bag), tuple(track), s.out, s.held, s.up, s.down,
                    s.score, s.crates, s.claims, s.events)
     return next_turn_state(ns, drawer)
+
+
+rule("ra.base.draw_place")(draw_tile)
 
 
 def invoke(s: RaState, a: RaAction) -> RaState:
