@@ -83,6 +83,15 @@ def randrange(rng: random.Random, n: int) -> int:
     return random_index(rng, n)
 
 
+def choice(rng: random.Random, seq: Sequence[A]) -> A:
+    """``rng.choice(seq)``: the same element, from the same generator state, with the same errors; compiled for a
+    plain ``random.Random`` (``Random.choice`` and the ``_randbelow`` it calls are Python code), any other generator
+    is asked itself."""
+    if type(rng) is not _RANDOM or not seq:
+        return rng.choice(seq)
+    return seq[random_index(rng, len(seq))]
+
+
 def _gcd(a: int, b: int) -> int:
     while b:
         a, b = b, a % b

@@ -128,8 +128,27 @@ def amon_priest_field(
     return scores, debens
 
 
+_LAST_SCORED: Final[list[tuple[tuple[object, ...], tuple[int, ...]]]] = []
+"""Read and written by ``final_scores`` only: the fields it last scored and the scores they gave. The strong player
+asks for the scores after every step of its rollouts (``core.mcts``), mostly of states whose scored fields did not
+change: then the answer is the last one (the scores are a function of these fields alone)."""
+
+
 def final_scores(state: NefState) -> tuple[int, ...]:
     """Prestige already scored + gifts by the value table + Royal Seals + Deben; then the Amon Priest's bonus."""
+    fields = (state.config, state.params, state.hands, state.neutral_hand, state.prestige, state.seals, state.deben,
+              state.amon_priest)
+    if _LAST_SCORED and _LAST_SCORED[0][0] == fields:
+        return _LAST_SCORED[0][1]
+    scores = _final_scores(state)
+    if _LAST_SCORED:
+        _LAST_SCORED[0] = (fields, scores)
+    else:
+        _LAST_SCORED.append((fields, scores))
+    return scores
+
+
+def _final_scores(state: NefState) -> tuple[int, ...]:
     p = state.params
     owners = holders((*state.hands, state.neutral_hand))
     base = [

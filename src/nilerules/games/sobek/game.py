@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from nilerules.core import Config, Diagnostic, GameBase, GameInfo, Ranking, rank_by_keys
+from nilerules.core.chance import choice
 from nilerules.core.game import position_config
 from nilerules.games.sobek import names, position, rules, scoring
 from nilerules.games.sobek.actions import (
@@ -96,7 +97,7 @@ class SobekGame(GameBase[SobekState, SobekAction]):
         takes = [a for a in legal if isinstance(a, Take)]
         if takes:
             return takes[0]
-        return rng.choice(legal)
+        return choice(rng, legal)
 
     def state_config(self, state: SobekState) -> Config:
         return state.config
