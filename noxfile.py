@@ -77,7 +77,11 @@ def coverage(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Random full games per second, per game and player count, on the compiled build (figures go into the notes)."""
+    """Random full games per second, per game and player count, on the compiled build (figures go into the notes).
+
+    ``nox -s bench -- --reference DIR`` first times this build beside another one in the same run (DIR: a venv, or a
+    checkout with its venv in DIR/.venv, where ``pip install .`` built the other commit), alternating between them,
+    and prints the speed-up per game (``tools/bench.py``; ``--reference-only`` stops there)."""
     session.install(".")
     session.run("python", "tools/bench.py", *session.posargs)
 

@@ -24,7 +24,7 @@ from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 HOT_MODULES = {
-    "core": ("chance", "playout", "readings"),
+    "core": ("chance", "playout", "readings", "rollout"),
     "games/ra": ("scoring", "game"),
     "games/ra/rules": ("__init__", "scratch", "traders", "epochs", "gods", "disasters", "auction", "turn", "start"),
     "games/sobek": ("params", "scoring", "game"),

@@ -4,8 +4,15 @@ analysis and the whole `nilerules report` command on 1 and N processes (wall sec
 own query that plays many games (`query ra pharaoh-ties`) on 1 and N processes; and the strong player's short
 strength run (`tools/strength.py --short`: its win share against greedy seats, moves per second, seconds per game).
 
+With ``--reference DIR`` (a venv, or a checkout with its venv in ``DIR/.venv``, of another build: ``pip install .``
+there), it first times random playouts of this build and of that one in the same run: two long-lived processes
+(``tools/playout_worker.py``), one per build, play the same seeded games in alternating turns (ABBA order, so drift
+in the machine's load falls on both), and it prints, per config and per game, the speed-up of this build over the
+reference (the reference's CPU seconds over this build's, for the same games) and whether both played the same
+games. ``--reference-only`` stops after that comparison (``docs/cluster.md``, "Measuring speed").
+
 Usage: python tools/bench.py [--game G] [--seconds S] [--jobs N] [--parallel-games N] [--no-report] [--no-strength]
-       [--out FILE]
+       [--reference DIR [--rounds R] [--reference-only]] [--out FILE]
 Prints a table and writes JSON (default bench-results/bench.json). Speed is measured here, never in tests.
 Both wall-clock and CPU-time rates are given: on a shared machine the CPU-time rate is the one-core figure.
 """
@@ -14,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import resource
 import subprocess
@@ -56,6 +64,115 @@ def measure(game: Any, config: Any, seconds: float) -> dict[str, Any]:
         "actions_per_second": round(actions / elapsed),
         "mean_length": round(actions / games, 1),
     }
+
+WORKER = Path(__file__).with_name("playout_worker.py")
+MAX_ROUNDS = 100
+"""The most alternating rounds ``--rounds`` may ask for."""
+
+
+def reference_python(reference: Path) -> Path:
+    """The Python of the reference build: ``DIR/bin/python`` (a venv) or ``DIR/.venv/bin/python`` (a checkout)."""
+    for candidate in (reference / "bin" / "python", reference / ".venv" / "bin" / "python"):
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            return candidate.absolute()  # not resolved: a venv's python is a symlink, and the venv is the link's
+    raise SystemExit(f"bench: --reference {str(reference)!r}: no bin/python or .venv/bin/python there (make a venv "
+                     "and `pip install .` in the reference checkout)")
+
+
+class Worker:
+    """A long-lived ``playout_worker.py`` process of one build, answering one JSON request per line."""
+
+    def __init__(self, python: Path | str, label: str) -> None:
+        self.label = label
+        # run from a neutral folder, so that neither build imports a nilerules checkout from the current directory
+        self.process = subprocess.Popen(
+            [str(python), str(WORKER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            cwd=tempfile.gettempdir(),
+        )
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise SystemExit(f"bench: the {self.label} build's playout worker stopped (see its error above)")
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def compare_reference(
+    reference: Path, game_ids: list[str], seconds: float, rounds: int
+) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+    """Random playouts of this build and of the build at ``reference``, timed in the same run.
+
+    Per config: one warm-up batch on each build sizes the batches so that this build spends about ``seconds`` of
+    CPU over ``rounds`` rounds; each round both builds play the same fresh seeds, in ABBA order (this build first
+    in even rounds, the reference first in odd ones). The speed-up is the reference's CPU seconds over this build's,
+    summed over the rounds; per game, over the game's configs (each config weighted by the time its games take)."""
+    current = Worker(sys.executable, "current")
+    base = Worker(reference_python(reference), "reference")
+    try:
+        described = {w.label: w.ask({"describe": True}) for w in (current, base)}
+        rows: list[dict[str, Any]] = []
+        for game_id in game_ids:
+            theirs = described["reference"]["configs"][game_id]
+            configs = [c for c in described["current"]["configs"][game_id] if c in theirs]
+            for players, modules in configs:
+                request: dict[str, Any] = {"game": game_id, "players": players, "modules": modules}
+                warm = current.ask({**request, "seeds": [0, 3]})
+                base.ask({**request, "seeds": [0, 3]})
+                batch = max(1, round(seconds / rounds / max(warm["cpu"] / 3, 1e-6)))
+                cpu = {"current": 0.0, "reference": 0.0}
+                same = True
+                for r in range(rounds):
+                    seeds = [1000 + r * batch, batch]
+                    answers = {}
+                    for worker in (current, base) if r % 2 == 0 else (base, current):
+                        answers[worker.label] = worker.ask({**request, "seeds": seeds})
+                        cpu[worker.label] += answers[worker.label]["cpu"]
+                    same = same and answers["current"]["fingerprint"] == answers["reference"]["fingerprint"]
+                games = batch * rounds
+                rows.append({
+                    "game": game_id,
+                    "players": players,
+                    "modules": modules,
+                    "games": games,
+                    "cpu_seconds_current": round(cpu["current"], 3),
+                    "cpu_seconds_reference": round(cpu["reference"], 3),
+                    "games_per_cpu_second_current": round(games / cpu["current"], 1),
+                    "games_per_cpu_second_reference": round(games / cpu["reference"], 1),
+                    "speedup": round(cpu["reference"] / cpu["current"], 3),
+                    "same_games": same,
+                })
+                label = "+".join(modules) or "base"
+                print(
+                    f"vs reference {game_id:<16}{label:<28}{players}p  {rows[-1]['games_per_cpu_second_current']:>9.1f}"
+                    f" games/s cpu against {rows[-1]['games_per_cpu_second_reference']:>9.1f}: "
+                    f"x{rows[-1]['speedup']:.3f}; same games: {same}"
+                )
+        per_game = []
+        for game_id in game_ids:
+            mine = [r for r in rows if r["game"] == game_id]
+            # per config, the seconds per game of each build; the game's speed-up is the sum over its configs
+            current_s = sum(r["cpu_seconds_current"] / r["games"] for r in mine)
+            reference_s = sum(r["cpu_seconds_reference"] / r["games"] for r in mine)
+            per_game.append({"game": game_id, "speedup": round(reference_s / current_s, 3),
+                             "same_games": all(r["same_games"] for r in mine)})
+            print(f"vs reference {game_id:<16}random playouts x{per_game[-1]['speedup']:.3f} the reference's rate "
+                  f"(CPU time, {len(mine)} configs, {rounds} alternating rounds)")
+        builds = {"current": described["current"]["build"], "reference": described["reference"]["build"],
+                  "reference_path": str(reference)}
+        print(f"current: {builds['current']}; reference ({reference}): {builds['reference']}")
+        return builds, rows, per_game
+    finally:
+        current.close()
+        base.close()
 
 
 def parallel_simulate(game_id: str, games: int, jobs: int) -> dict[str, Any]:
@@ -187,7 +304,24 @@ def main() -> None:
     parser.add_argument(
         "--no-strength", action="store_true", help="skip the strong player's short strength run (tools/strength.py)"
     )
+    parser.add_argument("--reference", type=Path, help="a venv or checkout of another build to time beside this one")
+    parser.add_argument("--rounds", type=int, default=6, help="alternating rounds per config for --reference")
+    parser.add_argument("--reference-only", action="store_true", help="stop after the --reference comparison")
     args = parser.parse_args()
+    if not 1 <= args.rounds <= MAX_ROUNDS:
+        parser.error(f"--rounds: expected 1 to {MAX_ROUNDS}, got {args.rounds}")
+    if not 0 < args.seconds <= 3600:
+        parser.error(f"--seconds: expected more than 0 and at most 3600, got {args.seconds}")
+    if args.reference_only and args.reference is None:
+        parser.error("--reference-only needs --reference DIR")
+    comparison = None
+    if args.reference is not None:
+        builds, compared, per_game = compare_reference(args.reference, args.game or list(GAME_IDS), args.seconds,
+                                                       args.rounds)
+        comparison = {"builds": builds, "rounds": args.rounds, "configs": compared, "games": per_game}
+        if args.reference_only:
+            _write(Path(args.out), {"build": build_label(), "reference": comparison})
+            return
     rows = []
     print(build_label())
     for game_id in args.game or GAME_IDS:
@@ -234,7 +368,6 @@ def main() -> None:
     if not args.no_strength:
         strength_rows = short_strength(args.game or list(GAME_IDS), args.jobs)
     out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
     meta = {
         "python": platform.python_version(),
         "machine": platform.machine(),
@@ -246,7 +379,13 @@ def main() -> None:
         "report_command": command,
         "query": query,
         "strength": strength_rows,
+        "reference": comparison,
     }
+    _write(out, meta)
+
+
+def _write(out: Path, meta: dict[str, Any]) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {out}")
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, Final, TypeVar
 
 A = TypeVar("A")
+_RANDOM: Final = random.Random
+_GETRANDBITS: Final[Any] = random.Random.getrandbits
+"""The generator's own ``getrandbits`` (``random.Random`` inherits it from ``_random.Random``, C code)."""
 
 
 def draw_outcomes(counts: Sequence[int], make: Sequence[A]) -> tuple[tuple[A, Fraction], ...]:
@@ -59,10 +62,34 @@ def random_index(rng: random.Random, n: int) -> int:
     if n <= 0:  # getrandbits(0) is always 0, so the loop below would never end
         raise ValueError(f"nothing to draw from: random_index needs n > 0, got {n}")
     k = n.bit_length()
+    if type(rng) is _RANDOM:  # its own getrandbits, called without looking the method up on the instance each time
+        drawn: int = _GETRANDBITS(rng, k)
+        while drawn >= n:
+            drawn = _GETRANDBITS(rng, k)
+        return drawn
     r = rng.getrandbits(k)
     while r >= n:
         r = rng.getrandbits(k)
     return r
+
+
+def randrange(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)``: the same number, from the same generator state, with the same errors. For a plain
+    ``random.Random`` it is ``random_index`` (compiled: ``Random.randrange`` is Python code, a few thousand
+    instructions a call from the compiled rules); any other generator (a subclass, the tests' enumerating ones) is
+    asked itself."""
+    if type(rng) is not _RANDOM or n <= 0:
+        return rng.randrange(n)
+    return random_index(rng, n)
+
+
+def choice(rng: random.Random, seq: Sequence[A]) -> A:
+    """``rng.choice(seq)``: the same element, from the same generator state, with the same errors; compiled for a
+    plain ``random.Random`` (``Random.choice`` and the ``_randbelow`` it calls are Python code), any other generator
+    is asked itself."""
+    if type(rng) is not _RANDOM or not seq:
+        return rng.choice(seq)
+    return seq[random_index(rng, len(seq))]
 
 
 def _gcd(a: int, b: int) -> int:

@@ -45,9 +45,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from nilerules.core.chance import random_index
 from nilerules.core.game import Game
-from nilerules.core.types import CHANCE
+from nilerules.core.rollout import evaluate, play_on
 from nilerules.errors import InvalidConfig
 
 RolloutPolicy = Literal["greedy", "random"]
@@ -142,57 +141,12 @@ class SearchResult:
     """(action, simulations, mean value to the mover), in the order the moves were tried (the greedy one first)."""
 
 
-def evaluate(game: Game[Any, Any], state: Any, terminal: bool, margin_weight: float) -> tuple[float, ...]:
-    """Each seat's value of ``state`` in 0..1: ``1 - margin_weight`` times its win share (1/k for each of k seats
-    sharing first place: by the ranking when ``terminal``, else by the scores) plus ``margin_weight`` times its margin
-    over the best other seat, squashed as ``(1 + tanh(margin / scale)) / 2`` with ``scale = 1 + mean |score|``."""
-    scores = game.scores(state)
-    players = len(scores)
-    if terminal:
-        winners = game.ranking(state).winners
-    else:
-        top = max(scores)
-        winners = tuple(seat for seat in range(players) if scores[seat] == top)
-    share = 1.0 / len(winners) if winners else 0.0
-    scale = 1.0 + sum(abs(s) for s in scores) / players
-    values = []
-    for seat in range(players):
-        best_other = max((scores[j] for j in range(players) if j != seat), default=0)
-        squashed = 0.5 + 0.5 * math.tanh((scores[seat] - best_other) / scale)
-        won = share if seat in winners else 0.0
-        values.append((1.0 - margin_weight) * won + margin_weight * squashed)
-    return tuple(values)
-
-
 def rollout(game: Game[Any, Any], state: Any, rng: random.Random, budget: SearchBudget) -> tuple[float, ...]:
     """Play on from ``state`` with the budget's rollout policy for every seat (chance sampled) to the end or the
-    cut-off, and evaluate where it stops."""
-    current_player, legal_actions, sample_chance = game.current_player, game.legal_actions, game.sample_chance
-    apply, greedy = game.apply, game.greedy_action
-    uniform = budget.rollout == "random"
+    cut-off, and evaluate where it stops (``core.rollout.play_on``, compiled with the playouts; ``evaluate`` is its
+    value)."""
     limit = budget.depth or game.info.max_game_length
-    steps = changes = 0
-    scorings, scores = budget.scorings, game.scores
-    last = scores(state) if scorings else ()
-    while (mover := current_player(state)) is not None:
-        if steps >= limit:
-            return evaluate(game, state, False, budget.margin_weight)
-        if scorings:
-            now = scores(state)
-            if now != last:
-                changes, last = changes + 1, now
-                if changes >= scorings:
-                    return evaluate(game, state, False, budget.margin_weight)
-        if mover is CHANCE:
-            action = sample_chance(state, rng)
-        elif uniform:
-            legal = legal_actions(state)
-            action = legal[random_index(rng, len(legal))]
-        else:
-            action = greedy(state, rng)
-        state = apply(state, action)
-        steps += 1
-    return evaluate(game, state, True, budget.margin_weight)
+    return play_on(game, state, rng, budget.rollout == "random", limit, budget.scorings, budget.margin_weight)
 
 
 def _order(game: Game[Any, Any], state: Any, rng: random.Random) -> list[Any]:

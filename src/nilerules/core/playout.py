@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from nilerules.core.chance import random_index
 from nilerules.core.game import Game
@@ -13,6 +13,10 @@ from nilerules.core.log import GameLog, make_log
 from nilerules.core.mcts import SearchPolicy
 from nilerules.core.types import CHANCE, Config
 from nilerules.errors import InvalidConfig
+
+_CHANCE: Final = CHANCE
+"""The chance player, held by this (compiled) module: ``CHANCE`` itself is read from the plain-Python module
+``core.types`` through a dictionary on every step of a playout."""
 
 Policy = Callable[[Game[Any, Any], Any, random.Random], Any]
 PolicySpec = str | Policy
@@ -29,7 +33,7 @@ def greedy_policy(game: Game[Any, Any], state: Any, rng: random.Random) -> Any:
     return game.greedy_action(state, rng)
 
 
-POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy, "strong": SearchPolicy()}
+POLICIES: Final[dict[str, Policy]] = {"random": random_policy, "greedy": greedy_policy, "strong": SearchPolicy()}
 """The policies by name: uniformly random, the game's greedy choice, and the search-based player
 (``nilerules.core.mcts``, with the default ``SearchBudget``)."""
 
@@ -111,7 +115,7 @@ def playout(
     while (mover := current_player(state)) is not None:
         if len(actions) >= limit:
             return Playout(config, seed, name, tuple(actions), state, True)
-        if mover is CHANCE:
+        if mover is _CHANCE:
             action = sample_chance(state, rng)
         else:
             legal = legal_actions(state)

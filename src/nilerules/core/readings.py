@@ -8,16 +8,16 @@ in one way in every game and a search for ``.final_tie`` lists every rule that t
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from nilerules.core.types import Config
 
 R = TypeVar("R", bound=tuple[str, ...])
 
-_BY_READINGS: dict[tuple[type, tuple[tuple[str, str], ...]], Any] = {}
-_BY_CONFIG: dict[int, tuple[Config, type, Any]] = {}
+_BY_READINGS: Final[dict[tuple[type, tuple[tuple[str, str], ...]], Any]] = {}
+_BY_CONFIG: Final[dict[int, tuple[Config, type, Any]]] = {}
 """By the config's identity (the entry holds the config, so its identity is not reused while the entry is here)."""
-_LIMIT = 4096
+_LIMIT: Final = 4096
 
 
 def record(config: Config, cls: type[R]) -> R:

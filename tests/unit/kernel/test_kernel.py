@@ -25,7 +25,7 @@ from nilerules.core import (
     sample,
     sample_index,
 )
-from nilerules.core.chance import random_index
+from nilerules.core.chance import choice, random_index, randrange
 from nilerules.core.playout import random_policy
 from nilerules.core.registry import RegistrationError, validate_implementations
 from nilerules.errors import IllegalAction, InvalidConfig, MalformedAction, ReplayError, SpecError
@@ -122,6 +122,49 @@ def test_random_index_draws_exactly_as_random_choice() -> None:
                 assert random_index(ours, n) == theirs.choice(range(n))
                 assert random_index(ours, n) == theirs.randrange(n)
             assert ours.getstate() == theirs.getstate()
+
+
+def test_randrange_draws_exactly_as_random_randrange() -> None:
+    """Oracle: the standard library. Same number, same generator state after, the same error for an empty range; a
+    generator of another type (here one that always answers 0) is asked itself."""
+    for n in (1, 2, 3, 7, 8, 9, 33, 1000):
+        for seed in range(10):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            assert [randrange(ours, n) for _ in range(5)] == [theirs.randrange(n) for _ in range(5)]
+            assert ours.getstate() == theirs.getstate()
+    for n in (0, -1):
+        with pytest.raises(ValueError) as expected:
+            random.Random(0).randrange(n)
+        with pytest.raises(ValueError) as ours_error:
+            randrange(random.Random(0), n)
+        assert str(expected.value) == str(ours_error.value)
+
+    class Zero(random.Random):
+        def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
+            return 0
+
+    assert [randrange(Zero(5), 1000) for _ in range(3)] == [0, 0, 0]
+
+
+def test_choice_picks_exactly_as_random_choice() -> None:
+    """Oracle: the standard library. Same element, same generator state after, the same error for an empty
+    sequence; a generator of another type (here one that always picks the last) is asked itself."""
+    for seq in ((7,), ("a", "b"), tuple(range(5)), tuple(range(33)), list(range(100))):
+        for seed in range(10):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            assert [choice(ours, seq) for _ in range(5)] == [theirs.choice(seq) for _ in range(5)]
+            assert ours.getstate() == theirs.getstate()
+    with pytest.raises(IndexError) as expected:
+        random.Random(0).choice(())
+    with pytest.raises(IndexError) as ours_error:
+        choice(random.Random(0), ())
+    assert str(expected.value) == str(ours_error.value)
+
+    class Last(random.Random):
+        def choice(self, seq):  # type: ignore[no-untyped-def]
+            return seq[-1]
+
+    assert choice(Last(5), (1, 2, 3)) == 3
 
 
 def test_sample_index_draws_as_randrange_over_the_total() -> None:

@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from nilerules.core.chance import choice
 from nilerules.core.codec import from_data, to_data
 from nilerules.core.game import Diagnostic, GameBase, position_config
 from nilerules.core.types import Config, GameInfo, Ranking
@@ -79,7 +80,7 @@ class NefertitiGame(GameBase[NefState, NefAction]):
         takes = [a for a in legal if isinstance(a, TakeCard)]
         if takes:
             return max(takes, key=lambda a: (self._take_value(state, a), a))
-        return rng.choice(legal)
+        return choice(rng, legal)
 
     @staticmethod
     def _take_value(state: NefState, take: TakeCard) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from nilerules.core.registry import rule
 from nilerules.core.types import Ranking, rank_by_keys
@@ -11,13 +12,12 @@ from nilerules.games.nefertiti.names import N_GIFTS, N_TYPES
 from nilerules.games.nefertiti.params import Params, readings_of
 from nilerules.games.nefertiti.state import NefState
 
-TYPE_CODES: tuple[tuple[int, ...], ...] = tuple(
+TYPE_CODES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(c for c in range(N_GIFTS) if CARD_TYPE[c] == t) for t in range(N_TYPES)
 )
 """The Gift card codes of each scoring type (so scoring a type looks at its own cards only)."""
 
 
-@rule("nefertiti.two.neutral_third_owner")
 def holders(hands: Sequence[Sequence[int]]) -> tuple[int, ...]:
     """How many hands (players and the neutral player) hold at least one card of each type."""
     owners = [0] * N_TYPES
@@ -31,13 +31,15 @@ def holders(hands: Sequence[Sequence[int]]) -> tuple[int, ...]:
     return tuple(owners)
 
 
+rule("nefertiti.two.neutral_third_owner")(holders)
+
+
 def card_value(params: Params, card_type: int, owners: int) -> int:
     """The prestige of one card of a type when ``owners`` hands hold that type."""
     row = params.values[card_type]
     return row[min(max(owners, 1), len(row)) - 1]
 
 
-@rule("nefertiti.harbor.foreign_same_value", "nefertiti.harbor.foreign_not_distinguished")
 def type_bonus(params: Params, hand: Sequence[int], card_type: int) -> int:
     """The sum of the foreign bonuses of the cards of ``card_type`` in ``hand`` (0 for normal cards)."""
     bonus = params.bonus
@@ -47,7 +49,9 @@ def type_bonus(params: Params, hand: Sequence[int], card_type: int) -> int:
     return total
 
 
-@rule("nefertiti.harbor.foreign_bonus", "nefertiti.harbor.bonus_cumulative")
+rule("nefertiti.harbor.foreign_same_value", "nefertiti.harbor.foreign_not_distinguished")(type_bonus)
+
+
 def gift_score(params: Params, hand: Sequence[int], owners: Sequence[int]) -> int:
     """Final scoring of one hand: each card is worth its type's value plus every foreign bonus of that type held."""
     total = 0
@@ -58,6 +62,9 @@ def gift_score(params: Params, hand: Sequence[int], owners: Sequence[int]) -> in
         if units:
             total += units * (card_value(params, t, owners[t]) + type_bonus(params, hand, t))
     return total
+
+
+rule("nefertiti.harbor.foreign_bonus", "nefertiti.harbor.bonus_cumulative")(gift_score)
 
 
 def selection_score(
@@ -88,7 +95,6 @@ def selection_score(
     return total
 
 
-@rule("nefertiti.amon_priest.bonus")
 def amon_priest_rank(scores: Sequence[int], debens: Sequence[int], seat: int, reading: str) -> int:
     """The rank (1-based) of ``seat`` for the Amon Priest under a tie reading."""
     mine = scores[seat]
@@ -100,6 +106,9 @@ def amon_priest_rank(scores: Sequence[int], debens: Sequence[int], seat: int, re
         return sum(1 for s in scores if s >= mine)
     key = (mine, debens[seat])
     return 1 + sum(1 for s, d in zip(scores, debens, strict=True) if (s, d) > key)
+
+
+rule("nefertiti.amon_priest.bonus")(amon_priest_rank)
 
 
 def amon_priest_bonus(params: Params, scores: Sequence[int], debens: Sequence[int], seat: int, reading: str) -> int:
@@ -119,9 +128,27 @@ def amon_priest_field(
     return scores, debens
 
 
-@rule("nefertiti.end.final_scoring")
+_LAST_SCORED: Final[list[tuple[tuple[object, ...], tuple[int, ...]]]] = []
+"""Read and written by ``final_scores`` only: the fields it last scored and the scores they gave. The strong player
+asks for the scores after every step of its rollouts (``core.mcts``), mostly of states whose scored fields did not
+change: then the answer is the last one (the scores are a function of these fields alone)."""
+
+
 def final_scores(state: NefState) -> tuple[int, ...]:
     """Prestige already scored + gifts by the value table + Royal Seals + Deben; then the Amon Priest's bonus."""
+    fields = (state.config, state.params, state.hands, state.neutral_hand, state.prestige, state.seals, state.deben,
+              state.amon_priest)
+    if _LAST_SCORED and _LAST_SCORED[0][0] == fields:
+        return _LAST_SCORED[0][1]
+    scores = _final_scores(state)
+    if _LAST_SCORED:
+        _LAST_SCORED[0] = (fields, scores)
+    else:
+        _LAST_SCORED.append((fields, scores))
+    return scores
+
+
+def _final_scores(state: NefState) -> tuple[int, ...]:
     p = state.params
     owners = holders((*state.hands, state.neutral_hand))
     base = [
@@ -139,8 +166,13 @@ def final_scores(state: NefState) -> tuple[int, ...]:
     return tuple(base)
 
 
-@rule("nefertiti.end.tiebreak")
+rule("nefertiti.end.final_scoring")(final_scores)
+
+
 def ranking(scores: Sequence[int], debens: Sequence[int]) -> Ranking:
     """Most prestige wins; ties go to the player with the most Deben left."""
     keys = {i: (scores[i], debens[i]) for i in range(len(scores))}
     return rank_by_keys(keys, ("score", "nefertiti.end.tiebreak"))
+
+
+rule("nefertiti.end.tiebreak")(ranking)

@@ -21,7 +21,7 @@ from nilerules.games.nile_artefacts.state import COMPILED, PH_NAV, PH_OVER, NASt
 from nilerules.specs import Spec, bundled_spec_path, load_spec
 
 GAME_ID: Final = "nile_artefacts"
-ROUND_BOUND = 4000
+ROUND_BOUND: Final = 4000
 """Generous bound on actions (chance included) per round, for ``max_game_length``."""
 
 

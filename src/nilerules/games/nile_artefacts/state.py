@@ -141,8 +141,8 @@ class Ctx:
         self.memo_legal: tuple[Action, ...] = ()
 
 
-_CTX: dict[tuple[Params, Config], Ctx] = {}
-_LAST_CTX: list[Ctx] = []
+_CTX: Final[dict[tuple[Params, Config], Ctx]] = {}
+_LAST_CTX: Final[list[Ctx]] = []
 
 
 def ctx_of(params: Params, config: Config) -> Ctx:

@@ -6,9 +6,10 @@ import random
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from nilerules.core import Config, Diagnostic, GameBase, GameInfo, Ranking, rank_by_keys
+from nilerules.core.chance import choice
 from nilerules.core.game import position_config
 from nilerules.games.sobek import names, position, rules, scoring
 from nilerules.games.sobek.actions import (
@@ -24,9 +25,9 @@ from nilerules.games.sobek.params import Params, make_params
 from nilerules.games.sobek.state import OVER, SobekState, state_from_data, state_to_data
 from nilerules.specs import Spec, bundled_spec_path, load_spec
 
-VERSION = 4
+VERSION: Final = 4
 """4: event tokens are drawn as ``DrawToken`` (actions and logs with names), the state keeps a score ledger."""
-_PARAMS_KEPT = 4096
+_PARAMS_KEPT: Final = 4096
 """How many configs' params a game object keeps (a bound on the cache; any config's params can be rebuilt)."""
 
 
@@ -96,7 +97,7 @@ class SobekGame(GameBase[SobekState, SobekAction]):
         takes = [a for a in legal if isinstance(a, Take)]
         if takes:
             return takes[0]
-        return rng.choice(legal)
+        return choice(rng, legal)
 
     def state_config(self, state: SobekState) -> Config:
         return state.config

@@ -36,13 +36,15 @@ def clamp(score: int, track_spaces: int, track_end: str) -> int:
     return max(score, 0)
 
 
-@rule("sobek.events.guild")
 def guild_forward(score: int, symbol: int, track_spaces: int, track_end: str) -> int:
     """Forward to the next space of ``symbol`` (1..4) strictly ahead; under ``stop`` none past the end: stay."""
     target = score + ((symbol - score) % 5 or 5)
     if track_end == "stop" and target > track_spaces - 1:
         return score
     return target
+
+
+rule("sobek.events.guild")(guild_forward)
 
 
 def back_to_symbol(score: int, symbol: int, low_end: str) -> int:
@@ -53,7 +55,6 @@ def back_to_symbol(score: int, symbol: int, low_end: str) -> int:
     return target
 
 
-@rule("sobek.end.penalty_size", "sobek.end.penalty_move", "sobek.end.penalty_example")
 def penalty(score: int, set_points: int, number_reading: str, low_end: str, step: int) -> int:
     """The score after the corruption penalty: one move back per ``step`` points earned through sets.
 
@@ -80,17 +81,24 @@ def penalty(score: int, set_points: int, number_reading: str, low_end: str, step
     return first - 5 * min(rest, first // 5)
 
 
-@rule("sobek.end.set_scoring")
+rule("sobek.end.penalty_size", "sobek.end.penalty_move", "sobek.end.penalty_example")(penalty)
+
+
 def set_score(played: PlayedSet, params: Params) -> int:
     """Scarabs in the set times the number of cards (amulets, characters and Prosperity tokens included)."""
     scarabs = sum(params.scarabs[c] for c in played.cards)
     return scarabs * (len(played.cards) + played.prosperity)
 
 
-@rule("sobek.end.horizontal_scoring")
+rule("sobek.end.set_scoring")(set_score)
+
+
 def horizontal_score(played: PlayedSet, params: Params) -> int:
     """Horizontal sets score the sum of their scarabs."""
     return sum(params.scarabs[c] for c in played.cards)
+
+
+rule("sobek.end.horizontal_scoring")(horizontal_score)
 
 
 def round_breakdown(sets: Sequence[PlayedSet], params: Params) -> tuple[int, ...]:
@@ -120,7 +128,6 @@ def round_points(sets: Sequence[PlayedSet], params: Params) -> tuple[int, int]:
     return vertical, horizontal
 
 
-@rule("sobek.end.most_corrupt", "sobek.end.corrupt_tie_scarabs", "sobek.end.corrupt_tie_all")
 def most_corrupt(cards: Sequence[int], scarabs: Sequence[int], all_tied: str) -> tuple[int, ...]:
     """Who takes the penalty: most corruption cards (Curses counted as two), then most scarabs; still tied → all
     tied players (``tied``) or every player (``everyone``)."""
@@ -134,14 +141,19 @@ def most_corrupt(cards: Sequence[int], scarabs: Sequence[int], all_tied: str) ->
     return tuple(tied)
 
 
+rule("sobek.end.most_corrupt", "sobek.end.corrupt_tie_scarabs", "sobek.end.corrupt_tie_all")(most_corrupt)
+
+
 def amulet_free(cards: Sequence[int], params: Params) -> bool:
     return any(params.kind[c] != AMULET for c in cards)
 
 
-@rule("sobek.theme.goal")
 def final_keys(state: SobekState) -> dict[int, tuple[int, ...]]:
     """Most points wins; under ``final_tie = last_round`` a tie goes to the most points gained in the last round."""
     n = state.config.players
     if readings_of(state.config).final_tie == "last_round":
         return {p: (state.scores[p], state.last_gain[p]) for p in range(n)}
     return {p: (state.scores[p],) for p in range(n)}
+
+
+rule("sobek.theme.goal")(final_keys)

@@ -10,9 +10,16 @@ them use ``common``. ``memo`` keeps the last state's legal actions.
 The turn, a closing, a refill and the Harbor call one another (a closing refills the markets, a refill may distribute
 the Harbor, a placement may close a market), so the mechanic modules import one another as modules and call
 ``closing.start_resolution(...)``: that works in any import order, and is a native call in the compiled build.
+
+The rule functions cite their rules with ``rule(...)(function)`` right after their definition rather than with the
+``@rule`` decorator, as Nile Artefacts' do: compiled code calls a decorated function through the module's namespace
+(the decorator could have replaced it), a dictionary look-up and a Python-level call each time; the registry records
+the same citation either way.
 """
 
 from __future__ import annotations
+
+from typing import Final
 
 from nilerules.core.game import refused
 from nilerules.core.types import CHANCE, Mover
@@ -26,7 +33,6 @@ from nilerules.games.nefertiti.actions import (
     NefAction,
     NeutralDeben,
     NeutralGift,
-    Pass,
     Place,
     PlaceNeutral,
     Swap,
@@ -47,7 +53,7 @@ from nilerules.games.nefertiti.rules.chance import (
 )
 from nilerules.games.nefertiti.rules.characters import character_actions, character_apply, use_character
 from nilerules.games.nefertiti.rules.closing import resolution_actions, take_card, take_half, wt_swap, wt_targets
-from nilerules.games.nefertiti.rules.common import evolve
+from nilerules.games.nefertiti.rules.common import PASS_ACTION, evolve
 from nilerules.games.nefertiti.rules.memo import remember, remembered
 from nilerules.games.nefertiti.rules.neutral_pawns import neutral_deben, neutral_gift, neutral_placements, place_neutral
 from nilerules.games.nefertiti.rules.refill import draw_for_refill
@@ -101,13 +107,13 @@ def _legal_actions(state: NefState) -> tuple[NefAction, ...]:
     if phase == P_WT_SWAP:
         return wt_targets(state, state.res_market)
     if phase == P_NEUTRAL:
-        return (*neutral_placements(state), Pass())
+        return (*neutral_placements(state), PASS_ACTION)
     if phase == P_CHAR:
         return character_actions(state)
     return ()
 
 
-_RULE_BY_PHASE = {
+_RULE_BY_PHASE: Final = {
     P_TURN: "nefertiti.turn.place",
     P_RESOLVE: "nefertiti.close.following",
     P_WT_SWAP: "nefertiti.wandering_thief.must_use",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Final
 
 from nilerules.core.chance import draw_outcomes, sample_index
 from nilerules.core.registry import rule
@@ -17,7 +18,6 @@ from nilerules.games.nefertiti.rules.common import bump, evolve, n_players, open
 from nilerules.games.nefertiti.state import CLOSED, DONE, OPEN, P_BOTTOM, P_CHARS, P_FIRST, P_REFILL, Market, NefState
 
 
-@rule("nefertiti.base.markets", "nefertiti.base.louqsor_closed", "nefertiti.harbor.setup_tile")
 def setup(config: Config, params: Params) -> NefState:
     """Four markets (Louqsor under the Market Closed tile), the Harbor with 1 Deben when used, chance pending."""
     n = config.players
@@ -71,7 +71,9 @@ def setup(config: Config, params: Params) -> NefState:
     )
 
 
-@rule("nefertiti.base.first_player", "nefertiti.two.start_deben", "nefertiti.five.start_deben")
+rule("nefertiti.base.markets", "nefertiti.base.louqsor_closed", "nefertiti.harbor.setup_tile")(setup)
+
+
 def set_first_player(state: NefState, seat: int) -> NefState:
     """The dice choose the first player; Deben are dealt in turn order from that seat."""
     n = n_players(state)
@@ -82,7 +84,9 @@ def set_first_player(state: NefState, seat: int) -> NefState:
     return evolve(state, first=seat, to_move=seat, deben=tuple(deben), phase=phase)
 
 
-@rule("nefertiti.setup.draw_six", "nefertiti.setup.fixed_cards")
+rule("nefertiti.base.first_player", "nefertiti.two.start_deben", "nefertiti.five.start_deben")(set_first_player)
+
+
 def draw_character(state: NefState, char: int) -> NefState:
     """Six Character cards are drawn at random from the shuffled rest (the Scribes and Merchant are always out)."""
     pool = character_pool(state)
@@ -98,7 +102,9 @@ def draw_character(state: NefState, char: int) -> NefState:
     )
 
 
-@rule("nefertiti.setup.rest_removed")
+rule("nefertiti.setup.draw_six", "nefertiti.setup.fixed_cards")(draw_character)
+
+
 def character_pool(state: NefState) -> tuple[int, ...]:
     """Character cards not yet drawn (the scratch holds the pool during the draw)."""
     if state.phase == P_CHARS and state.scratch:
@@ -106,7 +112,9 @@ def character_pool(state: NefState) -> tuple[int, ...]:
     return state.params.char_pool
 
 
-@rule("nefertiti.base.bottom")
+rule("nefertiti.setup.rest_removed")(character_pool)
+
+
 def draw_bottom(state: NefState, code: int) -> NefState:
     """Four Gift cards go face down under the pile with the Akhenaton card; their order is still unknown."""
     state = evolve(state, pile=bump(state.pile, code, -1), bottom=(*state.bottom, code), scratch=())
@@ -114,6 +122,9 @@ def draw_bottom(state: NefState, code: int) -> NefState:
         bottom = tuple(sorted((*state.bottom, AKH)))
         return evolve(state, bottom=bottom, phase=P_REFILL, refill_queue=open_markets(state), refill_added=0)
     return state
+
+
+rule("nefertiti.base.bottom")(draw_bottom)
 
 
 def draw_counts(state: NefState) -> tuple[int, ...]:
@@ -144,7 +155,7 @@ def chance_outcomes(state: NefState) -> tuple[tuple[NefAction, Fraction], ...]:
     return ()
 
 
-DRAWS: tuple[DrawCard, ...] = tuple(DrawCard(c) for c in range(N_CODES))
+DRAWS: Final[tuple[DrawCard, ...]] = tuple(DrawCard(c) for c in range(N_CODES))
 
 
 def sample_chance(state: NefState, rng: random.Random) -> NefAction:

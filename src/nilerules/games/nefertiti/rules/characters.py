@@ -5,7 +5,7 @@ expansion's Priest, Beggar, Royal Scribe, Amon Merchant, Amon Priest, Wandering 
 from __future__ import annotations
 
 from nilerules.core.registry import rule
-from nilerules.games.nefertiti.actions import Done, NefAction, Pass, Pick, PickType, Recall, Swap, Target
+from nilerules.games.nefertiti.actions import Done, NefAction, Pick, PickType, Recall, Swap, Target
 from nilerules.games.nefertiti.cards import CARD_TYPE, CARD_UNITS, slot, slot_code, slot_face_down, slot_sealed
 from nilerules.games.nefertiti.names import (
     AKH,
@@ -30,9 +30,11 @@ from nilerules.games.nefertiti.names import (
     WANDERING_THIEF,
     WT,
 )
-from nilerules.games.nefertiti.params import readings_of
 from nilerules.games.nefertiti.rules import harbor
 from nilerules.games.nefertiti.rules.common import (
+    DONE_ACTION,
+    PASS_ACTION,
+    action,
     add_slot,
     bump,
     down_blocks,
@@ -44,6 +46,7 @@ from nilerules.games.nefertiti.rules.common import (
     max_value,
     n_players,
     open_markets,
+    readings_of,
     remarket,
     remove_slot,
     set_market,
@@ -52,7 +55,6 @@ from nilerules.games.nefertiti.scoring import holders, selection_score
 from nilerules.games.nefertiti.state import DONE, P_CHAR, P_TURN, NefState
 
 
-@rule("nefertiti.turn.character")
 def use_character(state: NefState, char: int) -> NefState:
     """Spend a Royal Seal (back to the supply, assumed) to use one Character card; the card leaves the game."""
     me = state.to_move
@@ -77,16 +79,23 @@ def use_character(state: NefState, char: int) -> NefState:
     return evolve(state, phase=P_CHAR, char_active=char, scratch=scratch)
 
 
-@rule("nefertiti.chars.high_priest")
+rule("nefertiti.turn.character")(use_character)
+
+
 def high_priest(state: NefState) -> NefState:
     """High Priest (assumed from the reference): place one extra Servant this turn, not on the Harbor."""
     return evolve(state, placements_left=state.placements_left + 1, high_priest=True, phase=P_TURN)
 
 
-@rule("nefertiti.amon_priest.stays")
+rule("nefertiti.chars.high_priest")(high_priest)
+
+
 def amon_priest(state: NefState) -> NefState:
     """Amon Priest: the card stays in front of its user, who gains the rank bonus after the final scoring."""
     return evolve(state, amon_priest=state.to_move, phase=P_TURN)
+
+
+rule("nefertiti.amon_priest.stays")(amon_priest)
 
 
 def end_character(state: NefState) -> NefState:
@@ -97,10 +106,12 @@ def hand_gift_codes(hand: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(c for c in range(N_GIFTS) if hand[c] > 0)
 
 
-@rule("nefertiti.wandering_thief.closed_market", "nefertiti.wandering_thief.after_akhenaton")
 def board_markets(state: NefState) -> tuple[int, ...]:
     """Markets a Character may reach: all four, except those completely closed after Akhenaton."""
     return tuple(m for m in range(4) if state.markets[m].status != DONE)
+
+
+rule("nefertiti.wandering_thief.closed_market", "nefertiti.wandering_thief.after_akhenaton")(board_markets)
 
 
 def priest_ok(state: NefState, give: int, take: int) -> bool:
@@ -113,30 +124,32 @@ def priest_ok(state: NefState, give: int, take: int) -> bool:
     return max(max_recv, vt) <= max(max_given, vg)
 
 
-@rule(
+def priest_actions(state: NefState) -> tuple[NefAction, ...]:
+    """Priest: exchange Gift cards one for one with the last cards of the pile, then order them."""
+    me = state.to_move
+    if state.scratch[0] == 0:
+        swaps = [
+            action(Swap, g, -2, t)
+            for g in hand_gift_codes(state.hands[me])
+            for t in sorted(set(state.bottom))
+            if t != AKH and priest_ok(state, g, t)
+        ]
+        return (*swaps, DONE_ACTION)
+    chosen = list(state.scratch[3:])
+    left = list(state.bottom)
+    for c in chosen:
+        left.remove(c)
+    return tuple(action(Pick, c) for c in sorted(set(left)))
+
+
+rule(
     "nefertiti.priest.look",
     "nefertiti.priest.exchange",
     "nefertiti.priest.value_limit",
     "nefertiti.priest.akhenaton_not_gift",
     "nefertiti.priest.no_exchange_ok",
     "nefertiti.priest.order",
-)
-def priest_actions(state: NefState) -> tuple[NefAction, ...]:
-    """Priest: exchange Gift cards one for one with the last cards of the pile, then order them."""
-    me = state.to_move
-    if state.scratch[0] == 0:
-        swaps = [
-            Swap(g, -2, t)
-            for g in hand_gift_codes(state.hands[me])
-            for t in sorted(set(state.bottom))
-            if t != AKH and priest_ok(state, g, t)
-        ]
-        return (*swaps, Done())
-    chosen = list(state.scratch[3:])
-    left = list(state.bottom)
-    for c in chosen:
-        left.remove(c)
-    return tuple(Pick(c) for c in sorted(set(left)))
+)(priest_actions)
 
 
 def priest_gain(state: NefState, me: int, code: int) -> NefState:
@@ -169,17 +182,19 @@ def priest_apply(state: NefState, action: NefAction) -> NefState:
     return state
 
 
-@rule("nefertiti.beggar.each_market", "nefertiti.beggar.markets_on_board")
 def beggar_actions(state: NefState) -> tuple[NefAction, ...]:
     """Beggar: for each market in turn, take 1 Deben from its tile, turn one Gift card face down, or neither."""
     m = state.scratch[0]
     market = state.markets[m]
     out: list[NefAction] = []
     if market.deben > 0:
-        out.append(Target(m, -1))
-    out.extend(Target(m, s) for s in face_up_gifts(market.cards))
-    out.append(Pass())
+        out.append(action(Target, m, -1))
+    out.extend(action(Target, m, s) for s in face_up_gifts(market.cards))
+    out.append(PASS_ACTION)
     return tuple(out)
+
+
+rule("nefertiti.beggar.each_market", "nefertiti.beggar.markets_on_board")(beggar_actions)
 
 
 def beggar_markets(state: NefState) -> tuple[int, ...]:
@@ -209,12 +224,6 @@ def beggar_next(state: NefState, after: int) -> NefState:
     return end_character(state)
 
 
-@rule(
-    "nefertiti.royal_scribe.score",
-    "nefertiti.royal_scribe.mixed_types",
-    "nefertiti.royal_scribe.partial",
-    "nefertiti.royal_scribe.discard",
-)
 def royal_scribe_score(state: NefState) -> NefState:
     """Royal Scribe: the chosen cards score their value (owners counted now) plus 1 each, then are discarded."""
     me = state.to_move
@@ -233,6 +242,14 @@ def royal_scribe_score(state: NefState) -> NefState:
     return discard_and_score(state, me, chosen, points)
 
 
+rule(
+    "nefertiti.royal_scribe.score",
+    "nefertiti.royal_scribe.mixed_types",
+    "nefertiti.royal_scribe.partial",
+    "nefertiti.royal_scribe.discard",
+)(royal_scribe_score)
+
+
 def discard_and_score(state: NefState, me: int, chosen: tuple[int, ...], points: int) -> NefState:
     hand = tuple(state.hands[me][c] - (chosen[c] if c < len(chosen) else 0) for c in range(N_CODES))
     discard = tuple(state.discard[c] + (chosen[c] if c < len(chosen) else 0) for c in range(N_CODES))
@@ -241,7 +258,6 @@ def discard_and_score(state: NefState, me: int, chosen: tuple[int, ...], points:
     return end_character(state)
 
 
-@rule("nefertiti.chars.scribes")
 def scribe_score(state: NefState, card_type: int) -> NefState:
     """Scribe +2/+3 (assumed from the reference): score every card of one type held, plus 2 or 3 per card."""
     me = state.to_move
@@ -262,7 +278,9 @@ def scribe_score(state: NefState, card_type: int) -> NefState:
     return discard_and_score(state, me, chosen, points)
 
 
-@rule("nefertiti.amon_merchant.discard", "nefertiti.amon_merchant.points", "nefertiti.amon_merchant.senet_x2")
+rule("nefertiti.chars.scribes")(scribe_score)
+
+
 def amon_merchant_discard(state: NefState, code: int) -> NefState:
     """Amon Merchant: each discarded Gift card is 8 prestige (a double senet counts as two: 16)."""
     me = state.to_move
@@ -273,11 +291,13 @@ def amon_merchant_discard(state: NefState, code: int) -> NefState:
     return evolve(state, discard=bump(state.discard, code, 1), prestige=bump(state.prestige, me, points))
 
 
-@rule(
-    "nefertiti.wandering_thief.take",
-    "nefertiti.wandering_thief.seal_stays",
-    "nefertiti.wandering_thief.place_card",
-)
+rule(
+    "nefertiti.amon_merchant.discard",
+    "nefertiti.amon_merchant.points",
+    "nefertiti.amon_merchant.senet_x2",
+)(amon_merchant_discard)
+
+
 def wandering_thief_take(state: NefState, m: int, s: int) -> NefState:
     """Wandering Thief: take the lowest gift of any market; the Thief card takes its space (and its seal)."""
     me = state.to_move
@@ -290,15 +310,13 @@ def wandering_thief_take(state: NefState, m: int, s: int) -> NefState:
     return end_character(state)
 
 
-@rule(
-    "nefertiti.trader.exchange",
-    "nefertiti.trader.pay_difference",
-    "nefertiti.wandering_thief.not_stealable",
-    "nefertiti.harbor.no_characters",
-    "nefertiti.harbor.no_characters_list",
-    "nefertiti.two.neutral_discard_exchange",
-    "nefertiti.two.neutral_deben_removed",
-)
+rule(
+    "nefertiti.wandering_thief.take",
+    "nefertiti.wandering_thief.seal_stays",
+    "nefertiti.wandering_thief.place_card",
+)(wandering_thief_take)
+
+
 def trader_actions(state: NefState) -> tuple[NefAction, ...]:
     """Trader: up to two exchanges of a held Gift for a face-up card on the board, paying any rise in value."""
     me = state.to_move
@@ -310,13 +328,24 @@ def trader_actions(state: NefState) -> tuple[NefAction, ...]:
         for m in markets:
             for s in face_up_gifts(state.markets[m].cards):
                 if max(0, max_value(p, slot_code(s)) - max_value(p, g)) <= state.deben[me]:
-                    out.append(Swap(g, m, s))
+                    out.append(action(Swap, g, m, s))
         if neutral_targetable(state):
             for c in hand_gift_codes(state.neutral_hand):
                 if max(0, max_value(p, c) - max_value(p, g)) <= state.deben[me]:
-                    out.append(Swap(g, -1, c))
-    out.append(Done())
+                    out.append(action(Swap, g, -1, c))
+    out.append(DONE_ACTION)
     return tuple(out)
+
+
+rule(
+    "nefertiti.trader.exchange",
+    "nefertiti.trader.pay_difference",
+    "nefertiti.wandering_thief.not_stealable",
+    "nefertiti.harbor.no_characters",
+    "nefertiti.harbor.no_characters_list",
+    "nefertiti.two.neutral_discard_exchange",
+    "nefertiti.two.neutral_deben_removed",
+)(trader_actions)
 
 
 def trader_markets(state: NefState) -> tuple[int, ...]:
@@ -357,13 +386,6 @@ def trader_apply(state: NefState, action: Swap) -> NefState:
     return evolve(state, scratch=(count,))
 
 
-@rule(
-    "nefertiti.chars.merchant",
-    "nefertiti.chars.treasurer",
-    "nefertiti.chars.thief",
-    "nefertiti.chars.royal_servant",
-    "nefertiti.chars.chief",
-)
 def base_character_actions(state: NefState) -> tuple[NefAction, ...]:
     """The base Characters' powers (assumed: see params.base_character_powers)."""
     me = state.to_move
@@ -374,26 +396,35 @@ def base_character_actions(state: NefState) -> tuple[NefAction, ...]:
         for m in open_markets(state):
             for s in face_up_gifts(state.markets[m].cards):
                 if max_value(p, slot_code(s)) <= state.deben[me]:
-                    out.append(Target(m, s))
+                    out.append(action(Target, m, s))
     elif c == TREASURER:
-        out.extend(Target(m) for m in board_markets(state) if state.markets[m].deben > 0)
+        out.extend(action(Target, m) for m in board_markets(state) if state.markets[m].deben > 0)
     elif c == THIEF:
         for m in board_markets(state):
-            out.extend(Target(m, s) for s in face_up_gifts(state.markets[m].cards))
+            out.extend(action(Target, m, s) for s in face_up_gifts(state.markets[m].cards))
     elif c == ROYAL_SERVANT:
         for t in range(n_players(state)):
             if t != me:
-                out.extend(Pick(code, t) for code in hand_gift_codes(state.hands[t]))
+                out.extend(action(Pick, code, t) for code in hand_gift_codes(state.hands[t]))
         if neutral_targetable(state):
-            out.extend(Pick(code, NEUTRAL_OWNER) for code in hand_gift_codes(state.neutral_hand))
+            out.extend(action(Pick, code, NEUTRAL_OWNER) for code in hand_gift_codes(state.neutral_hand))
     elif c == CHIEF:
         for m in open_markets(state):  # never the Harbor: Characters cannot be used there
             out.extend(Recall(m, pw[0]) for pw in state.markets[m].pawns if pw[1] == me and not pw[2])
     elif c in (SCRIBE2, SCRIBE3):
         held = {CARD_TYPE[code] for code in hand_gift_codes(state.hands[me])}
         out.extend(PickType(t) for t in range(N_TYPES) if t in held)
-    out.append(Done())
+    out.append(DONE_ACTION)
     return tuple(out)
+
+
+rule(
+    "nefertiti.chars.merchant",
+    "nefertiti.chars.treasurer",
+    "nefertiti.chars.thief",
+    "nefertiti.chars.royal_servant",
+    "nefertiti.chars.chief",
+)(base_character_actions)
 
 
 def base_character_apply(state: NefState, action: NefAction) -> NefState:
@@ -438,15 +469,16 @@ def character_actions(state: NefState) -> tuple[NefAction, ...]:
         return beggar_actions(state)
     if c == ROYAL_SCRIBE:
         hand = state.hands[me]
-        picks = [Pick(code) for code in range(N_GIFTS) if hand[code] - state.scratch[code] > 0]
-        return (*picks, Done())
+        picks = [action(Pick, code) for code in range(N_GIFTS) if hand[code] - state.scratch[code] > 0]
+        return (*picks, DONE_ACTION)
     if c == AMON_MERCHANT:
-        return (*(Pick(code) for code in hand_gift_codes(state.hands[me])), Done())
+        return (*(action(Pick, code) for code in hand_gift_codes(state.hands[me])), DONE_ACTION)
     if c == WANDERING_THIEF:
         out: list[NefAction] = []
         for m in board_markets(state):
-            out.extend(Target(m, s) for s in lowest_gifts(state.params, state.markets[m].cards, down_blocks(state)))
-        return (*out, Done())
+            lowest = lowest_gifts(state.params, state.markets[m].cards, down_blocks(state))
+            out.extend(action(Target, m, s) for s in lowest)
+        return (*out, DONE_ACTION)
     if c == TRADER:
         return trader_actions(state)
     return base_character_actions(state)

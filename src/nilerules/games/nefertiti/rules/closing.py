@@ -11,7 +11,6 @@ from nilerules.core.registry import rule
 from nilerules.games.nefertiti.actions import NefAction, Swap
 from nilerules.games.nefertiti.cards import slot, slot_code, slot_face_up, slot_sealed
 from nilerules.games.nefertiti.names import HARBOR, WT
-from nilerules.games.nefertiti.params import readings_of
 from nilerules.games.nefertiti.rules import harbor, memo, neutral_pawns, refill, turn
 from nilerules.games.nefertiti.rules.common import (
     I_DEBEN,
@@ -32,12 +31,14 @@ from nilerules.games.nefertiti.rules.common import (
     I_SERVANTS,
     TAKE_HALF,
     TAKES,
+    action,
     add_slot,
     bump,
     down_blocks,
     evolve,
     lowest_gifts,
     made,
+    readings_of,
     remarket,
     remove_slot,
     set_market,
@@ -46,7 +47,6 @@ from nilerules.games.nefertiti.rules.common import (
 from nilerules.games.nefertiti.state import CLOSED, DONE, OPEN, P_REFILL, P_RESOLVE, P_WT_SWAP, NefState
 
 
-@rule("nefertiti.close.bid_order", "nefertiti.harbor.distribution_order", "nefertiti.two.neutral_actions")
 def start_resolution(state: NefState, m: int, final: bool) -> NefState:
     """Bidders act in bid order from the highest; neutral pawns act where the neutral-order reading puts them."""
     squares = turn.squares_of(state, m)
@@ -68,6 +68,13 @@ def start_resolution(state: NefState, m: int, final: bool) -> NefState:
     v[I_RES_PAID] = False
     v[I_RES_FINAL] = final
     return advance_resolution(made(v))
+
+
+rule(
+    "nefertiti.close.bid_order",
+    "nefertiti.harbor.distribution_order",
+    "nefertiti.two.neutral_actions",
+)(start_resolution)
 
 
 def advance_resolution(state: NefState) -> NefState:
@@ -94,17 +101,11 @@ def wt_targets(state: NefState, source: int) -> tuple[Swap, ...]:
             continue
         if state.akh_drawn and state.markets[t].status == DONE:
             continue
-        out.extend(Swap(-1, t, s) for s in lowest_gifts(state.params, state.markets[t].cards, down_blocks(state)))
+        lowest = lowest_gifts(state.params, state.markets[t].cards, down_blocks(state))
+        out.extend(action(Swap, -1, t, s) for s in lowest)
     return tuple(out)
 
 
-@rule(
-    "nefertiti.close.highest",
-    "nefertiti.close.following",
-    "nefertiti.harbor.highest_buys_two",
-    "nefertiti.beggar.face_down_blocks",
-    "nefertiti.wandering_thief.buyable",
-)
 def resolution_actions(state: NefState) -> tuple[NefAction, ...]:
     """The current bidder's choices at a closing market or Harbor distribution."""
     value, owner, neutral, highest = state.res_queue[0]
@@ -134,6 +135,15 @@ def resolution_actions(state: NefState) -> tuple[NefAction, ...]:
     if state.deben[owner] >= value:
         return (*ups, *TAKE_HALF)
     return TAKE_HALF
+
+
+rule(
+    "nefertiti.close.highest",
+    "nefertiti.close.following",
+    "nefertiti.harbor.highest_buys_two",
+    "nefertiti.beggar.face_down_blocks",
+    "nefertiti.wandering_thief.buyable",
+)(resolution_actions)
 
 
 HIGHEST_BIDDER_CARDS: Final = 2
@@ -203,7 +213,6 @@ def after_take(state: NefState, sealed: bool) -> NefState:
     return advance_resolution(state)
 
 
-@rule("nefertiti.wandering_thief.must_use")
 def wt_swap(state: NefState, action: Swap) -> NefState:
     """A bought Wandering Thief card is used at once on the lowest gift of one of the other three markets."""
     _value, owner, _neutral, _highest = state.res_queue[0]
@@ -213,6 +222,9 @@ def wt_swap(state: NefState, action: Swap) -> NefState:
     state = set_market(state, action.market, remarket(target, cards=cards))
     state = harbor.gain_card(state, owner, slot_code(action.slot), from_board=True)
     return after_take(evolve(state, phase=P_RESOLVE), sealed=False)
+
+
+rule("nefertiti.wandering_thief.must_use")(wt_swap)
 
 
 def take_half(state: NefState) -> NefState:
@@ -229,14 +241,6 @@ def take_half(state: NefState) -> NefState:
     return advance_resolution(made(v))
 
 
-@rule(
-    "nefertiti.close.return",
-    "nefertiti.close.reopen",
-    "nefertiti.harbor.never_closed",
-    "nefertiti.harbor.unbought_remain",
-    "nefertiti.two.neutral_returns",
-    "nefertiti.beggar.face_up_again",
-)
 def finish_resolution(state: NefState) -> NefState:
     """Pawns go home; a market goes under the Market Closed tile and the one there reopens on its other stall."""
     m = state.res_market
@@ -279,3 +283,13 @@ def finish_resolution(state: NefState) -> NefState:
         return refill.continue_refill(state)
     state = set_market(state, m, remarket(market, pawns=(), status=DONE))  # after Akhenaton
     return turn.continue_turn(state)
+
+
+rule(
+    "nefertiti.close.return",
+    "nefertiti.close.reopen",
+    "nefertiti.harbor.never_closed",
+    "nefertiti.harbor.unbought_remain",
+    "nefertiti.two.neutral_returns",
+    "nefertiti.beggar.face_up_again",
+)(finish_resolution)

@@ -6,12 +6,16 @@ The copies are the hot path of every playout: positional and unvalidated (``stat
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
+from nilerules.core.readings import record
 from nilerules.core.registry import rule
+from nilerules.core.types import Config
 from nilerules.games.nefertiti.actions import (
+    Done,
     ForceClose,
     NefAction,
+    Pass,
     Place,
     PlaceNeutral,
     TakeCard,
@@ -20,13 +24,43 @@ from nilerules.games.nefertiti.actions import (
 )
 from nilerules.games.nefertiti.cards import CARD_TYPE, slot, slot_code, slot_down
 from nilerules.games.nefertiti.names import N_CHARS, N_CODES, N_GIFTS
-from nilerules.games.nefertiti.params import Params, readings_of
+from nilerules.games.nefertiti.params import Params, Readings
 from nilerules.games.nefertiti.state import OPEN, Market, NefState
+
+A = TypeVar("A")
+
+PASS_ACTION: Final = Pass()
+DONE_ACTION: Final = Done()
+_ACTIONS: Final[dict[tuple[Any, ...], Any]] = {}
+"""Read and written by ``action`` only: each distinct action made once. Actions are frozen dataclasses, whose
+``__init__`` is Python code: the menus of Swaps, Targets and Picks that ``legal_actions`` builds ran it about 90
+times a game, about 3 % of a random playout's instructions."""
+_MAX_ACTIONS: Final = 100_000
+"""The most actions kept (menus are of card slots, markets and seats: a few thousand in practice)."""
+
+
+def action(kind: type[A], *fields: Any) -> A:
+    """``kind(*fields)``, or an equal action made before."""
+    key = (kind, *fields)
+    found = _ACTIONS.get(key)
+    if found is None:
+        found = kind(*fields)
+        if len(_ACTIONS) < _MAX_ACTIONS:
+            _ACTIONS[key] = found
+    made: A = found
+    return made
+
+
+def readings_of(config: Config) -> Readings:
+    """``params.readings_of``, the readings ``config`` chooses, compiled with the rules that ask for them (about 140
+    times a game: the plain-Python function's frame was about 3 % of a random playout's instructions)."""
+    return record(config, Readings)
+
 
 # ---------------------------------------------------------------------------------------------------------------
 # copying states and markets (the hot path of every playout: positional, no validation; see state.evolve)
 
-_tuple_new: Any = tuple.__new__
+_tuple_new: Final[Any] = tuple.__new__
 _INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(NefState._fields)}
 
 
@@ -81,7 +115,7 @@ I_RES_FINAL: Final = 37
 I_CHAR_ACTIVE: Final = 38
 I_SCRATCH: Final = 39
 I_START_TOTAL: Final = 40
-_FIELD_ORDER = (
+_FIELD_ORDER: Final = (
     "config params phase to_move first deben seals servants neutrals prestige hands neutral_hand markets pile "
     "bottom bottom_ordered discard box seal_supply seals_removed deben_removed chars char_draws_left amon_priest "
     "akh_drawn placements_left placed_markets char_used high_priest refill_queue refill_added refill_last "
@@ -125,17 +159,19 @@ def remarket(
 # ---------------------------------------------------------------------------------------------------------------
 # shared action values (actions are immutable values: equal to freshly built ones, and cheaper to hand out)
 
-_MAX_SQUARES = 16
-PLACES: tuple[tuple[Place, ...], ...] = tuple(tuple(Place(m, sq) for sq in range(_MAX_SQUARES)) for m in range(5))
-NEUTRAL_PLACES: tuple[tuple[PlaceNeutral, ...], ...] = tuple(
+_MAX_SQUARES: Final = 16
+PLACES: Final[tuple[tuple[Place, ...], ...]] = tuple(
+    tuple(Place(m, sq) for sq in range(_MAX_SQUARES)) for m in range(5)
+)
+NEUTRAL_PLACES: Final[tuple[tuple[PlaceNeutral, ...], ...]] = tuple(
     tuple(PlaceNeutral(m, sq) for sq in range(_MAX_SQUARES)) for m in range(5)
 )
-TAKES: tuple[TakeCard, ...] = tuple(TakeCard(s) for s in range(slot(N_CODES)))  # every slot of every card code
-USES: tuple[UseCharacter, ...] = tuple(UseCharacter(c) for c in range(N_CHARS))
-CLOSES: tuple[ForceClose, ...] = tuple(ForceClose(m) for m in range(-1, 5))
+TAKES: Final[tuple[TakeCard, ...]] = tuple(TakeCard(s) for s in range(slot(N_CODES)))  # every slot of every card code
+USES: Final[tuple[UseCharacter, ...]] = tuple(UseCharacter(c) for c in range(N_CHARS))
+CLOSES: Final[tuple[ForceClose, ...]] = tuple(ForceClose(m) for m in range(-1, 5))
 """``CLOSES[m + 1]`` is ``ForceClose(m)``."""
-TAKE_HALF: tuple[NefAction, ...] = (TakeHalf(),)
-_SQUARE_RANGES = tuple(tuple(range(n)) for n in range(_MAX_SQUARES + 1))
+TAKE_HALF: Final[tuple[NefAction, ...]] = (TakeHalf(),)
+_SQUARE_RANGES: Final = tuple(tuple(range(n)) for n in range(_MAX_SQUARES + 1))
 
 
 def place_action(m: int, sq: int) -> Place:
@@ -178,10 +214,12 @@ def with_market(markets: tuple[Market, ...], m: int, market: Market) -> tuple[Ma
     return tuple(out)
 
 
-@rule("nefertiti.harbor.foreign_max_value")
 def max_value(params: Params, code: int) -> int:
     """A card's maximum value: its value with a single owner (foreign cards as their type)."""
     return params.values[CARD_TYPE[code]][0]
+
+
+rule("nefertiti.harbor.foreign_max_value")(max_value)
 
 
 def normal_count(cards: tuple[int, ...]) -> int:

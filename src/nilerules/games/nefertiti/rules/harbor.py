@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from nilerules.core.registry import rule
 from nilerules.games.nefertiti.names import HARBOR, PAPYRUS
-from nilerules.games.nefertiti.params import readings_of
 from nilerules.games.nefertiti.rules import closing, turn
-from nilerules.games.nefertiti.rules.common import bump, evolve, hand_add, remarket, set_market
+from nilerules.games.nefertiti.rules.common import bump, evolve, hand_add, readings_of, remarket, set_market
 from nilerules.games.nefertiti.state import DONE, OPEN, NefState
 
 
-@rule("nefertiti.harbor.papyrus_seal")
 def with_papyrus_seal(state: NefState, player: int, code: int, seals: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     """The players' Royal Seals and the seal supply once card ``code`` has entered ``player``'s hand from the board
     (bought, stolen or exchanged): a papyrus brings a Royal Seal from the supply with it. ``seals`` are the players'
@@ -28,6 +26,9 @@ def with_papyrus_seal(state: NefState, player: int, code: int, seals: tuple[int,
     return bump(seals, player, 1), supply - 1
 
 
+rule("nefertiti.harbor.papyrus_seal")(with_papyrus_seal)
+
+
 def gain_card(state: NefState, player: int, code: int, from_board: bool) -> NefState:
     """A card enters a hand; from the board, a papyrus brings a Royal Seal with it (``with_papyrus_seal``)."""
     state = hand_add(state, player, code)
@@ -39,7 +40,6 @@ def gain_card(state: NefState, player: int, code: int, from_board: bool) -> NefS
     return evolve(state, seals=seals, seal_supply=supply)
 
 
-@rule("nefertiti.harbor.trigger", "nefertiti.harbor.trigger_added", "nefertiti.harbor.trigger_four")
 def harbor_check(state: NefState) -> NefState:
     """After a refill, the Harbor distributes when a foreign card was added and at least four lie there."""
     harbor = state.markets[HARBOR]
@@ -56,7 +56,9 @@ def harbor_check(state: NefState) -> NefState:
     return closing.start_resolution(state, HARBOR, final=False)
 
 
-@rule("nefertiti.harbor.final_distribution", "nefertiti.harbor.unusable_after")
+rule("nefertiti.harbor.trigger", "nefertiti.harbor.trigger_added", "nefertiti.harbor.trigger_four")(harbor_check)
+
+
 def akhenaton(state: NefState) -> NefState:
     """Akhenaton: refills stop, the Harbor's final distribution happens at once, then the game ends (reading)."""
     state = evolve(state, akh_drawn=True, refill_queue=(), refill_added=0, refill_last=-1)
@@ -74,3 +76,6 @@ def akhenaton(state: NefState) -> NefState:
     if state.markets[HARBOR].status == OPEN:
         state = set_market(state, HARBOR, remarket(state.markets[HARBOR], status=DONE))
     return turn.after_akhenaton(state)
+
+
+rule("nefertiti.harbor.final_distribution", "nefertiti.harbor.unusable_after")(akhenaton)

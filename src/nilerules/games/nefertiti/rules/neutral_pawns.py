@@ -10,13 +10,20 @@ from nilerules.core.registry import rule
 from nilerules.games.nefertiti.actions import NefAction, NeutralDeben, NeutralGift
 from nilerules.games.nefertiti.cards import slot_code, slot_down, slot_sealed
 from nilerules.games.nefertiti.names import HARBOR, N_GIFTS
-from nilerules.games.nefertiti.params import readings_of
 from nilerules.games.nefertiti.rules import closing, turn
-from nilerules.games.nefertiti.rules.common import bump, evolve, neutral_place_action, remarket, remove_slot, set_market
+from nilerules.games.nefertiti.rules.common import (
+    action,
+    bump,
+    evolve,
+    neutral_place_action,
+    readings_of,
+    remarket,
+    remove_slot,
+    set_market,
+)
 from nilerules.games.nefertiti.state import NefState
 
 
-@rule("nefertiti.two.giza_pattern_servants", "nefertiti.two.giza_pattern_neutrals")
 def colours_two_player(rs: int, bs: int, rn: int, bn: int, reading: str) -> int:
     """How many colours a 2-player stall counts, from the counts of red/black Servants and red/black neutrals."""
     servant_colours = int(rs > 0) + int(bs > 0)
@@ -29,13 +36,9 @@ def colours_two_player(rs: int, bs: int, rn: int, bn: int, reading: str) -> int:
     return servant_colours + rn + bn
 
 
-@rule(
-    "nefertiti.two.neutral_after_servants",
-    "nefertiti.two.neutral_not_same_market",
-    "nefertiti.two.neutral_high_priest",
-    "nefertiti.two.neutral_not_highest",
-    "nefertiti.two.neutral_needs_servant",
-)
+rule("nefertiti.two.giza_pattern_servants", "nefertiti.two.giza_pattern_neutrals")(colours_two_player)
+
+
 def neutral_placements(state: NefState) -> tuple[NefAction, ...]:
     """A neutral pawn: not where Servants went this turn, and never on the square that would be the highest bid."""
     out: list[NefAction] = []
@@ -52,7 +55,15 @@ def neutral_placements(state: NefState) -> tuple[NefAction, ...]:
     return tuple(out)
 
 
-@rule("nefertiti.two.neutral_reused")
+rule(
+    "nefertiti.two.neutral_after_servants",
+    "nefertiti.two.neutral_not_same_market",
+    "nefertiti.two.neutral_high_priest",
+    "nefertiti.two.neutral_not_highest",
+    "nefertiti.two.neutral_needs_servant",
+)(neutral_placements)
+
+
 def place_neutral(state: NefState, m: int, square: int) -> NefState:
     """A neutral pawn from the supply (they come back after each closing) goes on the board."""
     me = state.to_move
@@ -65,12 +76,9 @@ def place_neutral(state: NefState, m: int, square: int) -> NefState:
     return turn.continue_turn(state)
 
 
-@rule(
-    "nefertiti.two.neutral_deben",
-    "nefertiti.two.neutral_deben_short",
-    "nefertiti.two.neutral_gift",
-    "nefertiti.two.neutral_seal_removed",
-)
+rule("nefertiti.two.neutral_reused")(place_neutral)
+
+
 def neutral_choices(state: NefState) -> tuple[NefAction, ...]:
     """A neutral pawn: move Deben from the tile to the other markets, or give the neutral player any Gift card."""
     m = state.res_market
@@ -80,11 +88,11 @@ def neutral_choices(state: NefState) -> tuple[NefAction, ...]:
     k = min(want, market.deben)
     out: list[NefAction] = []
     if k == want:
-        out.append(NeutralDeben(others))
+        out.append(action(NeutralDeben, others))
     elif readings_of(state.config).neutral_short_targets == "other_markets":
-        out.extend(NeutralDeben(c) for c in combinations(others, min(k, len(others))))
+        out.extend(action(NeutralDeben, c) for c in combinations(others, min(k, len(others))))
     else:
-        out.extend(NeutralDeben(c) for c in combinations(range(4), k))
+        out.extend(action(NeutralDeben, c) for c in combinations(range(4), k))
     any_card = readings_of(state.config).neutral_gift_face_down == "any_card"
     out.extend(
         NeutralGift(s) for s in sorted(set(market.cards)) if slot_code(s) < N_GIFTS and (any_card or not slot_down(s))
@@ -92,7 +100,14 @@ def neutral_choices(state: NefState) -> tuple[NefAction, ...]:
     return tuple(out)
 
 
-@rule("nefertiti.two.neutral_no_deben")
+rule(
+    "nefertiti.two.neutral_deben",
+    "nefertiti.two.neutral_deben_short",
+    "nefertiti.two.neutral_gift",
+    "nefertiti.two.neutral_seal_removed",
+)(neutral_choices)
+
+
 def neutral_deben(state: NefState, targets: tuple[int, ...]) -> NefState:
     """The neutral pawn moves Deben between market tiles; the neutral player never keeps any."""
     m = state.res_market
@@ -105,7 +120,9 @@ def neutral_deben(state: NefState, targets: tuple[int, ...]) -> NefState:
     return closing.advance_resolution(state)
 
 
-@rule("nefertiti.two.neutral_player")
+rule("nefertiti.two.neutral_no_deben")(neutral_deben)
+
+
 def neutral_gift(state: NefState, s: int) -> NefState:
     """All four neutral pawns feed one neutral hand; a seal on the card leaves the game."""
     m = state.res_market
@@ -116,3 +133,6 @@ def neutral_gift(state: NefState, s: int) -> NefState:
         state = evolve(state, seals_removed=state.seals_removed + 1)
     state = evolve(state, res_queue=state.res_queue[1:])
     return closing.advance_resolution(state)
+
+
+rule("nefertiti.two.neutral_player")(neutral_gift)

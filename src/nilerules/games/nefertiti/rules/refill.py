@@ -29,12 +29,6 @@ from nilerules.games.nefertiti.rules.common import (
 from nilerules.games.nefertiti.state import OPEN, P_REFILL, Market, NefState
 
 
-@rule(
-    "nefertiti.harbor.divert_foreign",
-    "nefertiti.harbor.refill_until_four",
-    "nefertiti.harbor.only_foreign",
-    "nefertiti.end.akhenaton",
-)
 def draw_for_refill(state: NefState, code: int) -> NefState:
     """One card drawn for the market being refilled: foreign cards go to the Harbor, Akhenaton ends the refills."""
     pile, bottom = state.pile, state.bottom
@@ -67,7 +61,14 @@ def draw_for_refill(state: NefState, code: int) -> NefState:
     return continue_refill(made(v))
 
 
-@rule("nefertiti.base.fill")
+rule(
+    "nefertiti.harbor.divert_foreign",
+    "nefertiti.harbor.refill_until_four",
+    "nefertiti.harbor.only_foreign",
+    "nefertiti.end.akhenaton",
+)(draw_for_refill)
+
+
 def continue_refill(state: NefState) -> NefState:
     """Draw until the market holds four normal Gift cards; the top card then takes a Royal Seal if none is there."""
     while state.refill_queue:
@@ -93,7 +94,9 @@ def continue_refill(state: NefState) -> NefState:
     return turn.continue_turn(state)
 
 
-@rule("nefertiti.harbor.no_seals")
+rule("nefertiti.base.fill")(continue_refill)
+
+
 def sealed_market(state: NefState, m: int) -> Market | None:
     """A Royal Seal from the supply goes on the last card drawn into a market without one (never the Harbor).
 
@@ -106,3 +109,6 @@ def sealed_market(state: NefState, m: int) -> Market | None:
     if target not in market.cards:
         return None
     return remarket(market, cards=add_slot(remove_slot(market.cards, target), slot(state.refill_last, sealed=True)))
+
+
+rule("nefertiti.harbor.no_seals")(sealed_market)

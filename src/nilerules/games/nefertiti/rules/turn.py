@@ -7,7 +7,6 @@ from __future__ import annotations
 from nilerules.core.registry import rule
 from nilerules.games.nefertiti.actions import ForceClose, NefAction, Place
 from nilerules.games.nefertiti.names import HARBOR, N_CHARS
-from nilerules.games.nefertiti.params import readings_of
 from nilerules.games.nefertiti.rules import closing, neutral_pawns
 from nilerules.games.nefertiti.rules.common import (
     _MAX_SQUARES,
@@ -29,6 +28,7 @@ from nilerules.games.nefertiti.rules.common import (
     made,
     n_players,
     open_markets,
+    readings_of,
     remarket,
     with_market,
 )
@@ -92,7 +92,6 @@ def placeable_markets(state: NefState) -> tuple[int, ...]:
     return tuple(out)
 
 
-@rule("nefertiti.turn.place")
 def servant_placements(state: NefState) -> tuple[NefAction, ...]:
     """A Servant goes on a free bid square of an open market or the Harbor (the High Priest's extra not there)."""
     if state.servants[state.to_move] <= 0:
@@ -103,6 +102,9 @@ def servant_placements(state: NefState) -> tuple[NefAction, ...]:
             continue
         out.extend(market_placements(state, m))
     return tuple(out)
+
+
+rule("nefertiti.turn.place")(servant_placements)
 
 
 def market_placements(state: NefState, m: int) -> tuple[Place, ...]:
@@ -122,7 +124,6 @@ def market_placements(state: NefState, m: int) -> tuple[Place, ...]:
     return tuple([row[sq] for sq in range(n) if not taken >> sq & 1])
 
 
-@rule("nefertiti.two.no_servant_left", "nefertiti.two.no_servant_regardless")
 def forced_closures(state: NefState) -> tuple[ForceClose, ...]:
     """No Servant left to place: close a market where you have Servants (readings cover the Harbor and 3-5 players)."""
     me = state.to_move
@@ -142,7 +143,9 @@ def forced_closures(state: NefState) -> tuple[ForceClose, ...]:
     return (CLOSES[0],)
 
 
-@rule("nefertiti.setup.usable")
+rule("nefertiti.two.no_servant_left", "nefertiti.two.no_servant_regardless")(forced_closures)
+
+
 def turn_actions(state: NefState) -> tuple[NefAction, ...]:
     """Use an available Character (one per turn, before placing), then place a Servant or close a market."""
     me = state.to_move
@@ -158,7 +161,9 @@ def turn_actions(state: NefState) -> tuple[NefAction, ...]:
     return tuple(out)
 
 
-@rule("nefertiti.turn.first_servant_deben")
+rule("nefertiti.setup.usable")(turn_actions)
+
+
 def place_servant(state: NefState, m: int, square: int) -> NefState:
     """Place a Servant; the first one placed in a market earns 1 Deben from it (the Harbor: a reading)."""
     me = state.to_move
@@ -197,10 +202,19 @@ def place_servant(state: NefState, m: int, square: int) -> NefState:
     return closing.start_resolution(state, m, final=False) if closes else continue_turn(state)
 
 
-@rule("nefertiti.two.neutral_counts_as_servant", "nefertiti.close.condition", "nefertiti.two.giza_three_colors")
+rule("nefertiti.turn.first_servant_deben")(place_servant)
+
+
 def stall_closes(state: NefState, m: int) -> bool:
     """The active stall's closing condition (any of its alternatives) holds for the pawns on it."""
     return market_closes(state, m, state.markets[m])
+
+
+rule(
+    "nefertiti.two.neutral_counts_as_servant",
+    "nefertiti.close.condition",
+    "nefertiti.two.giza_three_colors",
+)(stall_closes)
 
 
 def market_closes(state: NefState, m: int, market: Market) -> bool:

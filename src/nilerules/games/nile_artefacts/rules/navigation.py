@@ -8,14 +8,16 @@ state's ``ctx`` and cites its rules with ``rule(...)(function)``).
 
 from __future__ import annotations
 
+from typing import Final
+
 from nilerules.core import rule
 from nilerules.games.nile_artefacts.actions import Action
 from nilerules.games.nile_artefacts.rules.offerings import start_offerings
 from nilerules.games.nile_artefacts.rules.supply import can_draw, give_coin, insert_card, refill
 from nilerules.games.nile_artefacts.state import PH_BUY, PH_NAV, Ctx, NAState, clone
 
-RULE_BUY = "nile_artefacts.navigation.buy"
-RULE_OFFER_BUY = "nile_artefacts.offerings.buy"
+RULE_BUY: Final = "nile_artefacts.navigation.buy"
+RULE_OFFER_BUY: Final = "nile_artefacts.offerings.buy"
 
 
 def moves(state: NAState, seat: int) -> tuple[Action, ...]:

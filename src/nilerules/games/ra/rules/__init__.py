@@ -9,6 +9,11 @@ them), ``traders`` (claims and crates), ``epochs`` (the next player, the end of 
 (drawing, bidding) rebuild only the tuples they change; rarer steps work on a scratch copy. These modules are the
 compiled hot path of every playout, so they index the state's header directly (``s.h[H_PHASE]``) where everything
 else uses the accessors of ``state.py``.
+
+The rule functions cite their rules with ``rule(...)(function)`` right after their definition rather than with the
+``@rule`` decorator, as Nile Artefacts' do: compiled code calls a decorated function through the module's namespace
+(the decorator could have replaced it), a dictionary look-up and a Python-level call each time; the registry records
+the same citation either way.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+from nilerules.core.chance import randrange
 from nilerules.core.registry import rule
 from nilerules.core.types import CHANCE, Mover
 from nilerules.errors import IllegalAction
@@ -67,7 +73,6 @@ def legal_actions(s: RaState) -> tuple[RaAction, ...]:
     return ()
 
 
-@rule("ra.base.draw")
 def chance_outcomes(s: RaState) -> tuple[tuple[RaAction, Fraction], ...]:
     """The drawn tile is each kind left in the bag with probability count / tiles left (the deal: uniform)."""
     if s.h[H_PHASE] == DEAL:
@@ -79,15 +84,18 @@ def chance_outcomes(s: RaState) -> tuple[tuple[RaAction, Fraction], ...]:
     return tuple((DRAWS[k], Fraction(c, total)) for k, c in enumerate(s.bag) if c)
 
 
+rule("ra.base.draw")(chance_outcomes)
+
+
 def sample_chance(s: RaState, rng: random.Random) -> RaAction:
     """Fast path: a uniform tile from the bag, i.e. kind k with probability count/total (as chance_outcomes); the
     deal: each way of handing out the disk sets alike."""
     if s.h[H_PHASE] == DEAL:
         found = deals(s.params.disk_sets)
-        return found[rng.randrange(len(found))]
+        return found[randrange(rng, len(found))]
     if s.h[H_PHASE] != DRAW:
         raise ValueError("no chance node: nothing is being drawn")
-    return sample_draw(s, rng.randrange(sum(s.bag)))
+    return sample_draw(s, randrange(rng, sum(s.bag)))
 
 
 def sample_draw(s: RaState, pick: int) -> RaAction:

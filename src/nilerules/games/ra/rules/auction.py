@@ -3,12 +3,14 @@ Traders owe, its disasters)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from nilerules.core.registry import rule
 from nilerules.core.types import PlayerId
 from nilerules.errors import IllegalAction
 from nilerules.games.ra.actions import BIDS, PASS_ACTION, Bid, RaAction
 from nilerules.games.ra.rules.disasters import DISASTER_INDEX, IS_DISASTER, STRUCK, settle_discards
-from nilerules.games.ra.rules.scratch import Scratch
+from nilerules.games.ra.rules.scratch import Scratch, with_header
 from nilerules.games.ra.rules.traders import claim_traders
 from nilerules.games.ra.state import (
     BID,
@@ -30,12 +32,11 @@ from nilerules.games.ra.state import (
     RaState,
 )
 
-_BID_MENUS: dict[tuple[int, int, bool], tuple[RaAction, ...]] = {}
+_BID_MENUS: Final[dict[tuple[int, int, bool], tuple[RaAction, ...]]] = {}
 """Read and written by ``bid_actions`` only: the menu for (the bidder's disks above the high bid, the high bid,
 whether they must bid), which is all a bid menu depends on."""
 
 
-@rule("ra.base.bid", "ra.base.forced_bid")
 def bid_actions(s: RaState) -> tuple[RaAction, ...]:
     """Bid a face-up disk higher than the highest bid, or pass; a voluntary invoker bids when all others passed."""
     h = s.h
@@ -55,6 +56,9 @@ def bid_actions(s: RaState) -> tuple[RaAction, ...]:
     return menu
 
 
+rule("ra.base.bid", "ra.base.forced_bid")(bid_actions)
+
+
 def must_bid(s: RaState) -> bool:
     h = s.h
     if not (h[H_VOLUNTARY] and h[H_HIGH] == 0 and h[H_ACTOR] == h[H_STARTER]):
@@ -63,7 +67,6 @@ def must_bid(s: RaState) -> bool:
     return s.params.full_track_forced or h[H_TRACK_LEN] < s.params.auction_track
 
 
-@rule("ra.base.bid_order")
 def start_auction(s: RaState, nh: list[int], starter: PlayerId, voluntary: int) -> None:
     """Bidding starts left of the player who drew Ra or invoked it, goes once round and ends with that player."""
     nh[H_PHASE] = BID
@@ -72,6 +75,9 @@ def start_auction(s: RaState, nh: list[int], starter: PlayerId, voluntary: int) 
     nh[H_HIGH] = 0
     nh[H_HIGH_BY] = -1
     nh[H_ACTOR] = _next_bidder(s.up, starter, starter)
+
+
+rule("ra.base.bid_order")(start_auction)
 
 
 def _next_bidder(up: tuple[int, ...], after: PlayerId, starter: PlayerId) -> PlayerId:
@@ -108,15 +114,13 @@ def _after_bid(s: RaState, nh: list[int]) -> RaState:
     starter = nh[H_STARTER]
     if p != starter:
         nh[H_ACTOR] = _next_bidder(s.up, p, starter)
-        return RaState(s.config, s.params, tuple(nh), s.bag, s.track, s.out, s.held, s.up, s.down, s.score,
-                       s.crates, s.claims, s.events)
+        return with_header(s, nh)
     m = Scratch(s)
     m.h = nh
     _resolve_auction(m)
     return m.freeze()
 
 
-@rule("ra.base.win", "ra.base.no_bid", "ra.traders.claim.docks")
 def _resolve_auction(m: Scratch) -> None:
     """The winner takes every tile and the centre disk (face down); the winning disk goes to the centre.
 
@@ -169,3 +173,6 @@ def _resolve_auction(m: Scratch) -> None:
     h[H_HIGH_BY] = -1
     h[H_VOLUNTARY] = 0
     settle_discards(m)
+
+
+rule("ra.base.win", "ra.base.no_bid", "ra.traders.claim.docks")(_resolve_auction)

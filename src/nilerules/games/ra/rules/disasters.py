@@ -45,7 +45,6 @@ IS_DISASTER: Final = tuple(k in DISASTERS for k in range(KINDS))
 """By kind: whether it is a disaster tile (a lookup for the hot path)."""
 
 
-@rule("ra.base.disasters")
 def discard_actions(s: RaState) -> tuple[RaAction, ...]:
     """The winner discards tiles of the disaster's category; asked only when the choice is real."""
     p = s.h[H_ACTOR]
@@ -53,6 +52,9 @@ def discard_actions(s: RaState) -> tuple[RaAction, ...]:
         if n:
             return tuple(DISCARDS[k] for k in sorted(STRUCK[i]) if s.held[p][k])
     return ()
+
+
+rule("ra.base.disasters")(discard_actions)
 
 
 def discard(s: RaState, a: Discard) -> RaState:

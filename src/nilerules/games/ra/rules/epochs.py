@@ -8,7 +8,7 @@ from nilerules.core.registry import rule
 from nilerules.core.types import PlayerId
 from nilerules.games.ra import scoring
 from nilerules.games.ra.params import RaParams
-from nilerules.games.ra.rules.scratch import Scratch, book
+from nilerules.games.ra.rules.scratch import Scratch, book, with_header
 from nilerules.games.ra.state import (
     H_ACTOR,
     H_BAG,
@@ -39,7 +39,6 @@ def next_with_disks(up: Sequence[int], after: PlayerId) -> PlayerId:
     return -1
 
 
-@rule("ra.base.out_of_disks", "ra.base.epoch_end", "ra.base.bag_empty")
 def next_turn(m: Scratch, after: PlayerId) -> None:
     """The next player with a face-up disk takes the turn; with nobody left (or no tile in the bag) the epoch ends."""
     h = m.h
@@ -57,6 +56,9 @@ def next_turn(m: Scratch, after: PlayerId) -> None:
     h[H_STARTER] = q
 
 
+rule("ra.base.out_of_disks", "ra.base.epoch_end", "ra.base.bag_empty")(next_turn)
+
+
 def next_turn_state(s: RaState, after: PlayerId) -> RaState:
     """``next_turn`` on the fast path: only the header changes unless the epoch ends."""
     q = next_with_disks(s.up, after)
@@ -69,11 +71,9 @@ def next_turn_state(s: RaState, after: PlayerId) -> RaState:
     nh[H_PHASE] = TURN
     nh[H_ACTOR] = q
     nh[H_STARTER] = q
-    return RaState(s.config, s.params, tuple(nh), s.bag, s.track, s.out, s.held, s.up, s.down, s.score,
-                   s.crates, s.claims, s.events)
+    return with_header(s, nh)
 
 
-@rule("ra.base.last_ra", "ra.scoring.disks_face_up", "ra.base.three_epochs_play")
 def end_epoch(m: Scratch) -> None:
     """Discard the auction track and the Ra track, score the epoch, then start the next epoch or end the game."""
     h = m.h
@@ -117,10 +117,15 @@ def end_epoch(m: Scratch) -> None:
         end_epoch(m)
 
 
-@rule("ra.base.epoch_starter")
+rule("ra.base.last_ra", "ra.scoring.disks_face_up", "ra.base.three_epochs_play")(end_epoch)
+
+
 def epoch_starter(up: list[int], ended_by: PlayerId, params: RaParams) -> PlayerId:
     """Who starts the next epoch: the holder of the highest disk (RA-014 default) or the next player."""
     n = len(up)
     if params.starter_highest_disk:
         return max(range(n), key=lambda p: up[p].bit_length())
     return (ended_by + 1) % n
+
+
+rule("ra.base.epoch_starter")(epoch_starter)

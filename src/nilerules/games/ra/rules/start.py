@@ -10,6 +10,7 @@ from nilerules.core.types import Config
 from nilerules.errors import IllegalAction
 from nilerules.games.ra.actions import Deal
 from nilerules.games.ra.params import RaParams
+from nilerules.games.ra.rules.scratch import new_state
 from nilerules.games.ra.state import (
     DEAL,
     H_ACTOR,
@@ -23,7 +24,6 @@ from nilerules.games.ra.state import (
 )
 
 
-@rule("ra.base.start_score", "ra.traders.setup.bag", "ra.traders.setup.normal")
 def setup(config: Config, params: RaParams) -> RaState:
     """Give every player the starting points and fill the bag; the disk sets are dealt next (a chance node).
 
@@ -49,13 +49,15 @@ def setup(config: Config, params: RaParams) -> RaState:
     )
 
 
+rule("ra.base.start_score", "ra.traders.setup.bag", "ra.traders.setup.normal")(setup)
+
+
 @cache
 def deals(disk_sets: tuple[tuple[int, ...], ...]) -> tuple[Deal, ...]:
     """Every way to hand out the disk sets, in lexicographic order of the set numbers."""
     return tuple(Deal(tuple(disk_sets[i] for i in order)) for order in permutations(range(len(disk_sets))))
 
 
-@rule("ra.base.deal", "ra.base.first_player")
 def deal(s: RaState, a: Deal) -> RaState:
     """Seat p receives the disks sets[p]; the player holding the highest disk takes the first turn."""
     players = len(s.up)
@@ -68,5 +70,8 @@ def deal(s: RaState, a: Deal) -> RaState:
     nh[H_PHASE] = TURN
     nh[H_ACTOR] = first
     nh[H_STARTER] = first
-    return RaState(s.config, s.params, tuple(nh), s.bag, s.track, s.out, s.held, up, s.down, s.score,
-                   s.crates, s.claims, s.events)
+    return new_state(s.config, s.params, tuple(nh), s.bag, s.track, s.out, s.held, up, s.down, s.score,
+                     s.crates, s.claims, s.events)
+
+
+rule("ra.base.deal", "ra.base.first_player")(deal)

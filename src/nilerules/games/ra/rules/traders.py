@@ -9,12 +9,14 @@ from nilerules.games.ra.rules.scratch import Scratch
 from nilerules.games.ra.state import H_EPOCH, H_EXHAUSTED, TRADER
 
 
-@rule("ra.traders.claim.crates_to_others", "ra.traders.claim.claimer_nothing", "ra.traders.example")
 def claim_traders(m: Scratch, claimer: PlayerId, n: int) -> None:
     """Every OTHER player gains crates for each Trader they hold; the claimer gains none (before taking the tiles)."""
     owed = crates_owed(tuple(x[TRADER] for x in m.held), claimer, n, m.params.crates_per_tile)
     m.claims.append((claimer, n))
     give_crates(m, claimer, owed)
+
+
+rule("ra.traders.claim.crates_to_others", "ra.traders.claim.claimer_nothing", "ra.traders.example")(claim_traders)
 
 
 def crates_owed(traders: tuple[int, ...], claimer: PlayerId, n: int, per_tile: bool) -> tuple[int, ...]:
@@ -37,7 +39,6 @@ def claimed_and_owed(
     return traders, owed
 
 
-@rule("ra.traders.crates.no_limit", "ra.traders.crates.supply_exhausted")
 def give_crates(m: Scratch, claimer: PlayerId, owed: tuple[int, ...]) -> None:
     """No limit per Docks board; if the supply runs out a substitute is used (or, reading RA-005, it caps)."""
     params = m.params
@@ -57,7 +58,9 @@ def give_crates(m: Scratch, claimer: PlayerId, owed: tuple[int, ...]) -> None:
                     crates[p] -= 1
 
 
-@rule("ra.traders.crates.exchange")
+rule("ra.traders.crates.no_limit", "ra.traders.crates.supply_exhausted")(give_crates)
+
+
 def supply_holds(crates: list[int] | tuple[int, ...], params: RaParams) -> bool:
     """Whether the crate supply can show every player's crates at once.
 
@@ -69,3 +72,6 @@ def supply_holds(crates: list[int] | tuple[int, ...], params: RaParams) -> bool:
         return total <= params.small_crates
     large = min(params.large_crates, sum(c // params.large_value for c in crates))
     return total - params.large_value * large <= params.small_crates
+
+
+rule("ra.traders.crates.exchange")(supply_holds)

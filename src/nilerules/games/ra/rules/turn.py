@@ -10,7 +10,7 @@ from nilerules.games.ra.rules.auction import start_auction
 from nilerules.games.ra.rules.disasters import DISASTER_INDEX, IS_DISASTER, settle_discards
 from nilerules.games.ra.rules.epochs import end_epoch, next_turn_state
 from nilerules.games.ra.rules.gods import god_menu
-from nilerules.games.ra.rules.scratch import Scratch
+from nilerules.games.ra.rules.scratch import Scratch, new_state, with_header
 from nilerules.games.ra.rules.traders import claim_traders
 from nilerules.games.ra.state import (
     DRAW,
@@ -32,7 +32,6 @@ from nilerules.games.ra.state import (
 )
 
 
-@rule("ra.base.turn_one_action", "ra.base.draw_full_track", "ra.base.invoke")
 def turn_actions(s: RaState) -> tuple[RaAction, ...]:
     """Exactly one of: draw (not while the track is full), invoke Ra, or play God tiles."""
     h = s.h
@@ -48,6 +47,9 @@ def turn_actions(s: RaState) -> tuple[RaAction, ...]:
     return tuple(acts)
 
 
+rule("ra.base.turn_one_action", "ra.base.draw_full_track", "ra.base.invoke")(turn_actions)
+
+
 def draw(s: RaState, a: RaAction) -> RaState:
     h = s.h
     if h[H_TRACK_LEN] >= s.params.auction_track:
@@ -56,11 +58,9 @@ def draw(s: RaState, a: RaAction) -> RaState:
         raise IllegalAction("ra.base.draw", "the bag is empty", s, a)
     nh = list(h)
     nh[H_PHASE] = DRAW
-    return RaState(s.config, s.params, tuple(nh), s.bag, s.track, s.out, s.held, s.up, s.down, s.score,
-                   s.crates, s.claims, s.events)
+    return with_header(s, nh)
 
 
-@rule("ra.base.draw_place")
 def draw_tile(s: RaState, a: DrawTile) -> RaState:
     """A Ra tile goes on the Ra track and starts an auction; any other tile goes on the auction track."""
     k = a.kind
@@ -82,14 +82,17 @@ def draw_tile(s: RaState, a: DrawTile) -> RaState:
                 return m.freeze()
             nh[H_LAST] = 1
         start_auction(s, nh, drawer, voluntary=0)
-        return RaState(s.config, s.params, tuple(nh), tuple(bag), s.track, s.out, s.held, s.up, s.down,
-                       s.score, s.crates, s.claims, s.events)
+        return new_state(s.config, s.params, tuple(nh), tuple(bag), s.track, s.out, s.held, s.up, s.down,
+                         s.score, s.crates, s.claims, s.events)
     track = list(s.track)
     track[k] += 1
     nh[H_TRACK_LEN] += 1
-    ns = RaState(s.config, s.params, tuple(nh), tuple(bag), tuple(track), s.out, s.held, s.up, s.down,
-                 s.score, s.crates, s.claims, s.events)
+    ns = new_state(s.config, s.params, tuple(nh), tuple(bag), tuple(track), s.out, s.held, s.up, s.down,
+                   s.score, s.crates, s.claims, s.events)
     return next_turn_state(ns, drawer)
+
+
+rule("ra.base.draw_place")(draw_tile)
 
 
 def invoke(s: RaState, a: RaAction) -> RaState:
@@ -98,8 +101,7 @@ def invoke(s: RaState, a: RaAction) -> RaState:
         raise IllegalAction("ra.base.invoke", "invoking Ra over an empty auction track (reading RA-009)", s, a)
     nh = list(h)
     start_auction(s, nh, h[H_ACTOR], voluntary=1)
-    return RaState(s.config, s.params, tuple(nh), s.bag, s.track, s.out, s.held, s.up, s.down, s.score,
-                   s.crates, s.claims, s.events)
+    return with_header(s, nh)
 
 
 def play_god(s: RaState, a: PlayGod) -> RaState:

@@ -8,6 +8,11 @@ This module is the API; the rules live in one module per mechanic: ``rounds`` (s
 ``draws`` (chance), ``turn`` (who moves, the legal actions and ``apply``: the dispatch), ``market`` (the take along
 the Nile), ``sets``, ``events``, ``characters``, ``track`` (the score track and the early end), and ``common`` (the
 helpers they share: state copying, count vectors, the end of a turn).
+
+The rule functions cite their rules with ``rule(...)(function)`` right after their definition rather than with the
+``@rule`` decorator, as Nile Artefacts' do: compiled code calls a decorated function through the module's namespace
+(the decorator could have replaced it), a dictionary look-up and a Python-level call each time; the registry records
+the same citation either way.
 """
 
 from __future__ import annotations

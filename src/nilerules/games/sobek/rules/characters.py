@@ -108,7 +108,6 @@ def power_playable(state: SobekState, p: int, card: int) -> bool:
     return power_target(state, p, card)
 
 
-@rule("sobek.characters.queen", "sobek.characters.scribe")
 def play_character(state: SobekState, p: int, card: int) -> SobekState:
     """The character goes to the discard pile and its power applies."""
     state = changed(state, hands=put(state.hands, p, add(state.hands[p], card, -1)),
@@ -145,7 +144,9 @@ def play_character(state: SobekState, p: int, card: int) -> SobekState:
     return end_turn(state, p)  # no set a card in hand fits (SOB-032 no_effect: it does nothing)
 
 
-@rule("sobek.characters.scribe_choice")
+rule("sobek.characters.queen", "sobek.characters.scribe")(play_character)
+
+
 def _next_scribe(state: SobekState, p: int, queue: tuple[int, ...]) -> SobekState:
     """The next opponent over the limit reduces; who picks the cards is the ``scribe_chooser`` reading."""
     if not queue:
@@ -154,7 +155,9 @@ def _next_scribe(state: SobekState, p: int, queue: tuple[int, ...]) -> SobekStat
     return changed(state, pending=Pending(K_SCRIBE, chooser, p, queue[0], queue[1:]))
 
 
-@rule("sobek.characters.priest", "sobek.characters.priest_chars", "sobek.characters.priest_amulets")
+rule("sobek.characters.scribe_choice")(_next_scribe)
+
+
 def priest(state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
     """Discard every goods card of one type from the own corruption pile (characters of that type: must or may;
     amulets never)."""
@@ -176,6 +179,9 @@ def priest(state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
     return end_turn(state, p)
 
 
+rule("sobek.characters.priest", "sobek.characters.priest_chars", "sobek.characters.priest_amulets")(priest)
+
+
 def _discard_from_pile(state: SobekState, p: int, types: list[int]) -> SobekState:
     pile = list(state.corruption[p])
     discard = list(state.discard)
@@ -185,20 +191,23 @@ def _discard_from_pile(state: SobekState, p: int, types: list[int]) -> SobekStat
     return changed(state, corruption=put(state.corruption, p, tuple(pile)), discard=tuple(discard))
 
 
-@rule("sobek.characters.vizir")
 def vizir(state: SobekState, p: int, opp: int, card: int) -> SobekState:
     """A card of the player's choice from an opponent's corruption pile to the player's hand."""
     return changed(state, corruption=put(state.corruption, opp, add(state.corruption[opp], card, -1)),
                    hands=put(state.hands, p, add(state.hands[p], card)))
 
 
-@rule("sobek.characters.merchant")
+rule("sobek.characters.vizir")(vizir)
+
+
 def merchant(state: SobekState, p: int, index: int) -> SobekState:
     """Any card along the Nile, without corruption for the cards before it (SOB-034's ``skipped``: with it)."""
     return take(state, p, index, corrupt=readings_of(state.config).merchant_corruption == "skipped")
 
 
-@rule("sobek.characters.courtesan")
+rule("sobek.characters.merchant")(merchant)
+
+
 def courtesan_sets(state: SobekState, p: int) -> tuple[tuple[int, int], ...]:
     """Sets the Courtesan can add to: own played sets (or anyone's, by reading) with a matching card in hand."""
     owners = range(state.config.players) if readings_of(state.config).courtesan_target == "any" else (p,)
@@ -213,6 +222,9 @@ def courtesan_sets(state: SobekState, p: int) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(out))
 
 
+rule("sobek.characters.courtesan")(courtesan_sets)
+
+
 def courtesan_add(state: SobekState, pend: Pending) -> SobekState:
     p, owner, index = pend.player, pend.a, pend.b
     hand = less(state.hands[p], pend.cards)
@@ -225,10 +237,12 @@ def courtesan_add(state: SobekState, pend: Pending) -> SobekState:
     return end_turn(state, p)
 
 
-@rule("sobek.characters.thief", "sobek.characters.thief_backs")
 def thief(state: SobekState, p: int, opp: int, back: int) -> SobekState:
     """Steal a card from an opponent: the thief picks a back colour, chance picks the card behind it."""
     return changed(state, draws=(*state.draws, Draw(D_STEAL, p, steal_arg(opp, back))), pending=None)
+
+
+rule("sobek.characters.thief", "sobek.characters.thief_backs")(thief)
 
 
 def scribe_discard(state: SobekState, pend: Pending, card: int) -> SobekState:

@@ -4,10 +4,11 @@ of playouts), count-vector arithmetic, shared action and draw instances, the car
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import Any, Final
 
 from nilerules.core import rule
 from nilerules.games.sobek.actions import (
+    AddCard,
     Done,
     PlayCharacter,
     SobekAction,
@@ -35,10 +36,10 @@ from nilerules.games.sobek.state import (
     card_type,
 )
 
-ZERO: Counts = (0,) * NTYPES
-_FIELDS = frozenset(SobekState._fields)
-_INDEX: dict[str, int] = {name: i for i, name in enumerate(SobekState._fields)}
-tuple_new: Any = tuple.__new__
+ZERO: Final[Counts] = (0,) * NTYPES
+_FIELDS: Final = frozenset(SobekState._fields)
+_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(SobekState._fields)}
+tuple_new: Final[Any] = tuple.__new__
 # field positions for the hot paths that build the next state from a list of the fields
 (I_CONFIG, I_PARAMS, I_ROUND, I_PHASE, I_TO_MOVE, I_START, I_DECK, I_REMOVED, I_GREEN, I_ROW, I_DELIVERIES,
  I_HANDS, I_SETS, I_CORRUPTION, I_CURSES, I_DISCARD, I_TOKEN_BAG, I_TOKENS, I_EVENTS_USED, I_SCORES, I_LAST_GAIN,
@@ -63,18 +64,19 @@ def changed(state: SobekState, **changes: Any) -> SobekState:
     return new
 
 
-NO_TOKENS: tuple[int, ...] = (0,) * len(TOKEN_COUNTS)
+NO_TOKENS: Final[tuple[int, ...]] = (0,) * len(TOKEN_COUNTS)
 # shared action instances for the hot paths (actions are immutable values)
-TAKES: tuple[Take, ...] = tuple(Take(k) for k in range(64))
-PLAYS: tuple[PlayCharacter, ...] = tuple(PlayCharacter(k) for k in range(NTYPES))
-NEW_SETS: tuple[StartSet, ...] = tuple(StartSet(f, -1) for f in range(6))
-DONE = Done()
-ONLY_DONE: tuple[SobekAction, ...] = (DONE,)
-DRAW_MARKET = Draw(D_MARKET, 0)
-DRAW_TOKEN = Draw(D_TOKEN, 0)
-DRAW_GREEN: tuple[Draw, ...] = tuple(Draw(D_GREEN, p) for p in range(8))
+TAKES: Final[tuple[Take, ...]] = tuple(Take(k) for k in range(64))
+PLAYS: Final[tuple[PlayCharacter, ...]] = tuple(PlayCharacter(k) for k in range(NTYPES))
+ADDS: Final[tuple[AddCard, ...]] = tuple(AddCard(t) for t in range(NTYPES))
+NEW_SETS: Final[tuple[StartSet, ...]] = tuple(StartSet(f, -1) for f in range(6))
+DONE: Final = Done()
+ONLY_DONE: Final[tuple[SobekAction, ...]] = (DONE,)
+DRAW_MARKET: Final = Draw(D_MARKET, 0)
+DRAW_TOKEN: Final = Draw(D_TOKEN, 0)
+DRAW_GREEN: Final[tuple[Draw, ...]] = tuple(Draw(D_GREEN, p) for p in range(8))
 """Shared pending-draw records (immutable values)."""
-_HPHASE: tuple[Pending, ...] = tuple(Pending(K_HPHASE, p) for p in range(8))
+_HPHASE: Final[tuple[Pending, ...]] = tuple(Pending(K_HPHASE, p) for p in range(8))
 
 
 def hphase_choice(p: int) -> Pending:
@@ -147,7 +149,6 @@ def corruption_cards(state: SobekState, player: int) -> int:
 # -- the end of a turn ----------------------------------------------------------------------------------------
 
 
-@rule("sobek.turn.next_player", "sobek.events.flood")
 def end_turn(state: SobekState, p: int) -> SobekState:
     """Play passes to the left, unless a Flood gave the player another turn."""
     if state.phase != PLAY:
@@ -155,3 +156,6 @@ def end_turn(state: SobekState, p: int) -> SobekState:
     if state.extra_turn:
         return changed(state, to_move=p, extra_turn=False, pending=None)
     return changed(state, to_move=(p + 1) % state.config.players, pending=None)
+
+
+rule("sobek.turn.next_player", "sobek.events.flood")(end_turn)

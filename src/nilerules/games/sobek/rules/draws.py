@@ -9,6 +9,7 @@ from fractions import Fraction
 from itertools import accumulate
 from typing import Final
 
+from nilerules.core.chance import randrange
 from nilerules.errors import IllegalAction
 from nilerules.games.sobek.actions import (
     DrawCard,
@@ -44,8 +45,8 @@ from nilerules.games.sobek.state import (
 )
 
 Outcomes = tuple[tuple[SobekAction, Fraction], ...]
-DRAWS: tuple[DrawCard, ...] = tuple(DrawCard(k) for k in range(NTYPES))
-TOKEN_DRAWS: tuple[DrawToken, ...] = tuple(DrawToken(k) for k in range(len(TOKEN_COUNTS)))
+DRAWS: Final[tuple[DrawCard, ...]] = tuple(DrawCard(k) for k in range(NTYPES))
+TOKEN_DRAWS: Final[tuple[DrawToken, ...]] = tuple(DrawToken(k) for k in range(len(TOKEN_COUNTS)))
 """Shared action instances for the hot paths (actions are immutable values)."""
 DRAW_RULES: Final = {
     D_REMOVE: "sobek.goods.two_players", D_TOKEN: "sobek.events.selection", D_GREEN: "sobek.goods.green_backs",
@@ -101,7 +102,7 @@ def sample_chance(state: SobekState, rng: random.Random) -> DrawCard | DrawToken
     of ``chance_outcomes``."""
     draw = state.draws[0]
     cumulative = list(accumulate(draw_source(state, draw)))
-    index = bisect_right(cumulative, rng.randrange(cumulative[-1]))
+    index = bisect_right(cumulative, randrange(rng, cumulative[-1]))
     if draw.dest == D_TOKEN or draw.dest == D_EVENT:
         return TOKEN_DRAWS[index]
     return DRAWS[index]

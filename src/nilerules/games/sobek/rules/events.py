@@ -51,8 +51,6 @@ def event_or_end(state: SobekState, p: int, event: bool) -> SobekState:
     return end_turn(state, p)
 
 
-@rule("sobek.events.choose", "sobek.events.discarded", "sobek.events.embalming",
-      "sobek.events.deceit")
 def resolve_event(state: SobekState, p: int, token: int) -> SobekState:
     """The chosen token is discarded and its effect applied at once."""
     state = changed(state, tokens=put_int(state.tokens, token, state.tokens[token] - 1),
@@ -82,6 +80,10 @@ def resolve_event(state: SobekState, p: int, token: int) -> SobekState:
     return end_turn(state, p) if state.phase != OVER else state
 
 
+rule("sobek.events.choose", "sobek.events.discarded", "sobek.events.embalming",
+      "sobek.events.deceit")(resolve_event)
+
+
 def guild(state: SobekState, p: int, opp: int, symbol: int) -> SobekState:
     """Guild: own marker forward to the next space of the symbol, an opponent's back to the next one. The two moves
     are the token's one effect (“move your scoring marker forward […] and move an opponent's scoring marker back”):
@@ -94,19 +96,23 @@ def guild(state: SobekState, p: int, opp: int, symbol: int) -> SobekState:
     return end_turn(state, p) if state.phase != OVER else state
 
 
-@rule("sobek.events.curse")
 def curse(state: SobekState, opp: int) -> SobekState:
     """A Curse token goes to another player's corruption pile (it counts as two cards there)."""
     return changed(state, curses=put_int(state.curses, opp, state.curses[opp] + 1))
 
 
-@rule("sobek.events.prosperity")
+rule("sobek.events.curse")(curse)
+
+
 def prosperity(state: SobekState, p: int, index: int) -> SobekState:
     """The Prosperity token joins one of the player's fish, cattle or wheat sets (counting as a card)."""
     sets = state.sets[p]
     target = sets[index]
     sets = (*sets[:index], dc_replace(target, prosperity=target.prosperity + 1), *sets[index + 1 :])
     return changed(state, sets=(*state.sets[:p], sets, *state.sets[p + 1 :]))
+
+
+rule("sobek.events.prosperity")(prosperity)
 
 
 def prosperity_sets(state: SobekState, p: int) -> tuple[int, ...]:

@@ -21,7 +21,6 @@ from nilerules.games.sobek.state import (
 )
 
 
-@rule("sobek.market.no_consequence", "sobek.market.corruption", "sobek.market.skipped")
 def take(state: SobekState, p: int, index: int, corrupt: bool) -> SobekState:
     """Take the card at ``index``; the cards skipped before it go to the taker's corruption pile (not for the
     Merchant)."""
@@ -35,6 +34,9 @@ def take(state: SobekState, p: int, index: int, corrupt: bool) -> SobekState:
     else:
         rest = row[:index] + rest
     return changed(state, row=rest, hands=put(state.hands, p, hand), corruption=put(state.corruption, p, pile))
+
+
+rule("sobek.market.no_consequence", "sobek.market.corruption", "sobek.market.skipped")(take)
 
 
 def take_and_pass(state: SobekState, p: int, index: int) -> SobekState:

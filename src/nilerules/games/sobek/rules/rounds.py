@@ -48,7 +48,6 @@ from nilerules.games.sobek.state import (
 )
 
 
-@rule("sobek.goods.green_backs", "sobek.goods.deck", "sobek.goods.two_players", "sobek.events.selection")
 def setup(config: Config, params: Params) -> SobekState:
     """Deck of goods (less the green-backed cards) and characters; 2 players: cards removed at random."""
     n = config.players
@@ -67,7 +66,9 @@ def setup(config: Config, params: Params) -> SobekState:
     return settle(start_round(state))
 
 
-@rule("sobek.goods.starting_hand", "sobek.market.deliveries")
+rule("sobek.goods.green_backs", "sobek.goods.deck", "sobek.goods.two_players", "sobek.events.selection")(setup)
+
+
 def start_round(state: SobekState) -> SobekState:
     """Five event tokens drawn from all twelve, the green-backed deal, the first delivery along the Nile."""
     params, config = state.params, state.config
@@ -99,6 +100,9 @@ def start_round(state: SobekState) -> SobekState:
                    discard=discard, deliveries_left=left, phase=PLAY, to_move=state.start_player)
 
 
+rule("sobek.goods.starting_hand", "sobek.market.deliveries")(start_round)
+
+
 def settle(state: SobekState) -> SobekState:
     """Automatic steps: skip draws from empty piles, refill the row, start the end of the round."""
     while True:
@@ -128,7 +132,6 @@ def settle(state: SobekState) -> SobekState:
         return state  # pragma: no cover - no other phases
 
 
-@rule("sobek.market.refill", "sobek.end.trigger")
 def _row_empty(state: SobekState) -> SobekState:
     """An empty row gets the round's next delivery; with none left (or no cards) the round ends."""
     if state.deliveries_left > 0 and sum(state.deck) > 0:
@@ -139,7 +142,9 @@ def _row_empty(state: SobekState) -> SobekState:
     return changed(state, phase=HORIZONTAL, hphase_left=order, pending=None, extra_turn=False)
 
 
-@rule("sobek.end.hand_to_corruption", "sobek.end.penalty_applied")
+rule("sobek.market.refill", "sobek.end.trigger")(_row_empty)
+
+
 def end_round(state: SobekState) -> SobekState:
     """Hands to corruption, sets scored, the corruption penalty, then the next round or the end of the game."""
     config, params = state.config, state.params
@@ -178,7 +183,9 @@ def end_round(state: SobekState) -> SobekState:
     return next_round(changed(state, last_gain=gains))
 
 
-@rule("sobek.game_end.rounds", "sobek.theme.rounds", "sobek.end.sets_cleared")
+rule("sobek.end.hand_to_corruption", "sobek.end.penalty_applied")(end_round)
+
+
 def next_round(state: SobekState) -> SobekState:
     """Corruption piles (and, by reading, the sets) are discarded; green-backed cards return; the next start
     player."""
@@ -215,6 +222,9 @@ def next_round(state: SobekState) -> SobekState:
         if rd.round_start == "lowest_chooses":  # the lowest scorer picks who starts (choose_start), then the deal
             return changed(state, round=state.round + 1, pending=Pending(K_START, start), to_move=start)
     return start_round(changed(state, round=state.round + 1, start_player=start))
+
+
+rule("sobek.game_end.rounds", "sobek.theme.rounds", "sobek.end.sets_cleared")(next_round)
 
 
 def choose_start(state: SobekState, player: int) -> SobekState:

@@ -7,13 +7,13 @@ from dataclasses import replace as dc_replace
 
 from nilerules.core import rule
 from nilerules.games.sobek.actions import (
-    AddCard,
-    Done,
     SobekAction,
     StartHorizontal,
 )
 from nilerules.games.sobek.params import readings_of
 from nilerules.games.sobek.rules.common import (
+    ADDS,
+    DONE,
     ONLY_DONE,
     add,
     changed,
@@ -104,8 +104,8 @@ def _same_kind_adds(
         return []
     if natural and not any(kinds[t] != AMULET for t in built):
         naturals = sum(hand[t] for t in matching if kinds[t] != AMULET)
-        return [AddCard(t) for t in matching if kinds[t] != AMULET or naturals > 0]
-    return [AddCard(t) for t in matching]
+        return [ADDS[t] for t in matching if kinds[t] != AMULET or naturals > 0]
+    return [ADDS[t] for t in matching]
 
 
 def set_steps(state: SobekState, params: Params, pend: Pending, hand: Counts) -> tuple[SobekAction, ...]:
@@ -117,9 +117,9 @@ def set_steps(state: SobekState, params: Params, pend: Pending, hand: Counts) ->
     if pend.a >= 0:
         adds = _same_kind_adds(params, pend.a, pend.cards, hand, natural)
     else:
-        adds = [AddCard(t) for t in range(NTYPES) if _add_ok(state, pend.a, pend.cards, hand, t, natural)]
+        adds = [ADDS[t] for t in range(NTYPES) if _add_ok(state, pend.a, pend.cards, hand, t, natural)]
     if _done_ok(state, pend.cards, natural):
-        adds.append(Done())
+        adds.append(DONE)
     return tuple(adds)
 
 
@@ -147,11 +147,10 @@ def hphase_actions(state: SobekState, params: Params, hand: Counts) -> tuple[Sob
                 if by_kind[f] + by_kind[AMULET] >= params.set_min and (by_kind[f] or not natural)]
     elif can_finish_mixed(state, (), hand, natural):
         out.append(StartHorizontal(-1))
-    out.append(Done())
+    out.append(DONE)
     return tuple(out)
 
 
-@rule("sobek.sets.event", "sobek.sets.add_minimum", "sobek.sets.character_power_ignored")
 def finish_set(state: SobekState, pend: Pending) -> SobekState:
     """The set goes on the table (or onto the played set); an event follows if tokens remain."""
     p = pend.player
@@ -169,7 +168,9 @@ def finish_set(state: SobekState, pend: Pending) -> SobekState:
     return event_or_end(state, p, event)
 
 
-@rule("sobek.end.horizontal", "sobek.end.horizontal_limits", "sobek.end.horizontal_purpose")
+rule("sobek.sets.event", "sobek.sets.add_minimum", "sobek.sets.character_power_ignored")(finish_set)
+
+
 def finish_horizontal(state: SobekState, pend: Pending) -> SobekState:
     """A horizontal set from the hand at the end of the round (no characters played, no additions)."""
     p = pend.player
@@ -180,3 +181,6 @@ def finish_horizontal(state: SobekState, pend: Pending) -> SobekState:
     if readings_of(state.config).horizontal_events == "triggers":
         return event_or_end(state, p, True)
     return changed(state, pending=hphase_choice(p))
+
+
+rule("sobek.end.horizontal", "sobek.end.horizontal_limits", "sobek.end.horizontal_purpose")(finish_horizontal)

@@ -45,7 +45,6 @@ def move_marker(state: SobekState, p: int, score: int, category: int) -> SobekSt
     return check_early_end(state, "immediately")
 
 
-@rule("sobek.game_end.early")
 def check_early_end(state: SobekState, moment: str) -> SobekState:
     """More than ``early_end`` points ends the game; the reading says when this is looked at."""
     if readings_of(state.config).early_end != moment or state.early_end:
@@ -55,3 +54,6 @@ def check_early_end(state: SobekState, moment: str) -> SobekState:
             return changed(state, early_end=True, phase=OVER, pending=None, draws=())
         return changed(state, early_end=True)
     return state
+
+
+rule("sobek.game_end.early")(check_early_end)

@@ -3,7 +3,7 @@ with the legal-action cache that ``legal_actions`` and ``apply`` share."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from nilerules.core import CHANCE, Mover, rule
 from nilerules.core.game import refused
@@ -44,6 +44,8 @@ from nilerules.games.sobek.rules.characters import (
     vizir,
 )
 from nilerules.games.sobek.rules.common import (
+    ADDS,
+    DONE,
     I_DECK,
     I_DRAWS,
     I_GREEN,
@@ -135,7 +137,6 @@ def current_player(state: SobekState) -> Mover:
     return state.to_move
 
 
-@rule("sobek.actions.choose", "sobek.actions.take", "sobek.actions.play_character", "sobek.actions.play_set")
 def legal_actions(state: SobekState) -> tuple[SobekAction, ...]:
     """Market take, character, or set on a free turn; otherwise the steps of the pending compound choice."""
     if state.phase == OVER or state.draws:
@@ -143,7 +144,15 @@ def legal_actions(state: SobekState) -> tuple[SobekAction, ...]:
     return decision_actions(state)
 
 
-_LEGAL_CACHE: list[Any] = [None, ()]
+rule(
+    "sobek.actions.choose",
+    "sobek.actions.take",
+    "sobek.actions.play_character",
+    "sobek.actions.play_set",
+)(legal_actions)
+
+
+_LEGAL_CACHE: Final[list[Any]] = [None, ()]
 """The legal-action cache: the last decision state whose legal actions were computed, and those actions. Read and
 written by :func:`decision_actions` only (states are immutable, and the entry holds its state alive, so the
 identity of the state is a safe key)."""
@@ -164,8 +173,6 @@ def decision_actions(state: SobekState) -> tuple[SobekAction, ...]:
     return result
 
 
-@rule("sobek.market.first_four", "sobek.sets.definition", "sobek.sets.amulets", "sobek.sets.characters",
-      "sobek.sets.add_to_played")
 def _turn_actions(state: SobekState) -> tuple[SobekAction, ...]:
     """Take one of the first four cards; play a character; start a new set or an addition of three or more."""
     params = state.params
@@ -198,6 +205,10 @@ def _turn_actions(state: SobekState) -> tuple[SobekAction, ...]:
         if not played.horizontal and by_kind[played.family] + amulets >= need:
             out.append(StartSet(played.family, i))
     return tuple(out)
+
+
+rule("sobek.market.first_four", "sobek.sets.definition", "sobek.sets.amulets", "sobek.sets.characters",
+      "sobek.sets.add_to_played")(_turn_actions)
 
 
 def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...]:
@@ -234,9 +245,9 @@ def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...
         out: list[SobekAction] = []
         if len(pend.cards) < COURTESAN_ADDS:
             any_card = readings_of(state.config).courtesan_match == "any_card"
-            out += [AddCard(t) for t, c in enumerate(hand) if c and (any_card or matches(params, t, family))]
+            out += [ADDS[t] for t, c in enumerate(hand) if c and (any_card or matches(params, t, family))]
         if pend.cards:
-            out.append(Done())
+            out.append(DONE)
         return tuple(out)
     if kind == K_THIEF_BACK:
         seen = readings_of(state.config).thief_backs
