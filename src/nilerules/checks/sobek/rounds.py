@@ -27,7 +27,7 @@ from nilerules.checks.sobek.situations import (
     params_of,
     score_round,
 )
-from nilerules.core import CHANCE, Witness
+from nilerules.core import CHANCE, Proof, Witness
 from nilerules.core.log import GameLog
 from nilerules.core.types import Config
 from nilerules.games.sobek import rules, scoring
@@ -104,7 +104,9 @@ def check_goods_total(game: SobekGame, budget: Budget) -> CheckResult:
         deck = sum(c for t, c in enumerate(totals) if not params.green[t])
         outcomes.append((reading, f"deck {deck} cards = {deck / size:g} deliveries of {size}; 2 players: "
                                   f"{(deck - params.removed_two) / size:g}"))
-    stated = (sum(params.deliveries), sum(params.deliveries_two))
+    # the deliveries the deck must hold: a round's when it is formed again every round, else the whole game's
+    count = max if params.deck_reformed else sum
+    stated = (count(params.deliveries), count(params.deliveries_two))
     return CheckResult(
         Witness(f"Deck size at set-up, against the document's {stated[0]} deliveries ({stated[1]} with two "
                 "players, after the removed cards).", {"deliveries_stated": list(stated)}),
@@ -119,6 +121,15 @@ def check_market_row(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_two_player_rounds(game: SobekGame, budget: Budget) -> CheckResult:
+    """The first round's deliveries under each reading; a proof that the readings agree when the 2-player deliveries
+    read the same backwards (the short round is then no round: every round alike)."""
+    rounds = list(params_of(game).deliveries_two)
+    if rounds == rounds[::-1]:
+        return CheckResult(
+            Proof(f"params.deliveries_two_players is {rounds}, the same read backwards: 'first_short' reverses it "
+                  "to the same rounds, so the readings never differ.", ("sobek.goods.two_players",)),
+            "arithmetic", per_reading(game, "two_player_rounds", lambda r: f"deliveries per round {rounds}"),
+            "the deliveries of the spec")
     return first_turn(game, "two_player_rounds", 2, lambda state: f"round 1 has {state.deliveries_left + 1} "
                       "deliveries", "Set-up of a seeded 2-player game.")
 

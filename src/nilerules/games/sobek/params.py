@@ -120,6 +120,7 @@ def make_params(spec: Spec, config: Config) -> Params:
         track_spaces=spec.int("track_spaces"), symbol_order=tuple(order), hand_size=spec.int("hand_size"),
         delivery_size=spec.int("delivery_size"), deliveries=tuple(spec.value("deliveries")),
         deliveries_two=tuple(spec.value("deliveries_two_players")), removed_two=spec.int("removed_two_players"),
+        deck_reformed=spec.value("deck_reformed") == "every_round",
         market_open=spec.int("market_open"), scribe_limit=spec.int("scribe_hand_limit"),
         queen_draws=spec.int("queen_draws"), early_end=spec.int("early_end_points"),
         events_per_round=spec.int("events_per_round"), rounds=spec.int("rounds"), set_min=spec.int("set_minimum"),
