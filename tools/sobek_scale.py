@@ -9,15 +9,17 @@ tokens: what the corruption penalty counts); horizontal sets, events and the pen
 same on every run and machine.
 
 Usage: python tools/sobek_scale.py [--players N] [--policies strong,greedy,greedy] [--games N] [--spec FILE]
-       [--jobs N] [--out FILE.json]
+       [--set PARAM=TOML ...] [--jobs N] [--out FILE.json] [--table LABEL [--head]]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +28,9 @@ from nilerules import load_game
 from nilerules.analysis.parallel import Execution, available_cores, chunk_ranges, run_chunks
 from nilerules.core.files import write_atomic
 from nilerules.core.playout import playout
+from nilerules.errors import NileRulesError
 from nilerules.games.sobek.state import C_CHARACTERS, C_PROSPERITY, C_SETS, FAMILIES, SobekState
+from nilerules.specs import bundled_spec_path
 
 SEED = 20_260_000
 """The first seed (the one ``tools/strength.py`` starts at)."""
@@ -107,14 +111,55 @@ def measure(spec: str | None, players: int, policies: tuple[str, ...], games: in
             "early_ends": sum(g.early_end for g in played), "by_policy": summary}
 
 
+def edited_spec(source: Path, edits: list[str], folder: Path) -> str:
+    """A copy of the spec at ``source`` in ``folder`` with each ``PARAM=TOML`` edit's ``[params.PARAM] value``
+    replaced; ValueError names an edit that is not of that form or a parameter the spec does not have."""
+    text = source.read_text(encoding="utf-8")
+    for edit in edits:
+        name, sep, value = edit.partition("=")
+        found = re.search(rf"(\[params\.{re.escape(name)}\]\n(?:(?!\n\[).)*?\nvalue = )[^\n]*", text, flags=re.S)
+        if not sep or found is None:
+            raise ValueError(f"--set {edit!r}: expected PARAM=TOML with a parameter of the spec")
+        text = text[: found.end(1)] + value + text[found.end() :]
+    path = folder / "sobek.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def markdown(data: dict[str, Any], label: str) -> str:
+    """One table line per policy of a run: the round set points and the final scores beside the document's scale."""
+    lines = []
+    for name, row in data["by_policy"].items():
+        r, f = row["round_set_points"], row["final_score"]
+        lines.append(
+            f"| {label} | {data['players']} | {','.join(data['policies'])} | {data['games']} | {name} | {r['mean']} | "
+            f"{r['p50']:g} | {r['p90']:g} | {r['max']} | {100 * row['rounds_of_23_or_more']:.1f} % | {f['mean']} | "
+            f"{f['p90']:g} | {f['max']} | {row['games_over_100']} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+HEADER = (
+    "| data | players | seats | games | policy | set points a round: mean | median | p90 | max | rounds of 23+ | "
+    "final score: mean | p90 | max | games over 100 |\n"
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
+)
+"""The table's head (``markdown`` gives its lines)."""
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--players", type=int, default=3, help="player count (3)")
     parser.add_argument("--policies", default="strong,greedy,greedy", help="one policy per seat (rotated by game)")
     parser.add_argument("--games", type=int, default=200, help=f"games, 1..{MAX_GAMES} (200)")
     parser.add_argument("--spec", help="an edited copy of specs/sobek.toml")
+    parser.add_argument("--set", action="append", default=[], metavar="PARAM=TOML",
+                        help="play with [params.PARAM] value = TOML (repeatable; edits a copy of the spec)")
     parser.add_argument("--jobs", type=int, default=min(2, available_cores()), help="local processes (2)")
     parser.add_argument("--out", help="write the figures here (JSON)")
+    parser.add_argument("--table", metavar="LABEL", help="print the figures as Markdown table lines instead, the data "
+                        "column saying LABEL (--head: the table's head too)")
+    parser.add_argument("--head", action="store_true", help="with --table, print the table's head first")
     args = parser.parse_args(argv)
     policies = tuple(args.policies.split(","))
     if len(policies) != args.players:
@@ -123,9 +168,21 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--games must be in 1..{MAX_GAMES}")
     if args.spec is not None and not Path(args.spec).is_file():
         parser.error(f"--spec: no such file {args.spec!r}")
-    data = measure(args.spec, args.players, policies, args.games, Execution(jobs=args.jobs, progress=False))
+    with tempfile.TemporaryDirectory() as folder:
+        spec = args.spec
+        if args.set:
+            try:
+                spec = edited_spec(Path(args.spec) if args.spec else bundled_spec_path("sobek"), args.set, Path(folder))
+            except ValueError as error:
+                parser.error(str(error))
+        try:
+            load_game("sobek", spec)
+        except NileRulesError as error:
+            parser.error(str(error))
+        data = measure(spec, args.players, policies, args.games, Execution(jobs=args.jobs, progress=False))
+    data["set"] = args.set
     text = json.dumps(data, indent=2) + "\n"
-    print(text, end="")
+    print((HEADER if args.head else "") + markdown(data, args.table) if args.table else text, end="")
     if args.out:
         write_atomic(args.out, text)
     return 0
