@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from nilerules.games.sobek import scoring
 from nilerules.games.sobek.game import SobekGame
-from nilerules.games.sobek.state import AMULET, C_SETS, CATTLE, EBONY, FIRST_CHAR, FISH, IVORY, MARBLE, PlayedSet
-from tests.unit.sobek.sobek_positions import plain, valued
+from nilerules.games.sobek.state import (
+    AMULET,
+    C_SETS,
+    CATTLE,
+    EBONY,
+    FIRST_CHAR,
+    FISH,
+    IVORY,
+    KINDS,
+    MARBLE,
+    PlayedSet,
+)
+from tests.helpers import edited_game
+from tests.unit.sobek.sobek_positions import green, plain, valued
 
 ANKH = 3  # the third symbol of a block under the assumed order snake, reed, ankh, scorpion
 SCORPION = 4
@@ -132,3 +146,16 @@ def test_kate_round_of_23_set_points_scored_by_hand(game: SobekGame) -> None:
     assert (breakdown[C_SETS + IVORY], breakdown[C_SETS + EBONY], breakdown[C_SETS + MARBLE]) == (9, 6, 8)
     assert scoring.symbol_of(24 + 23 + 1) == ANKH
     assert scoring.penalty(24 + 23 + 1, 23, "numbered_type", "stay", params.penalty_step) == 38
+
+
+@pytest.mark.rules("sobek.end.set_scoring", "sobek.ref.scarabs")
+def test_green_backed_cards_score_the_scarabs_the_spec_gives_them(game: SobekGame, tmp_path: Path) -> None:
+    """Assumed (params.green_scarabs): green-backed cards carry no scarabs, so a set of a green-backed Ivory and two
+    plain ones scores 0; with 3 scarabs on green-backed Ivory (a spec copy) the same set scores 3 x 3 = 9 (hand
+    count), and a horizontal set of it 3."""
+    played = PlayedSet(IVORY, (green(IVORY), plain(IVORY), plain(IVORY)))
+    assert scoring.set_score(played, game.params(game.config(3))) == 0
+    edited = edited_game(tmp_path, "sobek", green_scarabs={**dict.fromkeys(KINDS, 0), "ivory": 3}).game
+    params = edited.params(edited.config(3))
+    assert scoring.set_score(played, params) == 9
+    assert scoring.horizontal_score(PlayedSet(IVORY, played.cards, 0, True), params) == 3

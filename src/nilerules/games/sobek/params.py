@@ -79,7 +79,9 @@ def make_params(spec: Spec, config: Config) -> Params:
             return dict.fromkeys(KINDS, 0)
         return value
 
-    goods, green, valued, scarabs = (table(n) for n in ("goods_cards", "green_backed", "valued_cards", "scarabs"))
+    goods, green, valued, scarabs, green_scarabs = (
+        table(n) for n in ("goods_cards", "green_backed", "valued_cards", "scarabs", "green_scarabs")
+    )
     for k in KINDS:
         if green[k] + valued[k] > goods[k]:
             problems.append((f"params.valued_cards.value.{k}", "valued + green-backed exceed the cards of the kind"))
@@ -105,7 +107,7 @@ def make_params(spec: Spec, config: Config) -> Params:
         for variant in range(3):
             kind.append(index)
             gr.append(variant == 2)
-            sc.append(scarabs[kind_name] if variant == 0 else 0)
+            sc.append((scarabs[kind_name], 0, green_scarabs[kind_name])[variant])
             plain = goods[kind_name] - valued[kind_name] - green[kind_name]
             count = (valued[kind_name], plain, green[kind_name])[variant]
             totals.append(count)
