@@ -81,14 +81,15 @@ def test_ra_space_sizes_by_hand() -> None:
 
 def test_sobek_space_size_by_hand() -> None:
     """Sobek, 4 players (002; docs/positions.md's card names): 7 goods kinds x 3 variants + 9 characters = 30 card
-    types; 9 event token kinds (4 Guilds, Flood, Curse, Prosperity, Embalming, Deceit); rows of 2 deliveries of 9 =
-    18 places; sets of at least 3 among 54 goods cards and 9 characters: at most 21 per seat. Actions: 18 takes,
+    types; 9 event token kinds (4 Guilds, Flood, Curse, Prosperity, Embalming, Deceit); rows of a round's 6
+    deliveries of 9 (the spec's assumed deliveries) = 54 places; sets of at least 3 among 54 goods cards and 9
+    characters: at most 21 per seat. Actions: 54 takes,
     9 characters, 6 goods x (new set + 21 additions), 6 + 1 ("mixed") horizontal sets, 30 additions, done, 9 events,
     4 targets, 4 x 21 sets, 6 goods, 30 cards, 9 backs, yes/no, 4 seats to start a round (SOB-018); chance: 30 card
     types + 9 tokens."""
     game = load_game("sobek")
     space = action_space(game, game.config(4))
-    actions = 18 + 9 + 6 * 22 + 7 + 30 + 1 + 9 + 4 + 4 * 21 + 6 + 30 + 9 + 2 + 4
+    actions = 54 + 9 + 6 * 22 + 7 + 30 + 1 + 9 + 4 + 4 * 21 + 6 + 30 + 9 + 2 + 4
     assert (len(space.actions), len(space.outcomes)) == (actions, 30 + 9)
 
 

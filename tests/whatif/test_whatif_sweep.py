@@ -112,9 +112,9 @@ def test_every_numeric_param_has_an_edit_within_its_schema() -> None:
 
 def test_a_length_param_resizes_the_lists_it_sizes() -> None:
     """Sobek's rounds (3) sets the length of deliveries: 4 rounds deliver a fourth time, the last round's count
-    repeated (by hand: [2, 2, 2] -> [2, 2, 2, 2], two players [2, 2, 1] -> [2, 2, 1, 1])."""
+    repeated (by hand: [6, 6, 6] -> [6, 6, 6, 6], two players [5, 5, 5] -> [5, 5, 5, 5])."""
     edit = candidate_edits(load_spec(bundled_spec_path("sobek")), "rounds")[0]
-    expected = {"rounds": 4, "deliveries": [2, 2, 2, 2], "deliveries_two_players": [2, 2, 1, 1]}
+    expected = {"rounds": 4, "deliveries": [6, 6, 6, 6], "deliveries_two_players": [5, 5, 5, 5]}
     assert expected == edit.values
 
 

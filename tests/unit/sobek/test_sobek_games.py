@@ -10,17 +10,28 @@ import pytest
 
 from nilerules.checks import load
 from nilerules.core import log_from_json, log_to_json, playout, playout_log, replay
-from nilerules.core.log import state_digest
 from nilerules.errors import IllegalAction
 from nilerules.games.sobek.actions import DrawCard, DrawToken
+from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.invariants import invariants
 from nilerules.games.sobek.state import D_MARKET, D_TOKEN, SobekState
+from tests.helpers import edited_game
 
 MODULE = load("sobek")
 GAME = MODULE.game
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "sobek_3p_seed7.json"
 OLD_FORM = GOLDEN.with_name("sobek_3p_seed7_v3_codes.json")
 """The same game as written by rules version 3: actions tagged with codes (``{"type": "DrawCard", "item": 4}``)."""
+VERSION_4 = GOLDEN.with_name("sobek_3p_seed7_v4.json")
+"""The same game as written by rules version 4 (names), under that version's data: one deck for the whole game."""
+THEN = {"deck_reformed": '"once"', "deliveries": [2, 2, 2], "deliveries_two_players": [2, 2, 1]}
+"""The data of rules versions 3 and 4 that version 5 changed (issue 20: the deck is formed again every round)."""
+
+
+@pytest.fixture(scope="module")
+def game_then(tmp_path_factory: pytest.TempPathFactory) -> SobekGame:
+    """Sobek under the data the old golden games were played with (``THEN``)."""
+    return edited_game(tmp_path_factory.mktemp("then"), "sobek", **THEN).game
 
 
 def reading_variants() -> list[dict[str, str]]:
@@ -64,31 +75,37 @@ def test_golden_playthrough_three_players() -> None:
     assert [list(g) for g in GAME.ranking(final).places] == data["places"]
 
 
-def test_a_log_written_with_codes_still_loads_and_replays() -> None:
+def test_a_log_written_with_codes_still_loads_and_replays(game_then: SobekGame) -> None:
     """Issue 13: logs written before names still load: the version-3 golden game's tagged actions decode (each with
-    the state it applies to) and replay to its recorded scores and places (its rules version and spec digest are
-    older, so it is stepped by hand). Issue 23: they decode to the very actions of the version-4 golden file, the
-    same game (seed 7, greedy), whose recorded final digest they replay to under that file's config."""
+    the state it applies to) and replay, under the data they were played with (``THEN``), to its recorded scores
+    and places (its rules version and spec digest are older, so it is stepped by hand). Issue 23: they decode to the
+    very actions of the version-4 golden file, the same game (seed 7, greedy), and replay to that file's scores and
+    places under its config (not to its final digest: version 5's state records ``params.deck_reformed``)."""
     data = json.loads(OLD_FORM.read_text(encoding="utf-8"))
     log = log_from_json(json.dumps(data["log"]))
-    state = GAME.setup(GAME.config(log.config.players, log.config.modules, dict(log.config.readings)))
+    state = game_then.setup(game_then.config(log.config.players, log.config.modules, dict(log.config.readings)))
     actions = []
     for raw in log.actions:
-        actions.append(GAME.action_from_data(raw, state))
-        state = GAME.apply(state, actions[-1])
-    assert GAME.is_terminal(state)
+        actions.append(game_then.action_from_data(raw, state))
+        state = game_then.apply(state, actions[-1])
+    assert game_then.is_terminal(state)
     assert list(state.scores) == data["scores"]
-    assert [list(g) for g in GAME.ranking(state).places] == data["places"]
-    today = log_from_json(json.dumps(json.loads(GOLDEN.read_text(encoding="utf-8"))["log"]))
-    assert actions == [GAME.action_from_data(raw) for raw in today.actions]
-    final = GAME.setup(today.config)
+    assert [list(g) for g in game_then.ranking(state).places] == data["places"]
+    then = json.loads(VERSION_4.read_text(encoding="utf-8"))
+    version_4 = log_from_json(json.dumps(then["log"]))
+    assert actions == [game_then.action_from_data(raw) for raw in version_4.actions]
+    # its config names the readings of its day: the ambiguities found since take their defaults, as in a replay
+    final = game_then.setup(game_then.config(version_4.config.players, version_4.config.modules,
+                                             dict(version_4.config.readings)))
     for action in actions:
-        final = GAME.apply(final, action)
-    assert state_digest(GAME, final) == today.final_digest
+        final = game_then.apply(final, action)
+    assert list(final.scores) == then["scores"]
+    assert [list(g) for g in game_then.ranking(final).places] == then["places"]
 
 
 def _first_token_draw() -> tuple[SobekState, dict[str, int]]:
-    """The version-3 golden game at its first event-token draw, and that draw as version 3 wrote it."""
+    """The version-3 golden game at its first event-token draw (the set-up's, the same under today's data), and
+    that draw as version 3 wrote it."""
     data = json.loads(OLD_FORM.read_text(encoding="utf-8"))
     log = log_from_json(json.dumps(data["log"]))
     state = GAME.setup(GAME.config(log.config.players, log.config.modules, dict(log.config.readings)))

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
-from nilerules.checks.kit import first_decision
+from nilerules.checks.kit import first_decision, play_until
 from nilerules.checks.sobek.situations import SEED
 from nilerules.core import CHANCE
 from nilerules.errors import IllegalAction
@@ -55,6 +56,7 @@ from nilerules.games.sobek.state import (
     PlayedSet,
     SobekState,
 )
+from tests.helpers import edited_game
 from tests.unit.sobek.sobek_positions import green, hand_of, plain, position, valued
 
 QUEEN, PRIEST, PRIESTESS, SCRIBE_FISH, SCRIBE_CATTLE, VIZIR, MERCHANT, COURTESAN, THIEF = range(FIRST_CHAR,
@@ -152,13 +154,31 @@ def test_skipped_cards_go_to_the_takers_corruption_pile(game: SobekGame) -> None
 
 @pytest.mark.rules("sobek.market.refill", "sobek.end.trigger")
 def test_empty_row_is_refilled_then_the_round_ends(game: SobekGame) -> None:
-    """Reference gap, assumed: the emptied row gets the round's second delivery; emptied again, the round ends."""
+    """Reference gap, assumed: the emptied row gets the round's next delivery (of params.delivery_size cards, one
+    fewer to come); emptied with none to come, the round ends."""
     state = position(game, 3, {}, row=(plain(FISH),))
+    params = game.params(state.config)
+    assert state.deliveries_left == params.deliveries[0] - 1  # the first delivery is laid at the start of the round
     after = game.apply(state, Take(0))
-    assert game.current_player(after) is CHANCE and len(after.draws) == 9 and after.deliveries_left == 0
+    assert game.current_player(after) is CHANCE and len(after.draws) == params.delivery_size
+    assert after.deliveries_left == state.deliveries_left - 1
     last = position(game, 3, {}, row=(plain(FISH),), deliveries_left=0, to_move=1)
     ended = game.apply(last, Take(0))
     assert ended.phase == HORIZONTAL
+
+
+@pytest.mark.rules("sobek.market.deliveries", "sobek.goods.deck")
+def test_the_deck_is_formed_again_every_round_from_the_cards_discarded(game: SobekGame, tmp_path: Path) -> None:
+    """Assumed (params.deck_reformed = every_round): at the first decision of round 2, the deck and the row hold all
+    the cards but the green-backed ones, 45 goods + 9 characters = 54 (seed: 'leaving 45 cards which are shuffled
+    with the character cards to form the deck'). With the deck lasting the game (once, two deliveries of 9 a
+    round) round 1 took 18 of them: 36 are left."""
+    state, _ = play_until(game, game.config(3), SEED, lambda s: s.round == 1)
+    assert (state.round, sum(state.deck) + len(state.row), sum(state.discard)) == (1, 45 + 9, 0)
+    once = edited_game(tmp_path, "sobek", deck_reformed='"once"', deliveries=[2, 2, 2]).game
+    state, _ = play_until(once, once.config(3), SEED, lambda s: s.round == 1)
+    assert (state.round, sum(state.deck) + len(state.row)) == (1, 45 + 9 - 2 * 9)
+    assert sum(state.discard) > 0
 
 
 # -- sets ------------------------------------------------------------------------------------------------------

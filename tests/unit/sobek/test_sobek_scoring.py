@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from nilerules.games.sobek import scoring
 from nilerules.games.sobek.game import SobekGame
-from nilerules.games.sobek.state import AMULET, CATTLE, FIRST_CHAR, FISH, IVORY, PlayedSet
-from tests.unit.sobek.sobek_positions import plain, valued
+from nilerules.games.sobek.state import (
+    AMULET,
+    C_SETS,
+    CATTLE,
+    EBONY,
+    FIRST_CHAR,
+    FISH,
+    IVORY,
+    KINDS,
+    MARBLE,
+    PlayedSet,
+)
+from tests.helpers import edited_game
+from tests.unit.sobek.sobek_positions import green, plain, valued
 
 ANKH = 3  # the third symbol of a block under the assumed order snake, reed, ankh, scorpion
 SCORPION = 4
@@ -107,3 +121,41 @@ def test_most_corrupt_still_tied_all_receive_the_penalty() -> None:
 def test_set_of_plain_cards_scores_nothing(game: SobekGame) -> None:
     """Hand count: no scarabs, no points, whatever the size."""
     assert scoring.set_score(PlayedSet(FISH, (plain(FISH),) * 6), game.params(game.config(2))) == 0
+
+
+@pytest.mark.rules("sobek.end.set_scoring", "sobek.end.penalty_size", "sobek.end.penalty_example")
+def test_kate_round_of_23_set_points_scored_by_hand(game: SobekGame) -> None:
+    """Seed 002's example, scored by hand: 'if Kate earned 23 points [through sets] and ended up on the Ankh symbol
+    then this is 2 "lots" of ten'. Three sets worth 23 (each scarabs x cards, seed: 'multiplying the number of
+    scarabs in the set by the number of cards'): one valued Ivory and two plain (3 scarabs, reference) x 3 cards = 9;
+    one valued Ebony and two plain (2 scarabs, assumed) x 3 = 6; one valued Marble, two plain and an amulet (2,
+    assumed) x 4 = 8. A horizontal set of one valued Cattle and two plain adds its 1 scarab (assumed) apart, and is
+    not points through sets. Kate on 25 + 23 + 1 = 49 would be a scorpion; the example's marker ends on an ankh, so
+    she starts on 24: 48, back two ankhs to 38."""
+    params = game.params(game.config(3))
+    sets = (
+        PlayedSet(IVORY, (valued(IVORY), plain(IVORY), plain(IVORY))),
+        PlayedSet(EBONY, (valued(EBONY), plain(EBONY), plain(EBONY))),
+        PlayedSet(MARBLE, (valued(MARBLE), plain(MARBLE), plain(MARBLE), plain(AMULET))),
+        PlayedSet(CATTLE, (valued(CATTLE), plain(CATTLE), plain(CATTLE)), 0, True),
+    )
+    hand = {IVORY: 3, EBONY: 2, MARBLE: 2, CATTLE: 1}  # scarabs per valued card: reference (Ivory), assumed (rest)
+    assert [params.scarabs[valued(k)] for k in hand] == list(hand.values())
+    assert scoring.round_points(sets, params) == (9 + 6 + 8, 1)
+    breakdown = scoring.round_breakdown(sets, params)
+    assert (breakdown[C_SETS + IVORY], breakdown[C_SETS + EBONY], breakdown[C_SETS + MARBLE]) == (9, 6, 8)
+    assert scoring.symbol_of(24 + 23 + 1) == ANKH
+    assert scoring.penalty(24 + 23 + 1, 23, "numbered_type", "stay", params.penalty_step) == 38
+
+
+@pytest.mark.rules("sobek.end.set_scoring", "sobek.ref.scarabs")
+def test_green_backed_cards_score_the_scarabs_the_spec_gives_them(game: SobekGame, tmp_path: Path) -> None:
+    """Assumed (params.green_scarabs): green-backed cards carry no scarabs, so a set of a green-backed Ivory and two
+    plain ones scores 0; with 3 scarabs on green-backed Ivory (a spec copy) the same set scores 3 x 3 = 9 (hand
+    count), and a horizontal set of it 3."""
+    played = PlayedSet(IVORY, (green(IVORY), plain(IVORY), plain(IVORY)))
+    assert scoring.set_score(played, game.params(game.config(3))) == 0
+    edited = edited_game(tmp_path, "sobek", green_scarabs={**dict.fromkeys(KINDS, 0), "ivory": 3}).game
+    params = edited.params(edited.config(3))
+    assert scoring.set_score(played, params) == 9
+    assert scoring.horizontal_score(PlayedSet(IVORY, played.cards, 0, True), params) == 3

@@ -75,12 +75,22 @@ def test_scarab_edit_changes_the_set_points_in_findings(tmp_path: Path, bundled:
 
 
 def test_set_minimum_edit_runs_every_check_with_larger_sets(tmp_path: Path) -> None:
-    """set_minimum 3 -> 4: every check still runs (its positions hold sets of four, valid under the edit) and the
-    amulet-only witness holds four amulets."""
+    """set_minimum 3 -> 4: every check still runs (its positions hold sets of four, valid under the edit), the
+    amulet-only witness holds four amulets, and the extension witness (met in seeded play, or else hand-built) adds
+    four cards to a played set."""
     out = everything(edited_game(tmp_path, "sobek", set_minimum=4))
     assert out["amulet_only"].verdict.data["amulets"] == 4
     assert out["amulet_only"].verdict.data["position"]["seats"]["0"]["hand"] == {"amulet": 4}
-    assert "4 Fish added to a played Fish set" in out["extension_event"].verdict.summary
+    extension = out["extension_event"]
+    if extension.witness_log is None:
+        assert "4 Fish added to a played Fish set" in extension.verdict.summary
+    else:  # the log ends with the addition: onto a played set, its cards, done
+        actions = list(extension.witness_log.actions)
+        start = max(i for i, a in enumerate(actions) if isinstance(a, dict) and a.get("onto", -1) >= 0)
+        added = actions[start + 1 : -1]
+        assert actions[-1] == "done"
+        assert len(added) == 4
+        assert all(isinstance(a, dict) and "add" in a for a in added)
 
 
 def test_curse_weight_edit_changes_deceit(tmp_path: Path, bundled: dict[str, Any]) -> None:

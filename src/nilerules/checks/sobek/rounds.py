@@ -26,7 +26,7 @@ from nilerules.checks.sobek.situations import (
     params_of,
     score_round,
 )
-from nilerules.core import CHANCE
+from nilerules.core import CHANCE, Proof
 from nilerules.core.log import GameLog
 from nilerules.core.types import Config
 from nilerules.games.sobek import rules, scoring
@@ -109,7 +109,9 @@ def check_goods_total(game: SobekGame, budget: Budget) -> CheckResult:
     run = described(game, log, "goods_total", deck)
     outcomes = per_reading(game, "goods_total", run)
     decks = {reading: sum(log_state(game, log, "goods_total", reading)[0].deck) for reading, _ in outcomes}
-    stated = (sum(params.deliveries), sum(params.deliveries_two))
+    # the deliveries the deck must hold: a round's when it is formed again every round, else the whole game's
+    count = max if params.deck_reformed else sum
+    stated = (count(params.deliveries), count(params.deliveries_two))
     listed = rules.card_totals(params, "listed")
     goods = sum(listed[:FIRST_CHAR])
     green = sum(c for t, c in enumerate(listed) if params.green[t])
@@ -133,8 +135,16 @@ def check_market_row(game: SobekGame, budget: Budget) -> CheckResult:
 
 
 def check_two_player_rounds(game: SobekGame, budget: Budget) -> CheckResult:
-    deliveries = params_of(game).deliveries_two
-    said = {"short_deliveries": max(deliveries) - min(deliveries)} if max(deliveries) > min(deliveries) else {}
+    """The first round's deliveries under each reading; a proof that the readings agree when the 2-player deliveries
+    read the same backwards (the short round is then no round: every round alike)."""
+    rounds = list(params_of(game).deliveries_two)
+    if rounds == rounds[::-1]:
+        return CheckResult(
+            Proof(f"params.deliveries_two_players is {rounds}, the same read backwards: `first_short` reverses it "
+                  "to the same rounds, so the readings never differ.", ("sobek.goods.two_players",)),
+            "arithmetic", per_reading(game, "two_player_rounds", lambda r: f"deliveries per round {rounds}"),
+            "the deliveries of the spec")
+    said = {"short_deliveries": max(rounds) - min(rounds)} if max(rounds) > min(rounds) else {}
     return first_turn(game, "two_player_rounds", 2, lambda state: f"round 1 has {state.deliveries_left + 1} "
                       "deliveries", "Set-up of a seeded 2-player game.", said)
 

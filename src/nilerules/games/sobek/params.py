@@ -81,7 +81,9 @@ def make_params(spec: Spec, config: Config) -> Params:
             return dict.fromkeys(KINDS, 0)
         return value
 
-    goods, green, valued, scarabs = (table(n) for n in ("goods_cards", "green_backed", "valued_cards", "scarabs"))
+    goods, green, valued, scarabs, green_scarabs = (
+        table(n) for n in ("goods_cards", "green_backed", "valued_cards", "scarabs", "green_scarabs")
+    )
     for k in KINDS:
         if green[k] + valued[k] > goods[k]:
             problems.append((f"params.valued_cards.value.{k}", "valued + green-backed exceed the cards of the kind"))
@@ -107,7 +109,7 @@ def make_params(spec: Spec, config: Config) -> Params:
         for variant in range(3):
             kind.append(index)
             gr.append(variant == 2)
-            sc.append(scarabs[kind_name] if variant == 0 else 0)
+            sc.append((scarabs[kind_name], 0, green_scarabs[kind_name])[variant])
             plain = goods[kind_name] - valued[kind_name] - green[kind_name]
             count = (valued[kind_name], plain, green[kind_name])[variant]
             totals.append(count)
@@ -122,6 +124,7 @@ def make_params(spec: Spec, config: Config) -> Params:
         track_spaces=spec.int("track_spaces"), symbol_order=tuple(order), hand_size=spec.int("hand_size"),
         delivery_size=spec.int("delivery_size"), deliveries=tuple(spec.value("deliveries")),
         deliveries_two=tuple(spec.value("deliveries_two_players")), removed_two=spec.int("removed_two_players"),
+        deck_reformed=spec.value("deck_reformed") == "every_round",
         market_open=spec.int("market_open"), scribe_limit=spec.int("scribe_hand_limit"),
         queen_draws=spec.int("queen_draws"), early_end=spec.int("early_end_points"),
         events_per_round=spec.int("events_per_round"), rounds=spec.int("rounds"), set_min=spec.int("set_minimum"),

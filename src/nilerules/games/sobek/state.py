@@ -97,7 +97,10 @@ class Params:
     deliveries: tuple[int, ...]
     """Deliveries per round (3 or 4 players)."""
     deliveries_two: tuple[int, ...]
-    """Deliveries per round with 2 players (the last round short)."""
+    """Deliveries per round with 2 players."""
+    deck_reformed: bool
+    """At the start of every round after the first, the cards discarded so far (the green-backed ones apart) are
+    shuffled back into the deck (``params.deck_reformed = every_round``), or the deck goes on (``once``)."""
     removed_two: int
     market_open: int
     scribe_limit: int

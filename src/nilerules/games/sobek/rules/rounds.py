@@ -70,10 +70,15 @@ rule("sobek.goods.green_backs", "sobek.goods.deck", "sobek.goods.two_players", "
 
 
 def start_round(state: SobekState) -> SobekState:
-    """Five event tokens drawn from all twelve, the green-backed deal, the first delivery along the Nile."""
+    """Five event tokens drawn from all twelve, the green-backed deal, the first delivery along the Nile; from the
+    second round on, under ``params.deck_reformed``, the discarded cards shuffled back into the deck first (a pile is
+    a multiset: back into its counts)."""
     params, config = state.params, state.config
     rd = readings_of(config)
     n = config.players
+    if state.round > 0 and params.deck_reformed:  # green-backed cards apart (under green_deal = once: out of play)
+        back = tuple(0 if green else c for c, green in zip(state.discard, params.green, strict=True))
+        state = changed(state, deck=plus(state.deck, back), discard=tuple(map(operator.sub, state.discard, back)))
     draws = list(state.draws)
     draws += [DRAW_TOKEN] * min(params.events_per_round, sum(TOKEN_COUNTS))
     green_pile = state.green_pile
