@@ -106,3 +106,19 @@ def test_a_written_start_choice_outside_its_reading_or_moment_is_refused(reading
         GAME.position(GAME.config(3, readings={"round_start": reading}), position)
     assert GAME.position(GAME.config(3, readings={"round_start": "lowest_chooses"}),
                          {**position, "round": 2, "row": []}).pending is not None
+
+
+def test_the_choice_met_in_play_keeps_every_invariant() -> None:
+    """The state the rules reach when the lowest scorer is to choose (the end of round 1, every seat done with its
+    horizontal sets: none is left to choose them) is one the invariants accept; the stateful test found them
+    refusing it ("no seat left to choose horizontal sets"), and the choice is also written out and read back."""
+    from nilerules.games.sobek.invariants import invariants
+
+    state = GAME.position(GAME.config(3, readings={"round_start": "lowest_chooses"}),
+                          {"phase": "horizontal", "row": [], "horizontal_left": [2],
+                           "pending": {"choice": "horizontal_sets", "seat": 2},
+                           "seats": {"0": {"score": 10}, "1": {"score": 5}, "2": {"score": 0}}})
+    state = GAME.apply(state, Done())
+    assert GAME.current_player(state) == 2 and ChooseStart(0) in GAME.legal_actions(state)
+    assert not invariants(state)
+    assert GAME.position(state.config, GAME.position_data(state)) == state

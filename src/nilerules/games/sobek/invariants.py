@@ -219,7 +219,10 @@ def phase_violations(state: SobekState) -> list[str]:
     if phase == HORIZONTAL:
         if state.row:
             out.append("the end of the round with cards along the Nile (it comes when the row is empty)")
-        if not state.hphase_left:
+        if pend is not None and pend.kind == K_START:  # SOB-018 lowest_chooses: every seat has chosen its sets
+            if state.hphase_left:
+                out.append("who starts the next round is chosen while seats are still to choose horizontal sets")
+        elif not state.hphase_left:
             out.append("the end of the round with no seat left to choose horizontal sets")
         elif pend is not None and pend.player != state.hphase_left[0]:
             out.append(f"seat {pend.player} decides at the end of the round, but seat {state.hphase_left[0]} is "
