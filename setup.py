@@ -29,7 +29,7 @@ HOT_MODULES = {
     "games/ra/rules": ("__init__", "scratch", "traders", "epochs", "gods", "disasters", "auction", "turn", "start"),
     "games/sobek": ("params", "scoring", "game"),
     "games/sobek/rules": ("common", "track", "events", "sets", "market", "characters", "draws", "rounds", "turn"),
-    "games/nefertiti": ("cards", "scoring"),
+    "games/nefertiti": ("cards", "nefstate", "scoring"),
     "games/nefertiti/rules": (
         "__init__",
         "common",

@@ -45,7 +45,7 @@ def for_kit(describe: Describe) -> Callable[[NefState, NefState | None], str]:
 def projection(state: NefState) -> tuple[object, ...]:
     """What a reading can change in a state: every field but the config and the params (a cheap stand-in for the
     kit's default projection, with the same equality)."""
-    return tuple(state)[2:]
+    return state.fields()[2:]
 
 
 def search_play(game: NefertitiGame, name: str, budget: Budget, search: Search) -> CheckResult | None:

@@ -1,5 +1,5 @@
-"""Nefertiti state: the markets and the whole game as NamedTuples (frozen-dataclass twins for JSON), the phase and
-market-status codes.
+"""Nefertiti state: the markets as a NamedTuple and the whole game (``NefState``, from ``nefstate``: a native class
+when compiled), their frozen-dataclass twins for JSON, the phase and market-status codes.
 
 Cards are counted by code (``names.py``) in count vectors; a card lying in a market is a slot (``cards.py``).
 """
@@ -11,6 +11,8 @@ from typing import Any, Final, NamedTuple, TypeAlias, TypeVar
 
 from nilerules.core.types import Config
 from nilerules.games.nefertiti.cards import Slot
+from nilerules.games.nefertiti.nefstate import STATE_FIELDS as STATE_FIELDS
+from nilerules.games.nefertiti.nefstate import NefState as NefState
 from nilerules.games.nefertiti.params import Params
 
 T = TypeVar("T")
@@ -48,13 +50,10 @@ class Market(NamedTuple):
     status: int
 
 
-class NefState(NamedTuple):
-    """The whole game. Per-turn and per-phase scratch fields are named for the phase that uses them.
-
-    An immutable NamedTuple: copying it with a few fields changed (the hot path of every playout) is one ``list`` and
-    one ``tuple.__new__``, and compiled rules read its fields by index. Its JSON is that of the frozen dataclass
-    ``NefStateRecord`` (same name, fields and hints, tagged ``"NefState"``): see ``state_to_data``.
-    """
+class _NefStateFields(NamedTuple):
+    """The fields of ``NefState`` (``nefstate.py``, a native class when compiled) with their hints, for its JSON
+    twin ``NefStateRecord``: mypyc erases the annotations of a compiled class, and the codec is driven by them.
+    Checked against ``STATE_FIELDS`` below."""
 
     config: Config
     params: Params
@@ -104,7 +103,9 @@ class NefState(NamedTuple):
     start_total: int
 
 
-_FIELDS: Final = {NefState: frozenset(NefState._fields), Market: frozenset(Market._fields)}
+assert _NefStateFields._fields == STATE_FIELDS, "NefState's fields and their JSON hints follow one order"
+
+_FIELDS: Final = {NefState: frozenset(STATE_FIELDS), Market: frozenset(Market._fields)}
 _tuple_new: Any = tuple.__new__
 
 
@@ -135,14 +136,16 @@ def _twin(cls: Any, name: str, hints: dict[str, Any]) -> Any:
 
 MarketRecord: Any = _twin(Market, "Market", {})
 """The frozen-dataclass twin of ``Market`` for JSON (same name, fields and hints)."""
-NefStateRecord: Any = _twin(NefState, "NefState", {"markets": tuple[MarketRecord, ...]})
+NefStateRecord: Any = _twin(_NefStateFields, "NefState", {"markets": tuple[MarketRecord, ...]})
 """The frozen-dataclass twin of ``NefState`` for JSON (its markets are ``MarketRecord`` twins)."""
 
 
 def state_record(state: NefState) -> Any:
     """The ``NefStateRecord`` equal field by field to ``state`` (what ``state_to_data`` encodes)."""
     markets = tuple(MarketRecord(*m) for m in state.markets)
-    return NefStateRecord(*state._replace(markets=markets))
+    values = state.field_list()
+    values[STATE_FIELDS.index("markets")] = markets
+    return NefStateRecord(*values)
 
 
 def state_from_record(record: Any) -> NefState:

@@ -13,22 +13,6 @@ from nilerules.games.nefertiti.cards import slot, slot_code, slot_face_up, slot_
 from nilerules.games.nefertiti.names import HARBOR, WT
 from nilerules.games.nefertiti.rules import harbor, memo, neutral_pawns, refill, turn
 from nilerules.games.nefertiti.rules.common import (
-    I_DEBEN,
-    I_HANDS,
-    I_MARKETS,
-    I_NEUTRALS,
-    I_PHASE,
-    I_REFILL_ADDED,
-    I_REFILL_LAST,
-    I_REFILL_QUEUE,
-    I_RES_FINAL,
-    I_RES_MARKET,
-    I_RES_PAID,
-    I_RES_QUEUE,
-    I_RES_TAKEN,
-    I_SEAL_SUPPLY,
-    I_SEALS,
-    I_SERVANTS,
     TAKE_HALF,
     TAKES,
     action,
@@ -37,7 +21,6 @@ from nilerules.games.nefertiti.rules.common import (
     down_blocks,
     evolve,
     lowest_gifts,
-    made,
     readings_of,
     remarket,
     remove_slot,
@@ -60,14 +43,14 @@ def start_resolution(state: NefState, m: int, final: bool) -> NefState:
         bids = neutrals + servants
     top = servants[0] if servants else None
     queue = tuple((v, o, nt, int(top is not None and (v, o, nt) == top)) for v, o, nt in bids)
-    v = list(state)
-    v[I_PHASE] = P_RESOLVE
-    v[I_RES_MARKET] = m
-    v[I_RES_QUEUE] = queue
-    v[I_RES_TAKEN] = 0
-    v[I_RES_PAID] = False
-    v[I_RES_FINAL] = final
-    return advance_resolution(made(v))
+    v = state.copy()
+    v.phase = P_RESOLVE
+    v.res_market = m
+    v.res_queue = queue
+    v.res_taken = 0
+    v.res_paid = False
+    v.res_final = final
+    return advance_resolution(v)
 
 
 rule(
@@ -85,11 +68,11 @@ def advance_resolution(state: NefState) -> NefState:
             if state.phase == P_RESOLVE:  # they are this state's legal actions (see legal_actions)
                 memo.remember(state, actions)
             return state
-        v = list(state)
-        v[I_RES_QUEUE] = state.res_queue[1:]
-        v[I_RES_TAKEN] = 0
-        v[I_RES_PAID] = False
-        state = made(v)
+        v = state.copy()
+        v.res_queue = state.res_queue[1:]
+        v.res_taken = 0
+        v.res_paid = False
+        state = v
     return finish_resolution(state)
 
 
@@ -183,21 +166,21 @@ def take_card(state: NefState, s: int) -> NefState:
     hands = list(state.hands)
     hands[owner] = bump(hands[owner], code, 1)
     seals, supply = harbor.with_papyrus_seal(state, owner, code, seals)
-    v = list(state)
-    v[I_MARKETS] = markets
-    v[I_DEBEN] = deben
-    v[I_SEALS] = seals
-    v[I_HANDS] = tuple(hands)
-    v[I_SEAL_SUPPLY] = supply
+    v = state.copy()
+    v.markets = markets
+    v.deben = deben
+    v.seals = seals
+    v.hands = tuple(hands)
+    v.seal_supply = supply
     taken = state.res_taken + 1
     if state.res_queue[0][3] and not sealed and taken < HIGHEST_BIDDER_CARDS:  # the highest bidder may take another
-        v[I_RES_PAID] = True
-        v[I_RES_TAKEN] = taken
-        return after_take(made(v), sealed=False)
-    v[I_RES_QUEUE] = state.res_queue[1:]  # after_take when the bidder is done: the next bidder (one copy)
-    v[I_RES_TAKEN] = 0
-    v[I_RES_PAID] = False
-    return advance_resolution(made(v))
+        v.res_paid = True
+        v.res_taken = taken
+        return after_take(v, sealed=False)
+    v.res_queue = state.res_queue[1:]  # after_take when the bidder is done: the next bidder (one copy)
+    v.res_taken = 0
+    v.res_paid = False
+    return advance_resolution(v)
 
 
 def after_take(state: NefState, sealed: bool) -> NefState:
@@ -232,13 +215,13 @@ def take_half(state: NefState) -> NefState:
     m = state.res_market
     market = state.markets[m]
     half = (market.deben + 1) // 2
-    v = list(state)
-    v[I_MARKETS] = with_market(state.markets, m, remarket(market, deben=market.deben - half))
-    v[I_DEBEN] = bump(state.deben, owner, half)
-    v[I_RES_QUEUE] = state.res_queue[1:]
-    v[I_RES_TAKEN] = 0
-    v[I_RES_PAID] = False
-    return advance_resolution(made(v))
+    v = state.copy()
+    v.markets = with_market(state.markets, m, remarket(market, deben=market.deben - half))
+    v.deben = bump(state.deben, owner, half)
+    v.res_queue = state.res_queue[1:]
+    v.res_taken = 0
+    v.res_paid = False
+    return advance_resolution(v)
 
 
 def finish_resolution(state: NefState) -> NefState:
@@ -260,17 +243,17 @@ def finish_resolution(state: NefState) -> NefState:
             old = markets[c]
             cards = tuple(sorted([slot_face_up(s) for s in old.cards]))
             markets[c] = remarket(old, cards=cards, stall=1 - old.stall, status=OPEN)
-        v = list(state)
-        v[I_SERVANTS] = tuple(servants)
-        v[I_NEUTRALS] = tuple(neutrals)
-        v[I_RES_MARKET] = -1
-        v[I_RES_QUEUE] = ()
-        v[I_PHASE] = P_REFILL
-        v[I_MARKETS] = tuple(markets)
-        v[I_REFILL_QUEUE] = tuple(reopen)
-        v[I_REFILL_ADDED] = 0
-        v[I_REFILL_LAST] = -1
-        return refill.continue_refill(made(v))
+        v = state.copy()
+        v.servants = tuple(servants)
+        v.neutrals = tuple(neutrals)
+        v.res_market = -1
+        v.res_queue = ()
+        v.phase = P_REFILL
+        v.markets = tuple(markets)
+        v.refill_queue = tuple(reopen)
+        v.refill_added = 0
+        v.refill_last = -1
+        return refill.continue_refill(v)
     state = evolve(
         state, servants=tuple(servants), neutrals=tuple(neutrals), res_market=-1, res_queue=(), phase=P_REFILL
     )

@@ -61,72 +61,13 @@ def readings_of(config: Config) -> Readings:
 # copying states and markets (the hot path of every playout: positional, no validation; see state.evolve)
 
 _tuple_new: Final[Any] = tuple.__new__
-_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(NefState._fields)}
 
 
 def evolve(state: NefState, **changes: object) -> NefState:
     """A copy of ``state`` with some fields changed (the rules only name fields that exist)."""
-    values = list(state)
+    new = state.copy()
     for name, value in changes.items():
-        values[_INDEX[name]] = value
-    new: NefState = _tuple_new(NefState, values)
-    return new
-
-
-# field positions of NefState, for the hot paths that build the next state from a list of the fields (``made``)
-I_CONFIG: Final = 0
-I_PARAMS: Final = 1
-I_PHASE: Final = 2
-I_TO_MOVE: Final = 3
-I_FIRST: Final = 4
-I_DEBEN: Final = 5
-I_SEALS: Final = 6
-I_SERVANTS: Final = 7
-I_NEUTRALS: Final = 8
-I_PRESTIGE: Final = 9
-I_HANDS: Final = 10
-I_NEUTRAL_HAND: Final = 11
-I_MARKETS: Final = 12
-I_PILE: Final = 13
-I_BOTTOM: Final = 14
-I_BOTTOM_ORDERED: Final = 15
-I_DISCARD: Final = 16
-I_BOX: Final = 17
-I_SEAL_SUPPLY: Final = 18
-I_SEALS_REMOVED: Final = 19
-I_DEBEN_REMOVED: Final = 20
-I_CHARS: Final = 21
-I_CHAR_DRAWS_LEFT: Final = 22
-I_AMON_PRIEST: Final = 23
-I_AKH_DRAWN: Final = 24
-I_PLACEMENTS_LEFT: Final = 25
-I_PLACED_MARKETS: Final = 26
-I_CHAR_USED: Final = 27
-I_HIGH_PRIEST: Final = 28
-I_REFILL_QUEUE: Final = 29
-I_REFILL_ADDED: Final = 30
-I_REFILL_LAST: Final = 31
-I_HARBOR_ADDED_SINCE: Final = 32
-I_RES_MARKET: Final = 33
-I_RES_QUEUE: Final = 34
-I_RES_TAKEN: Final = 35
-I_RES_PAID: Final = 36
-I_RES_FINAL: Final = 37
-I_CHAR_ACTIVE: Final = 38
-I_SCRATCH: Final = 39
-I_START_TOTAL: Final = 40
-_FIELD_ORDER: Final = (
-    "config params phase to_move first deben seals servants neutrals prestige hands neutral_hand markets pile "
-    "bottom bottom_ordered discard box seal_supply seals_removed deben_removed chars char_draws_left amon_priest "
-    "akh_drawn placements_left placed_markets char_used high_priest refill_queue refill_added refill_last "
-    "harbor_added_since res_market res_queue res_taken res_paid res_final char_active scratch start_total"
-)
-assert " ".join(NefState._fields) == _FIELD_ORDER, "the I_* positions follow NefState's fields"
-
-
-def made(values: list[object]) -> NefState:
-    """The state whose fields are ``values`` (a ``list(state)`` with some positions replaced)."""
-    new: NefState = _tuple_new(NefState, values)
+        setattr(new, name, value)
     return new
 
 
@@ -202,9 +143,9 @@ def remove_slot(cards: tuple[int, ...], s: int) -> tuple[int, ...]:
 
 
 def set_market(state: NefState, m: int, market: Market) -> NefState:
-    v = list(state)
-    v[I_MARKETS] = with_market(state.markets, m, market)
-    return made(v)
+    v = state.copy()
+    v.markets = with_market(state.markets, m, market)
+    return v
 
 
 def with_market(markets: tuple[Market, ...], m: int, market: Market) -> tuple[Market, ...]:

@@ -9,18 +9,9 @@ from nilerules.games.nefertiti.cards import FOREIGN, slot, slot_sealed
 from nilerules.games.nefertiti.names import AKH, HARBOR
 from nilerules.games.nefertiti.rules import harbor, turn
 from nilerules.games.nefertiti.rules.common import (
-    I_BOTTOM,
-    I_HARBOR_ADDED_SINCE,
-    I_MARKETS,
-    I_PILE,
-    I_REFILL_ADDED,
-    I_REFILL_LAST,
-    I_REFILL_QUEUE,
-    I_SEAL_SUPPLY,
     add_slot,
     bump,
     evolve,
-    made,
     normal_count,
     remarket,
     remove_slot,
@@ -45,20 +36,20 @@ def draw_for_refill(state: NefState, code: int) -> NefState:
         return harbor.akhenaton(evolve(state, pile=pile, bottom=bottom))
     markets = state.markets
     dock = markets[HARBOR]
-    v = list(state)
-    v[I_PILE] = pile
-    v[I_BOTTOM] = bottom
+    v = state.copy()
+    v.pile = pile
+    v.bottom = bottom
     face_up = code << 2  # slot(code), inlined (a draw is the commonest step of a playout)
     if FOREIGN[code] and dock.status == OPEN:
-        v[I_MARKETS] = with_market(markets, HARBOR, remarket(dock, cards=add_slot(dock.cards, face_up)))
-        v[I_REFILL_ADDED] = state.refill_added + 1
-        v[I_HARBOR_ADDED_SINCE] = state.harbor_added_since + 1
+        v.markets = with_market(markets, HARBOR, remarket(dock, cards=add_slot(dock.cards, face_up)))
+        v.refill_added = state.refill_added + 1
+        v.harbor_added_since = state.harbor_added_since + 1
     else:
         m = state.refill_queue[0]
         market = markets[m]
-        v[I_MARKETS] = with_market(markets, m, remarket(market, cards=add_slot(market.cards, face_up)))
-        v[I_REFILL_LAST] = code
-    return continue_refill(made(v))
+        v.markets = with_market(markets, m, remarket(market, cards=add_slot(market.cards, face_up)))
+        v.refill_last = code
+    return continue_refill(v)
 
 
 rule(
@@ -78,14 +69,14 @@ def continue_refill(state: NefState) -> NefState:
             if not state.bottom and not sum(state.pile):  # pragma: no cover - Akhenaton is always left to draw
                 raise AssertionError("the Gift pile ran out before Akhenaton")
             return state if state.phase == P_REFILL else evolve(state, phase=P_REFILL)
-        v = list(state)
+        v = state.copy()
         sealed = sealed_market(state, m)
         if sealed is not None:
-            v[I_MARKETS] = with_market(state.markets, m, sealed)
-            v[I_SEAL_SUPPLY] = state.seal_supply - 1
-        v[I_REFILL_QUEUE] = state.refill_queue[1:]
-        v[I_REFILL_LAST] = -1
-        state = made(v)
+            v.markets = with_market(state.markets, m, sealed)
+            v.seal_supply = state.seal_supply - 1
+        v.refill_queue = state.refill_queue[1:]
+        v.refill_last = -1
+        state = v
         checked = harbor.harbor_check(state)
         if checked is not state:
             return checked

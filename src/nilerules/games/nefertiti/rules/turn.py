@@ -12,20 +12,10 @@ from nilerules.games.nefertiti.rules.common import (
     _MAX_SQUARES,
     _SQUARE_RANGES,
     CLOSES,
-    I_CHAR_USED,
-    I_DEBEN,
-    I_HIGH_PRIEST,
-    I_MARKETS,
-    I_PHASE,
-    I_PLACED_MARKETS,
-    I_PLACEMENTS_LEFT,
-    I_SERVANTS,
-    I_TO_MOVE,
     PLACES,
     USES,
     bump,
     evolve,
-    made,
     n_players,
     open_markets,
     readings_of,
@@ -56,14 +46,14 @@ def continue_turn(state: NefState) -> NefState:
 
 
 def next_player(state: NefState) -> NefState:
-    v = list(state)
-    v[I_PHASE] = P_TURN
-    v[I_TO_MOVE] = (state.to_move + 1) % n_players(state)
-    v[I_PLACEMENTS_LEFT] = 1
-    v[I_PLACED_MARKETS] = ()
-    v[I_CHAR_USED] = False
-    v[I_HIGH_PRIEST] = False
-    return made(v)
+    v = state.copy()
+    v.phase = P_TURN
+    v.to_move = (state.to_move + 1) % n_players(state)
+    v.placements_left = 1
+    v.placed_markets = ()
+    v.char_used = False
+    v.high_priest = False
+    return v
 
 
 def free_squares(state: NefState, m: int) -> tuple[int, ...]:
@@ -180,17 +170,17 @@ def place_servant(state: NefState, m: int, square: int) -> NefState:
     closes = m != HARBOR and market_closes(state, m, market)
     n = n_players(state)
     if not closes and left == 0 and not state.akh_drawn and n != 2:  # continue_turn goes to next_player: one copy
-        v = list(state)
-        v[I_MARKETS] = markets
-        v[I_DEBEN] = deben
-        v[I_SERVANTS] = servants
-        v[I_PHASE] = P_TURN
-        v[I_TO_MOVE] = (me + 1) % n
-        v[I_PLACEMENTS_LEFT] = 1
-        v[I_PLACED_MARKETS] = ()
-        v[I_CHAR_USED] = False
-        v[I_HIGH_PRIEST] = False
-        return made(v)
+        v = state.copy()
+        v.markets = markets
+        v.deben = deben
+        v.servants = servants
+        v.phase = P_TURN
+        v.to_move = (me + 1) % n
+        v.placements_left = 1
+        v.placed_markets = ()
+        v.char_used = False
+        v.high_priest = False
+        return v
     state = evolve(
         state,
         markets=markets,
