@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from nilerules.checks.kit import all_readings, find_divergence, play_witness, replay_actions, under
+from nilerules.checks.kit import Divergence, all_readings, find_divergence, play_witness, replay_actions, under
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.nile_artefacts.queries import query_condition_odds
 from nilerules.checks.nile_artefacts.shared import (
@@ -320,18 +320,19 @@ def check_pair_mix(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     found = first_parting(game, "pair_mix", game.config(players), seeds, describe)
     if found is None:
         return nothing_found(searched)
+    return parted_at_offering(game, "pair_mix", found, budget, searched, {"pair_note": pair_mix_agreement(game)})
+
+
+def parted_at_offering(game: NileArtefactsGame, amb: str, found: Divergence, budget: Budget, searched: str,
+                       extra: dict[str, Any]) -> CheckResult:
+    """The witness of a seeded game whose readings part at a seat's offering: where (game, step, round, seat, the
+    position written out), each reading's outcome in the summary, and ``extra`` figures."""
     at = found.state
     lead = f"In seeded game {found.seed - budget.seed}, at round {at.round}'s offerings: "
     summary = lead + "; ".join(f"{k}: {v}" for k, v in found.outcomes)
-    data = {
-        "game": found.seed - budget.seed,
-        "steps": found.step,
-        "round": at.round,
-        "seat": at.to_move,
-        "position": game.position_data(at),
-        "pair_note": pair_mix_agreement(game),
-    }
-    return play_witness(game, "pair_mix", found, summary, searched, data)
+    data = {"game": found.seed - budget.seed, "steps": found.step, "round": at.round, "seat": at.to_move,
+            "position": game.position_data(at), **extra}
+    return play_witness(game, amb, found, summary, searched, data)
 
 
 def offered_words(state: NAState) -> str:
@@ -399,15 +400,5 @@ def check_empty_offering(game: NileArtefactsGame, budget: Budget) -> CheckResult
     found = find_divergence(game, "empty_offering", [game.config(players)], seeds, describe)
     if found is None:
         return nothing_found(searched)
-    at = found.state
-    lead = f"In seeded game {found.seed - budget.seed}, at round {at.round}'s offerings: "
-    summary = lead + "; ".join(f"{k}: {v}" for k, v in found.outcomes)
-    data = {
-        "game": found.seed - budget.seed,
-        "steps": found.step,
-        "round": at.round,
-        "seat": at.to_move,
-        "cards_held": len(at.hands[at.to_move]),
-        "position": game.position_data(at),
-    }
-    return play_witness(game, "empty_offering", found, summary, searched, data)
+    cards_held = len(found.state.hands[found.state.to_move])
+    return parted_at_offering(game, "empty_offering", found, budget, searched, {"cards_held": cards_held})
