@@ -8,11 +8,12 @@ and print what is wrong. The documents come from :func:`nilerules.documents.load
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from nilerules.documents import Document, is_described_place, quoted_spans, straight_quoted, unfound
+from nilerules.documents import QUOTED, Document, is_described_place, quoted_spans, straight_quoted, unfound
 from nilerules.specs import Ambiguity, Spec
 
 
@@ -145,7 +146,9 @@ it reports (a placeholder of the check's figures), never typed."""
 
 def typed_results(spec: Spec) -> list[str]:
     """Sentences of a finding's wording, placement, reason or reading descriptions that report a result in typed
-    words (no placeholder in the sentence): an edited spec would leave them saying what is no longer true."""
+    words (no placeholder in the sentence): an edited spec would leave them saying what is no longer true. Words
+    inside a quotation of the documents (“…”) are the documents' own, not a result the report claims, and are not
+    looked at."""
     from nilerules.wording import template_fields
 
     problems = []
@@ -153,8 +156,15 @@ def typed_results(spec: Spec) -> list[str]:
         texts = [("wording", amb.wording), ("placement", amb.placement), *(("reason", s) for s in amb.reason)]
         texts += [(f"{r.name}.description", r.description) for r in amb.readings]
         for where, text in texts:
-            for sentence in re.split(r"(?<=[.;])\s+", text):
-                m = RESULT_WORDS.search(sentence)
+            unquoted = QUOTED.sub(lambda m: "“" + " " * len(m.group(1)) + "”", text)  # same length, same places
+            cuts = [(0, 0), *((b.start(), b.end()) for b in _SENTENCE_BREAK.finditer(unquoted)), (len(text), 0)]
+            for (_, start), (end, _) in itertools.pairwise(cuts):
+                sentence = text[start:end]
+                m = RESULT_WORDS.search(unquoted[start:end])
                 if m and not template_fields(sentence):
                     problems.append(f"{amb.code}.{where}: a result in typed words ({m.group(0)!r}): {sentence[:90]!r}")
     return problems
+
+
+_SENTENCE_BREAK = re.compile(r"(?<=[.;])\s+")
+"""Where a finding's text is cut into sentences for :func:`typed_results` (outside quotations)."""

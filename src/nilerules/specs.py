@@ -376,16 +376,28 @@ class _ValueChecker:
             self.check(item, inner, f"{key}.{_k(name)}", first_list, False, count)
 
 
-def value_problems(spec: Spec, name: str) -> list[tuple[str, str]]:
-    """What is wrong with the value of ``spec``'s parameter ``name`` (its schema's type, shape and bounds, read with
-    the spec's other values), as (key path, what); empty when it fits. For a spec whose values were replaced."""
-    param = spec.params[name]
-    tree = parse_type(param.schema.type) if param.schema is not None else None
-    if param.schema is None or tree is None:
-        return []
+def variant_problems(params: Mapping[str, Param], variant: Mapping[str, Any], key: str) -> list[tuple[str, str]]:
+    """What is wrong with a claim's ``variant`` (parameter name -> value) for a spec with ``params``, as (key path,
+    what) under ``key`` (the variant's own key path): a name that is not a parameter, a value outside its
+    parameter's schema, or a parameter whose length the variant changes and whose value then no longer fits. The
+    schemas read the variant's values in place of the spec's. Empty when the variant fits."""
     problems: list[tuple[str, str]] = []
-    values = {n: p.value for n, p in spec.params.items()}
-    _ValueChecker(param.schema, values, problems).check(param.value, tree, f"params.{name}.value", True, True, None)
+    values = {n: p.value for n, p in params.items()}
+    values.update({n: v for n, v in variant.items() if n in params})
+    for name in sorted(variant):
+        if name not in params:
+            problems.append((f"{key}.{_k(name)}", f"{_short(name)} is not a parameter of the spec"))
+    for name, param in sorted(params.items()):
+        schema = param.schema
+        tree = parse_type(schema.type) if schema is not None else None
+        if schema is None or tree is None:
+            continue
+        if name in variant:
+            _ValueChecker(schema, values, problems).check(variant[name], tree, f"{key}.{name}", True, True, None)
+        elif isinstance(schema.length, str) and schema.length in variant:
+            found: list[tuple[str, str]] = []
+            _ValueChecker(schema, values, found).check(param.value, tree, f"params.{name}.value", True, True, None)
+            problems += [(f"{key}.{schema.length}", f"with it, {where}: {what}") for where, what in found]
     return problems
 
 
@@ -638,6 +650,8 @@ def _parse(path: str, raw: bytes) -> Spec:
         for index, claim in enumerate(claims):
             if claim.reading and claim.reading not in {r.name for r in readings}:
                 problems.add(f"{key}.claims[{index}].reading", f"{_short(claim.reading)} is not one of its readings")
+            for where, what in variant_problems(params, claim.variant, f"{key}.claims[{index}].variant"):
+                problems.add(where, what)
         where = problems.text(entry, key, "seed")
         if where and where not in (*seeds, *references):
             problems.add(f"{key}.seed", f"{_short(where)} is not one of meta.seeds or meta.references")

@@ -14,8 +14,10 @@ from typing import Any
 
 from nilerules.analysis.findings import Finding
 from nilerules.analysis.runner import GameAnalysis, analyse
+from nilerules.analysis.witness import replay_under
 from nilerules.checks.model import Budget
 from nilerules.core.codec import dumps
+from nilerules.core.log import make_log
 from nilerules.report import json as json_report
 from nilerules.report import markdown
 from tests.toys import tally
@@ -118,6 +120,25 @@ def test_the_same_outcome_for_every_reading_is_said_once() -> None:
     lines = markdown._finding(same, analysis().spec)
     assert sum("3 points" in line for line in lines) == 1
     assert any("Every reading gives: 3 points." in line for line in lines)
+
+
+def test_a_witness_that_becomes_illegal_under_a_reading_is_said_in_words() -> None:
+    """A log with a Wait (legal under wait_too only, tests/toys/tally.py) as TAL-003's witness: the page says of
+    pass_only where the log becomes illegal, by step, move and rule (tally.turn.pass, quoted from tally.toml), not
+    by the recorded error with its dataclass form (``Wait()``)."""
+    game = tally.make_game()
+    config = game.config(2, readings={"wait": "wait_too"})
+    actions = [tally.Roll(2), tally.Roll(6), tally.Wait()]
+    state = game.setup(config)
+    for action in actions:
+        state = game.apply(state, action)
+    log = make_log(game, config, actions, state)
+    f = next(f for f in analysis().findings if f.code == "TAL-003")
+    ends = {r.name: replay_under(game, log, {"wait": r.name}) for r in f.readings}
+    found = replace(f, witness_log=log, readings=tuple(replace(r, end=ends[r.name]) for r in f.readings))
+    line = next(line for line in markdown._finding(found, analysis().spec) if line.startswith("- **`pass_only`**"))
+    assert "the log becomes illegal at step 2 (Wait): rule tally.turn.pass refuses it — “On your turn, pass”" in line
+    assert "Wait()" not in line
 
 
 def test_nothing_the_page_leaves_out_is_missing_from_findings_json() -> None:

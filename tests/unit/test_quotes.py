@@ -160,6 +160,32 @@ def test_typed_results_are_found() -> None:
     assert typed_results(dataclasses.replace(spec, ambiguities={"supply_exhausted": rendered})) == []
 
 
+def test_result_words_inside_a_quotation_of_the_documents_are_not_typed_results() -> None:
+    """NEF-015 quotes the seed's “At least 1 foreign Gift card was added to the Memphis Harbor.” (seed 004, Playing
+    with the Memphis Harbor): those words are the rulebook's, not a result the report claims, so a placement quoting
+    them (alone, or with the next condition “At least 4 …” in the same quotation, two sentences) is not flagged. The
+    same words outside the quotation marks are, in the one sentence that has them."""
+    spec = loaded("nefertiti").game.spec
+    amb = spec.ambiguities["harbor_trigger_added"]
+    second = "At least 4 foreign Gift cards are on the Memphis Harbor."
+
+    def found(placement: str) -> list[str]:
+        changed = dataclasses.replace(amb, placement=placement)
+        return typed_results(dataclasses.replace(spec, ambiguities={"harbor_trigger_added": changed}))
+
+    assert amb.quote == "At least 1 foreign Gift card was added to the Memphis Harbor."
+    assert found(f"In place of the first condition (“{amb.quote}”).") == []
+    assert found(f"In place of the two conditions, “{amb.quote} {second}” Then a rest.") == []
+    outside = "Seeded play reached it in 3 of 5 games."
+    assert found(f"In place of “{amb.quote}”. {outside}") == [
+        f"NEF-015.placement: a result in typed words ('in 3 of 5'): {outside!r}"
+    ]
+    assert found(f"In place of the first condition, at least 1 card added; “{amb.quote}”") == [
+        "NEF-015.placement: a result in typed words ('at least 1'): 'In place of the first condition, at least 1 card "
+        "added;'"
+    ]
+
+
 def test_no_audit_question_is_left_open(spec_and_docs: tuple[Spec, dict[str, Document]]) -> None:
     """An audit answer "open — …" (a question the text does not decide, noted while the texts were rewritten) is
     turned into a finding or an assumed param before a game is done."""

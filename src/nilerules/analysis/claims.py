@@ -23,7 +23,7 @@ from nilerules.core.log import moves_at
 from nilerules.core.types import Config
 from nilerules.documents import fold
 from nilerules.errors import NileRulesError
-from nilerules.specs import Ambiguity, value_problems
+from nilerules.specs import Ambiguity, variant_problems
 from nilerules.wording import Claim
 
 
@@ -34,17 +34,16 @@ class ClaimError(Exception):
 
 def claim_game(game: Game[Any, Any], claim: Claim) -> Game[Any, Any]:
     """The rules a claim is about: ``game``, or with the claim's ``variant`` the same rules bound to the spec with
-    those values; ClaimError names an unknown parameter, a value outside its schema, or a value the game refuses."""
+    those values; ClaimError names an unknown parameter, a value outside its schema, or a value the game refuses (a
+    spec's own claims are refused at load for the first two: ``specs.variant_problems``)."""
     if not claim.variant:
         return game
+    wrong = variant_problems(game.spec.params, claim.variant, "variant")
+    if wrong:
+        raise ClaimError(f"the claim's variant does not fit the spec ({'; '.join(f'{k}: {w}' for k, w in wrong)})")
     spec = game.spec
     for name, value in sorted(claim.variant.items()):
-        if name not in spec.params:
-            raise ClaimError(f"the claim's variant names {name!r}, which is not a parameter of the spec")
         spec = spec_with(spec, name, value)
-    wrong = [f"{key}: {what}" for name in sorted(claim.variant) for key, what in value_problems(spec, name)]
-    if wrong:
-        raise ClaimError(f"the claim's variant does not fit the spec's schema ({'; '.join(wrong)})")
     try:
         made: Game[Any, Any] = type(game)(spec)  # type: ignore[call-arg]
     except (NileRulesError, ValueError, TypeError) as exc:

@@ -26,6 +26,34 @@ MAX_LISTED = 6
 
 
 @dataclass(frozen=True, slots=True)
+class Refusal:
+    """Where a log becomes illegal under changed readings: the step, the move in words, and the rule that refuses it
+    (its id and its summary in the spec, or its quote when the spec gives no summary)."""
+
+    step: int
+    """The index of the refused action in the log (0: the first action after setup)."""
+    move: str
+    """The move as the log writes it, in words (``words``: ``draw marble_green``)."""
+    rule_id: str
+    rule: str
+    """The rule's summary, or its quote in “…”; empty when the spec does not catalogue the rule id."""
+
+    def words(self) -> str:
+        """``at step 184 (draw marble_green): rule sobek.market.deliveries refuses it — <its summary>``."""
+        said = f" — {self.rule.rstrip('.')}" if self.rule else ""
+        return f"at step {self.step} ({self.move}): rule {self.rule_id} refuses it{said}"
+
+
+def refusal(game: Game[Any, Any], step: int, raw: Any, exc: IllegalAction) -> Refusal:
+    """The refusal of the log's action ``raw`` (at ``step``) by ``exc``, with the rule as the game's spec gives it."""
+    try:
+        entry = game.spec.rule(exc.rule_id)
+    except KeyError:
+        return Refusal(step, words(raw), exc.rule_id, "")
+    return Refusal(step, words(raw), exc.rule_id, entry.summary or (f"“{entry.quote}”" if entry.quote else ""))
+
+
+@dataclass(frozen=True, slots=True)
 class EndPosition:
     """What one set of readings gives at the end of a log."""
 
@@ -40,10 +68,13 @@ class EndPosition:
     winners: tuple[int, ...]
     terminal: bool
     stopped: str = ""
-    """Why the replay stopped early (an action of the log is illegal under these readings), or empty."""
+    """Why the replay stopped early (an action of the log is illegal under these readings), or empty: the error as
+    findings.json records it (``IllegalAction.recorded``, with the rules' codes; ``refused`` says it in words)."""
     position: str = ""
     """The end position as the game writes it (``position_data``, names not codes; its ``config`` table left out,
     since the readings differ by design), as canonical JSON; empty when the game does not write positions."""
+    refused: Refusal | None = None
+    """Where and why the replay stopped early, for people (None when it did not)."""
 
     def to_data(self, readings: bool = True) -> dict[str, Any]:
         """As JSON data (``readings=False`` leaves out the readings, when the caller names them; the position is
@@ -76,7 +107,7 @@ def replay_under(game: Game[Any, Any], log: GameLog, readings: Mapping[str, str]
         raise ReplayError(f"log is for game {log.game!r}, not {game.info.id!r}")
     config = _config(game, log.config, readings or {})
     state = game.setup(config)
-    stopped, steps = "", 0
+    stopped, steps, refused = "", 0, None
     for index, raw in enumerate(log.actions):
         try:
             action = game.action_from_data(raw)
@@ -86,6 +117,7 @@ def replay_under(game: Game[Any, Any], log: GameLog, readings: Mapping[str, str]
             state = game.apply(state, action)
         except IllegalAction as exc:
             stopped = f"step {index} ({words(raw)}) is illegal under these readings: {exc.recorded}"
+            refused = refusal(game, index, raw, exc)
             break
         steps += 1
     who, moves = moves_at(game, state)
@@ -99,6 +131,7 @@ def replay_under(game: Game[Any, Any], log: GameLog, readings: Mapping[str, str]
         game.is_terminal(state),
         stopped,
         position_of(game, state),
+        refused,
     )
 
 
@@ -233,12 +266,19 @@ def parts_words(parts: Sequence[str], limit: int = MAX_LISTED) -> str:
     return ", ".join(parts[:limit]) + (f" and {more} more" if more > 0 else "")
 
 
+def illegal_words(end: EndPosition) -> str:
+    """How a replay that stopped early stopped, for people: the step, the move and the rule that refuses it."""
+    if end.refused is None:
+        return f"the log becomes illegal: {end.stopped}"
+    return f"the log becomes illegal {end.refused.words()}"
+
+
 def end_words(end: EndPosition, against: EndPosition | None = None) -> str:
     """What a reading gives at the end position, in words; with ``against`` (the log's own reading), only what
     differs from it, and the named parts of the position that differ (``position differs in: ...``), so that
     replays that differ only in state the moves and scores do not show say so."""
     if end.stopped:
-        return f"the log becomes illegal: {end.stopped}"
+        return illegal_words(end)
     parts = []
     if end.terminal:
         winners = " and ".join(f"seat {w}" for w in end.winners)

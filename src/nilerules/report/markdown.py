@@ -18,7 +18,7 @@ from nilerules.analysis.findings import Finding, ReadingOutcome
 from nilerules.analysis.impact import CLASSES, Impact, Rate
 from nilerules.analysis.montecarlo import wilson
 from nilerules.analysis.runner import GameAnalysis
-from nilerules.analysis.witness import EndPosition, effect, move_words, parts_words, position_parts
+from nilerules.analysis.witness import EndPosition, effect, illegal_words, move_words, parts_words, position_parts
 from nilerules.checks.model import Budget
 from nilerules.core.verdicts import Witness
 from nilerules.report import json as json_report
@@ -158,7 +158,7 @@ def _ends(f: Finding, said: dict[str, str] | None = None) -> dict[str, str]:
     out = {}
     for name, e in ends.items():
         if e.stopped:
-            out[name] = f"the log becomes illegal: {e.stopped}"
+            out[name] = illegal_words(e)
             continue
         parts = []
         if e.terminal and (moves or (winners and said is None)):

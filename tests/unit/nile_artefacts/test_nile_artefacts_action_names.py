@@ -15,7 +15,14 @@ from nilerules.errors import LISTED_MOVES, IllegalAction, MalformedAction
 from nilerules.games.nile_artefacts import make_game, names
 from nilerules.games.nile_artefacts.actions import ACTION_TYPES, Done, Draw, Move, Offer, Reveal, Take, TurnAround
 from nilerules.specs import load_spec
-from tests.helpers import documented_actions, documented_position, seeded_states, spec_with_line_edited, written_like
+from tests.helpers import (
+    documented_actions,
+    documented_position,
+    edited_game,
+    seeded_states,
+    spec_with_line_edited,
+    written_like,
+)
 
 GAME = make_game()
 EXAMPLE = documented_position("Nile Artefacts")
@@ -66,16 +73,33 @@ def test_an_action_whose_code_names_nothing_shows_its_fields() -> None:
     assert str(Move(99)) == "Move(space=99)"
 
 
-def test_cards_are_shown_by_code_when_loaded_specs_disagree_on_the_card_table(tmp_path: Path) -> None:
+def test_cards_are_shown_by_code_when_loaded_specs_disagree_on_the_card(tmp_path: Path) -> None:
     """An action holds a code, not its spec: once a game of a spec whose card table differs is made, a card action
-    shows its code rather than guess which table is meant; Monuments and spaces, on which both agree, keep their
-    names (an edited card: the first eye card moved from space 1 to space 2)."""
-    assert str(Take(4)) == '{take = "eye/desert@4"}'
+    whose card the two tables name differently shows its code rather than guess which table is meant, and never the
+    other table's name; a card both tables name alike, and Monuments and spaces, keep their names. The edit moves
+    the first eye card from space 1 to space 2: kind 0 is ``eye/nile@1`` in the bundled table and ``eye/nile@2`` in
+    the edited one (both sorted by type, region, space), kind 4 ``eye/desert@4`` in both."""
+    assert (str(Take(0)), str(Take(4))) == ('{take = "eye/nile@1"}', '{take = "eye/desert@4"}')
     path = spec_with_line_edited(tmp_path, "nile_artefacts", r'^  "eye/nile@1", "eye/nile@8"',
                                  '  "eye/nile@2", "eye/nile@8"')
-    make_game(load_spec(path))
-    assert str(Take(4)) == "Take(kind=4)"
+    edited = make_game(load_spec(path))
+    assert str(Take(0)) == "Take(kind=0)"
+    assert str(Take(4)) == '{take = "eye/desert@4"}'
     assert str(Move(3)) == '{move = "space_3"}'
+    assert GAME.action(str(Take(4))) == edited.action(str(Take(4))) == Take(4)
+
+
+def test_a_move_prints_the_same_after_a_game_with_another_river_is_made(tmp_path: Path) -> None:
+    """The bundled river has 9 spaces (params.river_spaces), so its right Port is space 10; a copy with 10 (as the
+    report's what-if of that assumed parameter makes) has its right Port at 11. Every space both name alike prints
+    as before with both games loaded; space 10 (``right_port`` in one, ``space_10`` in the other) shows its code."""
+    before = [str(Move(space)) for space in range(10)]
+    assert before[3] == '{move = "space_3"}' and str(Move(10)) == '{move = "right_port"}'
+    edited = edited_game(tmp_path, "nile_artefacts", river_spaces=10).game
+    assert edited.params(edited.config(2)).river_spaces == 10
+    assert [str(Move(space)) for space in range(10)] == before
+    assert str(Move(10)) == "Move(space=10)"
+    assert GAME.action(str(Move(3))) == edited.action(str(Move(3))) == Move(3)
 
 
 def _moves(state: Any) -> tuple[Any, ...]:

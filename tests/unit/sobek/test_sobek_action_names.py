@@ -24,7 +24,7 @@ from nilerules.games.sobek.actions import (
 )
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.state import FISH, WHEAT
-from tests.helpers import seeded_states
+from tests.helpers import edited_game, seeded_states
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "positions.md"
 
@@ -69,11 +69,29 @@ def test_guilds_are_numbered_when_loaded_specs_disagree_on_the_symbol_order(
     game: SobekGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An action holds a code, not its spec: when two games of different symbol orders are loaded, ``str`` names the
-    k-th Guild ``guild_k`` rather than guess which order is meant."""
+    k-th Guild ``guild_k`` where the orders put different symbols k-th, rather than guess which order is meant; the
+    Guilds both orders put in the same place keep their symbol (reed second, scorpion fourth in both here)."""
     monkeypatch.setattr(names, "_ORDERS", {("snake", "reed", "ankh", "scorpion"), ("ankh", "reed", "snake",
                                                                                        "scorpion")})
     assert str(DrawToken(0)) == '{draw = "guild_1"}'
+    assert str(DrawToken(2)) == '{draw = "guild_3"}'
+    assert (str(DrawToken(1)), str(ChooseEvent(3))) == ('{draw = "guild_reed"}', '{event = "guild_scorpion"}')
     assert str(DrawToken(4)) == '{draw = "flood"}'
+
+
+def test_a_guild_prints_the_same_after_a_game_of_another_symbol_order_is_made(
+    game: SobekGame, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two specs loaded: the bundled one (params.symbol_order snake, reed, ankh, scorpion) and a copy with snake and
+    ankh swapped. The Guilds of reed and scorpion, second and fourth in both, print as before and read back in both
+    games; the first and third, which the two orders name differently, are numbered."""
+    monkeypatch.setattr(names, "_ORDERS", {tuple(game.spec.value("symbol_order"))})
+    before = [str(DrawToken(k)) for k in range(4)]
+    assert before == [f'{{draw = "guild_{s}"}}' for s in ("snake", "reed", "ankh", "scorpion")]
+    edited = edited_game(tmp_path, "sobek", symbol_order='["ankh", "reed", "snake", "scorpion"]').game
+    after = [str(DrawToken(k)) for k in range(4)]
+    assert after == ['{draw = "guild_1"}', before[1], '{draw = "guild_3"}', before[3]]
+    assert game.action(after[1]) == edited.action(after[1]) == DrawToken(1)
 
 
 def test_every_move_of_a_game_reads_back_from_its_text_and_its_json(game: SobekGame) -> None:

@@ -331,11 +331,25 @@ def note_params(params: Params) -> None:
 
 
 def shown_params(action: Action) -> Params | None:
-    """The params by which ``str`` names ``action``'s code: a record of the one table (of cards, Monuments or
-    spaces, as the action refers to) that every game made so far shares; None before any game is made, or when
-    games of edited specs disagree on that table (an action holds a code, not its spec)."""
-    known = _SHOWN[_TABLE_OF[type(action)]]
-    return next(iter(known.values())) if len(known) == 1 else None
+    """The params by which ``str`` names ``action``'s code: a record of a game made so far, when every game made so
+    far names that code alike (its card, Monument or space: a game of an edited spec that names the code otherwise
+    never lends it its name, and one that names it alike changes nothing); None before any game is made, or when
+    games name the code differently (an action holds a code, not its spec)."""
+    known = tuple(_SHOWN[_TABLE_OF[type(action)]].values())
+    if not known or len({_code_name(params, action) for params in known}) > 1:
+        return None
+    return known[0]
+
+
+def _code_name(params: Params, action: Action) -> str:
+    """The name ``params`` gives the one code of ``action`` its table indexes ('' when it names nothing there)."""
+    if isinstance(action, Reveal):
+        names = monument_names(params)
+        return names[action.monument] if 0 <= action.monument < len(names) else ""
+    if isinstance(action, Move):
+        return space_name(params, action.space) if 0 <= action.space <= params.right_port else ""
+    assert isinstance(action, Draw | Take | Offer)
+    return params.cards[action.kind] if 0 <= action.kind < len(params.cards) else ""
 
 
 def action_text(action: object) -> str | None:

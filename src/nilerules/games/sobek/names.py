@@ -77,12 +77,17 @@ def note_symbol_order(symbol_order: tuple[str, ...]) -> None:
 
 
 def shown_token_names() -> tuple[str, ...]:
-    """The event token names ``str`` and ``repr`` of an action use (an action holds a code, not its spec): those of
-    the one symbol order that every Sobek game made so far shares (the bundled spec's unless edited), else, before
-    any game is made or when edited specs disagree, ``guild_1`` to ``guild_4`` (the k-th symbol of the order)."""
-    if len(_ORDERS) == 1:
-        return token_names(next(iter(_ORDERS)))
-    return TOKENS
+    """The event token names ``str`` and ``repr`` of an action use (an action holds a code, not its spec): the k-th
+    Guild by its symbol when every Sobek game made so far has that symbol k-th in its order (the bundled spec's
+    unless edited), else ``guild_k``, as before any game is made; the other tokens by their names. A Guild that a
+    game of an edited spec puts elsewhere is never named by the other game's symbol, and the Guilds both games put
+    in the same place keep their names."""
+    shown = list(TOKENS)
+    for k in range(min((len(order) for order in _ORDERS), default=0)):
+        symbols = {order[k] for order in _ORDERS}
+        if len(symbols) == 1:
+            shown[k] = f"guild_{symbols.pop()}"
+    return tuple(shown)
 
 
 def action_text(action: object) -> str | None:
