@@ -27,30 +27,25 @@ MAX_LISTED = 6
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """Where a log becomes illegal under changed readings: the step, the move in words, and the rule that refuses it
-    (its id and its summary in the spec, or its quote when the spec gives no summary)."""
+    """Where a log becomes illegal under changed readings: the step, the move in words, and the id of the rule that
+    refuses it. The rule's summary is not given as the reason: a refusal cites the rule whose check failed (a Sobek
+    draw with no such card left cites the rule that deals the deliveries), and that rule's summary says what the rule
+    is about, not why this move fails."""
 
     step: int
     """The index of the refused action in the log (0: the first action after setup)."""
     move: str
     """The move as the log writes it, in words (``words``: ``draw marble_green``)."""
     rule_id: str
-    rule: str
-    """The rule's summary, or its quote in “…”; empty when the spec does not catalogue the rule id."""
 
     def words(self) -> str:
-        """``at step 184 (draw marble_green): rule sobek.market.deliveries refuses it — <its summary>``."""
-        said = f" — {self.rule.rstrip('.')}" if self.rule else ""
-        return f"at step {self.step} ({self.move}): rule {self.rule_id} refuses it{said}"
+        """``at step 184: rule sobek.market.deliveries refuses draw marble_green``."""
+        return f"at step {self.step}: rule {self.rule_id} refuses {self.move}"
 
 
-def refusal(game: Game[Any, Any], step: int, raw: Any, exc: IllegalAction) -> Refusal:
-    """The refusal of the log's action ``raw`` (at ``step``) by ``exc``, with the rule as the game's spec gives it."""
-    try:
-        entry = game.spec.rule(exc.rule_id)
-    except KeyError:
-        return Refusal(step, words(raw), exc.rule_id, "")
-    return Refusal(step, words(raw), exc.rule_id, entry.summary or (f"“{entry.quote}”" if entry.quote else ""))
+def refusal(step: int, raw: Any, exc: IllegalAction) -> Refusal:
+    """The refusal of the log's action ``raw`` (at ``step``) by ``exc``."""
+    return Refusal(step, words(raw), exc.rule_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +112,7 @@ def replay_under(game: Game[Any, Any], log: GameLog, readings: Mapping[str, str]
             state = game.apply(state, action)
         except IllegalAction as exc:
             stopped = f"step {index} ({words(raw)}) is illegal under these readings: {exc.recorded}"
-            refused = refusal(game, index, raw, exc)
+            refused = refusal(index, raw, exc)
             break
         steps += 1
     who, moves = moves_at(game, state)
