@@ -1,6 +1,6 @@
 """The playout fast paths of Sobek agree with the generic rules: the sampler with ``chance_outcomes``, the inlined
 draws and market takes with ``apply_draw``/``settle`` and ``take``/``end_turn``, the cards offered for a set of one
-type with the card-by-card test, the NamedTuple state's JSON with the frozen-dataclass form.
+type with the card-by-card test, the state's JSON with its frozen-dataclass twin's.
 
 Expected values are the generic functions' results on the same states (the fast paths must not change behaviour).
 """
@@ -19,7 +19,7 @@ from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import AddCard, Done, DrawCard, DrawToken, Take
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.rules import common, sets
-from nilerules.games.sobek.state import K_HSET, K_SET, NTYPES, OVER, PLAY, SobekState
+from nilerules.games.sobek.state import K_HSET, K_SET, NTYPES, OVER, PLAY, STATE_FIELDS, SobekState
 from tests.helpers import seeded_states
 
 READINGS: tuple[dict[str, str], ...] = (
@@ -119,12 +119,12 @@ def test_impossible_draws_are_rejected_by_the_inlined_paths(game: SobekGame) -> 
 
 
 def test_state_json_is_the_tagged_record_and_round_trips(game: SobekGame) -> None:
-    """The NamedTuple state is written as the object tagged ``SobekState`` with every field, and read back equal."""
+    """The state is written as the object tagged ``SobekState`` with every field, and read back equal."""
     states = visited_states(game, 3, {}, seed=5)
     for state in [*states[::10], states[-1]]:
         data = game.state_to_data(state)
         assert data["type"] == "SobekState"
-        assert set(data) == {"type", *SobekState._fields}
+        assert set(data) == {"type", *STATE_FIELDS}
         assert game.state_from_data(data) == state
     assert states[-1].phase == OVER
 

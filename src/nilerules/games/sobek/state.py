@@ -1,4 +1,5 @@
-"""Sobek's state: frozen records of plain ints and tuples (piles are count vectors indexed by card type)."""
+"""Sobek's state: frozen records of plain ints and tuples (piles are count vectors indexed by card type); the whole
+game is ``SobekState`` (from ``sobstate``: a native class when compiled), with its frozen-dataclass twin for JSON."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from typing import Any, Final, NamedTuple, TypeAlias
 
 from nilerules.core.codec import from_data, to_data
 from nilerules.core.types import Config
+from nilerules.games.sobek.sobstate import STATE_FIELDS as STATE_FIELDS
+from nilerules.games.sobek.sobstate import SobekState as SobekState
 
 CardType: TypeAlias = int
 """Index into the card table: goods kind k has types 3k (valued), 3k+1 (plain), 3k+2 (green back); 21.. characters."""
@@ -144,11 +147,10 @@ class Pending:
     cards: tuple[int, ...] = ()
 
 
-class SobekState(NamedTuple):
-    """The whole game state: an immutable NamedTuple, because copying it with a few fields changed (the hot path
-    of playouts) is one ``list`` and one ``tuple`` at C speed (measured: about five times fewer instructions than
-    copying a frozen dataclass's ``__dict__``). Its JSON is the same as the frozen dataclass ``SobekStateRecord``
-    (``state_to_data`` / ``state_from_data`` go through it), tagged ``"SobekState"``."""
+class _SobekStateFields(NamedTuple):
+    """The fields of ``SobekState`` (``sobstate.py``, a native class when compiled) with their hints, for its JSON
+    twin ``SobekStateRecord``: mypyc erases the annotations of a compiled class, and the codec is driven by them.
+    Checked against ``STATE_FIELDS`` below."""
 
     config: Config
     params: Params
@@ -186,8 +188,10 @@ class SobekState(NamedTuple):
     """Per seat, the points booked to each score category (``CATEGORIES``); each seat's row sums to its score."""
 
 
+assert _SobekStateFields._fields == STATE_FIELDS, "SobekState's fields and their JSON hints follow one order"
+
 SobekStateRecord: Any = make_dataclass(
-    "SobekState", [(name, SobekState.__annotations__[name]) for name in SobekState._fields], frozen=True,
+    "SobekState", [(name, _SobekStateFields.__annotations__[name]) for name in STATE_FIELDS], frozen=True,
 )
 SobekStateRecord.__module__ = __name__
 """The frozen-dataclass twin of ``SobekState`` that the JSON codec reads and writes (same name, fields, hints)."""
@@ -195,7 +199,7 @@ SobekStateRecord.__module__ = __name__
 
 def state_to_data(state: SobekState) -> Any:
     """The state's JSON: that of its frozen-dataclass twin ``SobekStateRecord`` (tagged ``"SobekState"``)."""
-    return to_data(SobekStateRecord(*state))
+    return to_data(SobekStateRecord(*state.fields()))
 
 
 def state_from_data(data: Any) -> SobekState:
@@ -204,4 +208,4 @@ def state_from_data(data: Any) -> SobekState:
     if isinstance(data, dict) and "ledger" not in data and isinstance(data.get("scores"), list):
         data = {**data, "ledger": [[s, *NO_POINTS[1:]] for s in data["scores"]]}
     record = from_data(SobekStateRecord, data)
-    return SobekState(*(getattr(record, name) for name in SobekState._fields))
+    return SobekState(*(getattr(record, name) for name in STATE_FIELDS))

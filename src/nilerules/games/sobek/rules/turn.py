@@ -46,13 +46,6 @@ from nilerules.games.sobek.rules.characters import (
 from nilerules.games.sobek.rules.common import (
     ADDS,
     DONE,
-    I_DECK,
-    I_DRAWS,
-    I_GREEN,
-    I_HANDS,
-    I_ROW,
-    I_TOKEN_BAG,
-    I_TOKENS,
     NEW_SETS,
     PLAYS,
     TAKES,
@@ -62,7 +55,6 @@ from nilerules.games.sobek.rules.common import (
     hphase_choice,
     less,
     opponents,
-    tuple_new,
 )
 from nilerules.games.sobek.rules.draws import (
     DRAW_RULES,
@@ -309,27 +301,26 @@ def _apply_draw_and_settle(
     draw = draws[0]
     dest = draw.dest
     item = action.item
-    values = list(state)
+    if dest != D_MARKET and dest != D_GREEN and dest != D_TOKEN:
+        return settle(apply_draw(state, item))
+    new = state.copy()
     if dest == D_MARKET:
-        values[I_DECK] = one_fewer(state.deck, item, state, action)
-        values[I_ROW] = (*state.row, item)
+        new.deck = one_fewer(state.deck, item, state, action)
+        new.row = (*state.row, item)
     elif dest == D_GREEN:
-        values[I_GREEN] = one_fewer(state.green_pile, item, state, action)
+        new.green_pile = one_fewer(state.green_pile, item, state, action)
         hands = list(state.hands)
         hand = list(hands[draw.player])
         hand[item] += 1
         hands[draw.player] = tuple(hand)
-        values[I_HANDS] = tuple(hands)
-    elif dest == D_TOKEN:
-        values[I_TOKEN_BAG] = one_fewer(state.token_bag, item, state, action)
+        new.hands = tuple(hands)
+    else:
+        new.token_bag = one_fewer(state.token_bag, item, state, action)
         tokens = list(state.tokens)
         tokens[item] += 1
-        values[I_TOKENS] = tuple(tokens)
-    else:
-        return settle(apply_draw(state, item))
+        new.tokens = tuple(tokens)
     rest = draws[1:]
-    values[I_DRAWS] = rest
-    new: SobekState = tuple_new(SobekState, values)
+    new.draws = rest
     if rest:
         # the next draw is possible (its pile is not empty): settle has nothing to do
         following = rest[0].dest
