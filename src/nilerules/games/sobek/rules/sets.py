@@ -20,6 +20,7 @@ from nilerules.games.sobek.rules.common import (
     hphase_choice,
     less,
     put,
+    total,
 )
 from nilerules.games.sobek.rules.events import (
     event_or_end,
@@ -134,7 +135,7 @@ def horizontal_hand(state: SobekState, hand: Counts) -> Counts:
 def hphase_actions(state: SobekState, params: Params, hand: Counts) -> tuple[SobekAction, ...]:
     """At the end of the round: start a horizontal set, or be done."""
     hand = horizontal_hand(state, hand)
-    if sum(hand) < params.set_min:  # no horizontal set of either reading can reach the minimum
+    if total(hand) < params.set_min:  # no horizontal set of either reading can reach the minimum
         return ONLY_DONE
     out: list[SobekAction] = []
     natural = natural_needed(state)

@@ -54,7 +54,9 @@ from nilerules.games.sobek.rules.common import (
     end_turn,
     hphase_choice,
     less,
+    nonempty,
     opponents,
+    total,
 )
 from nilerules.games.sobek.rules.draws import (
     DRAW_RULES,
@@ -172,18 +174,19 @@ def _turn_actions(state: SobekState) -> tuple[SobekAction, ...]:
     hand = state.hands[p]
     takes = TAKES[: min(params.market_open, len(state.row))]
     need = params.set_min
-    if any(hand[FIRST_CHAR:]):
+    held = total(hand)
+    if nonempty(hand[FIRST_CHAR:]):
         out: list[SobekAction] = [*takes, *(PLAYS[t] for t in range(FIRST_CHAR, NTYPES) if hand[t])]
         if hand[QUEEN_CARD] and not queen_playable(state):
             out.remove(PLAYS[QUEEN_CARD])
         for card in TARGETED:
             if hand[card] and not power_playable(state, p, card):
                 out.remove(PLAYS[card])
-    elif sum(hand) < need:  # no character to play, and no set of any kind can reach the minimum
+    elif held < need:  # no character to play, and no set of any kind can reach the minimum
         return takes
     else:
         out = list(takes)
-    if sum(hand) < need:  # no set of any kind, new or added, can reach the minimum
+    if held < need:  # no set of any kind, new or added, can reach the minimum
         return tuple(out)
     by_kind = [0] * 7
     kinds = params.kind
@@ -216,9 +219,9 @@ def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...
     if kind in (K_GUILD, K_CURSE, K_THIEF_OPP, K_VIZIR_OPP):
         opps = opponents(state, p)
         if kind == K_THIEF_OPP:
-            opps = tuple(o for o in opps if sum(state.hands[o]))
+            opps = tuple(o for o in opps if nonempty(state.hands[o]))
         if kind == K_VIZIR_OPP:
-            opps = tuple(o for o in opps if sum(state.corruption[o]))
+            opps = tuple(o for o in opps if nonempty(state.corruption[o]))
         return tuple(ChooseTarget(o) for o in sorted(opps))
     if kind == K_PROSPERITY:
         return tuple(ChooseSet(p, i) for i in prosperity_sets(state, p))
@@ -325,12 +328,12 @@ def _apply_draw_and_settle(
         # the next draw is possible (its pile is not empty): settle has nothing to do
         following = rest[0].dest
         if following == D_MARKET:
-            if any(new.deck):
+            if nonempty(new.deck):
                 return new
         elif following == D_GREEN:
-            if any(new.green_pile):
+            if nonempty(new.green_pile):
                 return new
-        elif following == D_TOKEN and any(new.token_bag):
+        elif following == D_TOKEN and nonempty(new.token_bag):
             return new
     elif new.phase == PLAY and new.row:  # a turn in play with cards along the Nile: settle has nothing to do
         return new
