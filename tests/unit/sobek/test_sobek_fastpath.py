@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import pytest
 
-from nilerules.core import CHANCE
+from nilerules.core import CHANCE, sample_index
 from nilerules.errors import IllegalAction
 from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import AddCard, Done, DrawCard, DrawToken, Take
@@ -57,6 +57,23 @@ def test_sampler_has_the_support_and_probabilities_of_chance_outcomes(game: Sobe
             assert {a: Fraction(c, total) for a, c in picks.items()} == outcomes
             checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_sampler_draws_what_core_sample_index_draws_from_the_same_generator(game: SobekGame, players: int) -> None:
+    """From a plain ``random.Random`` in the same state, the sampler picks the item ``core.chance.sample_index`` picks
+    over the pending draw's pile (one ``randrange`` over the pile's total): seeded games stay the same games."""
+    checked = 0
+    for readings in READINGS:
+        for state in visited_states(game, players, readings, seed=50 + players)[::3]:
+            if game.current_player(state) is not CHANCE:
+                continue
+            for seed in range(3):
+                action = game.sample_chance(state, random.Random(seed))
+                assert isinstance(action, DrawCard | DrawToken)
+                assert action.item == sample_index(rules.draw_source(state, state.draws[0]), random.Random(seed))
+                checked += 1
+    assert checked > 150
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
