@@ -11,6 +11,7 @@ from nilerules.games.sobek.actions import (
     Done,
     PlayCharacter,
     SobekAction,
+    StartHorizontal,
     StartSet,
     Take,
 )
@@ -62,6 +63,8 @@ TAKES: Final[tuple[Take, ...]] = tuple(Take(k) for k in range(64))
 PLAYS: Final[tuple[PlayCharacter, ...]] = tuple(PlayCharacter(k) for k in range(NTYPES))
 ADDS: Final[tuple[AddCard, ...]] = tuple(AddCard(t) for t in range(NTYPES))
 NEW_SETS: Final[tuple[StartSet, ...]] = tuple(StartSet(f, -1) for f in range(6))
+HORIZONTALS: Final[tuple[StartHorizontal, ...]] = tuple(StartHorizontal(f) for f in range(6))
+MIXED_HORIZONTAL: Final = StartHorizontal(-1)
 DONE: Final = Done()
 ONLY_DONE: Final[tuple[SobekAction, ...]] = (DONE,)
 DRAW_MARKET: Final = Draw(D_MARKET, 0)
@@ -93,6 +96,16 @@ def less(counts: Counts, cards: tuple[int, ...]) -> Counts:
     for t in cards:
         left[t] -= 1
     return tuple(left)
+
+
+def more(counts: Counts, cards: tuple[int, ...]) -> Counts:
+    """``counts`` with one more card of each type listed (the cards of a set back on a pile)."""
+    if not cards:
+        return counts
+    out = list(counts)
+    for t in cards:
+        out[t] += 1
+    return tuple(out)
 
 
 def plus(a: Counts, b: Counts) -> Counts:

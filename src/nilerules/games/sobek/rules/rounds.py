@@ -20,6 +20,7 @@ from nilerules.games.sobek.rules.common import (
     corruption_cards,
     hphase_choice,
     minus,
+    more,
     nonempty,
     plus,
     put_int,
@@ -176,10 +177,11 @@ def end_round(state: SobekState) -> SobekState:
             return state
     state = check_early_end(state, "after_scoring")
     cards = [corruption_cards(state, p) for p in range(n)]
+    on_card = params.scarabs
     if rd.corruption_scarabs == "pile":
-        scarabs = [sum(params.scarabs[t] * c for t, c in enumerate(pile)) for pile in state.corruption]
+        scarabs = [sum(on_card[t] * c for t, c in enumerate(pile)) for pile in state.corruption]
     else:
-        scarabs = [sum(params.scarabs[t] for s in state.sets[p] for t in s.cards) for p in range(n)]
+        scarabs = [sum(on_card[t] for s in state.sets[p] for t in s.cards) for p in range(n)]
     hit = scoring.most_corrupt(cards, scarabs, rd.corrupt_all_tied)
     if max(cards) == 0 and rd.zero_corruption == "nobody":
         hit = ()
@@ -206,16 +208,12 @@ def next_round(state: SobekState) -> SobekState:
     n = config.players
     keep = rd.sets_between_rounds == "keep"
     keep_piles = rd.corruption_between_rounds == "keep"
-    pile = list(state.discard)
+    discard = state.discard
     for p in range(n):
         if not keep_piles:
-            corrupt = state.corruption[p]
-            for t in range(len(pile)):
-                pile[t] += corrupt[t]
+            discard = plus(discard, state.corruption[p])
         for s in () if keep else state.sets[p]:
-            for t in s.cards:
-                pile[t] += 1
-    discard = tuple(pile)
+            discard = more(discard, s.cards)
     green_pile = state.green_pile
     if rd.green_deal == "every_round":
         greens = tuple([c if green else 0 for c, green in zip(discard, params.green, strict=True)])

@@ -8,12 +8,13 @@ from dataclasses import replace as dc_replace
 from nilerules.core import rule
 from nilerules.games.sobek.actions import (
     SobekAction,
-    StartHorizontal,
 )
 from nilerules.games.sobek.params import readings_of
 from nilerules.games.sobek.rules.common import (
     ADDS,
     DONE,
+    HORIZONTALS,
+    MIXED_HORIZONTAL,
     ONLY_DONE,
     add,
     changed,
@@ -144,10 +145,10 @@ def hphase_actions(state: SobekState, params: Params, hand: Counts) -> tuple[Sob
         for t, c in enumerate(hand):
             if c:
                 by_kind[params.kind[t]] += c
-        out += [StartHorizontal(f) for f in range(6)
+        out += [HORIZONTALS[f] for f in range(6)
                 if by_kind[f] + by_kind[AMULET] >= params.set_min and (by_kind[f] or not natural)]
     elif can_finish_mixed(state, (), hand, natural):
-        out.append(StartHorizontal(-1))
+        out.append(MIXED_HORIZONTAL)
     out.append(DONE)
     return tuple(out)
 
