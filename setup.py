@@ -27,7 +27,7 @@ HOT_MODULES = {
     "core": ("chance", "playout", "readings", "rollout"),
     "games/ra": ("scoring", "game"),
     "games/ra/rules": ("__init__", "scratch", "traders", "epochs", "gods", "disasters", "auction", "turn", "start"),
-    "games/sobek": ("params", "scoring", "game"),
+    "games/sobek": ("sobstate", "params", "scoring", "game"),
     "games/sobek/rules": ("common", "track", "events", "sets", "market", "characters", "draws", "rounds", "turn"),
     "games/nefertiti": ("cards", "nefstate", "scoring"),
     "games/nefertiti/rules": (

@@ -9,10 +9,13 @@ there), it first times random playouts of this build and of that one in the same
 (``tools/playout_worker.py``), one per build, play the same seeded games in alternating turns (ABBA order, so drift
 in the machine's load falls on both), and it prints, per config and per game, the speed-up of this build over the
 reference (the reference's CPU seconds over this build's, for the same games) and whether both played the same
-games. ``--reference-only`` stops after that comparison (``docs/cluster.md``, "Measuring speed").
+games. ``--reference-only`` stops after that comparison (``docs/cluster.md``, "Measuring speed"). ``--spec GAME=PATH``
+has this build play GAME bound to the spec file PATH in that comparison (the reference plays its bundled spec): where
+a game's rules changed between the builds, a copy of the spec with the reference's values lets both play the same
+games.
 
 Usage: python tools/bench.py [--game G] [--seconds S] [--jobs N] [--parallel-games N] [--no-report] [--no-strength]
-       [--reference DIR [--rounds R] [--reference-only]] [--out FILE]
+       [--reference DIR [--rounds R] [--reference-only] [--spec GAME=PATH]] [--out FILE]
 Prints a table and writes JSON (default bench-results/bench.json). Speed is measured here, never in tests.
 Both wall-clock and CPU-time rates are given: on a shared machine the CPU-time rate is the one-core figure.
 """
@@ -107,14 +110,16 @@ class Worker:
 
 
 def compare_reference(
-    reference: Path, game_ids: list[str], seconds: float, rounds: int
+    reference: Path, game_ids: list[str], seconds: float, rounds: int, specs: dict[str, Path] | None = None
 ) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
     """Random playouts of this build and of the build at ``reference``, timed in the same run.
 
     Per config: one warm-up batch on each build sizes the batches so that this build spends about ``seconds`` of
     CPU over ``rounds`` rounds; each round both builds play the same fresh seeds, in ABBA order (this build first
     in even rounds, the reference first in odd ones). The speed-up is the reference's CPU seconds over this build's,
-    summed over the rounds; per game, over the game's configs (each config weighted by the time its games take)."""
+    summed over the rounds; per game, over the game's configs (each config weighted by the time its games take).
+    ``specs`` maps a game to the spec file this build plays it under (the reference plays its bundled spec)."""
+    specs = specs or {}
     current = Worker(sys.executable, "current")
     base = Worker(reference_python(reference), "reference")
     try:
@@ -125,7 +130,8 @@ def compare_reference(
             configs = [c for c in described["current"]["configs"][game_id] if c in theirs]
             for players, modules in configs:
                 request: dict[str, Any] = {"game": game_id, "players": players, "modules": modules}
-                warm = current.ask({**request, "seeds": [0, 3]})
+                own_spec = {"spec": str(specs[game_id])} if game_id in specs else {}
+                warm = current.ask({**request, **own_spec, "seeds": [0, 3]})
                 base.ask({**request, "seeds": [0, 3]})
                 batch = max(1, round(seconds / rounds / max(warm["cpu"] / 3, 1e-6)))
                 cpu = {"current": 0.0, "reference": 0.0}
@@ -134,7 +140,8 @@ def compare_reference(
                     seeds = [1000 + r * batch, batch]
                     answers = {}
                     for worker in (current, base) if r % 2 == 0 else (base, current):
-                        answers[worker.label] = worker.ask({**request, "seeds": seeds})
+                        extra = own_spec if worker is current else {}
+                        answers[worker.label] = worker.ask({**request, **extra, "seeds": seeds})
                         cpu[worker.label] += answers[worker.label]["cpu"]
                     same = same and answers["current"]["fingerprint"] == answers["reference"]["fingerprint"]
                 games = batch * rounds
@@ -149,6 +156,7 @@ def compare_reference(
                     "games_per_cpu_second_reference": round(games / cpu["reference"], 1),
                     "speedup": round(cpu["reference"] / cpu["current"], 3),
                     "same_games": same,
+                    "spec_current": own_spec.get("spec"),
                 })
                 label = "+".join(modules) or "base"
                 print(
@@ -167,7 +175,9 @@ def compare_reference(
             print(f"vs reference {game_id:<16}random playouts x{per_game[-1]['speedup']:.3f} the reference's rate "
                   f"(CPU time, {len(mine)} configs, {rounds} alternating rounds)")
         builds = {"current": described["current"]["build"], "reference": described["reference"]["build"],
-                  "reference_path": str(reference)}
+                  "reference_path": str(reference), "specs_current": {g: str(p) for g, p in specs.items()}}
+        for game_id, path in specs.items():
+            print(f"current plays {game_id} under the spec {str(path)!r}; the reference under its bundled spec")
         print(f"current: {builds['current']}; reference ({reference}): {builds['reference']}")
         return builds, rows, per_game
     finally:
@@ -293,6 +303,21 @@ def short_strength(game_ids: list[str], jobs: int) -> list[dict[str, Any]]:
     return rows
 
 
+def parse_specs(parser: argparse.ArgumentParser, given: list[str]) -> dict[str, Path]:
+    """``--spec GAME=PATH`` options as a map from game to an existing spec file (one per game)."""
+    specs: dict[str, Path] = {}
+    for item in given:
+        game_id, sep, path = item.partition("=")
+        if not sep or game_id not in GAME_IDS:
+            parser.error(f"--spec: expected GAME=PATH with GAME one of {', '.join(GAME_IDS)}, got {item!r}")
+        if game_id in specs:
+            parser.error(f"--spec: {game_id!r} given twice")
+        if not Path(path).is_file():
+            parser.error(f"--spec: no file {path!r}")
+        specs[game_id] = Path(path).resolve()
+    return specs
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", choices=GAME_IDS, action="append")
@@ -307,7 +332,14 @@ def main() -> None:
     parser.add_argument("--reference", type=Path, help="a venv or checkout of another build to time beside this one")
     parser.add_argument("--rounds", type=int, default=6, help="alternating rounds per config for --reference")
     parser.add_argument("--reference-only", action="store_true", help="stop after the --reference comparison")
+    parser.add_argument(
+        "--spec", action="append", default=[], metavar="GAME=PATH",
+        help="in the --reference comparison, this build plays GAME under the spec file PATH (repeatable)",
+    )
     args = parser.parse_args()
+    specs = parse_specs(parser, args.spec)
+    if specs and args.reference is None:
+        parser.error("--spec needs --reference DIR")
     if not 1 <= args.rounds <= MAX_ROUNDS:
         parser.error(f"--rounds: expected 1 to {MAX_ROUNDS}, got {args.rounds}")
     if not 0 < args.seconds <= 3600:
@@ -317,7 +349,7 @@ def main() -> None:
     comparison = None
     if args.reference is not None:
         builds, compared, per_game = compare_reference(args.reference, args.game or list(GAME_IDS), args.seconds,
-                                                       args.rounds)
+                                                       args.rounds, specs)
         comparison = {"builds": builds, "rounds": args.rounds, "configs": compared, "games": per_game}
         if args.reference_only:
             _write(Path(args.out), {"build": build_label(), "reference": comparison})

@@ -5,9 +5,11 @@ It reads one JSON request per line on standard input and answers each with one J
 - ``{"describe": true}``: this build's label (compiled or pure) and its configs, per game, as [players, modules];
 - ``{"game": G, "players": P, "modules": [...], "seeds": [first, count]}``: play the seeded random games
   ``first .. first + count - 1`` (random policy, to the end) and answer their CPU and wall seconds, actions, and a
-  fingerprint of the games (their lengths), so the caller can tell whether both builds played the same games.
+  fingerprint of the games (their lengths), so the caller can tell whether both builds played the same games. An
+  optional ``"spec": PATH`` plays the game bound to that spec file instead of the bundled one (``bench.py --spec``:
+  an older build's rules written as a spec, so that both builds play the same games).
 
-Only API that every build since commit 200254b has is used: ``nilerules.games.load_game``,
+Only API that every build since commit 200254b has is used: ``nilerules.games.load_game`` (with a spec path),
 ``nilerules.core.configs.every_config``, ``nilerules.core.playout.playout``, ``nilerules.build.build_label``.
 """
 
@@ -31,14 +33,16 @@ def _describe() -> dict[str, Any]:
     return {"build": build_label(), "configs": configs}
 
 
-def _play(request: dict[str, Any], games: dict[str, Any]) -> dict[str, Any]:
+def _play(request: dict[str, Any], games: dict[tuple[str, str | None], Any]) -> dict[str, Any]:
     from nilerules.core.playout import playout
     from nilerules.games import load_game
 
     game_id = str(request["game"])
-    game = games.get(game_id)
+    spec = request.get("spec")
+    key = (game_id, None if spec is None else str(spec))
+    game = games.get(key)
     if game is None:
-        game = games[game_id] = load_game(game_id)
+        game = games[key] = load_game(game_id) if spec is None else load_game(game_id, str(spec))
     config = game.config(int(request["players"]), tuple(request["modules"]))
     first, count = (int(n) for n in request["seeds"])
     if not 0 < count <= MAX_GAMES:
@@ -52,7 +56,7 @@ def _play(request: dict[str, Any], games: dict[str, Any]) -> dict[str, Any]:
 
 
 def main() -> None:
-    games: dict[str, Any] = {}
+    games: dict[tuple[str, str | None], Any] = {}
     for line in sys.stdin:
         request = json.loads(line)
         answer = _describe() if request.get("describe") else _play(request, games)

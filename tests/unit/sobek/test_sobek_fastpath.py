@@ -1,6 +1,6 @@
 """The playout fast paths of Sobek agree with the generic rules: the sampler with ``chance_outcomes``, the inlined
 draws and market takes with ``apply_draw``/``settle`` and ``take``/``end_turn``, the cards offered for a set of one
-type with the card-by-card test, the NamedTuple state's JSON with the frozen-dataclass form.
+type with the card-by-card test, the state's JSON with its frozen-dataclass twin's.
 
 Expected values are the generic functions' results on the same states (the fast paths must not change behaviour).
 """
@@ -13,13 +13,13 @@ from fractions import Fraction
 
 import pytest
 
-from nilerules.core import CHANCE
+from nilerules.core import CHANCE, sample_index
 from nilerules.errors import IllegalAction
 from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import AddCard, Done, DrawCard, DrawToken, Take
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.rules import common, sets
-from nilerules.games.sobek.state import K_HSET, K_SET, NTYPES, OVER, PLAY, SobekState
+from nilerules.games.sobek.state import K_HSET, K_SET, NTYPES, OVER, PLAY, STATE_FIELDS, SobekState
 from tests.helpers import seeded_states
 
 READINGS: tuple[dict[str, str], ...] = (
@@ -57,6 +57,23 @@ def test_sampler_has_the_support_and_probabilities_of_chance_outcomes(game: Sobe
             assert {a: Fraction(c, total) for a, c in picks.items()} == outcomes
             checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_sampler_draws_what_core_sample_index_draws_from_the_same_generator(game: SobekGame, players: int) -> None:
+    """From a plain ``random.Random`` in the same state, the sampler picks the item ``core.chance.sample_index`` picks
+    over the pending draw's pile (one ``randrange`` over the pile's total): seeded games stay the same games."""
+    checked = 0
+    for readings in READINGS:
+        for state in visited_states(game, players, readings, seed=50 + players)[::3]:
+            if game.current_player(state) is not CHANCE:
+                continue
+            for seed in range(3):
+                action = game.sample_chance(state, random.Random(seed))
+                assert isinstance(action, DrawCard | DrawToken)
+                assert action.item == sample_index(rules.draw_source(state, state.draws[0]), random.Random(seed))
+                checked += 1
+    assert checked > 150
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -119,12 +136,12 @@ def test_impossible_draws_are_rejected_by_the_inlined_paths(game: SobekGame) -> 
 
 
 def test_state_json_is_the_tagged_record_and_round_trips(game: SobekGame) -> None:
-    """The NamedTuple state is written as the object tagged ``SobekState`` with every field, and read back equal."""
+    """The state is written as the object tagged ``SobekState`` with every field, and read back equal."""
     states = visited_states(game, 3, {}, seed=5)
     for state in [*states[::10], states[-1]]:
         data = game.state_to_data(state)
         assert data["type"] == "SobekState"
-        assert set(data) == {"type", *SobekState._fields}
+        assert set(data) == {"type", *STATE_FIELDS}
         assert game.state_from_data(data) == state
     assert states[-1].phase == OVER
 

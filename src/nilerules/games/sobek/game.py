@@ -129,7 +129,7 @@ class SobekGame(GameBase[SobekState, SobekAction]):
         each action applies to (its event-token draws were card draws: ``names.action_from_data``)."""
         return names.action_from_data(data, self.token_names, state)
 
-    # the state is a NamedTuple; its JSON is that of its frozen-dataclass twin (tagged "SobekState", as before)
+    # the state is a native class when compiled; its JSON is that of its frozen-dataclass twin (tagged "SobekState")
     def state_to_data(self, state: SobekState) -> Any:
         return state_to_data(state)
 

@@ -1,4 +1,5 @@
-"""Sobek's state: frozen records of plain ints and tuples (piles are count vectors indexed by card type)."""
+"""Sobek's state: frozen records of plain ints and tuples (piles are count vectors indexed by card type); the whole
+game is ``SobekState`` (from ``sobstate``: a native class when compiled), with its frozen-dataclass twin for JSON."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from typing import Any, Final, NamedTuple, TypeAlias
 
 from nilerules.core.codec import from_data, to_data
 from nilerules.core.types import Config
+from nilerules.games.sobek.sobstate import STATE_FIELDS as STATE_FIELDS
+from nilerules.games.sobek.sobstate import SobekState as SobekState
 
 CardType: TypeAlias = int
 """Index into the card table: goods kind k has types 3k (valued), 3k+1 (plain), 3k+2 (green back); 21.. characters."""
@@ -15,15 +18,29 @@ Counts: TypeAlias = tuple[int, ...]
 Points: TypeAlias = int
 
 KINDS: Final = ("ivory", "ebony", "marble", "cattle", "fish", "wheat", "amulet")
-IVORY, EBONY, MARBLE, CATTLE, FISH, WHEAT, AMULET = range(7)
-VALUED, PLAIN, GREEN = range(3)
+IVORY: Final = 0
+EBONY: Final = 1
+MARBLE: Final = 2
+CATTLE: Final = 3
+FISH: Final = 4
+WHEAT: Final = 5
+AMULET: Final = 6
+VALUED: Final = 0
+PLAIN: Final = 1
+GREEN: Final = 2
 """The three card types of a goods kind: with scarabs, without, green-backed (``card_type``)."""
 FAMILIES: Final = range(6)
 """Goods types a set can be of (amulets are wild, not a type of set)."""
 CHARACTERS: Final = ("queen", "priest", "priestess", "scribe_fish", "scribe_cattle", "vizir", "merchant", "courtesan",
                      "thief")
 CHAR_FAMILY: Final = (IVORY, EBONY, MARBLE, FISH, CATTLE, CATTLE, WHEAT, WHEAT, FISH)
-QUEEN, PRIEST, SCRIBE, VIZIR, MERCHANT, COURTESAN, THIEF = range(7)
+QUEEN: Final = 0
+PRIEST: Final = 1
+SCRIBE: Final = 2
+VIZIR: Final = 3
+MERCHANT: Final = 4
+COURTESAN: Final = 5
+THIEF: Final = 6
 CHAR_POWER: Final = (QUEEN, PRIEST, PRIEST, SCRIBE, SCRIBE, VIZIR, MERCHANT, COURTESAN, THIEF)
 FIRST_CHAR: Final = 21
 
@@ -40,7 +57,11 @@ CHAR_BACK: Final = 8
 
 TOKENS: Final = ("guild_1", "guild_2", "guild_3", "guild_4", "flood", "curse", "prosperity", "embalming", "deceit")
 """Event token types; guild_k moves to spaces of the k-th symbol of a block of five (see params.symbol_order)."""
-FLOOD, CURSE, PROSPERITY, EMBALMING, DECEIT = 4, 5, 6, 7, 8
+FLOOD: Final = 4
+CURSE: Final = 5
+PROSPERITY: Final = 6
+EMBALMING: Final = 7
+DECEIT: Final = 8
 TOKEN_COUNTS: Final = (1, 1, 1, 1, 2, 2, 2, 1, 1)
 
 CATEGORIES: Final = ("earlier", "sets_ivory", "sets_ebony", "sets_marble", "sets_cattle", "sets_fish", "sets_wheat",
@@ -49,15 +70,30 @@ CATEGORIES: Final = ("earlier", "sets_ivory", "sets_ebony", "sets_marble", "sets
 """Score categories as the rules name them: sets by goods type (their goods cards and amulets), the characters
 played in sets, horizontal sets, the Prosperity tokens on sets, the Guild and Deceit events, the corruption penalty,
 points lost at the end of the track, and ``earlier`` (a written position's score without its history)."""
-(C_EARLIER, C_SETS, C_CHARACTERS, C_HORIZONTAL, C_PROSPERITY, C_GUILD, C_DECEIT, C_PENALTY,
- C_TRACK) = (0, 1, 7, 8, 9, 10, 11, 12, 13)
+C_EARLIER: Final = 0
+C_SETS: Final = 1
+C_CHARACTERS: Final = 7
+C_HORIZONTAL: Final = 8
+C_PROSPERITY: Final = 9
+C_GUILD: Final = 10
+C_DECEIT: Final = 11
+C_PENALTY: Final = 12
+C_TRACK: Final = 13
 """Category indices (``C_SETS + goods type`` for the sets of a type)."""
 NO_POINTS: Final = (0,) * len(CATEGORIES)
 
 # phases
-PLAY, HORIZONTAL, OVER = 0, 1, 2
+PLAY: Final = 0
+HORIZONTAL: Final = 1
+OVER: Final = 2
 # destinations of pending chance draws
-D_REMOVE, D_TOKEN, D_GREEN, D_MARKET, D_QUEEN, D_STEAL, D_EVENT = range(7)
+D_REMOVE: Final = 0
+D_TOKEN: Final = 1
+D_GREEN: Final = 2
+D_MARKET: Final = 3
+D_QUEEN: Final = 4
+D_STEAL: Final = 5
+D_EVENT: Final = 6
 TOKEN_DESTS: Final = (D_TOKEN, D_EVENT)
 """The pending draws whose outcome is an event token (``DrawToken``); every other draw's is a card (``DrawCard``)."""
 STEAL_SHIFT: Final = 16
@@ -76,8 +112,24 @@ def steal_of(arg: int) -> tuple[int, int]:
 
 
 # kinds of pending compound decisions
-(K_SET, K_EVENT, K_GUILD, K_CURSE, K_PROSPERITY, K_PRIEST, K_PRIEST_CHARS, K_VIZIR_OPP, K_VIZIR_CARD, K_MERCHANT,
- K_COURT_SET, K_COURT_ADD, K_THIEF_OPP, K_THIEF_BACK, K_SCRIBE, K_HSET, K_HPHASE, K_START) = range(1, 19)
+K_SET: Final = 1
+K_EVENT: Final = 2
+K_GUILD: Final = 3
+K_CURSE: Final = 4
+K_PROSPERITY: Final = 5
+K_PRIEST: Final = 6
+K_PRIEST_CHARS: Final = 7
+K_VIZIR_OPP: Final = 8
+K_VIZIR_CARD: Final = 9
+K_MERCHANT: Final = 10
+K_COURT_SET: Final = 11
+K_COURT_ADD: Final = 12
+K_THIEF_OPP: Final = 13
+K_THIEF_BACK: Final = 14
+K_SCRIBE: Final = 15
+K_HSET: Final = 16
+K_HPHASE: Final = 17
+K_START: Final = 18
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,11 +196,10 @@ class Pending:
     cards: tuple[int, ...] = ()
 
 
-class SobekState(NamedTuple):
-    """The whole game state: an immutable NamedTuple, because copying it with a few fields changed (the hot path
-    of playouts) is one ``list`` and one ``tuple`` at C speed (measured: about five times fewer instructions than
-    copying a frozen dataclass's ``__dict__``). Its JSON is the same as the frozen dataclass ``SobekStateRecord``
-    (``state_to_data`` / ``state_from_data`` go through it), tagged ``"SobekState"``."""
+class _SobekStateFields(NamedTuple):
+    """The fields of ``SobekState`` (``sobstate.py``, a native class when compiled) with their hints, for its JSON
+    twin ``SobekStateRecord``: mypyc erases the annotations of a compiled class, and the codec is driven by them.
+    Checked against ``STATE_FIELDS`` below."""
 
     config: Config
     params: Params
@@ -186,8 +237,10 @@ class SobekState(NamedTuple):
     """Per seat, the points booked to each score category (``CATEGORIES``); each seat's row sums to its score."""
 
 
+assert _SobekStateFields._fields == STATE_FIELDS, "SobekState's fields and their JSON hints follow one order"
+
 SobekStateRecord: Any = make_dataclass(
-    "SobekState", [(name, SobekState.__annotations__[name]) for name in SobekState._fields], frozen=True,
+    "SobekState", [(name, _SobekStateFields.__annotations__[name]) for name in STATE_FIELDS], frozen=True,
 )
 SobekStateRecord.__module__ = __name__
 """The frozen-dataclass twin of ``SobekState`` that the JSON codec reads and writes (same name, fields, hints)."""
@@ -195,7 +248,7 @@ SobekStateRecord.__module__ = __name__
 
 def state_to_data(state: SobekState) -> Any:
     """The state's JSON: that of its frozen-dataclass twin ``SobekStateRecord`` (tagged ``"SobekState"``)."""
-    return to_data(SobekStateRecord(*state))
+    return to_data(SobekStateRecord(*state.fields()))
 
 
 def state_from_data(data: Any) -> SobekState:
@@ -204,4 +257,4 @@ def state_from_data(data: Any) -> SobekState:
     if isinstance(data, dict) and "ledger" not in data and isinstance(data.get("scores"), list):
         data = {**data, "ledger": [[s, *NO_POINTS[1:]] for s in data["scores"]]}
     record = from_data(SobekStateRecord, data)
-    return SobekState(*(getattr(record, name) for name in SobekState._fields))
+    return SobekState(*(getattr(record, name) for name in STATE_FIELDS))

@@ -1,9 +1,8 @@
-"""The helpers every mechanic module of Sobek's rules uses: copying the state with fields changed (the hot path
-of playouts), count-vector arithmetic, shared action and draw instances, the card totals, and the end of a turn."""
+"""The helpers every mechanic module of Sobek's rules uses: copying the state with fields changed, count-vector
+arithmetic, shared action and draw instances, the card totals, and the end of a turn."""
 
 from __future__ import annotations
 
-import operator
 from typing import Any, Final
 
 from nilerules.core import rule
@@ -12,6 +11,7 @@ from nilerules.games.sobek.actions import (
     Done,
     PlayCharacter,
     SobekAction,
+    StartHorizontal,
     StartSet,
     Take,
 )
@@ -27,6 +27,7 @@ from nilerules.games.sobek.state import (
     NTYPES,
     PLAIN,
     PLAY,
+    STATE_FIELDS,
     TOKEN_COUNTS,
     Counts,
     Draw,
@@ -37,14 +38,7 @@ from nilerules.games.sobek.state import (
 )
 
 ZERO: Final[Counts] = (0,) * NTYPES
-_FIELDS: Final = frozenset(SobekState._fields)
-_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(SobekState._fields)}
-tuple_new: Final[Any] = tuple.__new__
-# field positions for the hot paths that build the next state from a list of the fields
-(I_CONFIG, I_PARAMS, I_ROUND, I_PHASE, I_TO_MOVE, I_START, I_DECK, I_REMOVED, I_GREEN, I_ROW, I_DELIVERIES,
- I_HANDS, I_SETS, I_CORRUPTION, I_CURSES, I_DISCARD, I_TOKEN_BAG, I_TOKENS, I_EVENTS_USED, I_SCORES, I_LAST_GAIN,
- I_DRAWS, I_PENDING, I_EXTRA_TURN, I_HPHASE_LEFT, I_EARLY_END, I_LOG, I_LEDGER) = range(28)
-assert SobekState._fields[I_DRAWS] == "draws" and SobekState._fields[I_LEDGER] == "ledger" and len(_FIELDS) == 28
+_FIELDS: Final = frozenset(STATE_FIELDS)
 
 
 def replace(state: SobekState, **changes: Any) -> SobekState:
@@ -55,12 +49,11 @@ def replace(state: SobekState, **changes: Any) -> SobekState:
 
 
 def changed(state: SobekState, **changes: Any) -> SobekState:
-    """``replace`` for the rules' own calls (the fields are known to exist): the hot path of playouts."""
-    values = list(state)
-    index = _INDEX
+    """``replace`` for the rules' own calls (the fields are known to exist): a copy (``SobekState.copy``, one C call
+    when compiled) with the fields set on it. The hot paths copy and set the fields themselves."""
+    new = state.copy()
     for name, value in changes.items():
-        values[index[name]] = value
-    new: SobekState = tuple_new(SobekState, values)
+        setattr(new, name, value)
     return new
 
 
@@ -70,6 +63,8 @@ TAKES: Final[tuple[Take, ...]] = tuple(Take(k) for k in range(64))
 PLAYS: Final[tuple[PlayCharacter, ...]] = tuple(PlayCharacter(k) for k in range(NTYPES))
 ADDS: Final[tuple[AddCard, ...]] = tuple(AddCard(t) for t in range(NTYPES))
 NEW_SETS: Final[tuple[StartSet, ...]] = tuple(StartSet(f, -1) for f in range(6))
+HORIZONTALS: Final[tuple[StartHorizontal, ...]] = tuple(StartHorizontal(f) for f in range(6))
+MIXED_HORIZONTAL: Final = StartHorizontal(-1)
 DONE: Final = Done()
 ONLY_DONE: Final[tuple[SobekAction, ...]] = (DONE,)
 DRAW_MARKET: Final = Draw(D_MARKET, 0)
@@ -103,8 +98,39 @@ def less(counts: Counts, cards: tuple[int, ...]) -> Counts:
     return tuple(left)
 
 
+def more(counts: Counts, cards: tuple[int, ...]) -> Counts:
+    """``counts`` with one more card of each type listed (the cards of a set back on a pile)."""
+    if not cards:
+        return counts
+    out = list(counts)
+    for t in cards:
+        out[t] += 1
+    return tuple(out)
+
+
 def plus(a: Counts, b: Counts) -> Counts:
-    return tuple(map(operator.add, a, b))
+    """The two count vectors added, type by type (``a`` and ``b`` of one length)."""
+    return tuple([a[i] + b[i] for i in range(len(a))])
+
+
+def minus(a: Counts, b: Counts) -> Counts:
+    """``b`` taken from ``a``, type by type (``a`` and ``b`` of one length)."""
+    return tuple([a[i] - b[i] for i in range(len(a))])
+
+
+def total(counts: Counts) -> int:
+    """``sum(counts)``: how many cards (or tokens) a count vector holds, in a loop that mypyc compiles (the builtin
+    walks the tuple through the iterator protocol, about 70 instructions a count)."""
+    n = 0
+    for c in counts:
+        n += c
+    return n
+
+
+def nonempty(counts: Counts) -> bool:
+    """``any(counts)``: whether a count vector holds any card (or token), in a loop that mypyc compiles (``any`` of a
+    generator is compiled; ``any`` of the tuple itself is the builtin's walk)."""
+    return any(c != 0 for c in counts)
 
 
 def put(seq: tuple[Counts, ...], player: int, value: Counts) -> tuple[Counts, ...]:
@@ -143,7 +169,7 @@ def opponents(state: SobekState, player: int) -> tuple[int, ...]:
 
 def corruption_cards(state: SobekState, player: int) -> int:
     """Cards in a corruption pile, each Curse token counting as ``params.curse_cards`` cards."""
-    return sum(state.corruption[player]) + state.params.curse_cards * state.curses[player]
+    return total(state.corruption[player]) + state.params.curse_cards * state.curses[player]
 
 
 # -- the end of a turn ----------------------------------------------------------------------------------------

@@ -4,9 +4,7 @@ that agrees with them, and a drawn card or token put where the draw sends it."""
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from fractions import Fraction
-from itertools import accumulate
 from typing import Final
 
 from nilerules.core.chance import randrange
@@ -22,6 +20,7 @@ from nilerules.games.sobek.rules.common import (
     back_of,
     changed,
     put,
+    total,
 )
 from nilerules.games.sobek.rules.events import (
     resolve_event,
@@ -90,19 +89,25 @@ def chance_outcomes(state: SobekState) -> Outcomes:
         return ()
     dest = state.draws[0].dest
     source = draw_source(state, state.draws[0])
-    total = sum(source)
+    whole = total(source)
     if dest in TOKEN_DESTS:
-        return tuple((TOKEN_DRAWS[k], Fraction(c, total)) for k, c in enumerate(source) if c)
-    return tuple((DRAWS[k], Fraction(c, total)) for k, c in enumerate(source) if c)
+        return tuple((TOKEN_DRAWS[k], Fraction(c, whole)) for k, c in enumerate(source) if c)
+    return tuple((DRAWS[k], Fraction(c, whole)) for k, c in enumerate(source) if c)
 
 
 def sample_chance(state: SobekState, rng: random.Random) -> DrawCard | DrawToken:
     """The fast sampler of a pending draw: the same index as ``core.chance.sample_index`` for the same generator
-    state (one ``randrange`` over the pile's total), found by bisection; its support and probabilities are those
-    of ``chance_outcomes``."""
+    state (one ``randrange`` over the pile's total): the first type whose running count passes the number drawn, found
+    in one compiled pass over the counts; its support and probabilities are those of ``chance_outcomes``."""
     draw = state.draws[0]
-    cumulative = list(accumulate(draw_source(state, draw)))
-    index = bisect_right(cumulative, randrange(rng, cumulative[-1]))
+    source = draw_source(state, draw)
+    left = randrange(rng, total(source))
+    index = 0
+    for count in source:
+        if left < count:
+            break
+        left -= count
+        index += 1
     if draw.dest == D_TOKEN or draw.dest == D_EVENT:
         return TOKEN_DRAWS[index]
     return DRAWS[index]

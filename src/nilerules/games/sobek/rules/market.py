@@ -5,16 +5,9 @@ from __future__ import annotations
 
 from nilerules.core import rule
 from nilerules.games.sobek.rules.common import (
-    I_CORRUPTION,
-    I_EXTRA_TURN,
-    I_HANDS,
-    I_PENDING,
-    I_ROW,
-    I_TO_MOVE,
     add,
     changed,
     put,
-    tuple_new,
 )
 from nilerules.games.sobek.state import (
     SobekState,
@@ -54,15 +47,14 @@ def take_and_pass(state: SobekState, p: int, index: int) -> SobekState:
             pile[t] += 1
         piles[p] = tuple(pile)
         corruption = tuple(piles)
-    values = list(state)
-    values[I_ROW] = row[index + 1 :]
-    values[I_HANDS] = tuple(hands)
-    values[I_CORRUPTION] = corruption
-    values[I_PENDING] = None
+    new = state.copy()
+    new.row = row[index + 1 :]
+    new.hands = tuple(hands)
+    new.corruption = corruption
+    new.pending = None
     if state.extra_turn:
-        values[I_TO_MOVE] = p
-        values[I_EXTRA_TURN] = False
+        new.to_move = p
+        new.extra_turn = False
     else:
-        values[I_TO_MOVE] = (p + 1) % state.config.players
-    new: SobekState = tuple_new(SobekState, values)
+        new.to_move = (p + 1) % state.config.players
     return new

@@ -19,8 +19,12 @@ from nilerules.games.sobek.rules.common import (
     changed,
     corruption_cards,
     hphase_choice,
+    minus,
+    more,
+    nonempty,
     plus,
     put_int,
+    total,
 )
 from nilerules.games.sobek.rules.draws import (
     draw_source,
@@ -41,6 +45,7 @@ from nilerules.games.sobek.state import (
     OVER,
     PLAY,
     TOKEN_COUNTS,
+    Counts,
     Draw,
     Params,
     Pending,
@@ -78,7 +83,7 @@ def start_round(state: SobekState) -> SobekState:
     n = config.players
     if state.round > 0 and params.deck_reformed:  # green-backed cards apart (under green_deal = once: out of play)
         back = tuple(0 if green else c for c, green in zip(state.discard, params.green, strict=True))
-        state = changed(state, deck=plus(state.deck, back), discard=tuple(map(operator.sub, state.discard, back)))
+        state = changed(state, deck=plus(state.deck, back), discard=minus(state.discard, back))
     draws = list(state.draws)
     draws += [DRAW_TOKEN] * min(params.events_per_round, sum(TOKEN_COUNTS))
     green_pile = state.green_pile
@@ -86,21 +91,22 @@ def start_round(state: SobekState) -> SobekState:
     if state.round == 0 or rd.green_deal == "every_round":
         if state.round == 0:
             green_pile = tuple(map(operator.mul, card_totals(params, rd.goods_total), params.green))
+        dealt = min(params.hand_size, total(green_pile))
         for k in range(n):
-            draws += [DRAW_GREEN[(state.start_player + k) % n]] * min(params.hand_size, sum(green_pile))
+            draws += [DRAW_GREEN[(state.start_player + k) % n]] * dealt
     per_round = params.deliveries_two if n == 2 else params.deliveries
     if n == 2 and rd.two_player_rounds == "first_short":
         per_round = per_round[::-1]
     deliveries = per_round[state.round]
     if rd.market_row == "row_of_all":
-        draws += [DRAW_MARKET] * min(params.delivery_size * deliveries, sum(state.deck))
+        draws += [DRAW_MARKET] * min(params.delivery_size * deliveries, total(state.deck))
         left = 0
     else:
-        draws += [DRAW_MARKET] * min(params.delivery_size, sum(state.deck))
+        draws += [DRAW_MARKET] * min(params.delivery_size, total(state.deck))
         left = deliveries - 1
-    bag = TOKEN_COUNTS
+    bag: Counts = TOKEN_COUNTS
     if rd.event_tokens_between_rounds == "used_out":  # tokens applied in earlier rounds stay out of the game
-        bag = tuple(map(operator.sub, TOKEN_COUNTS, state.events_used))
+        bag = minus(TOKEN_COUNTS, state.events_used)
     return changed(state, draws=tuple(draws), token_bag=bag, tokens=NO_TOKENS, green_pile=green_pile,
                    discard=discard, deliveries_left=left, phase=PLAY, to_move=state.start_player)
 
@@ -117,7 +123,7 @@ def settle(state: SobekState) -> SobekState:
         if draws:
             draw = draws[0]
             # counts are never negative: a pile is empty when no count is set
-            if any(state.deck if draw.dest == D_MARKET else draw_source(state, draw)):
+            if nonempty(state.deck if draw.dest == D_MARKET else draw_source(state, draw)):
                 return state
             state = changed(state, draws=draws[1:])
             continue
@@ -139,8 +145,9 @@ def settle(state: SobekState) -> SobekState:
 
 def _row_empty(state: SobekState) -> SobekState:
     """An empty row gets the round's next delivery; with none left (or no cards) the round ends."""
-    if state.deliveries_left > 0 and sum(state.deck) > 0:
-        draws = (DRAW_MARKET,) * min(state.params.delivery_size, sum(state.deck))
+    cards = total(state.deck)
+    if state.deliveries_left > 0 and cards > 0:
+        draws = (DRAW_MARKET,) * min(state.params.delivery_size, cards)
         return changed(state, draws=draws, deliveries_left=state.deliveries_left - 1)
     n = state.config.players
     order = tuple((state.start_player + k) % n for k in range(n))
@@ -155,24 +162,26 @@ def end_round(state: SobekState) -> SobekState:
     config, params = state.config, state.params
     rd = readings_of(config)
     n = config.players
-    corruption = tuple(map(plus, state.corruption, state.hands))
+    corruption = tuple([plus(pile, hand) for pile, hand in zip(state.corruption, state.hands, strict=True)])
     state = changed(state, corruption=corruption, hands=(ZERO,) * n)
     points: list[tuple[int, int]] = []
     before = state.scores
     for p in range(n):
         gained = scoring.round_breakdown(state.sets[p], params)  # by category; horizontal sets apart
-        points.append((sum(gained) - gained[C_HORIZONTAL], gained[C_HORIZONTAL]))
-        row = tuple(map(operator.add, state.ledger[p], gained))
+        round_total = total(gained)
+        points.append((round_total - gained[C_HORIZONTAL], gained[C_HORIZONTAL]))
+        row = plus(state.ledger[p], gained)
         ledger = (*state.ledger[:p], row, *state.ledger[p + 1 :])
-        state = move_marker(changed(state, ledger=ledger), p, state.scores[p] + sum(gained), -1)
+        state = move_marker(changed(state, ledger=ledger), p, state.scores[p] + round_total, -1)
         if state.phase == OVER:
             return state
     state = check_early_end(state, "after_scoring")
     cards = [corruption_cards(state, p) for p in range(n)]
+    on_card = params.scarabs
     if rd.corruption_scarabs == "pile":
-        scarabs = [sum(map(operator.mul, params.scarabs, pile)) for pile in state.corruption]
+        scarabs = [sum(on_card[t] * c for t, c in enumerate(pile)) for pile in state.corruption]
     else:
-        scarabs = [sum(params.scarabs[t] for s in state.sets[p] for t in s.cards) for p in range(n)]
+        scarabs = [sum(on_card[t] for s in state.sets[p] for t in s.cards) for p in range(n)]
     hit = scoring.most_corrupt(cards, scarabs, rd.corrupt_all_tied)
     if max(cards) == 0 and rd.zero_corruption == "nobody":
         hit = ()
@@ -199,19 +208,17 @@ def next_round(state: SobekState) -> SobekState:
     n = config.players
     keep = rd.sets_between_rounds == "keep"
     keep_piles = rd.corruption_between_rounds == "keep"
-    pile = list(state.discard)
+    discard = state.discard
     for p in range(n):
         if not keep_piles:
-            pile = list(map(operator.add, pile, state.corruption[p]))
+            discard = plus(discard, state.corruption[p])
         for s in () if keep else state.sets[p]:
-            for t in s.cards:
-                pile[t] += 1
-    discard = tuple(pile)
+            discard = more(discard, s.cards)
     green_pile = state.green_pile
     if rd.green_deal == "every_round":
-        greens = tuple(map(operator.mul, discard, params.green))  # count x True/False: the green-backed cards
+        greens = tuple([c if green else 0 for c, green in zip(discard, params.green, strict=True)])
         green_pile = plus(green_pile, greens)
-        discard = tuple(map(operator.sub, discard, greens))
+        discard = minus(discard, greens)
     sets = state.sets if keep else ((),) * n
     corruption, curses = (state.corruption, state.curses) if keep_piles else ((ZERO,) * n, (0,) * n)
     state = changed(state, discard=discard, green_pile=green_pile, corruption=corruption, sets=sets,

@@ -8,18 +8,20 @@ from dataclasses import replace as dc_replace
 from nilerules.core import rule
 from nilerules.games.sobek.actions import (
     SobekAction,
-    StartHorizontal,
 )
 from nilerules.games.sobek.params import readings_of
 from nilerules.games.sobek.rules.common import (
     ADDS,
     DONE,
+    HORIZONTALS,
+    MIXED_HORIZONTAL,
     ONLY_DONE,
     add,
     changed,
     hphase_choice,
     less,
     put,
+    total,
 )
 from nilerules.games.sobek.rules.events import (
     event_or_end,
@@ -134,7 +136,7 @@ def horizontal_hand(state: SobekState, hand: Counts) -> Counts:
 def hphase_actions(state: SobekState, params: Params, hand: Counts) -> tuple[SobekAction, ...]:
     """At the end of the round: start a horizontal set, or be done."""
     hand = horizontal_hand(state, hand)
-    if sum(hand) < params.set_min:  # no horizontal set of either reading can reach the minimum
+    if total(hand) < params.set_min:  # no horizontal set of either reading can reach the minimum
         return ONLY_DONE
     out: list[SobekAction] = []
     natural = natural_needed(state)
@@ -143,10 +145,10 @@ def hphase_actions(state: SobekState, params: Params, hand: Counts) -> tuple[Sob
         for t, c in enumerate(hand):
             if c:
                 by_kind[params.kind[t]] += c
-        out += [StartHorizontal(f) for f in range(6)
+        out += [HORIZONTALS[f] for f in range(6)
                 if by_kind[f] + by_kind[AMULET] >= params.set_min and (by_kind[f] or not natural)]
     elif can_finish_mixed(state, (), hand, natural):
-        out.append(StartHorizontal(-1))
+        out.append(MIXED_HORIZONTAL)
     out.append(DONE)
     return tuple(out)
 

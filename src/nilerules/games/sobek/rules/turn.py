@@ -46,13 +46,6 @@ from nilerules.games.sobek.rules.characters import (
 from nilerules.games.sobek.rules.common import (
     ADDS,
     DONE,
-    I_DECK,
-    I_DRAWS,
-    I_GREEN,
-    I_HANDS,
-    I_ROW,
-    I_TOKEN_BAG,
-    I_TOKENS,
     NEW_SETS,
     PLAYS,
     TAKES,
@@ -61,8 +54,9 @@ from nilerules.games.sobek.rules.common import (
     end_turn,
     hphase_choice,
     less,
+    nonempty,
     opponents,
-    tuple_new,
+    total,
 )
 from nilerules.games.sobek.rules.draws import (
     DRAW_RULES,
@@ -180,18 +174,19 @@ def _turn_actions(state: SobekState) -> tuple[SobekAction, ...]:
     hand = state.hands[p]
     takes = TAKES[: min(params.market_open, len(state.row))]
     need = params.set_min
-    if any(hand[FIRST_CHAR:]):
+    held = total(hand)
+    if nonempty(hand[FIRST_CHAR:]):
         out: list[SobekAction] = [*takes, *(PLAYS[t] for t in range(FIRST_CHAR, NTYPES) if hand[t])]
         if hand[QUEEN_CARD] and not queen_playable(state):
             out.remove(PLAYS[QUEEN_CARD])
         for card in TARGETED:
             if hand[card] and not power_playable(state, p, card):
                 out.remove(PLAYS[card])
-    elif sum(hand) < need:  # no character to play, and no set of any kind can reach the minimum
+    elif held < need:  # no character to play, and no set of any kind can reach the minimum
         return takes
     else:
         out = list(takes)
-    if sum(hand) < need:  # no set of any kind, new or added, can reach the minimum
+    if held < need:  # no set of any kind, new or added, can reach the minimum
         return tuple(out)
     by_kind = [0] * 7
     kinds = params.kind
@@ -224,9 +219,9 @@ def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...
     if kind in (K_GUILD, K_CURSE, K_THIEF_OPP, K_VIZIR_OPP):
         opps = opponents(state, p)
         if kind == K_THIEF_OPP:
-            opps = tuple(o for o in opps if sum(state.hands[o]))
+            opps = tuple(o for o in opps if nonempty(state.hands[o]))
         if kind == K_VIZIR_OPP:
-            opps = tuple(o for o in opps if sum(state.corruption[o]))
+            opps = tuple(o for o in opps if nonempty(state.corruption[o]))
         return tuple(ChooseTarget(o) for o in sorted(opps))
     if kind == K_PROSPERITY:
         return tuple(ChooseSet(p, i) for i in prosperity_sets(state, p))
@@ -309,37 +304,36 @@ def _apply_draw_and_settle(
     draw = draws[0]
     dest = draw.dest
     item = action.item
-    values = list(state)
+    if dest != D_MARKET and dest != D_GREEN and dest != D_TOKEN:
+        return settle(apply_draw(state, item))
+    new = state.copy()
     if dest == D_MARKET:
-        values[I_DECK] = one_fewer(state.deck, item, state, action)
-        values[I_ROW] = (*state.row, item)
+        new.deck = one_fewer(state.deck, item, state, action)
+        new.row = (*state.row, item)
     elif dest == D_GREEN:
-        values[I_GREEN] = one_fewer(state.green_pile, item, state, action)
+        new.green_pile = one_fewer(state.green_pile, item, state, action)
         hands = list(state.hands)
         hand = list(hands[draw.player])
         hand[item] += 1
         hands[draw.player] = tuple(hand)
-        values[I_HANDS] = tuple(hands)
-    elif dest == D_TOKEN:
-        values[I_TOKEN_BAG] = one_fewer(state.token_bag, item, state, action)
+        new.hands = tuple(hands)
+    else:
+        new.token_bag = one_fewer(state.token_bag, item, state, action)
         tokens = list(state.tokens)
         tokens[item] += 1
-        values[I_TOKENS] = tuple(tokens)
-    else:
-        return settle(apply_draw(state, item))
+        new.tokens = tuple(tokens)
     rest = draws[1:]
-    values[I_DRAWS] = rest
-    new: SobekState = tuple_new(SobekState, values)
+    new.draws = rest
     if rest:
         # the next draw is possible (its pile is not empty): settle has nothing to do
         following = rest[0].dest
         if following == D_MARKET:
-            if any(new.deck):
+            if nonempty(new.deck):
                 return new
         elif following == D_GREEN:
-            if any(new.green_pile):
+            if nonempty(new.green_pile):
                 return new
-        elif following == D_TOKEN and any(new.token_bag):
+        elif following == D_TOKEN and nonempty(new.token_bag):
             return new
     elif new.phase == PLAY and new.row:  # a turn in play with cards along the Nile: settle has nothing to do
         return new
