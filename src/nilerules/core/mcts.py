@@ -87,6 +87,9 @@ class SearchBudget:
     choice between them does not matter enough to spend more on it (values are in 0..1)."""
     margin_weight: float = 0.7
     """How much of a value is the score margin (the rest is the win share), 0..1."""
+    estimate: bool = True
+    """A rollout cut off before the end is valued by the game's ``estimate`` (its scores and what is already held
+    for the end: in Ra the Monuments and sun disks, scored only at the game's end), not by its scores alone."""
 
     def __post_init__(self) -> None:
         problems = [
@@ -104,6 +107,9 @@ class SearchBudget:
             or not isinstance(value, int if integral else (int, float))
             or not low <= value <= high
         ]
+        estimate: object = self.estimate  # typed bool, but a budget may come from outside
+        if not isinstance(estimate, bool):
+            problems.append(f"estimate: expected True or False, got {estimate!r}")
         if self.rollout not in ROLLOUT_POLICIES:
             problems.append(f"rollout: expected one of {', '.join(ROLLOUT_POLICIES)}, got {self.rollout!r}")
         if problems:
@@ -128,6 +134,7 @@ class SearchBudget:
             f"at most {self.simulations} simulations per decision ({self.rollout} rollouts {cut}), racing "
             f"after {self.patience} rounds at {self.confidence:g} standard errors (indifference "
             f"{self.indifference:g}), margin weight {self.margin_weight:g}"
+            + (", a cut-off valued by the game's estimate" if self.estimate and cuts else "")
         )
 
 
@@ -146,7 +153,9 @@ def rollout(game: Game[Any, Any], state: Any, rng: random.Random, budget: Search
     cut-off, and evaluate where it stops (``core.rollout.play_on``, compiled with the playouts; ``evaluate`` is its
     value)."""
     limit = budget.depth or game.info.max_game_length
-    return play_on(game, state, rng, budget.rollout == "random", limit, budget.scorings, budget.margin_weight)
+    return play_on(
+        game, state, rng, budget.rollout == "random", limit, budget.scorings, budget.margin_weight, budget.estimate
+    )
 
 
 def _order(game: Game[Any, Any], state: Any, rng: random.Random) -> list[Any]:

@@ -17,12 +17,15 @@ from nilerules.games.ra.state import (
     FLOOD,
     GOD,
     GOLD,
+    H_PHASE,
     MONUMENTS,
     NILE,
+    OVER,
     PHARAOH,
     TRADER,
     DiskMask,
     Points,
+    RaState,
     ScoreEvent,
     disk_total,
 )
@@ -169,6 +172,20 @@ def final_events(
         if sun[p]:
             events.append(score_event(epoch, p, "sun_disks", sun[p], "ra.scoring.sun_disks"))
     return events
+
+
+def estimate(state: RaState) -> tuple[Points, ...]:
+    """Each seat's score with the final scoring of what it already holds for the end: its Monuments (kept to the end
+    of the game and scored only then) and its sun disks (face up and face down: their totals are scored only then),
+    as if the game ended now; once the game is over, the scores alone. What the strong player values a rollout cut
+    off at an epoch's end by (``RaGame.estimate``); not a rule, and no score."""
+    if state.h[H_PHASE] == OVER:
+        return state.score
+    params = state.params
+    sun = sun_disk_points(sun_totals(state.up, state.down), params)
+    return tuple(
+        points + monument_points(state.held[p], params) + sun[p] for p, points in enumerate(state.score)
+    )
 
 
 def rank(scores: Sequence[Points], highest_disk: Sequence[int], params: RaParams) -> Ranking:
