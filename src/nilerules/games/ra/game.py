@@ -108,7 +108,8 @@ class RaGame(GameBase[RaState, RaAction]):
         return state.score
 
     def estimate(self, state: RaState) -> tuple[int, ...]:
-        """The scores plus the final scoring of the Monuments and sun disks held (``scoring.estimate``)."""
+        """The scores plus the Pharaohs held scored once more and the final scoring of the Monuments and sun disks
+        held (``scoring.estimate``)."""
         return scoring.estimate(state)
 
     def ranking(self, state: RaState) -> Ranking:
