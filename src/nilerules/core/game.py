@@ -78,9 +78,10 @@ class Game(Protocol[S, A]):
     def greedy_action(self, state: S, rng: random.Random) -> A: ...
 
     def estimate(self, state: S) -> tuple[int, ...]:
-        """Per seat, the points the state already holds for the end: ``scores`` plus what is already certain or kept
-        to the game's end and scored only then (``GameBase``: the scores alone). What a search values a rollout cut
-        off before the end by (``core.rollout.evaluate``); never a rule."""
+        """Per seat, ``scores`` plus the points of what the seat already holds and a later scoring will count (Ra:
+        the Pharaohs, scored again at the epoch's end; the Monuments and sun disks, scored only at the game's end);
+        ``GameBase``: the scores alone. What a search values a rollout cut off before the end by
+        (``core.rollout.evaluate``); never a rule, and no score."""
         ...
 
     def state_config(self, state: S) -> Config: ...
