@@ -77,6 +77,13 @@ class Game(Protocol[S, A]):
 
     def greedy_action(self, state: S, rng: random.Random) -> A: ...
 
+    def estimate(self, state: S) -> tuple[int, ...]:
+        """Per seat, ``scores`` plus the points of what the seat already holds and a later scoring will count (Ra:
+        the Pharaohs, scored again at the epoch's end; the Monuments and sun disks, scored only at the game's end);
+        ``GameBase``: the scores alone. What a search values a rollout cut off before the end by
+        (``core.rollout.evaluate``); never a rule, and no score."""
+        ...
+
     def state_config(self, state: S) -> Config: ...
 
     # -- positions written by hand (docs/positions.md) ---------------------------------------------------
@@ -161,6 +168,11 @@ class GameBase(Generic[S, A]):
     def greedy_action(self, state: S, rng: random.Random) -> A:
         legal: tuple[A, ...] = self.legal_actions(state)  # type: ignore[attr-defined]
         return rng.choice(legal)
+
+    def estimate(self, state: S) -> tuple[int, ...]:
+        """The scores alone: a game whose points are all scored as they are won needs nothing more."""
+        scores: tuple[int, ...] = self.scores(state)  # type: ignore[attr-defined]
+        return scores
 
     # -- JSON --------------------------------------------------------------------------------------------
     def state_to_data(self, state: S) -> Any:

@@ -1,8 +1,8 @@
 """A search-based player for every game: Monte Carlo simulation of every legal move, raced against each other.
 
 The player (``SearchPolicy``, registered as ``"strong"`` in ``nilerules.core.playout.POLICIES``) calls only the pure
-public API (``current_player``, ``legal_actions``, ``sample_chance``, ``apply``, ``scores``, ``ranking``,
-``greedy_action``), so it plays every game and the toy games of the tests alike; it knows no game by name.
+public API (``current_player``, ``legal_actions``, ``sample_chance``, ``apply``, ``scores``, ``estimate``,
+``ranking``, ``greedy_action``), so it plays every game and the toy games of the tests alike; it knows no game by name.
 
 One decision, where a seat must choose among several legal moves:
 - **Simulations.** Each move is applied and the game played on by a **rollout**: every seat plays the budget's
@@ -10,8 +10,10 @@ One decision, where a seat must choose among several legal moves:
   the scores have changed ``scorings`` times (a game that scores at the end of each round or epoch is thus played
   to the end of the round it is in), or for ``depth`` actions, or to the end of the game.
 - **The value** where a rollout stops, per seat, in 0..1: a blend of the win share (1/k for each of k seats sharing
-  first place; by the game's ranking at the end, by the scores at a cut-off) and the margin over the best other
-  seat, squashed by ``tanh`` on the scale of the scores' own size (1 + their mean absolute value). The margin lets a
+  first place; by the game's ranking at the end, at a cut-off by the points of the game's ``estimate``: the scores
+  plus what is already held for the end, in Ra the Pharaohs, Monuments and sun disks; the scores alone in a game
+  that does not say more) and the margin over the best other seat, squashed by ``tanh`` on the scale of those
+  points' own size (1 + their mean absolute value). The margin lets a
   few rollouts tell a near win from a rout, and is what a cut-off can measure before anyone has won.
 - **Racing** (``search``). The moves are simulated in rounds, every move once a round from the same generator
   seed (common random numbers: the moves meet the same draws as far as their games allow). After ``patience``
@@ -87,6 +89,9 @@ class SearchBudget:
     choice between them does not matter enough to spend more on it (values are in 0..1)."""
     margin_weight: float = 0.7
     """How much of a value is the score margin (the rest is the win share), 0..1."""
+    estimate: bool = True
+    """A rollout cut off before the end is valued by the game's ``estimate`` (its scores and what is already held
+    for the end: in Ra the Monuments and sun disks, scored only at the game's end), not by its scores alone."""
 
     def __post_init__(self) -> None:
         problems = [
@@ -104,6 +109,9 @@ class SearchBudget:
             or not isinstance(value, int if integral else (int, float))
             or not low <= value <= high
         ]
+        estimate: object = self.estimate  # typed bool, but a budget may come from outside
+        if not isinstance(estimate, bool):
+            problems.append(f"estimate: expected True or False, got {estimate!r}")
         if self.rollout not in ROLLOUT_POLICIES:
             problems.append(f"rollout: expected one of {', '.join(ROLLOUT_POLICIES)}, got {self.rollout!r}")
         if problems:
@@ -128,6 +136,7 @@ class SearchBudget:
             f"at most {self.simulations} simulations per decision ({self.rollout} rollouts {cut}), racing "
             f"after {self.patience} rounds at {self.confidence:g} standard errors (indifference "
             f"{self.indifference:g}), margin weight {self.margin_weight:g}"
+            + (", a cut-off valued by the game's estimate" if self.estimate and cuts else "")
         )
 
 
@@ -146,7 +155,9 @@ def rollout(game: Game[Any, Any], state: Any, rng: random.Random, budget: Search
     cut-off, and evaluate where it stops (``core.rollout.play_on``, compiled with the playouts; ``evaluate`` is its
     value)."""
     limit = budget.depth or game.info.max_game_length
-    return play_on(game, state, rng, budget.rollout == "random", limit, budget.scorings, budget.margin_weight)
+    return play_on(
+        game, state, rng, budget.rollout == "random", limit, budget.scorings, budget.margin_weight, budget.estimate
+    )
 
 
 def _order(game: Game[Any, Any], state: Any, rng: random.Random) -> list[Any]:

@@ -16,11 +16,15 @@ _CHANCE: Final = CHANCE
 """The chance player, held by this compiled module (see ``core.playout``)."""
 
 
-def evaluate(game: Game[Any, Any], state: Any, terminal: bool, margin_weight: float) -> tuple[float, ...]:
+def evaluate(
+    game: Game[Any, Any], state: Any, terminal: bool, margin_weight: float, estimated: bool = False
+) -> tuple[float, ...]:
     """Each seat's value of ``state`` in 0..1: ``1 - margin_weight`` times its win share (1/k for each of k seats
-    sharing first place: by the ranking when ``terminal``, else by the scores) plus ``margin_weight`` times its margin
-    over the best other seat, squashed as ``(1 + tanh(margin / scale)) / 2`` with ``scale = 1 + mean |score|``."""
-    scores = game.scores(state)
+    sharing first place: by the ranking when ``terminal``, else by the points) plus ``margin_weight`` times its margin
+    over the best other seat, squashed as ``(1 + tanh(margin / scale)) / 2`` with ``scale = 1 + mean |points|``. The
+    points are the scores, or before the end, when ``estimated``, the game's ``estimate`` (the scores and what is
+    already held for the end)."""
+    scores = game.estimate(state) if estimated and not terminal else game.scores(state)
     players = len(scores)
     if terminal:
         winners = tuple(game.ranking(state).winners)
@@ -46,23 +50,24 @@ def play_on(
     limit: int,
     scorings: int,
     margin_weight: float,
+    estimated: bool = False,
 ) -> tuple[float, ...]:
     """Play on from ``state``, every seat uniformly at random (``uniform``) or by the game's greedy choice, chance
     sampled, to the end of the game, ``limit`` actions, or the ``scorings``-th change of the scores (0: never), and
-    evaluate where it stops (``core.mcts.rollout``)."""
+    evaluate where it stops (``core.mcts.rollout``; a cut-off by the game's estimate when ``estimated``)."""
     current_player, legal_actions, sample_chance = game.current_player, game.legal_actions, game.sample_chance
     apply, greedy, scores = game.apply, game.greedy_action, game.scores
     steps = changes = 0
     last = scores(state) if scorings else ()
     while (mover := current_player(state)) is not None:
         if steps >= limit:
-            return evaluate(game, state, False, margin_weight)
+            return evaluate(game, state, False, margin_weight, estimated)
         if scorings:
             now = scores(state)
             if now != last:
                 changes, last = changes + 1, now
                 if changes >= scorings:
-                    return evaluate(game, state, False, margin_weight)
+                    return evaluate(game, state, False, margin_weight, estimated)
         if mover is _CHANCE:
             action = sample_chance(state, rng)
         elif uniform:

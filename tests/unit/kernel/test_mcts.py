@@ -8,12 +8,14 @@ the winning move takes 1 and from 5 it takes 2.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from nilerules.analysis.simulate import win_shares
-from nilerules.core import CHANCE, Ranking, playout, rank_by_keys
+from nilerules.core import CHANCE, Config, GameBase, GameInfo, Mover, Ranking, playout, rank_by_keys
 from nilerules.core.mcts import SearchBudget, SearchPolicy, _choose, evaluate, rollout, search
 from nilerules.core.playout import POLICIES, greedy_policy, random_policy, seat_policies
 from nilerules.errors import InvalidConfig
@@ -159,10 +161,123 @@ def test_evaluate_by_hand() -> None:
     assert values == pytest.approx((0.5, 0.5, third))
 
 
+def test_evaluate_at_a_cut_off_reads_the_estimate_when_asked() -> None:
+    """Scores 5, 5, 1 but an estimate of 2, 9, 1: with ``estimated`` seat 1 alone leads, by 7 on a scale of
+    1 + 12/3; without it, as above; at the end the scores and the ranking (seat 0 first) decide, never the estimate
+    (by hand)."""
+    import math
+
+    class Fixed:
+        def scores(self, state: object) -> tuple[int, ...]:
+            return (5, 5, 1)
+
+        def estimate(self, state: object) -> tuple[int, ...]:
+            return (2, 9, 1)
+
+        def ranking(self, state: object) -> Ranking:
+            return Ranking(((0,), (1,), (2,)), ("score",))
+
+    def squash(margin: float, scale: float) -> float:
+        return 0.5 + 0.5 * math.tanh(margin / scale)
+
+    game: Any = Fixed()
+    assert evaluate(game, None, False, 0.5, True) == pytest.approx(
+        (0.5 * squash(-7, 5), 0.5 + 0.5 * squash(7, 5), 0.5 * squash(-8, 5))
+    )
+    assert evaluate(game, None, False, 0.5, False) == evaluate(game, None, False, 0.5)
+    assert evaluate(game, None, True, 0.5, True) == pytest.approx(
+        (0.5 + 0.5 * squash(0, 14 / 3), 0.5 * squash(0, 14 / 3), 0.5 * squash(-4, 14 / 3))
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class GemsState:
+    turn: int
+    coins: tuple[int, int]
+    gems: tuple[int, int]
+    score: tuple[int, int]
+
+
+class GemsGame(GameBase[GemsState, str]):
+    """Coins and Gems, a toy for the estimate: two rounds, each seat in turn takes a "coin" (1 point at the end of
+    the round) or a "gem" (``GEM`` points at the end of the game, kept until then); greedy takes the coin. Its
+    ``estimate`` adds the gems held to the scores. No chance, no spec read (it borrows Nim's)."""
+
+    GEM = 3
+    info = GameInfo("gems", "Coins and Gems", (2,), (), 4, 1, has_chance=False)
+    state_type = GemsState
+    action_type = str
+
+    def __init__(self) -> None:
+        super().__init__(nim.make_game().spec)
+
+    def setup(self, config: Config) -> GemsState:
+        return GemsState(0, (0, 0), (0, 0), (0, 0))
+
+    def current_player(self, state: GemsState) -> Mover:
+        return state.turn % 2 if state.turn < 4 else None
+
+    def legal_actions(self, state: GemsState) -> tuple[str, ...]:
+        return ("coin", "gem") if state.turn < 4 else ()
+
+    def apply(self, state: GemsState, action: str) -> GemsState:
+        seat = state.turn % 2
+        coins = tuple(c + (action == "coin" and p == seat) for p, c in enumerate(state.coins))
+        gems = tuple(g + (action == "gem" and p == seat) for p, g in enumerate(state.gems))
+        score, turn = state.score, state.turn + 1
+        if turn in (2, 4):  # the end of a round: coins score; at the end of the game, gems too
+            gem_points = self.GEM if turn == 4 else 0
+            score = tuple(s + c + gem_points * g for s, c, g in zip(score, coins, gems, strict=True))
+            coins = (0, 0)
+        return GemsState(turn, coins, gems, score)  # type: ignore[arg-type]
+
+    def is_terminal(self, state: GemsState) -> bool:
+        return state.turn >= 4
+
+    def scores(self, state: GemsState) -> tuple[int, ...]:
+        return state.score
+
+    def estimate(self, state: GemsState) -> tuple[int, ...]:
+        held = (0, 0) if state.turn >= 4 else state.gems
+        return tuple(s + self.GEM * g for s, g in zip(state.score, held, strict=True))
+
+    def ranking(self, state: GemsState) -> Ranking:
+        return rank_by_keys({p: (s,) for p, s in enumerate(state.score)}, ("score",))
+
+    def greedy_action(self, state: GemsState, rng: random.Random) -> str:
+        return "coin"
+
+    def state_config(self, state: GemsState) -> Config:
+        return Config("gems", 2, (), ())
+
+
+def test_a_cut_off_valued_by_the_estimate_sees_what_is_kept_to_the_end() -> None:
+    """Coins and Gems, seat 0's first move, greedy rollouts (seat 1 then takes the coin), by hand. Cut off at the
+    first scoring (the end of round 1): by the scores alone the coin ties 1-1 (value 0.5) and the gem trails 0-1, so
+    the coin; by the estimate the gem leads 3-1 (value 0.3 + 0.7 (1 + tanh(2/3)) / 2 = 0.81), so the gem; played to
+    the end the gem wins 4-2 (a coin each in round 2) and the coin ties 2-2: the gem, as the estimate says."""
+    import math
+
+    game = GemsGame()
+    start = game.setup(game.config(2))
+    cut = SearchBudget(simulations=16, scorings=1)
+    found = search(game, start, random.Random(0), cut)
+    assert found.action == "gem"
+    assert dict((a, mean) for a, _, mean in found.children) == pytest.approx(
+        {"coin": 0.5, "gem": 0.3 + 0.7 * (1 + math.tanh(2 / 3)) / 2}
+    )
+    assert search(game, start, random.Random(0), SearchBudget(simulations=16, scorings=1, estimate=False)).action == (
+        "coin"
+    )
+    assert search(game, start, random.Random(0), SearchBudget(simulations=16, scorings=0, estimate=False)).action == (
+        "gem"
+    )
+
+
 @pytest.mark.parametrize(
     "kwargs",
     [{"simulations": 0}, {"simulations": 10**6}, {"rollout": "clever"}, {"depth": -1}, {"margin_weight": 2.0},
-     {"confidence": -1.0}, {"patience": 0}, {"scorings": -1}, {"indifference": 2.0}],
+     {"confidence": -1.0}, {"patience": 0}, {"scorings": -1}, {"indifference": 2.0}, {"estimate": 1}],
 )
 def test_budget_bounds(kwargs: dict[str, object]) -> None:
     """Every work-size field of a budget is bounded; a bad one is an InvalidConfig naming it."""

@@ -107,6 +107,11 @@ class RaGame(GameBase[RaState, RaAction]):
     def scores(self, state: RaState) -> tuple[int, ...]:
         return state.score
 
+    def estimate(self, state: RaState) -> tuple[int, ...]:
+        """The scores plus the Pharaohs held scored once more and the final scoring of the Monuments and sun disks
+        held (``scoring.estimate``)."""
+        return scoring.estimate(state)
+
     def ranking(self, state: RaState) -> Ranking:
         return scoring.rank(state.score, scoring.highest_disks(state.up, state.down), state.params)
 

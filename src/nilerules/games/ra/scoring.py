@@ -17,12 +17,15 @@ from nilerules.games.ra.state import (
     FLOOD,
     GOD,
     GOLD,
+    H_PHASE,
     MONUMENTS,
     NILE,
+    OVER,
     PHARAOH,
     TRADER,
     DiskMask,
     Points,
+    RaState,
     ScoreEvent,
     disk_total,
 )
@@ -169,6 +172,25 @@ def final_events(
         if sun[p]:
             events.append(score_event(epoch, p, "sun_disks", sun[p], "ra.scoring.sun_disks"))
     return events
+
+
+def estimate(state: RaState) -> tuple[Points, ...]:
+    """Each seat's score with what it already holds scored once more, as the strong player values a rollout cut off
+    at an epoch's end (``RaGame.estimate``; not a rule, and no score): its Pharaohs (they stay, and the epoch in
+    progress scores them: most and fewest by the counts held now) and the final scoring of its Monuments (kept to the
+    end of the game and scored only then) and of its sun disks (face up and face down: their totals are scored only
+    then), as if the game ended after that; once the game is over, the scores alone."""
+    if state.h[H_PHASE] == OVER:
+        return state.score
+    params = state.params
+    held = state.held
+    pharaohs = most_fewest_points(
+        [x[PHARAOH] for x in held], params.pharaoh_most, params.pharaoh_fewest, params.pharaoh_tie_share
+    )
+    sun = sun_disk_points(sun_totals(state.up, state.down), params)
+    return tuple(
+        points + pharaohs[p] + monument_points(held[p], params) + sun[p] for p, points in enumerate(state.score)
+    )
 
 
 def rank(scores: Sequence[Points], highest_disk: Sequence[int], params: RaParams) -> Ranking:
