@@ -20,7 +20,7 @@ the same citation either way).
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Final, cast
 
 from nilerules.core import CHANCE, Mover, rule
 from nilerules.core.chance import random_index
@@ -114,6 +114,22 @@ def apply(state: NAState, action: Action) -> NAState:
                 break
         if not found and action not in legal:
             raise _illegal(state, action, _forbidding_rule(state, action), "not a legal action here")
+        # the exact class first (a pointer comparison; ``isinstance`` of a plain-Python class is a generic call), then
+        # the same dispatch by ``isinstance`` for an action of a subclass that compares equal to a legal one
+        cls = type(action)
+        if cls is MOVE:
+            return apply_move(state, cast(Move, action).space)
+        if cls is OFFER:
+            return apply_offer(state, cast(Offer, action))
+        if cls is TAKE:
+            return apply_take(state, cast(Take, action).kind)
+        if cls is DONE:
+            done = apply_done(state)
+            return done if done.to_move != done.first else close_offerings(done)
+        if cls is TURN:
+            return apply_turn(state)
+        if cls is BUY:
+            return apply_buy(state)
         if isinstance(action, MOVE):
             return apply_move(state, action.space)
         if isinstance(action, OFFER):
@@ -128,14 +144,17 @@ def apply(state: NAState, action: Action) -> NAState:
         return apply_buy(state)
     if phase == PH_REVEAL:
         if (
-            not isinstance(action, REVEAL)
+            (type(action) is not REVEAL and not isinstance(action, REVEAL))
             or not 0 <= action.monument < len(state.ctx.reveals)
             or (action.monument in state.seen)
         ):
             raise _illegal(state, action, "nile_artefacts.setup.monuments_visible", "reveal an unseen Monument")
         return apply_reveal(state, action.monument)
     if phase in (PH_DEAL, PH_BUY):
-        kind = action.kind if isinstance(action, DRAW) else -1
+        if type(action) is DRAW:
+            kind = action.kind
+        else:
+            kind = action.kind if isinstance(action, DRAW) else -1
         if not 0 <= kind < len(state.deck) or not state.deck[kind]:
             raise _illegal(state, action, "nile_artefacts.round_setup.draw", "draw a card left in the pile")
         return apply_deal(state, kind) if phase == PH_DEAL else apply_bought(state, kind)

@@ -108,7 +108,7 @@ def _advance_nav(s: NAState, seat: int) -> NAState:
     n = s.ctx.players
     coins = list(s.coins)
     while True:
-        if all(docked):
+        if all(d for d in docked):  # a generator: compiled, all() of one is a loop, all(docked) a generic call
             s.coins = tuple(coins)
             return start_offerings(s)
         if not docked[seat]:

@@ -191,7 +191,7 @@ def rewards(s: NAState) -> NAState:
     for i in range(len(shown)):  # an index loop (compiled, zip(..., strict=True) is a generic call)
         monument = shown[i]
         row = rows[i]
-        if max(row) >= top:
+        if any(level >= top for level in row):  # compiled, a loop (max(row) is a generic call)
             done = list(s.completed)
             for seat, level in enumerate(row):
                 scores[seat] += points[level]

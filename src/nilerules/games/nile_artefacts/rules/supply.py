@@ -40,7 +40,7 @@ def refill(s: NAState, rule_id: str) -> None:
     """Before a draw from an empty pile: reshuffle the discard (reading ``deck_exhausted``) and note it."""
     if s.left:  # counts are never negative
         return
-    if s.ctx.reshuffle and any(s.discard):
+    if s.ctx.reshuffle and any(k for k in s.discard):
         s.notes = add_note(
             s.notes, "supply_exhausted", rule_id, "the Artifact pile ran out; the discard was reshuffled"
         )
@@ -52,7 +52,7 @@ def refill(s: NAState, rule_id: str) -> None:
 
 
 def can_draw(state: NAState) -> bool:
-    return state.left > 0 or (state.ctx.reshuffle and any(state.discard))
+    return state.left > 0 or (state.ctx.reshuffle and any(k for k in state.discard))
 
 
 def give_coin(s: NAState, coins: list[int], seat: int, rule_id: str) -> None:
