@@ -131,9 +131,10 @@ class Ctx:
         self.done: Action = Done()
         self.buy: Action = Buy()
         self.turn: Action = TurnAround()
-        # the Offer actions of each card kind by the number of Monuments to push toward: filled and read by
-        # ``rules.offerings.offer_table`` only
-        self.offer_tables: dict[int, tuple[Offers, ...]] = {}
+        # the Offer actions of each card kind by the number of Monuments to push toward (the index; () until built):
+        # filled and read by ``rules.offerings.offer_table`` only (a list: compiled, an index is read directly, a
+        # dictionary key is boxed and hashed)
+        self.offer_tables: list[tuple[Offers, ...]] = []
         # the last state whose legal actions were asked for, and those actions: written and read by
         # ``rules.legal_actions`` only (a playout asks for them and then applies one of them, which checks it against
         # the same tuple)

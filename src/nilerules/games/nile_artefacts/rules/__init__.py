@@ -14,7 +14,8 @@ copy is returned. These modules are compiled by mypyc in a regular install: they
 state's ``ctx`` (``state.Ctx``) rather than the spec records, and the functions of the hot path cite their rules with
 ``rule(...)(function)`` right after their definition rather than with the ``@rule`` decorator (compiled code calls a
 decorated function through the module's namespace, about twenty times slower than a direct call; the registry records
-the same citation either way).
+the same citation either way). For the same reason an item of a list is updated as ``xs[i] = xs[i] + 1``: compiled,
+``xs[i] += 1`` is a generic call.
 """
 
 from __future__ import annotations
@@ -72,16 +73,19 @@ BUY: Final = Buy
 DRAW: Final = Draw
 REVEAL: Final = Reveal
 RANDOM: Final = random.Random
+_CHANCE: Final = CHANCE
+"""The chance player, held by this module (``CHANCE`` is read from the plain-Python ``core.types`` through a
+dictionary at each use)."""
 
 
 def current_player(state: NAState) -> Mover:
     """The seat to move in navigation and offerings, CHANCE at a reveal or a draw, None once the game is over."""
     phase = state.phase
-    if phase in (PH_NAV, PH_OFFER):
+    if phase == PH_NAV or phase == PH_OFFER:
         return state.to_move
     if phase == PH_OVER:
         return None
-    return CHANCE
+    return _CHANCE
 
 
 def legal_actions(state: NAState) -> tuple[Action, ...]:

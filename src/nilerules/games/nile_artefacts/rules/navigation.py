@@ -195,7 +195,7 @@ def apply_turn(state: NAState) -> NAState:
     seat = s.to_move
     cost = s.ctx.turn_cost
     coins = list(s.coins)
-    coins[seat] -= cost
+    coins[seat] = coins[seat] - cost
     s.coins = tuple(coins)
     s.stock += cost
     facing = list(s.facing)
@@ -214,7 +214,7 @@ def apply_buy(state: NAState) -> NAState:
     seat = s.to_move
     cost = s.ctx.buy_cost
     coins = list(s.coins)
-    coins[seat] -= cost
+    coins[seat] = coins[seat] - cost
     refill(s, RULE_BUY if s.phase == PH_NAV else RULE_OFFER_BUY)
     s.coins = tuple(coins)
     s.stock += cost
@@ -229,7 +229,7 @@ rule("nile_artefacts.navigation.buy")(apply_buy)
 def apply_bought(state: NAState, kind: int) -> NAState:
     s = clone(state)
     deck = list(s.deck)
-    deck[kind] -= 1
+    deck[kind] = deck[kind] - 1
     s.deck = tuple(deck)
     s.left -= 1
     hands = list(s.hands)

@@ -54,10 +54,15 @@ rule("nile_artefacts.offerings.buy")(offer_actions)
 def offer_table(c: Ctx, targets: int) -> tuple[Offers, ...]:
     """The Offer actions of each card kind, for ``targets`` visible Monuments to push toward (0 unless split): built
     once per (tables, targets) and kept in ``c.offer_tables`` (read and written here only)."""
-    table = c.offer_tables.get(targets)
-    if table is None:
-        table = tuple(_offers(c, k, printed, targets) for k, printed in enumerate(c.card_types))
-        c.offer_tables[targets] = table
+    tables = c.offer_tables
+    if targets < len(tables):
+        table = tables[targets]
+        if table:
+            return table
+    table = tuple(_offers(c, k, printed, targets) for k, printed in enumerate(c.card_types))
+    while len(tables) <= targets:
+        tables.append(())
+    tables[targets] = table
     return table
 
 
@@ -188,7 +193,7 @@ def end_offerings(s: NAState) -> None:
     """Offered cards go to the discard; cards not offered stay in hand (nothing else to do)."""
     discard = list(s.discard)
     for k in s.altar:
-        discard[k] += 1
+        discard[k] = discard[k] + 1
     s.discard = tuple(discard)
     s.altar = ()
 

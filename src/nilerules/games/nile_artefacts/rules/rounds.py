@@ -112,11 +112,25 @@ def unseen_monument(state: NAState, pick: int) -> int:
 
 def drawn_kind(state: NAState, pick: int) -> int:
     """The kind of the ``pick``-th card of the pile (0-based, kinds in order, each repeated by its count): what
-    ``sample_index(state.deck, rng)`` draws when the generator gives ``pick``."""
-    for k, count in enumerate(state.deck):
-        if pick < count:
-            return k
-        pick -= count
+    ``sample_index(state.deck, rng)`` draws when the generator gives ``pick``.
+
+    The counts are walked from the nearer end (the same card: the ``pick``-th from the front is the
+    ``left - 1 - pick``-th from the back), half the walk on average."""
+    deck = state.deck
+    left = state.left
+    if 2 * pick < left:
+        for k in range(len(deck)):
+            count = deck[k]
+            if pick < count:
+                return k
+            pick -= count
+    else:
+        back = left - 1 - pick
+        for k in range(len(deck) - 1, -1, -1):
+            count = deck[k]
+            if back < count:
+                return k
+            back -= count
     raise ValueError("no such card in the pile")
 
 
@@ -165,7 +179,7 @@ def apply_deal(state: NAState, kind: int) -> NAState:
     board[space] = insert_card(board[space], kind)
     s.board = tuple(board)
     deck = list(s.deck)
-    deck[kind] -= 1
+    deck[kind] = deck[kind] - 1
     s.deck = tuple(deck)
     s.left -= 1
     s.pending -= 1
@@ -194,9 +208,9 @@ def rewards(s: NAState) -> NAState:
         if any(level >= top for level in row):  # compiled, a loop (max(row) is a generic call)
             done = list(s.completed)
             for seat, level in enumerate(row):
-                scores[seat] += points[level]
+                scores[seat] = scores[seat] + points[level]
                 counts = list(done[seat])
-                counts[level] += 1
+                counts[level] = counts[level] + 1
                 done[seat] = tuple(counts)
             s.completed = tuple(done)
         else:

@@ -59,7 +59,7 @@ def give_coin(s: NAState, coins: list[int], seat: int, rule_id: str) -> None:
     """Give one Coin from the stock; an empty stock gives nothing (or goes negative: reading ``coin_stock``)."""
     stock = s.stock
     if stock > 0 or s.ctx.unlimited_coins:
-        coins[seat] += 1
+        coins[seat] = coins[seat] + 1
         if stock <= 0:
             s.notes = add_note(s.notes, "supply_exhausted", rule_id, "the Coin stock ran out; a Coin was substituted")
         s.stock = stock - 1
