@@ -1,12 +1,18 @@
 """The state of a game of Nile Artefacts: the record the rules work on, and the per-game tables they read from it.
 
 ``NAState`` holds the 30 fields of a position (``STATE_FIELDS``; their meaning and types are in
-``records.STATE_TYPES``, the JSON form in ``records``, the public position format in ``position``), plus two derived
-ones that are not part of the position: ``ctx`` (the ``Ctx`` tables of its params and config) and ``left`` (cards in
-the draw pile, ``sum(deck)``). Under mypyc (a regular install) this module is compiled and ``NAState`` is a native
-class: a copy is one C call and a field read is a struct read, which is what random playouts spend most of their time
-on. In pure Python a copy is one ``__dict__`` copy. The records the JSON codec reads (``Params``, ``Note``) live in
-modules that are not compiled: mypyc erases the annotations the codec is driven by.
+``records.STATE_TYPES``, the JSON form in ``records``, the public position format in ``position``), plus a derived one
+that is not part of the position: ``ctx`` (the ``Ctx`` tables of its params and config). The draw pile is kept as
+``cards``, its cards as a sorted tuple of kinds (a multiset, as a hand is): a draw is ``cards[pick]`` and a card
+leaves by two slices, where a count per kind (54 of them) was walked and copied whole at every draw. ``deck`` (a count
+per kind, the field of the position) and ``left`` (``len(cards)``) are read from it; a deck given from outside that no
+tuple of cards can hold (a negative count, or not one count per kind: a broken state, for the invariants to report) is
+kept as given in ``given_deck``, which ``deck`` then shows.
+
+Under mypyc (a regular install) this module is compiled and ``NAState`` is a native class: a copy is one C call and a
+field read is a struct read, which is what random playouts spend most of their time on. In pure Python a copy is one
+``__dict__`` copy. The records the JSON codec reads (``Params``, ``Note``) live in modules that are not compiled: mypyc
+erases the annotations the codec is driven by.
 
 A state is a value: the rules never change a state they are given. They copy it (``clone``), set the fields that
 change on the copy, and return the copy; nothing else may set a field. ``evolve`` is the readable way to do the same
@@ -168,8 +174,9 @@ def ctx_of(params: Params, config: Config) -> Ctx:
 class NAState:
     """A whole game position. Everything ``apply`` needs is here (config with readings, component data).
 
-    The fields and their meaning are documented in ``records.STATE_TYPES``; ``ctx`` and ``left`` are derived (see the
-    module docstring) and take no part in equality or JSON.
+    The fields and their meaning are documented in ``records.STATE_TYPES``; ``ctx`` is derived and takes no part in
+    equality or JSON, and the draw pile is held as ``cards`` (see the module docstring; ``deck`` and ``left`` are read
+    from it).
     """
 
     def __init__(
@@ -181,7 +188,7 @@ class NAState:
         first: int,
         to_move: int,
         pending: int,
-        deck: tuple[int, ...],
+        cards: tuple[int, ...],
         discard: tuple[int, ...],
         board: tuple[tuple[int, ...], ...],
         hands: tuple[tuple[int, ...], ...],
@@ -205,7 +212,7 @@ class NAState:
         notes: tuple[Note, ...],
         completed: tuple[tuple[int, ...], ...],
         ctx: Ctx,
-        left: int,
+        given_deck: tuple[int, ...] | None,
     ) -> None:
         self.config = config
         self.params = params
@@ -214,7 +221,7 @@ class NAState:
         self.first = first
         self.to_move = to_move
         self.pending = pending
-        self.deck = deck
+        self.cards = cards
         self.discard = discard
         self.board = board
         self.hands = hands
@@ -238,7 +245,23 @@ class NAState:
         self.notes = notes
         self.completed = completed
         self.ctx = ctx
-        self.left = left
+        self.given_deck = given_deck
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The draw pile as a count per card kind (the position's field)."""
+        given = self.given_deck
+        if given is not None:
+            return given
+        counts = [0] * len(self.ctx.draws)
+        for k in self.cards:
+            counts[k] = counts[k] + 1
+        return tuple(counts)
+
+    @property
+    def left(self) -> int:
+        """Cards in the draw pile."""
+        return len(self.cards)
 
     def fields(self) -> tuple[Any, ...]:
         """The 30 position fields, in ``STATE_FIELDS`` order."""
@@ -309,10 +332,22 @@ def make_state(**fields: Any) -> NAState:
     extra = set(fields) - set(STATE_FIELDS)
     if missing or extra:
         raise TypeError(f"NAState fields: missing {sorted(missing)!r}, unknown {sorted(extra)!r}")
-    params: Params = fields["params"]
-    config: Config = fields["config"]
-    deck: tuple[int, ...] = fields["deck"]
-    return NAState(**fields, ctx=ctx_of(params, config), left=sum(deck))
+    params: Params = fields.pop("params")
+    config: Config = fields.pop("config")
+    ctx = ctx_of(params, config)
+    cards, given = pile_of(fields.pop("deck"), len(ctx.draws))
+    return NAState(config, params, **fields, cards=cards, ctx=ctx, given_deck=given)
+
+
+def pile_of(deck: tuple[int, ...], kinds: int) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+    """The draw pile's sorted cards from a count per kind, and the counts themselves when no cards can hold them (a
+    negative count, or not ``kinds`` counts: then the cards are those of the first ``kinds`` counts above 0)."""
+    out: list[int] = []
+    for k in range(min(len(deck), kinds)):
+        for _ in range(deck[k]):
+            out.append(k)
+    given = None if len(deck) == kinds and all(c >= 0 for c in deck) else deck
+    return tuple(out), given
 
 
 def clone(s: NAState) -> NAState:
@@ -326,7 +361,7 @@ def clone(s: NAState) -> NAState:
             s.first,
             s.to_move,
             s.pending,
-            s.deck,
+            s.cards,
             s.discard,
             s.board,
             s.hands,
@@ -350,7 +385,7 @@ def clone(s: NAState) -> NAState:
             s.notes,
             s.completed,
             s.ctx,
-            s.left,
+            s.given_deck,
         )
     new: NAState = _new(NAState)
     _put(new, "__dict__", s.__dict__.copy())
@@ -362,14 +397,17 @@ _STATE_FIELD_SET: Final = frozenset(STATE_FIELDS)
 
 def evolve(state: NAState, **changes: Any) -> NAState:
     """A copy of ``state`` with the given fields changed (like ``dataclasses.replace``); an unknown field name raises
-    TypeError. The derived fields follow (``ctx`` when params or config change, ``left`` when the deck does)."""
+    TypeError. The derived fields follow (``ctx`` when params or config change, ``cards`` when the deck does)."""
     if not _STATE_FIELD_SET.issuperset(changes):
         raise TypeError(f"unknown NAState fields {sorted(set(changes) - _STATE_FIELD_SET)!r}")
     new = clone(state)
+    deck = changes.pop("deck", None)
     for name, value in changes.items():
         setattr(new, name, value)
     if "params" in changes or "config" in changes:
         new.ctx = ctx_of(new.params, new.config)
-    if "deck" in changes:
-        new.left = sum(new.deck)
+    if deck is not None:
+        new.cards, new.given_deck = pile_of(deck, len(new.ctx.draws))
+    elif "params" in changes or "config" in changes:  # the same counts, read against the new card table
+        new.cards, new.given_deck = pile_of(state.deck, len(new.ctx.draws))
     return new

@@ -60,6 +60,7 @@ from nilerules.games.nile_artefacts.rules.rounds import (
     setup,
     unseen_monument,
 )
+from nilerules.games.nile_artefacts.rules.supply import card_at
 from nilerules.games.nile_artefacts.state import PH_BUY, PH_DEAL, PH_NAV, PH_OFFER, PH_OVER, PH_REVEAL, NAState
 
 # The action classes as constants of this module: compiled code looks an imported name up in the module's namespace
@@ -81,7 +82,7 @@ dictionary at each use)."""
 def current_player(state: NAState) -> Mover:
     """The seat to move in navigation and offerings, CHANCE at a reveal or a draw, None once the game is over."""
     phase = state.phase
-    if phase == PH_NAV or phase == PH_OFFER:
+    if phase in (PH_NAV, PH_OFFER):
         return state.to_move
     if phase == PH_OVER:
         return None
@@ -155,13 +156,11 @@ def apply(state: NAState, action: Action) -> NAState:
             raise _illegal(state, action, "nile_artefacts.setup.monuments_visible", "reveal an unseen Monument")
         return apply_reveal(state, action.monument)
     if phase in (PH_DEAL, PH_BUY):
-        if type(action) is DRAW:
-            kind = action.kind
-        else:
-            kind = action.kind if isinstance(action, DRAW) else -1
-        if not 0 <= kind < len(state.deck) or not state.deck[kind]:
+        kind = action.kind if type(action) is DRAW or isinstance(action, DRAW) else -1
+        at = card_at(state.cards, kind) if 0 <= kind < len(state.ctx.draws) else -1
+        if at < 0:
             raise _illegal(state, action, "nile_artefacts.round_setup.draw", "draw a card left in the pile")
-        return apply_deal(state, kind) if phase == PH_DEAL else apply_bought(state, kind)
+        return apply_deal(state, kind, at) if phase == PH_DEAL else apply_bought(state, kind, at)
     raise _illegal(state, action, "nile_artefacts.end.winner", "the game is over")
 
 
@@ -213,7 +212,7 @@ def sample_chance(state: NAState, rng: random.Random) -> Action:
     if state.phase == PH_REVEAL:
         unseen = len(ctx.reveals) - len(state.seen)
         return ctx.reveals[unseen_monument(state, below(rng, unseen))]
-    return ctx.draws[drawn_kind(state, below(rng, state.left))]
+    return ctx.draws[drawn_kind(state, below(rng, len(state.cards)))]
 
 
 def below(rng: random.Random, n: int) -> int:

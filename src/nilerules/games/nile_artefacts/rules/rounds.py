@@ -14,7 +14,7 @@ from nilerules.games.nile_artefacts.actions import Action
 from nilerules.games.nile_artefacts.params import Params
 from nilerules.games.nile_artefacts.rules.navigation import start_navigation
 from nilerules.games.nile_artefacts.rules.offerings import end_offerings
-from nilerules.games.nile_artefacts.rules.supply import add_note, insert_card, refill
+from nilerules.games.nile_artefacts.rules.supply import add_note, draw_card, insert_card, refill
 from nilerules.games.nile_artefacts.scoring import final_scoring
 from nilerules.games.nile_artefacts.state import (
     PH_BUY,
@@ -24,6 +24,7 @@ from nilerules.games.nile_artefacts.state import (
     NAState,
     clone,
     ctx_of,
+    pile_of,
 )
 
 
@@ -39,6 +40,7 @@ def setup(config: Config, params: Params) -> NAState:
     """All Coins in the stock, all cards in the pile, Boats in the left Port facing right, seat 0 first."""
     n = config.players
     empty = (0,) * len(params.card_count)
+    cards, given = pile_of(params.card_count, len(params.card_count))
     return NAState(
         config=config,
         params=params,
@@ -47,7 +49,7 @@ def setup(config: Config, params: Params) -> NAState:
         first=0,
         to_move=0,
         pending=params.monuments_visible,
-        deck=params.card_count,
+        cards=cards,
         discard=empty,
         board=((),) * (params.river_spaces + 2),
         hands=((),) * n,
@@ -71,7 +73,7 @@ def setup(config: Config, params: Params) -> NAState:
         notes=(),
         completed=((0,) * (params.top + 1),) * n,
         ctx=ctx_of(params, config),
-        left=sum(params.card_count),
+        given_deck=given,
     )
 
 
@@ -112,26 +114,11 @@ def unseen_monument(state: NAState, pick: int) -> int:
 
 def drawn_kind(state: NAState, pick: int) -> int:
     """The kind of the ``pick``-th card of the pile (0-based, kinds in order, each repeated by its count): what
-    ``sample_index(state.deck, rng)`` draws when the generator gives ``pick``.
-
-    The counts are walked from the nearer end (the same card: the ``pick``-th from the front is the
-    ``left - 1 - pick``-th from the back), half the walk on average."""
-    deck = state.deck
-    left = state.left
-    if 2 * pick < left:
-        for k in range(len(deck)):
-            count = deck[k]
-            if pick < count:
-                return k
-            pick -= count
-    else:
-        back = left - 1 - pick
-        for k in range(len(deck) - 1, -1, -1):
-            count = deck[k]
-            if back < count:
-                return k
-            back -= count
-    raise ValueError("no such card in the pile")
+    ``sample_index(state.deck, rng)`` draws when the generator gives ``pick``."""
+    cards = state.cards
+    if not 0 <= pick < len(cards):
+        raise ValueError("no such card in the pile")
+    return cards[pick]
 
 
 def apply_reveal(state: NAState, monument: int) -> NAState:
@@ -166,24 +153,22 @@ def _start_round(s: NAState) -> NAState:
 def _next_deal(s: NAState) -> NAState:
     if s.pending:
         refill(s, "nile_artefacts.round_setup.draw")
-        if s.left:
+        if s.cards:
             return s
     return start_navigation(s)
 
 
-def apply_deal(state: NAState, kind: int) -> NAState:
-    """The drawn card goes under the space it names, next to any cards already there."""
+def apply_deal(state: NAState, kind: int, at: int) -> NAState:
+    """The drawn card goes under the space it names, next to any cards already there (``at``: where the pile holds
+    a card of ``kind``, ``supply.card_at``)."""
     s = clone(state)
     space = s.ctx.card_space[kind]
     board = list(s.board)
     board[space] = insert_card(board[space], kind)
     s.board = tuple(board)
-    deck = list(s.deck)
-    deck[kind] = deck[kind] - 1
-    s.deck = tuple(deck)
-    s.left -= 1
+    draw_card(s, at)
     s.pending -= 1
-    if s.pending and s.left:  # more to draw from a pile that has cards: the next draw is due (no refill)
+    if s.pending and s.cards:  # more to draw from a pile that has cards: the next draw is due (no refill)
         return s
     return _next_deal(s)
 
