@@ -25,16 +25,25 @@ def dealing_state() -> NAState:
 
 
 def test_the_pile_of_a_count_per_kind_is_its_cards_in_kind_order() -> None:
-    """Counts (2, 0, 1, 3) are the cards 0, 0, 2, 3, 3, 3, nothing kept aside."""
-    assert pile_of((2, 0, 1, 3), 4) == ((0, 0, 2, 3, 3, 3), None)
+    """Counts (2, 0, 1, 3, 0, ...) are the cards 0, 0, 2, 3, 3, 3, nothing kept aside."""
+    ctx = dealing_state().ctx
+    deck = (2, 0, 1, 3) + (0,) * (len(ctx.draws) - 4)
+    assert pile_of(deck, ctx) == ((0, 0, 2, 3, 3, 3), None)
 
 
-def test_a_deck_no_cards_can_hold_is_kept_as_given() -> None:
-    """A negative count, or a count too few or too many, is kept as written; the cards are those of the counts above
-    0 among the first ``kinds``."""
-    assert pile_of((-1, 1, 0), 3) == ((1,), (-1, 1, 0))
-    assert pile_of((1, 0), 3) == ((0,), (1, 0))
-    assert pile_of((1, 0, 1, 5), 3) == ((0, 2), (1, 0, 1, 5))
+@pytest.mark.parametrize(
+    "deck",
+    [
+        (-1, 1, *(0,) * 52),  # a negative count
+        (1, 0),  # not one count per kind (the game has 54 kinds)
+        (1,) * 55,  # one count too many
+        (55, *(0,) * 53),  # more cards than the game's 54
+        (10**15, *(0,) * 53),
+    ],
+)
+def test_a_deck_no_pile_can_hold_is_kept_as_given_with_no_cards(deck: tuple[int, ...]) -> None:
+    """Counts that no pile of the 54 cards can be are kept as written, and the pile has no card to draw."""
+    assert pile_of(deck, dealing_state().ctx) == ((), deck)
 
 
 def test_deck_left_and_cards_agree_on_a_hand_edited_pile() -> None:

@@ -6,8 +6,8 @@ that is not part of the position: ``ctx`` (the ``Ctx`` tables of its params and 
 ``cards``, its cards as a sorted tuple of kinds (a multiset, as a hand is): a draw is ``cards[pick]`` and a card
 leaves by two slices, where a count per kind (54 of them) was walked and copied whole at every draw. ``deck`` (a count
 per kind, the field of the position) and ``left`` (``len(cards)``) are read from it; a deck given from outside that no
-tuple of cards can hold (a negative count, or not one count per kind: a broken state, for the invariants to report) is
-kept as given in ``given_deck``, which ``deck`` then shows.
+pile of the game can hold (a negative count, more cards than the game has, or not one count per kind: a broken state,
+for the invariants to report) is kept as given in ``given_deck``, which ``deck`` then shows, with no cards to draw.
 
 Under mypyc (a regular install) this module is compiled and ``NAState`` is a native class: a copy is one C call and a
 field read is a struct read, which is what random playouts spend most of their time on. In pure Python a copy is one
@@ -110,6 +110,7 @@ class Ctx:
         self.card_space: tuple[int, ...] = params.card_space
         self.card_region: tuple[int, ...] = params.card_region
         self.card_types: tuple[tuple[int, ...], ...] = params.card_types
+        self.total_cards: int = params.total_cards
         self.coin_space: tuple[bool, ...] = tuple(d in params.coin_spaces for d in range(params.right_port + 1))
         # each Monument's conditions by level, as a tuple of any length: compiled code indexes a fixed-length tuple
         # type by a variable only after boxing it anew
@@ -335,19 +336,20 @@ def make_state(**fields: Any) -> NAState:
     params: Params = fields.pop("params")
     config: Config = fields.pop("config")
     ctx = ctx_of(params, config)
-    cards, given = pile_of(fields.pop("deck"), len(ctx.draws))
+    cards, given = pile_of(fields.pop("deck"), ctx)
     return NAState(config, params, **fields, cards=cards, ctx=ctx, given_deck=given)
 
 
-def pile_of(deck: tuple[int, ...], kinds: int) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
-    """The draw pile's sorted cards from a count per kind, and the counts themselves when no cards can hold them (a
-    negative count, or not ``kinds`` counts: then the cards are those of the first ``kinds`` counts above 0)."""
+def pile_of(deck: tuple[int, ...], ctx: Ctx) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+    """The draw pile's sorted cards from a count per kind, and ``None``; or, for counts no pile of the game can hold
+    (not one count per kind, a negative count, or more cards than the game has), no cards and the counts as given."""
+    if len(deck) != len(ctx.draws) or any(c < 0 for c in deck) or sum(deck) > ctx.total_cards:
+        return (), deck
     out: list[int] = []
-    for k in range(min(len(deck), kinds)):
+    for k in range(len(deck)):
         for _ in range(deck[k]):
             out.append(k)
-    given = None if len(deck) == kinds and all(c >= 0 for c in deck) else deck
-    return tuple(out), given
+    return tuple(out), None
 
 
 def clone(s: NAState) -> NAState:
@@ -407,7 +409,7 @@ def evolve(state: NAState, **changes: Any) -> NAState:
     if "params" in changes or "config" in changes:
         new.ctx = ctx_of(new.params, new.config)
     if deck is not None:
-        new.cards, new.given_deck = pile_of(deck, len(new.ctx.draws))
+        new.cards, new.given_deck = pile_of(deck, new.ctx)
     elif "params" in changes or "config" in changes:  # the same counts, read against the new card table
-        new.cards, new.given_deck = pile_of(state.deck, len(new.ctx.draws))
+        new.cards, new.given_deck = pile_of(state.deck, new.ctx)
     return new

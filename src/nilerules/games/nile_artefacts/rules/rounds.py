@@ -40,7 +40,8 @@ def setup(config: Config, params: Params) -> NAState:
     """All Coins in the stock, all cards in the pile, Boats in the left Port facing right, seat 0 first."""
     n = config.players
     empty = (0,) * len(params.card_count)
-    cards, given = pile_of(params.card_count, len(params.card_count))
+    ctx = ctx_of(params, config)
+    cards, given = pile_of(params.card_count, ctx)
     return NAState(
         config=config,
         params=params,
@@ -72,7 +73,7 @@ def setup(config: Config, params: Params) -> NAState:
         final_round=0,
         notes=(),
         completed=((0,) * (params.top + 1),) * n,
-        ctx=ctx_of(params, config),
+        ctx=ctx,
         given_deck=given,
     )
 

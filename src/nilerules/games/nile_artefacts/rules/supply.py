@@ -74,7 +74,7 @@ def refill(s: NAState, rule_id: str) -> None:
         s.notes = add_note(
             s.notes, "supply_exhausted", rule_id, "the Artifact pile ran out; the discard was reshuffled"
         )
-        s.cards, s.given_deck = pile_of(s.discard, len(s.ctx.draws))
+        s.cards, s.given_deck = pile_of(s.discard, s.ctx)
         s.discard = (0,) * len(s.discard)
         return
     s.notes = add_note(s.notes, "supply_exhausted", rule_id, "the Artifact pile ran out and nothing could be drawn")
