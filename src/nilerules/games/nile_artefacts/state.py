@@ -343,12 +343,19 @@ def make_state(**fields: Any) -> NAState:
 def pile_of(deck: tuple[int, ...], ctx: Ctx) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
     """The draw pile's sorted cards from a count per kind, and ``None``; or, for counts no pile of the game can hold
     (not one count per kind, a negative count, or more cards than the game has), no cards and the counts as given."""
-    if len(deck) != len(ctx.draws) or any(c < 0 for c in deck) or sum(deck) > ctx.total_cards:
+    broken = len(deck) != len(ctx.draws)
+    total = 0
+    for count in deck:  # one loop (compiled, any() and sum() of a tuple are generic calls)
+        broken = broken or count < 0
+        total += count
+    if broken or total > ctx.total_cards:
         return (), deck
     out: list[int] = []
     for k in range(len(deck)):
-        for _ in range(deck[k]):
+        count = deck[k]
+        while count > 0:
             out.append(k)
+            count -= 1
     return tuple(out), None
 
 
