@@ -17,7 +17,7 @@ def final_scoring(state: NAState, count_incomplete: bool) -> NAState:
     scores = list(state.scores)
     for row in state.levels:
         for seat, level in enumerate(row):
-            scores[seat] += points[min(level, len(points) - 1)]
+            scores[seat] = scores[seat] + points[min(level, len(points) - 1)]
     scored = clone(state)
     scored.scores = tuple(scores)
     return scored

@@ -1,12 +1,18 @@
 """The state of a game of Nile Artefacts: the record the rules work on, and the per-game tables they read from it.
 
 ``NAState`` holds the 30 fields of a position (``STATE_FIELDS``; their meaning and types are in
-``records.STATE_TYPES``, the JSON form in ``records``, the public position format in ``position``), plus two derived
-ones that are not part of the position: ``ctx`` (the ``Ctx`` tables of its params and config) and ``left`` (cards in
-the draw pile, ``sum(deck)``). Under mypyc (a regular install) this module is compiled and ``NAState`` is a native
-class: a copy is one C call and a field read is a struct read, which is what random playouts spend most of their time
-on. In pure Python a copy is one ``__dict__`` copy. The records the JSON codec reads (``Params``, ``Note``) live in
-modules that are not compiled: mypyc erases the annotations the codec is driven by.
+``records.STATE_TYPES``, the JSON form in ``records``, the public position format in ``position``), plus a derived one
+that is not part of the position: ``ctx`` (the ``Ctx`` tables of its params and config). The draw pile is kept as
+``cards``, its cards as a sorted tuple of kinds (a multiset, as a hand is): a draw is ``cards[pick]`` and a card
+leaves by two slices, where a count per kind (54 of them) was walked and copied whole at every draw. ``deck`` (a count
+per kind, the field of the position) and ``left`` (``len(cards)``) are read from it; a deck given from outside that no
+pile of the game can hold (a negative count, more cards than the game has, or not one count per kind: a broken state,
+for the invariants to report) is kept as given in ``given_deck``, which ``deck`` then shows, with no cards to draw.
+
+Under mypyc (a regular install) this module is compiled and ``NAState`` is a native class: a copy is one C call and a
+field read is a struct read, which is what random playouts spend most of their time on. In pure Python a copy is one
+``__dict__`` copy. The records the JSON codec reads (``Params``, ``Note``) live in modules that are not compiled: mypyc
+erases the annotations the codec is driven by.
 
 A state is a value: the rules never change a state they are given. They copy it (``clone``), set the fields that
 change on the copy, and return the copy; nothing else may set a field. ``evolve`` is the readable way to do the same
@@ -104,6 +110,7 @@ class Ctx:
         self.card_space: tuple[int, ...] = params.card_space
         self.card_region: tuple[int, ...] = params.card_region
         self.card_types: tuple[tuple[int, ...], ...] = params.card_types
+        self.total_cards: int = params.total_cards
         self.coin_space: tuple[bool, ...] = tuple(d in params.coin_spaces for d in range(params.right_port + 1))
         # each Monument's conditions by level, as a tuple of any length: compiled code indexes a fixed-length tuple
         # type by a variable only after boxing it anew
@@ -131,9 +138,10 @@ class Ctx:
         self.done: Action = Done()
         self.buy: Action = Buy()
         self.turn: Action = TurnAround()
-        # the Offer actions of each card kind by the number of Monuments to push toward: filled and read by
-        # ``rules.offerings.offer_table`` only
-        self.offer_tables: dict[int, tuple[Offers, ...]] = {}
+        # the Offer actions of each card kind by the number of Monuments to push toward (the index; () until built):
+        # filled and read by ``rules.offerings.offer_table`` only (a list: compiled, an index is read directly, a
+        # dictionary key is boxed and hashed)
+        self.offer_tables: list[tuple[Offers, ...]] = []
         # the last state whose legal actions were asked for, and those actions: written and read by
         # ``rules.legal_actions`` only (a playout asks for them and then applies one of them, which checks it against
         # the same tuple)
@@ -167,8 +175,9 @@ def ctx_of(params: Params, config: Config) -> Ctx:
 class NAState:
     """A whole game position. Everything ``apply`` needs is here (config with readings, component data).
 
-    The fields and their meaning are documented in ``records.STATE_TYPES``; ``ctx`` and ``left`` are derived (see the
-    module docstring) and take no part in equality or JSON.
+    The fields and their meaning are documented in ``records.STATE_TYPES``; ``ctx`` is derived and takes no part in
+    equality or JSON, and the draw pile is held as ``cards`` (see the module docstring; ``deck`` and ``left`` are read
+    from it).
     """
 
     def __init__(
@@ -180,7 +189,7 @@ class NAState:
         first: int,
         to_move: int,
         pending: int,
-        deck: tuple[int, ...],
+        cards: tuple[int, ...],
         discard: tuple[int, ...],
         board: tuple[tuple[int, ...], ...],
         hands: tuple[tuple[int, ...], ...],
@@ -204,7 +213,7 @@ class NAState:
         notes: tuple[Note, ...],
         completed: tuple[tuple[int, ...], ...],
         ctx: Ctx,
-        left: int,
+        given_deck: tuple[int, ...] | None,
     ) -> None:
         self.config = config
         self.params = params
@@ -213,7 +222,7 @@ class NAState:
         self.first = first
         self.to_move = to_move
         self.pending = pending
-        self.deck = deck
+        self.cards = cards
         self.discard = discard
         self.board = board
         self.hands = hands
@@ -237,7 +246,23 @@ class NAState:
         self.notes = notes
         self.completed = completed
         self.ctx = ctx
-        self.left = left
+        self.given_deck = given_deck
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The draw pile as a count per card kind (the position's field)."""
+        given = self.given_deck
+        if given is not None:
+            return given
+        counts = [0] * len(self.ctx.draws)
+        for k in self.cards:
+            counts[k] = counts[k] + 1
+        return tuple(counts)
+
+    @property
+    def left(self) -> int:
+        """Cards in the draw pile."""
+        return len(self.cards)
 
     def fields(self) -> tuple[Any, ...]:
         """The 30 position fields, in ``STATE_FIELDS`` order."""
@@ -308,10 +333,30 @@ def make_state(**fields: Any) -> NAState:
     extra = set(fields) - set(STATE_FIELDS)
     if missing or extra:
         raise TypeError(f"NAState fields: missing {sorted(missing)!r}, unknown {sorted(extra)!r}")
-    params: Params = fields["params"]
-    config: Config = fields["config"]
-    deck: tuple[int, ...] = fields["deck"]
-    return NAState(**fields, ctx=ctx_of(params, config), left=sum(deck))
+    params: Params = fields.pop("params")
+    config: Config = fields.pop("config")
+    ctx = ctx_of(params, config)
+    cards, given = pile_of(fields.pop("deck"), ctx)
+    return NAState(config, params, **fields, cards=cards, ctx=ctx, given_deck=given)
+
+
+def pile_of(deck: tuple[int, ...], ctx: Ctx) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+    """The draw pile's sorted cards from a count per kind, and ``None``; or, for counts no pile of the game can hold
+    (not one count per kind, a negative count, or more cards than the game has), no cards and the counts as given."""
+    broken = len(deck) != len(ctx.draws)
+    total = 0
+    for count in deck:  # one loop (compiled, any() and sum() of a tuple are generic calls)
+        broken = broken or count < 0
+        total += count
+    if broken or total > ctx.total_cards:
+        return (), deck
+    out: list[int] = []
+    for k in range(len(deck)):
+        count = deck[k]
+        while count > 0:
+            out.append(k)
+            count -= 1
+    return tuple(out), None
 
 
 def clone(s: NAState) -> NAState:
@@ -325,7 +370,7 @@ def clone(s: NAState) -> NAState:
             s.first,
             s.to_move,
             s.pending,
-            s.deck,
+            s.cards,
             s.discard,
             s.board,
             s.hands,
@@ -349,7 +394,7 @@ def clone(s: NAState) -> NAState:
             s.notes,
             s.completed,
             s.ctx,
-            s.left,
+            s.given_deck,
         )
     new: NAState = _new(NAState)
     _put(new, "__dict__", s.__dict__.copy())
@@ -361,14 +406,17 @@ _STATE_FIELD_SET: Final = frozenset(STATE_FIELDS)
 
 def evolve(state: NAState, **changes: Any) -> NAState:
     """A copy of ``state`` with the given fields changed (like ``dataclasses.replace``); an unknown field name raises
-    TypeError. The derived fields follow (``ctx`` when params or config change, ``left`` when the deck does)."""
+    TypeError. The derived fields follow (``ctx`` when params or config change, ``cards`` when the deck does)."""
     if not _STATE_FIELD_SET.issuperset(changes):
         raise TypeError(f"unknown NAState fields {sorted(set(changes) - _STATE_FIELD_SET)!r}")
     new = clone(state)
+    deck = changes.pop("deck", None)
     for name, value in changes.items():
         setattr(new, name, value)
     if "params" in changes or "config" in changes:
         new.ctx = ctx_of(new.params, new.config)
-    if "deck" in changes:
-        new.left = sum(new.deck)
+    if deck is not None:
+        new.cards, new.given_deck = pile_of(deck, new.ctx)
+    elif "params" in changes or "config" in changes:  # the same counts, read against the new card table
+        new.cards, new.given_deck = pile_of(state.deck, new.ctx)
     return new

@@ -14,13 +14,14 @@ copy is returned. These modules are compiled by mypyc in a regular install: they
 state's ``ctx`` (``state.Ctx``) rather than the spec records, and the functions of the hot path cite their rules with
 ``rule(...)(function)`` right after their definition rather than with the ``@rule`` decorator (compiled code calls a
 decorated function through the module's namespace, about twenty times slower than a direct call; the registry records
-the same citation either way).
+the same citation either way). For the same reason an item of a list is updated as ``xs[i] = xs[i] + 1``: compiled,
+``xs[i] += 1`` is a generic call.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Final, cast
 
 from nilerules.core import CHANCE, Mover, rule
 from nilerules.core.chance import random_index
@@ -59,6 +60,7 @@ from nilerules.games.nile_artefacts.rules.rounds import (
     setup,
     unseen_monument,
 )
+from nilerules.games.nile_artefacts.rules.supply import card_at
 from nilerules.games.nile_artefacts.state import PH_BUY, PH_DEAL, PH_NAV, PH_OFFER, PH_OVER, PH_REVEAL, NAState
 
 # The action classes as constants of this module: compiled code looks an imported name up in the module's namespace
@@ -72,6 +74,9 @@ BUY: Final = Buy
 DRAW: Final = Draw
 REVEAL: Final = Reveal
 RANDOM: Final = random.Random
+_CHANCE: Final = CHANCE
+"""The chance player, held by this module (``CHANCE`` is read from the plain-Python ``core.types`` through a
+dictionary at each use)."""
 
 
 def current_player(state: NAState) -> Mover:
@@ -81,7 +86,7 @@ def current_player(state: NAState) -> Mover:
         return state.to_move
     if phase == PH_OVER:
         return None
-    return CHANCE
+    return _CHANCE
 
 
 def legal_actions(state: NAState) -> tuple[Action, ...]:
@@ -114,6 +119,22 @@ def apply(state: NAState, action: Action) -> NAState:
                 break
         if not found and action not in legal:
             raise _illegal(state, action, _forbidding_rule(state, action), "not a legal action here")
+        # the exact class first (a pointer comparison; ``isinstance`` of a plain-Python class is a generic call), then
+        # the same dispatch by ``isinstance`` for an action of a subclass that compares equal to a legal one
+        cls = type(action)
+        if cls is MOVE:
+            return apply_move(state, cast(Move, action).space)
+        if cls is OFFER:
+            return apply_offer(state, cast(Offer, action))
+        if cls is TAKE:
+            return apply_take(state, cast(Take, action).kind)
+        if cls is DONE:
+            done = apply_done(state)
+            return done if done.to_move != done.first else close_offerings(done)
+        if cls is TURN:
+            return apply_turn(state)
+        if cls is BUY:
+            return apply_buy(state)
         if isinstance(action, MOVE):
             return apply_move(state, action.space)
         if isinstance(action, OFFER):
@@ -128,17 +149,18 @@ def apply(state: NAState, action: Action) -> NAState:
         return apply_buy(state)
     if phase == PH_REVEAL:
         if (
-            not isinstance(action, REVEAL)
+            (type(action) is not REVEAL and not isinstance(action, REVEAL))
             or not 0 <= action.monument < len(state.ctx.reveals)
             or (action.monument in state.seen)
         ):
             raise _illegal(state, action, "nile_artefacts.setup.monuments_visible", "reveal an unseen Monument")
         return apply_reveal(state, action.monument)
     if phase in (PH_DEAL, PH_BUY):
-        kind = action.kind if isinstance(action, DRAW) else -1
-        if not 0 <= kind < len(state.deck) or not state.deck[kind]:
+        kind = action.kind if type(action) is DRAW or isinstance(action, DRAW) else -1
+        at = card_at(state.cards, kind) if 0 <= kind < len(state.ctx.draws) else -1
+        if at < 0:
             raise _illegal(state, action, "nile_artefacts.round_setup.draw", "draw a card left in the pile")
-        return apply_deal(state, kind) if phase == PH_DEAL else apply_bought(state, kind)
+        return apply_deal(state, kind, at) if phase == PH_DEAL else apply_bought(state, kind, at)
     raise _illegal(state, action, "nile_artefacts.end.winner", "the game is over")
 
 
@@ -190,7 +212,7 @@ def sample_chance(state: NAState, rng: random.Random) -> Action:
     if state.phase == PH_REVEAL:
         unseen = len(ctx.reveals) - len(state.seen)
         return ctx.reveals[unseen_monument(state, below(rng, unseen))]
-    return ctx.draws[drawn_kind(state, below(rng, state.left))]
+    return ctx.draws[drawn_kind(state, below(rng, len(state.cards)))]
 
 
 def below(rng: random.Random, n: int) -> int:

@@ -67,7 +67,7 @@ rule("nile_artefacts.conditions.pair")(_pair)
 
 
 def _same(n: int, counts: list[int]) -> bool:
-    return max(counts) >= n
+    return any(c >= n for c in counts)  # compiled, a loop (max(counts) is a generic call)
 
 
 rule("nile_artefacts.conditions.same")(_same)
@@ -139,10 +139,10 @@ def tally(types: Sequence[tuple[int, ...]], card_regions: Sequence[int]) -> tupl
     counts = [0] * N_TYPES
     for chosen in types:
         for t in chosen:
-            counts[t] += 1
+            counts[t] = counts[t] + 1
     regions = [0] * N_REGIONS
     for r in card_regions:
-        regions[r] += 1
+        regions[r] = regions[r] + 1
     return counts, regions
 
 
@@ -154,8 +154,9 @@ def tally_offering(
     regions = [0] * N_REGIONS
     for kind, chosen, _ in offering:
         for t in chosen:
-            counts[t] += 1
-        regions[card_region[kind]] += 1
+            counts[t] = counts[t] + 1
+        region = card_region[kind]
+        regions[region] = regions[region] + 1
     return counts, regions
 
 

@@ -13,7 +13,14 @@ from typing import Final
 from nilerules.core import rule
 from nilerules.games.nile_artefacts.actions import Action
 from nilerules.games.nile_artefacts.rules.offerings import start_offerings
-from nilerules.games.nile_artefacts.rules.supply import can_draw, give_coin, insert_card, refill
+from nilerules.games.nile_artefacts.rules.supply import (
+    can_draw,
+    draw_card,
+    give_coin,
+    insert_card,
+    refill,
+    without_card,
+)
 from nilerules.games.nile_artefacts.state import PH_BUY, PH_NAV, Ctx, NAState, clone
 
 RULE_BUY: Final = "nile_artefacts.navigation.buy"
@@ -108,7 +115,7 @@ def _advance_nav(s: NAState, seat: int) -> NAState:
     n = s.ctx.players
     coins = list(s.coins)
     while True:
-        if all(docked):
+        if all(d for d in docked):  # a generator: compiled, all() of one is a loop, all(docked) a generic call
             s.coins = tuple(coins)
             return start_offerings(s)
         if not docked[seat]:
@@ -172,9 +179,8 @@ def apply_take(state: NAState, kind: int) -> NAState:
     seat = s.to_move
     space = s.boats[seat]
     board = list(s.board)
-    here = list(board[space])
-    here.remove(kind)
-    board[space] = tuple(here)
+    here = without_card(board[space], kind)
+    board[space] = here
     s.board = tuple(board)
     hands = list(s.hands)
     hands[seat] = insert_card(hands[seat], kind)
@@ -195,7 +201,7 @@ def apply_turn(state: NAState) -> NAState:
     seat = s.to_move
     cost = s.ctx.turn_cost
     coins = list(s.coins)
-    coins[seat] -= cost
+    coins[seat] = coins[seat] - cost
     s.coins = tuple(coins)
     s.stock += cost
     facing = list(s.facing)
@@ -214,7 +220,7 @@ def apply_buy(state: NAState) -> NAState:
     seat = s.to_move
     cost = s.ctx.buy_cost
     coins = list(s.coins)
-    coins[seat] -= cost
+    coins[seat] = coins[seat] - cost
     refill(s, RULE_BUY if s.phase == PH_NAV else RULE_OFFER_BUY)
     s.coins = tuple(coins)
     s.stock += cost
@@ -226,12 +232,10 @@ def apply_buy(state: NAState) -> NAState:
 rule("nile_artefacts.navigation.buy")(apply_buy)
 
 
-def apply_bought(state: NAState, kind: int) -> NAState:
+def apply_bought(state: NAState, kind: int, at: int) -> NAState:
+    """The bought card (``at``: where the pile holds a card of ``kind``) goes to the player's cards."""
     s = clone(state)
-    deck = list(s.deck)
-    deck[kind] -= 1
-    s.deck = tuple(deck)
-    s.left -= 1
+    draw_card(s, at)
     hands = list(s.hands)
     hands[s.to_move] = insert_card(hands[s.to_move], kind)
     s.hands = tuple(hands)

@@ -21,7 +21,7 @@ from nilerules.games.nile_artefacts.rules.conditions import (
     tally_offering,
     type_options,
 )
-from nilerules.games.nile_artefacts.rules.supply import can_draw
+from nilerules.games.nile_artefacts.rules.supply import can_draw, without_card
 from nilerules.games.nile_artefacts.state import PH_OFFER, Ctx, NAState, Offers, clone
 
 Entries = tuple[tuple[int, tuple[int, ...], int], ...]
@@ -54,10 +54,15 @@ rule("nile_artefacts.offerings.buy")(offer_actions)
 def offer_table(c: Ctx, targets: int) -> tuple[Offers, ...]:
     """The Offer actions of each card kind, for ``targets`` visible Monuments to push toward (0 unless split): built
     once per (tables, targets) and kept in ``c.offer_tables`` (read and written here only)."""
-    table = c.offer_tables.get(targets)
-    if table is None:
-        table = tuple(_offers(c, k, printed, targets) for k, printed in enumerate(c.card_types))
-        c.offer_tables[targets] = table
+    tables = c.offer_tables
+    if targets < len(tables):
+        table = tables[targets]
+        if table:
+            return table
+    table = tuple(_offers(c, k, printed, targets) for k, printed in enumerate(c.card_types))
+    while len(tables) <= targets:
+        tables.append(())
+    tables[targets] = table
     return table
 
 
@@ -86,11 +91,10 @@ def apply_offer(state: NAState, action: Offer) -> NAState:
     seat = s.to_move
     kind = action.kind
     hands = list(s.hands)
-    hand = list(hands[seat])
-    hand.remove(kind)
-    hands[seat] = tuple(hand)
+    hands[seat] = without_card(hands[seat], kind)
     s.hands = tuple(hands)
-    s.offering = (*s.offering, (kind, action.types, action.monument))
+    # concatenation: compiled, one C call (an unpacking display is built in a list, then copied to a tuple)
+    s.offering = s.offering + ((kind, action.types, action.monument),)  # noqa: RUF005
     return s
 
 
@@ -188,7 +192,7 @@ def end_offerings(s: NAState) -> None:
     """Offered cards go to the discard; cards not offered stay in hand (nothing else to do)."""
     discard = list(s.discard)
     for k in s.altar:
-        discard[k] += 1
+        discard[k] = discard[k] + 1
     s.discard = tuple(discard)
     s.altar = ()
 

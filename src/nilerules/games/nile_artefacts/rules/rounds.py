@@ -14,7 +14,7 @@ from nilerules.games.nile_artefacts.actions import Action
 from nilerules.games.nile_artefacts.params import Params
 from nilerules.games.nile_artefacts.rules.navigation import start_navigation
 from nilerules.games.nile_artefacts.rules.offerings import end_offerings
-from nilerules.games.nile_artefacts.rules.supply import add_note, insert_card, refill
+from nilerules.games.nile_artefacts.rules.supply import add_note, draw_card, insert_card, refill
 from nilerules.games.nile_artefacts.scoring import final_scoring
 from nilerules.games.nile_artefacts.state import (
     PH_BUY,
@@ -24,6 +24,7 @@ from nilerules.games.nile_artefacts.state import (
     NAState,
     clone,
     ctx_of,
+    pile_of,
 )
 
 
@@ -39,6 +40,8 @@ def setup(config: Config, params: Params) -> NAState:
     """All Coins in the stock, all cards in the pile, Boats in the left Port facing right, seat 0 first."""
     n = config.players
     empty = (0,) * len(params.card_count)
+    ctx = ctx_of(params, config)
+    cards, given = pile_of(params.card_count, ctx)
     return NAState(
         config=config,
         params=params,
@@ -47,7 +50,7 @@ def setup(config: Config, params: Params) -> NAState:
         first=0,
         to_move=0,
         pending=params.monuments_visible,
-        deck=params.card_count,
+        cards=cards,
         discard=empty,
         board=((),) * (params.river_spaces + 2),
         hands=((),) * n,
@@ -70,8 +73,8 @@ def setup(config: Config, params: Params) -> NAState:
         final_round=0,
         notes=(),
         completed=((0,) * (params.top + 1),) * n,
-        ctx=ctx_of(params, config),
-        left=sum(params.card_count),
+        ctx=ctx,
+        given_deck=given,
     )
 
 
@@ -113,11 +116,10 @@ def unseen_monument(state: NAState, pick: int) -> int:
 def drawn_kind(state: NAState, pick: int) -> int:
     """The kind of the ``pick``-th card of the pile (0-based, kinds in order, each repeated by its count): what
     ``sample_index(state.deck, rng)`` draws when the generator gives ``pick``."""
-    for k, count in enumerate(state.deck):
-        if pick < count:
-            return k
-        pick -= count
-    raise ValueError("no such card in the pile")
+    cards = state.cards
+    if not 0 <= pick < len(cards):
+        raise ValueError("no such card in the pile")
+    return cards[pick]
 
 
 def apply_reveal(state: NAState, monument: int) -> NAState:
@@ -152,24 +154,22 @@ def _start_round(s: NAState) -> NAState:
 def _next_deal(s: NAState) -> NAState:
     if s.pending:
         refill(s, "nile_artefacts.round_setup.draw")
-        if s.left:
+        if s.cards:
             return s
     return start_navigation(s)
 
 
-def apply_deal(state: NAState, kind: int) -> NAState:
-    """The drawn card goes under the space it names, next to any cards already there."""
+def apply_deal(state: NAState, kind: int, at: int) -> NAState:
+    """The drawn card goes under the space it names, next to any cards already there (``at``: where the pile holds
+    a card of ``kind``, ``supply.card_at``)."""
     s = clone(state)
     space = s.ctx.card_space[kind]
     board = list(s.board)
     board[space] = insert_card(board[space], kind)
     s.board = tuple(board)
-    deck = list(s.deck)
-    deck[kind] -= 1
-    s.deck = tuple(deck)
-    s.left -= 1
+    draw_card(s, at)
     s.pending -= 1
-    if s.pending and s.left:  # more to draw from a pile that has cards: the next draw is due (no refill)
+    if s.pending and s.cards:  # more to draw from a pile that has cards: the next draw is due (no refill)
         return s
     return _next_deal(s)
 
@@ -191,12 +191,12 @@ def rewards(s: NAState) -> NAState:
     for i in range(len(shown)):  # an index loop (compiled, zip(..., strict=True) is a generic call)
         monument = shown[i]
         row = rows[i]
-        if max(row) >= top:
+        if any(level >= top for level in row):  # compiled, a loop (max(row) is a generic call)
             done = list(s.completed)
             for seat, level in enumerate(row):
-                scores[seat] += points[level]
+                scores[seat] = scores[seat] + points[level]
                 counts = list(done[seat])
-                counts[level] += 1
+                counts[level] = counts[level] + 1
                 done[seat] = tuple(counts)
             s.completed = tuple(done)
         else:
