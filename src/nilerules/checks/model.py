@@ -27,7 +27,7 @@ class Budget:
     rlimit: int = 5_000_000
     """Z3 resource limit per query (deterministic, unlike a timeout)."""
     seed: int = 20261129
-    strong_trials: int = 1
+    strong_trials: int = 2
     """Paired games per non-default reading (and per changed assumed value) in which every seat plays the
     search-based player (``nilerules.core.mcts``), beside the random and greedy ones: the impact among competent
     players (``analysis.impact``). 0: none."""
