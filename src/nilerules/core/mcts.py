@@ -91,7 +91,8 @@ class SearchBudget:
     """How much of a value is the score margin (the rest is the win share), 0..1."""
     estimate: bool = True
     """A rollout cut off before the end is valued by the game's ``estimate`` (its scores and what is already held
-    for the end: in Ra the Monuments and sun disks, scored only at the game's end), not by its scores alone."""
+    for a later scoring: in Ra the Pharaohs, scored again at the epoch's end, and the Monuments and sun disks, scored
+    only at the game's end), not by its scores alone."""
 
     def __post_init__(self) -> None:
         problems = [
