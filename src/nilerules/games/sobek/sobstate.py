@@ -228,33 +228,4 @@ def state_from_fields(values: tuple[Any, ...]) -> SobekState:
     """The state whose fields are ``values`` in ``STATE_FIELDS`` order (how a pickled state is rebuilt)."""
     if len(values) != len(STATE_FIELDS):
         raise TypeError(f"SobekState has {len(STATE_FIELDS)} fields, got {len(values)}")
-    return SobekState(
-        values[0],
-        values[1],
-        values[2],
-        values[3],
-        values[4],
-        values[5],
-        values[6],
-        values[7],
-        values[8],
-        values[9],
-        values[10],
-        values[11],
-        values[12],
-        values[13],
-        values[14],
-        values[15],
-        values[16],
-        values[17],
-        values[18],
-        values[19],
-        values[20],
-        values[21],
-        values[22],
-        values[23],
-        values[24],
-        values[25],
-        values[26],
-        values[27],
-    )
+    return SobekState(*values)
