@@ -4,7 +4,6 @@ seeded play."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import tomllib
@@ -19,7 +18,8 @@ from nilerules.games import available
 from nilerules.specs import bundled_spec_path
 
 ROOT = Path(__file__).resolve().parent.parent
-SEEDS = Path(os.environ.get("NILERULES_SEEDS", ROOT.parent / "shared" / "seeds"))
+DOCUMENTS = ROOT / "specs" / "documents"
+"""The rule documents in the checkout: the seeds by file name, the reference files under ``reference/``."""
 
 
 @cache

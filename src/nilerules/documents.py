@@ -14,7 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
+
+from nilerules.errors import MissingDocument
 
 ELISIONS = ("[…]", "[...]")
 """How a quote marks words left out."""
@@ -165,15 +168,37 @@ def heads(line: str, heading: str) -> bool:
     return line == heading or (line.startswith(heading) and line[len(heading):].startswith(_AFTER_HEADING))
 
 
-def load_documents(names: Iterable[str], folder: Path) -> dict[str, Document]:
-    """The documents a spec names, read from ``folder`` (seeds by file name; references as ``reference/<file>``,
-    found in the folder beside it). A missing file is left out: the caller says what it could not check."""
-    found = {}
-    for name in names:
-        path = folder.parent / name if name.startswith("reference/") else folder / name
-        if path.is_file():
-            found[name] = Document(name, path.read_text(encoding="utf-8"))
-    return found
+def documents_folder() -> Path:
+    """Where the rule documents are: installed beside the bundled specs (``nilerules.bundled_specs/documents``), or
+    in a source checkout ``specs/documents/``. The seeds stand there by file name, the reference files under
+    ``reference/``, as the specs name them."""
+    try:
+        candidate = Path(str(resources.files("nilerules.bundled_specs").joinpath("documents")))
+        if candidate.is_dir():
+            return candidate
+    except ModuleNotFoundError:  # pragma: no cover - only in a broken install
+        pass
+    return Path(__file__).resolve().parents[2] / "specs" / "documents"
+
+
+def document_path(name: str, folder: Path | None = None) -> Path:
+    """The file of the document a spec names (``002_….txt``, ``reference/sobek.md``) in ``folder`` (default: the
+    bundled documents, :func:`documents_folder`)."""
+    return (documents_folder() if folder is None else folder) / name
+
+
+def read_document(name: str, folder: Path | None = None) -> str:
+    """The text of the document a spec names; a missing file is an error that names it (``MissingDocument``)."""
+    path = document_path(name, folder)
+    if not path.is_file():
+        raise MissingDocument(f"the document {name!r} is not at {str(path)!r}")
+    return path.read_text(encoding="utf-8")
+
+
+def load_documents(names: Iterable[str], folder: Path | None = None) -> dict[str, Document]:
+    """The documents a spec names, read from ``folder`` (default: the bundled documents). A missing file is an error
+    that names it, never left out."""
+    return {name: Document(name, read_document(name, folder)) for name in names}
 
 
 def quoted_spans(text: str) -> tuple[str, ...]:

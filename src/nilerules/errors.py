@@ -25,6 +25,10 @@ class SpecError(NileRulesError, ValueError):
         super().__init__(lines[0] if len(lines) == 1 else f"{len(lines)} problems: " + "; ".join(lines))
 
 
+class MissingDocument(NileRulesError, FileNotFoundError):
+    """A rule document that a spec names is not where the package keeps its documents."""
+
+
 class InvalidConfig(NileRulesError, ValueError):
     """A game configuration (players, modules, readings) is not one the game supports."""
 
@@ -106,6 +110,7 @@ __all__ = [
     "InvalidConfig",
     "InvalidState",
     "MalformedAction",
+    "MissingDocument",
     "NileRulesError",
     "PositionError",
     "QueryError",

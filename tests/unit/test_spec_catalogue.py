@@ -8,15 +8,13 @@ import re
 import pytest
 
 from nilerules.core.registry import unpinned_rules
+from nilerules.documents import read_document
 from nilerules.specs import AUDIT_QUESTIONS, misquoted_rules, unaccounted_sentences
-from tests.helpers import ROOT, SEEDS, games, loaded
+from tests.helpers import ROOT, games, loaded
 
 
 def _seed_text(name: str) -> str:
-    path = SEEDS / name if not name.startswith("reference/") else SEEDS.parent / name
-    if not path.is_file():
-        pytest.skip(f"seed {name} not found beside the checkout ({path})")
-    return path.read_text(encoding="utf-8")
+    return read_document(name)
 
 
 @pytest.mark.parametrize("game_id", games())

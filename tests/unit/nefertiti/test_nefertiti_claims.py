@@ -16,11 +16,12 @@ from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.nefertiti import characters
 from nilerules.checks.nefertiti.checks import with_outcomes
 from nilerules.core.codec import dumps
+from nilerules.documents import read_document
 from nilerules.games.nefertiti.names import GIZEH
 from nilerules.games.nefertiti.rules.turn import stall_closes
 from nilerules.games.nefertiti.state import NefState
 from nilerules.wording import parse_claims
-from tests.helpers import SEEDS, spec_with_line_edited
+from tests.helpers import spec_with_line_edited
 
 MODULE = load("nefertiti")
 GAME = MODULE.game
@@ -88,7 +89,7 @@ def test_the_findings_that_quote_the_expansion_name_it() -> None:
         document, _ = _source(SPEC, amb)
         assert document == expansion, amb.code
         assert SPEC.document(document) == "the Nefertiti expansion rulebook"
-        text = (SEEDS / expansion).read_text(encoding="utf-8")
+        text = read_document(expansion)
         assert " ".join(amb.quote.split()) in " ".join(text.split()), amb.code
 
 

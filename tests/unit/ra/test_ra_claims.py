@@ -23,12 +23,12 @@ from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.ra.common import log_figures
 from nilerules.checks.ra.supply import _crates_scored
 from nilerules.core.log import make_log
+from nilerules.documents import read_document
 from nilerules.games.ra.state import RA
 from nilerules.wording import parse_claims
-from tests.helpers import SEEDS, edited_game
+from tests.helpers import edited_game
 
 SMALL = Budget(playouts=8, examples=16, rlimit=5_000_000)
-REFERENCE = SEEDS.parent / "reference" / "ra.md"
 
 
 @cache
@@ -195,9 +195,7 @@ def test_ra004_asks_its_question_and_claims_no_contradiction() -> None:
 
 
 def _reference() -> str:
-    if not REFERENCE.exists():
-        pytest.skip(f"the reference is not beside the checkout ({REFERENCE})")
-    return REFERENCE.read_text(encoding="utf-8")
+    return read_document("reference/ra.md")
 
 
 def _line(text: str, words: str) -> str:

@@ -17,8 +17,8 @@ import pytest
 from nilerules.analysis.findings import rendered
 from nilerules.checks import GameModule, load
 from nilerules.checks.model import Budget, CheckResult
-from nilerules.documents import Document, fold, quoted_spans
-from tests.helpers import SEEDS, edited_game
+from nilerules.documents import Document, fold, quoted_spans, read_document
+from tests.helpers import edited_game
 
 
 @cache
@@ -34,10 +34,7 @@ def sentences(module: GameModule, ambiguity: str, result: CheckResult | None = N
 
 
 def reference() -> Document:
-    path = SEEDS.parent / "reference" / "sobek.md"
-    if not path.is_file():
-        pytest.skip(f"{path} not found beside the checkout")
-    return Document("reference/sobek.md", path.read_text(encoding="utf-8"))
+    return Document("reference/sobek.md", read_document("reference/sobek.md"))
 
 
 @pytest.mark.rules("sobek.game_end.early")

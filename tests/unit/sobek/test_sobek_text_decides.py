@@ -3,34 +3,29 @@ model shows why the quoted sentence could never apply under it."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from nilerules.checks import load
 from nilerules.checks.model import Budget
 from nilerules.core import playout
-from nilerules.documents import fold, quoted_spans
+from nilerules.documents import fold, quoted_spans, read_document
 from nilerules.games.sobek.rules import track
-from tests.helpers import SEEDS
 from tests.unit.sobek.sobek_positions import position
 
 MODULE = load("sobek")
 GAME = MODULE.game
 
 
-def _text(path: Path) -> str:
-    if not path.is_file():
-        pytest.skip(f"{path} not found beside the checkout")
-    return " ".join(path.read_text(encoding="utf-8").split())
+def _text(name: str) -> str:
+    return " ".join(read_document(name).split())
 
 
 def _document() -> str:
-    return _text(SEEDS / "002_bee3e532ffed5adf.txt")
+    return _text("002_bee3e532ffed5adf.txt")
 
 
 def _reference() -> str:
-    return _text(SEEDS.parent / "reference" / "sobek.md")
+    return _text("reference/sobek.md")
 
 
 EARLY_END_SENTENCE = "The game can end early if one player gets more than 100 points."
