@@ -169,16 +169,17 @@ def heads(line: str, heading: str) -> bool:
 
 
 def documents_folder() -> Path:
-    """Where the rule documents are: installed beside the bundled specs (``nilerules.bundled_specs/documents``), or
-    in a source checkout ``specs/documents/``. The seeds stand there by file name, the reference files under
+    """Where the rule documents are: in a source checkout ``specs/documents/`` beside the source (so a checkout
+    reads its own documents, whatever else is installed), else installed beside the bundled specs
+    (``nilerules.bundled_specs/documents``). The seeds stand there by file name, the reference files under
     ``reference/``, as the specs name them."""
+    checkout = Path(__file__).resolve().parents[2] / "specs" / "documents"
+    if checkout.is_dir():
+        return checkout
     try:
-        candidate = Path(str(resources.files("nilerules.bundled_specs").joinpath("documents")))
-        if candidate.is_dir():
-            return candidate
+        return Path(str(resources.files("nilerules.bundled_specs").joinpath("documents")))
     except ModuleNotFoundError:  # pragma: no cover - only in a broken install
-        pass
-    return Path(__file__).resolve().parents[2] / "specs" / "documents"
+        return checkout
 
 
 def document_path(name: str, folder: Path | None = None) -> Path:
