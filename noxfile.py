@@ -40,6 +40,9 @@ def tests(session: nox.Session) -> None:
     tests/conftest.py) are left to ``compiled``, where a game costs about a fifth: nox runs both sessions."""
     session.install("-e", ".[dev,dask,openspiel,pettingzoo]")  # the interop extras: tests/interop runs their suites
     session.env["NILERULES_HYPOTHESIS_PROFILE"] = "ci"
+    # coverage's data files (one per process) go into the session's own folder under .nox/, never the checkout:
+    # a failed run leaves the checkout as it was
+    session.env["COVERAGE_FILE"] = os.path.join(session.create_tmp(), ".coverage")
     session.run("coverage", "erase")
     session.run("coverage", "run", "-m", "pytest", *WORKERS, "-m", "not slow", *session.posargs)
     session.run("coverage", "combine", "--quiet")
@@ -115,30 +118,18 @@ def _chromium() -> str | None:
 @nox.session
 def browser(session: nox.Session) -> None:
     """report.html opened from file:// in headless Chromium: Debian's `chromium` package driven by Playwright (the
-    PyPI package only; no browser is ever downloaded). Screenshots go to artifacts/browser/.
+    PyPI package only; no browser is ever downloaded, and nox installs no system package). Screenshots go to
+    artifacts/browser/.
 
-    Without a browser the session installs Debian's package when it can (root with apt-get, as on CI and a fresh
-    machine of this project); where no browser can be had it says so loudly and fails, unless
-    NILERULES_ALLOW_NO_BROWSER=1, which turns the failure into a loud skip.
+    Without Chromium the session fails with one line saying what to install (`apt-get install chromium`, as
+    .ci/run does), unless NILERULES_ALLOW_NO_BROWSER=1, which turns the failure into a loud skip.
     """
     chromium = _chromium()
-    if chromium is None and shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0:
-        session.log("no Chromium found: installing Debian's chromium package (apt-get)")
-        session.run("apt-get", "update", "-qq", external=True)
-        session.run(
-            "apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium",
-            env={"DEBIAN_FRONTEND": "noninteractive"}, external=True,
-        )
-        chromium = _chromium()
     if chromium is None:
-        banner = "!" * 78
-        message = "BROWSER CHECKS SKIPPED: no Chromium (apt-get install chromium)"
-        session.log(banner)
-        session.log(message)
-        session.log(banner)
+        message = "no Chromium found: install Debian's package (apt-get install chromium) or set NILERULES_CHROMIUM"
         if os.environ.get("NILERULES_ALLOW_NO_BROWSER") == "1":
-            session.skip(message + "; allowed by NILERULES_ALLOW_NO_BROWSER=1")
-        session.error(message + "; set NILERULES_ALLOW_NO_BROWSER=1 to allow it")
+            session.skip("BROWSER CHECKS SKIPPED: " + message + " (allowed by NILERULES_ALLOW_NO_BROWSER=1)")
+        session.error(message)
     session.install("-e", ".[browser]")
     session.env["NILERULES_CHROMIUM"] = chromium
     session.env["NILERULES_BROWSER_REQUIRED"] = "1"
