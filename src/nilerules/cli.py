@@ -578,6 +578,27 @@ def _specs_by_game(paths: Sequence[str]) -> dict[str, str]:
     return found
 
 
+def _edits_said(specs: Mapping[str, str], json_out: bool = False) -> dict[str, list[str]]:
+    """`report` and `check` on an edited spec begin with what differs from the bundled spec, value by value (as data:
+    a comment or a key moved is no difference); returned as data for --json."""
+    from nilerules.specs import edits_from_bundled, load_spec
+
+    out: dict[str, list[str]] = {}
+    for game, path in specs.items():
+        lines = [e.line() for e in edits_from_bundled(load_spec(path))]
+        out[game] = lines
+        if json_out:
+            continue
+        if not lines:
+            _say(f"--spec {_name(path)}: the same values as the bundled {game} spec (comments and layout aside)")
+            continue
+        _say(f"--spec {_name(path)}: {len(lines)} {'values differ' if len(lines) > 1 else 'value differs'} from "
+             f"the bundled {game} spec:")
+        for line in lines:
+            _say(f"  {line}")
+    return out
+
+
 def _report_games(args: argparse.Namespace, specs: Mapping[str, str]) -> list[str]:
     """The games --game or the --spec files name (none named: an empty list); a --spec for a game not run is refused."""
     if not args.game:
@@ -600,8 +621,10 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     check_writable(args.out, folder=True)
     specs = _specs_by_game(args.spec)
+    games = _report_games(args, specs) or list(GAME_IDS)
     budget = _budget(args.budget)
-    analyses = _analyses(args, _report_games(args, specs) or list(GAME_IDS), specs, budget)
+    _edits_said(specs)
+    analyses = _analyses(args, games, specs, budget)
     with using(_execution(args)):  # report.html's score distributions run where the analysis ran
         md, js = write_report(Path(args.out), analyses, budget)
     counts = [f.verdict for a in analyses for f in a.findings]
@@ -638,10 +661,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     reason = incompatibility(baseline, json_report.run_metadata(budget))
     if reason and not args.force:
         raise UsageError(f"{name}: pass --force to compare anyway: {reason}")
+    edited = _edits_said(specs, json_out=args.json)
     current = json.loads(json_report.render(_analyses(args, scope.games, specs, budget), budget))
     comparison = compare(baseline, current, scope)
     if args.json:
-        data = {"baseline": args.baseline, "budget": json_report.run_metadata(budget)["budget"], "forced": reason}
+        data = {"baseline": args.baseline, "budget": json_report.run_metadata(budget)["budget"], "forced": reason,
+                "spec_edits": edited}
         _say(json.dumps({**data, **comparison.to_data()}, indent=2, sort_keys=True))
     else:
         checked = ", ".join(g + (f" (spec {_name(specs[g])})" if g in specs else "") for g in scope.games)

@@ -6,6 +6,7 @@ Validation collects every problem (with the file and the key path) before raisin
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
@@ -156,6 +157,9 @@ class Spec:
     ambiguities: Mapping[str, Ambiguity]
     documents: Mapping[str, str] = field(default_factory=dict)
     """What each seed or reference file is, for people ("the Traders module for Ra"); optional ``meta.documents``."""
+    data: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    """The file as data (the parsed TOML): what :attr:`digest` hashes and :func:`edited_values` compares, so that
+    comments, key order and formatting change nothing."""
 
     def document(self, name: str) -> str:
         """A seed or reference file named by what it is (the file name when ``meta.documents`` does not say)."""
@@ -677,7 +681,7 @@ def _parse(path: str, raw: bytes) -> Spec:
         raise SpecError(path, problems.problems)
     return Spec(
         path=path,
-        digest=hashlib.sha256(raw).hexdigest(),
+        digest=data_digest(doc),
         game=game,
         title=title,
         designers=designers,
@@ -687,7 +691,113 @@ def _parse(path: str, raw: bytes) -> Spec:
         params=params,
         ambiguities=ambiguities,
         documents=documents,
+        data=doc,
     )
+
+
+def data_digest(doc: Mapping[str, Any]) -> str:
+    """The SHA-256 of a spec as data: its parsed TOML as canonical JSON (sorted keys), so that two files that say
+    the same (one with a comment more, keys in another order, other spacing) have the same digest."""
+    text = json.dumps(doc, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class SpecEdit:
+    """One value of an edited spec that differs from the bundled spec's (compared as data)."""
+
+    key: str
+    """The key path: ``params.god_points.value``, ``ambiguities.final_tie.default``, ``rules[ra.gods.points].quote``."""
+    old: Any
+    """The bundled value (None: the key is new)."""
+    new: Any
+    """The edited value (None: the key is gone)."""
+
+    def line(self) -> str:
+        """``key: old -> new``; of two long texts, only the part that differs (with a little context)."""
+        if self.old is None:
+            return f"{self.key}: new {_shown(self.new)}"
+        if self.new is None:
+            return f"{self.key}: gone (was {_shown(self.old)})"
+        old, new = differing_parts(_shown(self.old, cut=False), _shown(self.new, cut=False))
+        return f"{self.key}: {old} -> {new}"
+
+
+def edited_values(spec: Spec, bundled: Spec) -> tuple[SpecEdit, ...]:
+    """Every value of ``spec`` that differs from ``bundled`` as data (comments, key order and formatting are not
+    values), in the file's order: the params, readings, defaults, rules and texts an editor changed."""
+    return tuple(_edits(bundled.data, spec.data, ""))
+
+
+def edits_from_bundled(spec: Spec) -> tuple[SpecEdit, ...]:
+    """:func:`edited_values` against the bundled spec of the same game; none when ``spec`` is the bundled file or
+    says the same."""
+    bundled = bundled_spec_path(spec.game) if spec.game else None
+    if bundled is None or not bundled.is_file() or bundled.resolve() == Path(spec.path).resolve():
+        return ()
+    return edited_values(spec, _parse(str(bundled), _read_spec(bundled)))
+
+
+def _edits(old: Any, new: Any, key: str) -> Iterable[SpecEdit]:
+    if isinstance(old, dict) and isinstance(new, dict):
+        for name in [*old, *(k for k in new if k not in old)]:
+            here = f"{key}.{name}" if key else str(name)
+            if name not in new:
+                yield SpecEdit(here, old[name], None)
+            elif name not in old:
+                yield SpecEdit(here, None, new[name])
+            else:
+                yield from _edits(old[name], new[name], here)
+        return
+    if isinstance(old, list) and isinstance(new, list) and _ided(old) and _ided(new):
+        olds, news = {i["id"]: i for i in old}, {i["id"]: i for i in new}
+        for ident in [*olds, *(i for i in news if i not in olds)]:
+            yield from _edits(olds.get(ident), news.get(ident), f"{key}[{ident}]")
+        return
+    if old is None or new is None:
+        yield SpecEdit(key, old, new)
+    elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new) and any(
+        isinstance(i, dict | list) for i in old
+    ):
+        for index, (a, b) in enumerate(zip(old, new, strict=True)):
+            yield from _edits(a, b, f"{key}[{index}]")
+    elif old != new or type(old) is not type(new):
+        yield SpecEdit(key, old, new)
+
+
+def _ided(items: list[Any]) -> bool:
+    """A list of tables each with a distinct string ``id`` (the ``[[rules]]``): matched by id, not by place."""
+    ids = [i.get("id") for i in items if isinstance(i, dict)]
+    return len(ids) == len(items) and all(isinstance(i, str) for i in ids) and len(set(ids)) == len(ids)
+
+
+_CUT: Final = 100
+"""How much of a value a line shows around the first place two values differ."""
+
+
+def _shown(value: Any, cut: bool = True) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return text if not cut or len(text) <= _CUT else text[: _CUT - 1] + "…"
+
+
+def differing_parts(old: str, new: str, context: int = 30) -> tuple[str, str]:
+    """Two texts cut to the part where they differ: from a little before the first difference to a little after the
+    last, with ``…`` where something is left out; short texts whole."""
+    if len(old) <= _CUT and len(new) <= _CUT:
+        return old, new
+    start = 0
+    while start < min(len(old), len(new)) and old[start] == new[start]:
+        start += 1
+    end = 0
+    while end < min(len(old), len(new)) - start and old[-1 - end] == new[-1 - end]:
+        end += 1
+    begin = max(0, start - context)
+
+    def cut(text: str) -> str:
+        stop = min(len(text), len(text) - end + context)
+        return ("…" if begin else "") + text[begin:stop] + ("…" if stop < len(text) else "")
+
+    return cut(old), cut(new)
 
 
 def load_spec(path: str | Path) -> Spec:

@@ -44,6 +44,13 @@ def baseline(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out / "findings.json"
 
 
+def body(out: str) -> list[str]:
+    """The lines of `check`'s output after what it says first of each --spec (the values that differ from the
+    bundled spec)."""
+    lines = out.splitlines()
+    return lines[next(i for i, line in enumerate(lines) if line.startswith("nilerules check: ")) :]
+
+
 def copied(tmp_path: Path, game: str, name: str) -> Path:
     """The bundled spec of ``game``, unchanged, under another name."""
     path = tmp_path / name
@@ -76,7 +83,7 @@ def test_an_unchanged_copy_under_another_name_matches(
     spec = copied(tmp_path, "ra", "ra_copy.toml")
     code, out, err = run(capsys, "check", "--spec", str(spec), "--baseline", str(baseline), "--quiet")
     assert (code, err) == (0, "")
-    lines = out.splitlines()
+    lines = body(out)
     assert lines[0].startswith("nilerules check: compared ra (spec ")
     assert "with the baseline's ra" in lines[0] and "sobek not checked" in lines[0]
     assert lines[1] == "budget: the baseline's (20 playouts, 30 examples, rlimit 5000000, seed 20261129)"
@@ -95,7 +102,7 @@ def test_the_diff_leads_with_the_changed_param_then_the_class_changes(
         capsys, "check", "--spec", str(ra), "--spec", str(sobek), "--baseline", str(baseline), "--quiet", "--details"
     )
     assert code == 1 and "differences from" in err
-    lines = out.splitlines()
+    lines = body(out)
     assert "compared ra (spec " in lines[0] and "sobek (spec " in lines[0]
     assert lines[2:6] == [
         "inputs that changed:",
@@ -106,7 +113,7 @@ def test_the_diff_leads_with_the_changed_param_then_the_class_changes(
     assert lines[6] == "figures that changed:"
     assert not [line for line in lines if line.startswith("  sobek")]
     details = lines.index("details that changed (texts, interval bounds, witnesses, end positions):")
-    for hidden in (" witness_log ", ".low ", ".high ", "spec text sha256 "):
+    for hidden in (" witness_log ", ".low ", ".high ", "spec data sha256 "):
         assert not [line for line in lines[:details] if hidden in line], hidden
         assert [line for line in lines[details:] if hidden in line], hidden
     assert "ra.toml" not in out.replace(str(ra), "").replace(str(sobek), "")
@@ -124,7 +131,7 @@ def test_edited_points_name_the_params_and_what_they_change(
         ("value = [0, 0, 0, 5, 10, 15]", "value = [0, 0, 0, 6, 10, 15]"),
     )
     code, out, _ = run(capsys, "check", "--spec", str(spec), "--baseline", str(baseline), "--quiet", "--details")
-    lines = out.splitlines()
+    lines = body(out)
     assert code == 1
     assert lines[2:5] == [
         "inputs that changed:",
@@ -134,7 +141,7 @@ def test_edited_points_name_the_params_and_what_they_change(
     figures = lines[lines.index("figures that changed:") : lines.index(next(x for x in lines if x.startswith("det")))]
     assert any(line.startswith("  ra: RA-001 data.") for line in figures)
     assert any(line.startswith("  ra: detector open_tie hits ") for line in figures)
-    assert any(line.startswith("  ra: spec text sha256 ") for line in lines[lines.index(figures[-1]) :])
+    assert any(line.startswith("  ra: spec data sha256 ") for line in lines[lines.index(figures[-1]) :])
 
 
 def test_a_changed_figure_is_named_and_force_says_why(
@@ -225,3 +232,38 @@ def test_findings_json_names_no_file(baseline: Path) -> None:
     text = baseline.read_text(encoding="utf-8")
     assert "disk_sets" in json.loads(text)["games"]["ra"]["inputs"]["params"]  # whose changed values name the spec
     assert "ra.toml" not in text and "sobek.toml" not in text and "specs/" not in text
+
+
+def test_a_comment_key_order_and_layout_change_nothing(
+    capsys: pytest.CaptureFixture[str], baseline: Path, tmp_path: Path
+) -> None:
+    """A copy of specs/ra.toml with a comment added, a trailing comment, one table's keys reordered and blank lines
+    removed is the same spec as data: `check` exits 0 and first says the copy has the bundled values (issue 32: a
+    comment-only edit failed with 16 differences)."""
+    text = bundled_spec_path("ra").read_text(encoding="utf-8")
+    assert text.count(GOD_POINTS) == 1
+    text = "# an editor's note\n" + text.replace(
+        GOD_POINTS, '[params.god_points]\nvalue = 2  # kept\nmax = 100\nmin = -100\ntype = "int"\n'
+    ).replace("\n\n\n", "\n\n")
+    spec = tmp_path / "ra_commented.toml"
+    spec.write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "check", "--spec", str(spec), "--baseline", str(baseline), "--quiet")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].startswith("--spec ") and lines[0].endswith(
+        ": the same values as the bundled ra spec (comments and layout aside)"
+    )
+    assert lines[-1] == "nilerules check: every field of ra matches the baseline"
+
+
+def test_an_edited_spec_is_said_value_by_value_before_the_check(
+    capsys: pytest.CaptureFixture[str], baseline: Path, tmp_path: Path
+) -> None:
+    """god_points 2 -> 8: the first lines name that one value, bundled -> edited, and nothing else."""
+    spec = edited_spec(tmp_path, (GOD_POINTS, GOD_POINTS.replace("value = 2", "value = 8")))
+    code, out, _ = run(capsys, "check", "--spec", str(spec), "--baseline", str(baseline), "--quiet")
+    assert code == 1
+    assert out.splitlines()[:2] == [
+        f"--spec {str(spec)!r}: 1 value differs from the bundled ra spec:",
+        "  params.god_points.value: 2 -> 8",
+    ]

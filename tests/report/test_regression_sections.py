@@ -90,7 +90,7 @@ def test_a_param_leads_and_its_consequences_follow_in_order() -> None:
         "  ra: RA-001 impact.headline.low 0.28 -> 0.07",
         "  ra: RA-001 impact.headline.rate 0.5 -> 0.1875",
         '  ra: RA-001 witness_log {"actions": [1]} -> {"actions": [2]}',
-        "  ra: spec text sha256 " + "a" * 64 + " -> " + "b" * 64,
+        "  ra: spec data sha256 " + "a" * 64 + " -> " + "b" * 64,
     ]
 
 
@@ -116,7 +116,7 @@ def test_a_spec_text_change_alone_is_an_input() -> None:
     """Only the spec's hash changed (a text edit, no param, reading or version): it is the input named."""
     new = doc()
     new["games"]["ra"]["spec_digest"] = "c" * 64
-    assert lines(new)[:2] == ["inputs that changed:", "  ra: spec text sha256 " + "a" * 64 + " -> " + "c" * 64]
+    assert lines(new)[:2] == ["inputs that changed:", "  ra: spec data sha256 " + "a" * 64 + " -> " + "c" * 64]
 
 
 def test_verdict_default_recommendation_and_detector_verdicts_are_findings() -> None:

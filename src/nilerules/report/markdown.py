@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from pathlib import Path
 
 from nilerules.analysis.detectors import DESCRIPTIONS, HoleResult
 from nilerules.analysis.findings import Finding, ReadingOutcome
@@ -23,7 +24,7 @@ from nilerules.checks.model import Budget
 from nilerules.core.verdicts import Witness
 from nilerules.report import json as json_report
 from nilerules.report.wording import UNMET_MARK, assumed_key, assumed_rows, play_cells, rate_cell
-from nilerules.specs import Spec
+from nilerules.specs import Spec, edits_from_bundled
 
 KIND_WORDS = {
     "ambiguity": "ambiguity",
@@ -407,11 +408,25 @@ def _strong_budget(budget: Budget) -> str:
     )
 
 
+def _edited(analyses: Sequence[GameAnalysis]) -> list[str]:
+    """First, for a report on an edited spec: each value that differs from the bundled spec (compared as data)."""
+    lines = []
+    for a in analyses:
+        edits = edits_from_bundled(a.spec)
+        if edits:
+            many = "values differ" if len(edits) > 1 else "value differs"
+            lines += [f"**{a.game}: an edited spec** (`{Path(a.spec.path).name}`): {len(edits)} {many} from the "
+                      "bundled spec:", ""]
+            lines += [f"- `{e.line()}`" for e in edits] + [""]
+    return lines
+
+
 def render(analyses: Sequence[GameAnalysis], budget: Budget) -> str:
     total = sum(len(a.findings) for a in analyses)
     lines = [
         "# nilerules: clarified rule ambiguities",
         "",
+        *_edited(analyses),
         f"{total} unclear or incomplete passages of the rules, each with the readings it allows, how much the choice "
         "matters in play, a witness (a game from setup where the readings part) or a proof that they agree, and "
         "wording to paste into the rulebook.",

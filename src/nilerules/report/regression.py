@@ -23,6 +23,7 @@ from typing import Any, Final, Literal
 from nilerules.checks.model import Budget
 from nilerules.errors import NileRulesError
 from nilerules.report.json import FORMAT
+from nilerules.specs import differing_parts
 
 _IDENTITIES = ("code", "detector", "name", "reading", "rule")
 """Keys that identify an item of a list, so lists of findings, detectors and readings are matched by identity."""
@@ -158,7 +159,10 @@ class Change:
             return f"{where} new" + (f": {_show(self.new)}" if self.new is not None else "")
         if self.status == "gone":
             return f"{where} gone" + (f" (was {_show(self.old)})" if self.old is not None else "")
-        return f"{where} {_show(self.old)} -> {_show(self.new)}"
+        old, new = _show(self.old, cut=False), _show(self.new, cut=False)
+        if len(old) > _CUT or len(new) > _CUT:
+            old, new = differing_parts(old, new)  # two long values cut alike would look the same: show where they part
+        return f"{where} {old} -> {new}"
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -221,7 +225,7 @@ def compare(baseline: Mapping[str, Any], current: Mapping[str, Any], scope: Scop
             _change(game_id, leaf) for leaf in _leaves(old_games.get(game_id, {}), new_games[game_id], ())
         ]
         explained = any(c.section == "inputs" and c.item.startswith(("params.", "readings.")) for c in game)
-        changes += [c if c.item != "spec text" or not explained else _as(c, "details") for c in _once(game)]
+        changes += [c if c.item != "spec data" or not explained else _as(c, "details") for c in _once(game)]
     order = {name: i for i, name in enumerate(SECTIONS)}
     return Comparison(scope, tuple(sorted(changes, key=lambda c: order[c.section])))
 
@@ -340,7 +344,7 @@ def _change(game: str, leaf: _Leaf) -> Change:
         item = ".".join(s[1] for s in path[1:3])
         return Change(game, item, _path(path[3:]), leaf.old, leaf.new, leaf.status, "inputs")
     if head == "spec_digest":
-        return Change(game, "spec text", "sha256", leaf.old, leaf.new, leaf.status, "inputs")
+        return Change(game, "spec data", "sha256", leaf.old, leaf.new, leaf.status, "inputs")
     if head in _ITEMS and len(path) > 1:
         item = _ITEMS[head] + path[1][1].partition("=")[2]
         field = _path(path[2:])
@@ -425,8 +429,9 @@ def _path(path: Sequence[Segment]) -> str:
     return "".join(_segment(s) for s in path).lstrip(".")
 
 
-def _show(value: Any) -> str:
-    """A value on one line: a plain string as it is, anything else as compact JSON; cut to about 120 characters."""
+def _show(value: Any, cut: bool = True) -> str:
+    """A value on one line: a plain string as it is, anything else as compact JSON; cut to about 120 characters
+    (``cut``)."""
     if isinstance(value, str) and value and value.isprintable() and value.strip() == value:
         text = value
     elif isinstance(value, dict) and set(value) == {"hits", "trials"}:
@@ -435,7 +440,7 @@ def _show(value: Any) -> str:
         text = ", ".join(f"{k} {v}" for k, v in value.items())
     else:
         text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(", ", ": "))
-    return text if len(text) <= _CUT else text[: _CUT - 1] + "…"
+    return text if not cut or len(text) <= _CUT else text[: _CUT - 1] + "…"
 
 
 def _short(value: Any) -> str:
