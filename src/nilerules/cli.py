@@ -618,6 +618,7 @@ def _analyses(args: argparse.Namespace, games: Sequence[str], specs: Mapping[str
 def cmd_report(args: argparse.Namespace) -> int:
     from nilerules.analysis.parallel import using
     from nilerules.report import write_report
+    from nilerules.report.wording import DOCUMENTS_PAGE
 
     check_writable(args.out, folder=True)
     specs = _specs_by_game(args.spec)
@@ -629,7 +630,8 @@ def cmd_report(args: argparse.Namespace) -> int:
         md, js = write_report(Path(args.out), analyses, budget)
     counts = [f.verdict for a in analyses for f in a.findings]
     _say(
-        f"wrote {_name(str(md))}, {_name(str(js))} and {_name(str(md.with_name('report.html')))}: "
+        f"wrote {_name(str(md))}, {_name(str(js))}, {_name(str(md.with_name('report.html')))} and "
+        f"{_name(str(md.with_name(DOCUMENTS_PAGE)))}: "
         f"{len(counts)} findings "
         f"({counts.count('witness')} witness, {counts.count('proof')} proof, {counts.count('unknown')} unknown)"
     )

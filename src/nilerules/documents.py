@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -64,13 +65,16 @@ class Document:
     _lines: tuple[tuple[int, str], ...] = field(init=False, repr=False)
     """The lines that may be headings, by where they start in the folded text: every line of a text document, the
     ``#`` lines of a Markdown one (without their marks)."""
+    _numbers: tuple[tuple[int, int], ...] = field(init=False, repr=False)
+    """Every non-empty line of the text as (where it starts in the folded text, its number in the file from 1)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "folded", fold(self.text))
         lines: list[tuple[int, str]] = []
+        numbers: list[tuple[int, int]] = []
         cursor = 0
         markdown = self.name.endswith(".md")
-        for raw in self.text.splitlines():
+        for number, raw in enumerate(self.text.splitlines(), start=1):
             line = fold(raw)
             if not line:
                 continue
@@ -78,12 +82,14 @@ class Document:
             if at < 0:
                 continue
             cursor = at + len(line)
+            numbers.append((at, number))
             if not markdown:
                 lines.append((at, line))
             elif line.startswith("#"):
                 title = line.lstrip("#").lstrip()
                 lines.append((at + len(line) - len(title), title))
         object.__setattr__(self, "_lines", tuple(lines))
+        object.__setattr__(self, "_numbers", tuple(numbers))
 
     def find(self, quote: str) -> Span | None:
         """The first place the quote stands (each part after the one before), or None when it is not verbatim."""
@@ -110,6 +116,18 @@ class Document:
                 return None
             cursor = at + len(piece)
         return cursor
+
+    def line_of(self, quote: str) -> int | None:
+        """The number (from 1) of the line of the file where the quote first starts; None when it is not verbatim."""
+        span = self.find(quote)
+        if span is None:
+            return None
+        found = None
+        for at, number in self._numbers:
+            if at > span.start:
+                break
+            found = number
+        return found
 
     def contains(self, quote: str) -> bool:
         return self.find(quote) is not None
@@ -200,6 +218,26 @@ def load_documents(names: Iterable[str], folder: Path | None = None) -> dict[str
     """The documents a spec names, read from ``folder`` (default: the bundled documents). A missing file is an error
     that names it, never left out."""
     return {name: Document(name, read_document(name, folder)) for name in names}
+
+
+@cache
+def bundled_document(name: str) -> Document:
+    """A document of the package's documents folder, read once per process."""
+    return Document(name, read_document(name))
+
+
+def anchor(name: str, line: int | None = None) -> str:
+    """The id of a document (and of one of its lines) on the report's documents page: letters, digits and dashes."""
+    base = "doc-" + re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-")
+    return base if line is None else f"{base}-L{line}"
+
+
+def passage_line(name: str, quote: str) -> int | None:
+    """The line of the bundled document ``name`` where ``quote`` starts (None: no such document, or not verbatim)."""
+    try:
+        return bundled_document(name).line_of(quote)
+    except MissingDocument:
+        return None
 
 
 def quoted_spans(text: str) -> tuple[str, ...]:

@@ -10,6 +10,7 @@ from nilerules.checks.model import Budget
 from nilerules.core.files import write_set
 from nilerules.report import html, markdown
 from nilerules.report import json as json_report
+from nilerules.report.wording import DOCUMENTS_PAGE
 
 
 def report_files(analyses: Sequence[GameAnalysis], budget: Budget) -> dict[str, str]:
@@ -18,6 +19,7 @@ def report_files(analyses: Sequence[GameAnalysis], budget: Budget) -> dict[str, 
         "ambiguities.md": markdown.render(analyses, budget),
         "findings.json": json_report.render(analyses, budget),
         "report.html": html.render(analyses, budget),
+        DOCUMENTS_PAGE: html.documents_page(analyses),
     }
 
 

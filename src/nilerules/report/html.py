@@ -28,10 +28,18 @@ from nilerules.analysis.runner import GameAnalysis
 from nilerules.analysis.stats import common_span, histogram
 from nilerules.checks.model import Budget
 from nilerules.core.log import GameLog, log_from_json
+from nilerules.documents import anchor, bundled_document, document_path
 from nilerules.errors import NileRulesError
 from nilerules.report import charts
 from nilerules.report import json as json_report
-from nilerules.report.wording import UNMET_MARK, assumed_key, assumed_rows, play_cells, rate_cell
+from nilerules.report.wording import (
+    UNMET_MARK,
+    assumed_key,
+    assumed_rows,
+    play_cells,
+    rate_cell,
+    source_href,
+)
 
 CLASS_ORDER = CLASSES
 """The impact classes from the strongest effect to none (issue 11); the summary table sorts by this order."""
@@ -259,6 +267,7 @@ def _finding_view(analysis: GameAnalysis, data: Mapping[str, Any], drawn: Drawn)
         "quote": str(data.get("quote", "")),
         "document": document,
         "section": section,
+        "source_href": source_href(str(data.get("document", "")), data.get("line")),
         "readings": [
             {
                 "name": str(r.get("name", "")),
@@ -399,6 +408,25 @@ def page_model(
         "measured": measured,
         "frequency_chart": Markup(frequency_chart) if frequency_chart is not None else None,
     }
+
+
+def documents_page(analyses: Sequence[GameAnalysis]) -> str:
+    """documents.html: every seed and reference file the analysed specs name, each line with its anchor, so that a
+    finding's source opens at the passage it quotes."""
+    names = [n for n in dict.fromkeys(n for a in analyses for n in (*a.spec.seeds, *a.spec.references))
+             if document_path(n).is_file()]  # a toy game's documents are not the package's
+    titles = {n: a.spec.document(n) for a in analyses for n in (*a.spec.seeds, *a.spec.references)}
+    documents = [
+        {
+            "name": name,
+            "title": titles[name],
+            "anchor": anchor(name),
+            "lines": [(anchor(name, number), number, text) for number, text in
+                      enumerate(bundled_document(name).text.splitlines(), start=1)],
+        }
+        for name in names
+    ]
+    return _environment().get_template("documents.html.j2").render(documents=documents)
 
 
 def render(analyses: Sequence[GameAnalysis], budget: Budget, games: Mapping[str, Any] | None = None) -> str:

@@ -17,6 +17,7 @@ from nilerules.build import VERSION
 from nilerules.checks.model import Budget
 from nilerules.core.codec import to_data
 from nilerules.core.log import log_to_json
+from nilerules.documents import passage_line
 
 FORMAT = "nilerules-findings/2"
 
@@ -55,6 +56,7 @@ def finding_data(f: Finding) -> dict[str, Any]:
         "answered_by": f.answered_by,
         "document": f.document,
         "section": f.section,
+        "line": passage_line(f.document, f.quote) if f.document else None,
         "default": f.default,
         "impact": f.impact.to_data() if f.impact is not None else None,
         "witness_log": log_to_json(f.witness_log) if f.witness_log is not None else None,

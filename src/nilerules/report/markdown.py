@@ -22,8 +22,9 @@ from nilerules.analysis.runner import GameAnalysis
 from nilerules.analysis.witness import EndPosition, effect, illegal_words, move_words, parts_words, position_parts
 from nilerules.checks.model import Budget
 from nilerules.core.verdicts import Witness
+from nilerules.documents import passage_line
 from nilerules.report import json as json_report
-from nilerules.report.wording import UNMET_MARK, assumed_key, assumed_rows, play_cells, rate_cell
+from nilerules.report.wording import UNMET_MARK, assumed_key, assumed_rows, play_cells, rate_cell, source_href
 from nilerules.specs import Spec, edits_from_bundled
 
 KIND_WORDS = {
@@ -104,8 +105,9 @@ def summary_table(analyses: Sequence[GameAnalysis]) -> list[str]:
 def _where(f: Finding, spec: Spec) -> str:
     if not f.document:
         return ""
-    text = f"*{spec.document(f.document)}*"
-    return text + (f", “{f.section}”" if f.section else "")
+    line = passage_line(f.document, f.quote)
+    text = f"[*{spec.document(f.document)}*]({source_href(f.document, line)})"
+    return text + (f", “{f.section}”" if f.section else "") + (f", line {line}" if line else "")
 
 
 def _own(f: Finding) -> tuple[tuple[str, str], ...]:

@@ -15,6 +15,7 @@ from typing import Any
 from nilerules.analysis.assumptions import NO_DIFFERENCE, NOT_MEASURED, TENTH_FROM
 from nilerules.analysis.impact import NOT_MET, PLAY_WORDS, POLICY_NAMES, STRONG, PlayView, Rate
 from nilerules.core.codec import dumps
+from nilerules.documents import anchor
 
 REASON_CHARS = 160
 """The longest reason for an assumed value shown whole; a longer one is cut at the last sentence or clause that ends
@@ -164,3 +165,15 @@ def assumed_rows(assumptions: Sequence[Mapping[str, Any]]) -> list[AssumedRow]:
             )
         )
     return rows
+
+
+DOCUMENTS_PAGE = "documents.html"
+"""The report's page of the rule documents its findings quote, a line an anchor (``documents.anchor``)."""
+
+
+def source_href(document: str, line: Any) -> str:
+    """Where a finding's quote stands: the documents page at the quote's line (at the document when the line is not
+    known); empty without a document."""
+    if not document:
+        return ""
+    return f"{DOCUMENTS_PAGE}#{anchor(document, line if isinstance(line, int) else None)}"
