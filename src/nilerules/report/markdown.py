@@ -106,8 +106,9 @@ def _where(f: Finding, spec: Spec) -> str:
     if not f.document:
         return ""
     line = passage_line(f.document, f.quote)
-    text = f"[*{spec.document(f.document)}*]({source_href(f.document, line)})"
-    return text + (f", “{f.section}”" if f.section else "") + (f", line {line}" if line else "")
+    href = source_href(f.document, line)
+    text = f"[*{spec.document(f.document)}*]({href})" if href else f"*{spec.document(f.document)}*"
+    return text + (f", “{f.section}”" if f.section else "") + (f", line {line}" if href else "")
 
 
 def _own(f: Finding) -> tuple[tuple[str, str], ...]:

@@ -172,8 +172,8 @@ DOCUMENTS_PAGE = "documents.html"
 
 
 def source_href(document: str, line: Any) -> str:
-    """Where a finding's quote stands: the documents page at the quote's line (at the document when the line is not
-    known); empty without a document."""
-    if not document:
+    """Where a finding's quote stands: the documents page at the line where the quote begins; empty when that line is
+    not known (no document, or one the package does not hold, as a toy game's)."""
+    if not document or not isinstance(line, int):
         return ""
-    return f"{DOCUMENTS_PAGE}#{anchor(document, line if isinstance(line, int) else None)}"
+    return f"{DOCUMENTS_PAGE}#{anchor(document, line)}"
