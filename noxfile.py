@@ -36,8 +36,8 @@ WORKERS = ("-n", "auto", "--dist", "worksteal")
 @nox.session
 def tests(session: nox.Session) -> None:
     """pytest on every core under coverage (branch coverage, fail under 90 %), CI Hypothesis profile; the dask extra
-    is installed so the Dask cluster test runs. Tests marked ``slow`` (they play many games: see SLOW_FILES in
-    tests/conftest.py) are left to ``compiled``, where a game costs about a fifth: nox runs both sessions."""
+    is installed so the Dask cluster test runs. Tests marked ``slow`` (they play many games: ``pytestmark =
+    pytest.mark.slow`` in their file) are left to ``compiled``, where a game costs about a fifth: nox runs both."""
     session.install("-e", ".[dev,dask,openspiel,pettingzoo]")  # the interop extras: tests/interop runs their suites
     session.env["NILERULES_HYPOTHESIS_PROFILE"] = "ci"
     # coverage's data files (one per process) go into the session's own folder under .nox/, never the checkout:
@@ -53,7 +53,8 @@ def tests(session: nox.Session) -> None:
 def compiled(session: nox.Session) -> None:
     """The mypyc-compiled build (what `pip install .` gives) runs the tests that play many games (``slow``, which
     ``tests`` leaves out) and the differential ones (golden playthroughs, fast paths, the build check): same source,
-    same games. Between them, ``tests`` and ``compiled`` run every test (tests/conftest.py says which is which).
+    same games. Between them, ``tests`` and ``compiled`` run every test (a file's ``pytestmark``, or a test's own
+    marker, says which is which: tests/README.md).
 
     The golden playthroughs replay logged games and check their final digests, so this is a differential test of the
     compiled modules against the pure ones; tests/unit/kernel/test_build.py checks that every hot module compiled.

@@ -36,43 +36,6 @@ settings.register_profile(
 settings.load_profile(os.environ.get("NILERULES_HYPOTHESIS_PROFILE", "ci"))
 
 
-SLOW_FILES = (
-    "tests/conformance/test_games.py",
-    "tests/stateful/test_nefertiti.py",
-    "tests/stateful/test_nile_artefacts.py",
-    "tests/stateful/test_ra.py",
-    "tests/stateful/test_sobek.py",
-    "tests/whatif/test_whatif_sweep.py",
-    "tests/unit/nefertiti/test_nefertiti_whatif.py",
-    "tests/unit/nile_artefacts/test_nile_artefacts_whatif.py",
-    "tests/unit/ra/test_ra_whatif.py",
-    "tests/analysis/test_bundled_witnesses.py",
-)
-"""Files whose tests play many games (conformance over every config and reading, the state machines, the what-if
-sweep and the what-if tests of three games, the bundled report's witnesses): marked ``slow``. ``nox -s tests`` (pure
-Python under branch coverage, where a game costs about five times what it costs compiled) leaves them to ``nox -s
-compiled``, which runs them on the mypyc-compiled build; ``nox`` runs both, so no test is dropped. A single test
-elsewhere is marked with ``@pytest.mark.slow`` where it stands."""
-
-
-DIFFERENTIAL_FILES = ("tests/unit/kernel/test_build.py",)
-"""Besides every test named ``*golden*`` and every fast-path file (``test_*_fastpath.py``): marked ``differential``.
-The golden playthroughs replay logged games to their recorded end and the fast-path tests compare the playout's
-shortcuts with the rules, so on the compiled build they compare compiled against pure; test_build checks that every
-hot module really compiled. ``nox -s compiled`` runs these and the ``slow`` tests; ``nox -s tests`` runs every test
-but the ``slow`` ones, so each test runs at least once in ``nox``."""
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    root = Path(__file__).resolve().parent.parent
-    for item in items:
-        path = item.path.resolve().relative_to(root).as_posix()
-        if path in SLOW_FILES:
-            item.add_marker(pytest.mark.slow)
-        if path in DIFFERENTIAL_FILES or "golden" in item.name or path.endswith("_fastpath.py"):
-            item.add_marker(pytest.mark.differential)
-
-
 @pytest.fixture(autouse=True)
 def _fresh_z3_context() -> None:
     """Every test starts on a new Z3 context, as every check of a report does (``analysis.runner.check_chunk``): a

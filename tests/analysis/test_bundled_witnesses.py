@@ -18,6 +18,8 @@ from nilerules.core.log import replay
 from nilerules.errors import NileRulesError
 from nilerules.games import GAME_IDS
 
+pytestmark = pytest.mark.slow  # many games: nox -s compiled runs it, nox -s tests leaves it out
+
 ONLY_THE_CHECK = "the difference is only in what the check reports"
 """What a finding's impact note says when its witness replays alike under every reading (analysis.impact.classify)."""
 

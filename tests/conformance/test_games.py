@@ -8,6 +8,8 @@ from nilerules.games import GAME_IDS
 from nilerules.testing import covering_readings, every_config, run_conformance
 from tests.helpers import game, games
 
+pytestmark = pytest.mark.slow  # many games: nox -s compiled runs it, nox -s tests leaves it out
+
 
 def test_all_four_games_are_present() -> None:
     """The four games of the design are all importable."""

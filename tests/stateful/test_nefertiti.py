@@ -18,6 +18,8 @@ from nilerules.games.nefertiti.names import AMON_MERCHANT, ROYAL_SCRIBE, SCRIBE2
 from nilerules.games.nefertiti.state import P_CHAR, P_OVER
 from nilerules.testing import GameMachine
 
+pytestmark = pytest.mark.slow  # many games: nox -s compiled runs it, nox -s tests leaves it out
+
 GAME = load("nefertiti").game
 AMBIGUITIES = sorted(GAME.spec.ambiguities.items())
 SCORING = (SCRIBE2, SCRIBE3, ROYAL_SCRIBE, AMON_MERCHANT)

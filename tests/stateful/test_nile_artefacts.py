@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import invariant, precondition, rule
 
 from nilerules.checks import load
 from nilerules.core import CHANCE
 from nilerules.testing import GameMachine
+
+pytestmark = pytest.mark.slow  # many games: nox -s compiled runs it, nox -s tests leaves it out
 
 GAME = load("nile_artefacts").game
 

@@ -14,6 +14,8 @@ from nilerules.checks import load
 from nilerules.core.playout import playout
 from nilerules.testing import GameMachine
 
+pytestmark = pytest.mark.slow  # many games: nox -s compiled runs it, nox -s tests leaves it out
+
 GAME = load("ra").game
 AMBIGUITIES = sorted(GAME.spec.ambiguities.items())
 

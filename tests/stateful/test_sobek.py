@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from nilerules.checks import load
 from nilerules.testing import GameMachine
+
+pytestmark = pytest.mark.slow  # many games: nox -s compiled runs it, nox -s tests leaves it out
 
 GAME = load("sobek").game
 

@@ -34,6 +34,8 @@ from tests.whatif.sweep import (
     run_values,
 )
 
+pytestmark = pytest.mark.slow  # many games: nox -s compiled runs it, nox -s tests leaves it out
+
 NAMED_EDITS: list[tuple[str, dict[str, object]]] = [
     ("ra", {"pharaoh_points": [6, -2]}),
     ("ra", {"monument_identical_points": [0, 0, 0, 6, 10, 15]}),

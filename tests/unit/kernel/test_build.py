@@ -13,6 +13,8 @@ import nilerules
 from nilerules.build import build_label, compiled_modules
 from tests.helpers import ROOT
 
+pytestmark = pytest.mark.differential  # compiled against pure: nox -s compiled runs it too
+
 
 def _hot_modules() -> set[str]:
     """The modules setup.py compiles, read from its HOT_MODULES table (not imported: setup.py runs setup())."""

@@ -19,6 +19,8 @@ from nilerules.games.nefertiti.rules import common, turn
 from nilerules.games.nefertiti.state import Market, NefState, evolve
 from tests.helpers import seeded_states
 
+pytestmark = pytest.mark.differential  # compiled against pure: nox -s compiled runs it too
+
 GAME = load("nefertiti").game
 CONFIGS = [(2, ("harbor", "characters")), (3, ()), (4, ()), (4, ("characters", "scenario")), (5, ("harbor",))]
 

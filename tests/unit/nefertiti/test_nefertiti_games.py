@@ -179,6 +179,7 @@ def test_deben_budget_query_counts_setup_deben() -> None:
     assert data["5+harbor"] == 47 and data["coins"] == 38
 
 
+@pytest.mark.differential  # a golden playthrough: compiled against pure in nox -s compiled
 @pytest.mark.parametrize("name", ["nefertiti_2p_harbor.json", "nefertiti_5p.json"])
 def test_golden_playthroughs_replay(name: str) -> None:
     """Golden games (regenerated only on purpose by tests/golden/README or the helper below) replay exactly."""

@@ -20,6 +20,8 @@ from nilerules.errors import SpecError
 from nilerules.testing.conformance import every_config
 from tests.helpers import spec_with_line_edited
 
+pytestmark = pytest.mark.slow  # many games: nox -s compiled runs it, nox -s tests leaves it out
+
 # (pattern of the one line edited, replacement, check id, reading, text expected in that reading's outcome or summary)
 CASES = [
     # Royal Scribe +3: a lone senet owner's Senet x2 is 2 x 6 (senet, one owner) + 2 x 3 (two cards) = 18, or + 3 = 15

@@ -18,6 +18,8 @@ from nilerules.games.nile_artefacts.rules.offerings import advance_levels
 from nilerules.games.nile_artefacts.state import PH_REVEAL, STATE_FIELDS, Ctx, NAState, clone, evolve
 from tests.helpers import seeded_states
 
+pytestmark = pytest.mark.differential  # compiled against pure: nox -s compiled runs it too
+
 GAME = make_game()
 
 

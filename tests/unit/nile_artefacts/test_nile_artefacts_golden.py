@@ -18,6 +18,8 @@ from nilerules.core.log import log_from_json, log_to_json, replay, state_digest
 from nilerules.core.playout import playout, playout_log
 from nilerules.games.nile_artefacts import make_game
 
+pytestmark = pytest.mark.differential  # compiled against pure: nox -s compiled runs it too
+
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "nile_artefacts_4p.json"
 GAME = make_game()
 SEED = 2026

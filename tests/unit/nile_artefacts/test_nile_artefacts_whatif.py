@@ -21,6 +21,8 @@ from nilerules.checks.model import Budget
 from nilerules.checks.nile_artefacts.queries import QUERIES
 from tests.helpers import edited_game
 
+pytestmark = pytest.mark.slow  # many games: nox -s compiled runs it, nox -s tests leaves it out
+
 SMALL = Budget(playouts=8, examples=16, rlimit=5_000_000)
 
 

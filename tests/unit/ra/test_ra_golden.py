@@ -18,6 +18,8 @@ from nilerules.core.log import log_from_json, log_to_json, replay
 from nilerules.core.playout import playout, playout_log
 from nilerules.games.ra import make_game
 
+pytestmark = pytest.mark.differential  # compiled against pure: nox -s compiled runs it too
+
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "ra_3p_traders.json"
 OLD_LOG = Path(__file__).resolve().parents[2] / "golden" / "ra_3p_traders_v2.json"
 """The same game as logged by rules version 2: actions in the old tagged form ({"type": "DrawTile", "kind": 23})."""

@@ -20,6 +20,8 @@ from nilerules.core.verdicts import Proof, Witness
 from nilerules.errors import SpecError
 from tests.helpers import edited_game
 
+pytestmark = pytest.mark.slow  # many games: nox -s compiled runs it, nox -s tests leaves it out
+
 BUNDLED = load("ra")
 QUICK = Budget.quick()
 

@@ -22,6 +22,8 @@ from nilerules.games.sobek.rules import common, sets
 from nilerules.games.sobek.state import K_HSET, K_SET, NTYPES, OVER, PLAY, STATE_FIELDS, SobekState
 from tests.helpers import seeded_states
 
+pytestmark = pytest.mark.differential  # compiled against pure: nox -s compiled runs it too
+
 READINGS: tuple[dict[str, str], ...] = (
     {}, {"green_deal": "once"}, {"market_row": "row_of_all"}, {"event_choice": "blind"}, {"queen_draw": "market"},
 )

@@ -58,6 +58,7 @@ def test_whole_games_end_and_replay_under_each_reading(readings: dict[str, str])
             assert replay(GAME, log) == result.final
 
 
+@pytest.mark.differential  # a golden playthrough: compiled against pure in nox -s compiled
 def test_golden_playthrough_three_players() -> None:
     """A seeded 3-player game replays to the recorded final state and scores.
 
