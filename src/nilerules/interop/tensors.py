@@ -25,7 +25,8 @@ random games and checks it), so nothing is dropped silently.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -39,23 +40,36 @@ Vector = np.ndarray[Any, np.dtype[np.float32]]
 INF: Final = math.inf
 
 
-def observation_view(game: Any, state: Any, seat: int) -> View:
+def observation_view(game: Any, state: Any, seat: int, data: View | None = None) -> View:
     """What ``seat`` sees of ``state``, as the data every encoding of this package is written from (the one place
-    that says where a seat's observation comes from)."""
-    return seat_view(game, state, seat)
+    that says where a seat's observation comes from); ``data`` is the state's position data when the caller has it."""
+    return seat_view(game, state, seat, dict(data) if data is not None else None)
+
+
+def determinization(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
+    """A whole state consistent with what ``seat`` sees of ``state``, sampled with ``rng`` (what OpenSpiel's
+    ``resample_from_infostate`` returns): the game's ``determinize`` where it has one; otherwise the state itself,
+    which is right where nothing is hidden (Ra, Nile Artefacts)."""
+    determinize = getattr(game, "determinize", None)
+    if determinize is None:
+        return state
+    return determinize(state, seat, rng)
 
 
 class EncodingError(LookupError):
     """A view holds a name the layout has no slot for (a bug of the layout, never of the caller)."""
 
 
-@dataclass(frozen=True, slots=True)
 class Seen:
-    """A seat's view with the observer, for the fields' getters."""
+    """A seat's view with the observer, for the fields' getters (each seat's entry looked up once)."""
 
-    view: View
-    seat: int
-    players: int
+    __slots__ = ("_entries", "players", "seat", "view")
+
+    def __init__(self, view: View, seat: int, players: int) -> None:
+        self.view = view
+        self.seat = seat
+        self.players = players
+        self._entries: dict[tuple[int, str | None], View] = {}
 
     def at(self, *path: str) -> Any:
         """The value at ``path`` (nested keys), or None where a key is missing."""
@@ -69,11 +83,12 @@ class Seen:
     def seat_data(self, rel: int, container: str | None = "seats") -> View:
         """The view's entry for the seat ``rel`` places after the observer, under ``container`` (at the top where
         None); empty if there is none."""
-        seats = self.view.get(container) if container is not None else self.view
-        if not isinstance(seats, Mapping):
-            return {}
-        entry = seats.get(str((self.seat + rel) % self.players))
-        return entry if isinstance(entry, Mapping) else {}
+        found = self._entries.get((rel, container))
+        if found is None:
+            seats = self.view.get(container) if container is not None else self.view
+            entry = seats.get(str((self.seat + rel) % self.players)) if isinstance(seats, Mapping) else None
+            found = self._entries[rel, container] = entry if isinstance(entry, Mapping) else {}
+        return found
 
     def rel(self, value: Any) -> int | None:
         """The relative seat of an absolute seat number (an int or its string), None for anything else."""
@@ -103,14 +118,13 @@ class Field:
     key: str = ""
     """The top-level key of the view the field reads (``<seat>`` for a seat's own key); default: the name's first
     part."""
+    size: int = 0
+    """How many numbers (one per label)."""
 
     def __post_init__(self) -> None:
         if not self.key:
             object.__setattr__(self, "key", self.name.split(".", 1)[0])
-
-    @property
-    def size(self) -> int:
-        return len(self.labels)
+        object.__setattr__(self, "size", len(self.labels))
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,21 +136,26 @@ class Layout:
     fields: tuple[Field, ...]
     left_out: tuple[tuple[str, str], ...]
     """(top-level key of the view, why it is not encoded)."""
+    size: int = 0
+    """How many numbers (worked out from the fields)."""
+    _starts: tuple[tuple[int, Field], ...] = ()
 
-    @property
-    def size(self) -> int:
-        return sum(f.size for f in self.fields)
+    def __post_init__(self) -> None:
+        starts = []
+        offset = 0
+        for f in self.fields:
+            starts.append((offset, f))
+            offset += f.size
+        object.__setattr__(self, "_starts", tuple(starts))
+        object.__setattr__(self, "size", offset)
 
     def keys(self) -> frozenset[str]:
         """The top-level keys of the view the fields read (``<seat>``: the seats' own keys)."""
         return frozenset(f.key for f in self.fields)
 
-    def offsets(self) -> Iterator[tuple[int, Field]]:
+    def offsets(self) -> tuple[tuple[int, Field], ...]:
         """Each field with the index of its first number."""
-        offset = 0
-        for f in self.fields:
-            yield offset, f
-            offset += f.size
+        return self._starts
 
     def bounds(self) -> tuple[Vector, Vector]:
         """The lowest and highest value of every number (for a PettingZoo ``Box``)."""
@@ -153,7 +172,7 @@ class Layout:
         seen = Seen(view, seat, self.config.players)
         index: list[int] = []
         values: list[float] = []
-        for offset, f in self.offsets():
+        for offset, f in self._starts:
             for slot, value in f.read(seen):
                 index.append(offset + slot)
                 values.append(value)
