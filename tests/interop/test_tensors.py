@@ -216,3 +216,37 @@ def test_serialization_keeps_what_each_seat_remembers(pyspiel: ModuleType) -> No
     again = game.deserialize_state(state.serialize())
     for seat in range(2):
         assert seen(again, seat) == seen(state, seat)
+
+
+class Flat:
+    """An ISMCTS evaluator that costs nothing: uniform priors, every leaf worth 0 (the test is of the information
+    states and the resampling, not of the search's strength)."""
+
+    def evaluate(self, state: Any) -> Any:
+        return np.zeros(state.num_players())
+
+    def prior(self, state: Any) -> list[tuple[int, float]]:
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+@pytest.mark.parametrize("game_id", ["sobek", "nefertiti"])
+def test_openspiel_s_ismcts_plays_a_whole_game(pyspiel: ModuleType, game_id: str) -> None:
+    """OpenSpiel's information-set MCTS (``open_spiel.python.algorithms.ismcts``) plays every seat of a 2-player
+    game to the end: at each decision it resamples states from the mover's information state and checks that each
+    has the same information state (its own assertion), then searches them."""
+    from open_spiel.python.algorithms import ismcts
+
+    game = pyspiel.load_game(f"nilerules_{game_id}", {"players": 2})
+    rng = np.random.RandomState(3)
+    bot = ismcts.ISMCTSBot(game, Flat(), uct_c=2.0, max_simulations=4, random_state=rng)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            state.apply_action(bot.step(state))
+            decisions += 1
+    assert decisions > 0 and sum(state.returns()) == pytest.approx(0.0)
