@@ -501,3 +501,41 @@ _BUILDERS: Final[dict[str, Callable[[Any, Config], tuple[Fields, LeftOut]]]] = {
     "sobek": _sobek,
     "nefertiti": _nefertiti,
 }
+
+
+# -- the tables of docs/interop.md -------------------------------------------------------------------------------------
+def _collapsed(name: str) -> str | None:
+    """A seat's field named once for every seat (``seat+0.hand`` becomes ``seat+k.hand``; the other seats' None)."""
+    if not name.startswith("seat+"):
+        return name
+    rel, _, rest = name.removeprefix("seat+").partition(".")
+    return f"seat+k.{rest}" if rel == "0" else None
+
+
+def markdown(game: Any) -> str:
+    """The layout of ``game`` as docs/interop.md prints it: one row per field (a seat's fields once, as
+    ``seat+k``), its size at each player count, its meaning; then the sizes of the whole tensors."""
+    from nilerules.interop.spaces import action_space
+
+    counts_ = game.info.player_counts
+    layouts = [layout(game, game.config(n)) for n in counts_]
+    sizes: dict[str, list[int]] = {}
+    meanings: dict[str, str] = {}
+    for lay in layouts:
+        for f in lay.fields:
+            name = _collapsed(f.name)
+            if name is not None:
+                sizes.setdefault(name, []).append(f.size)
+                meanings[name] = f.meaning
+    head = " / ".join(str(n) for n in counts_)
+    lines = [f"| field | numbers ({head} players) | meaning |", "| --- | --- | --- |"]
+    for name, found in sizes.items():
+        shown = str(found[0]) if len(set(found)) == 1 else " / ".join(map(str, found))
+        lines.append(f"| `{name}` | {shown} | {meanings[name]} |")
+    obs = " / ".join(str(lay.size) for lay in layouts)
+    info = " / ".join(
+        str(2 * lay.size + len(action_space(game, lay.config).actions)) for lay in layouts
+    )
+    lines.append(f"| **observation tensor** | {obs} | |")
+    lines.append(f"| **information state tensor** | {info} | the observation, its peak, the own-action counts |")
+    return "\n".join(lines)
