@@ -124,6 +124,17 @@ class EdgesFile:
     edges: tuple[Edge, ...]
     skip: Mapping[str, str]
     """Rule id -> why the rule reads and writes nothing (flavour rules are skipped without an entry)."""
+    missing: tuple[tuple[str, str], ...] = ()
+    """What is not accounted for, as (key, what): a rule without an entry, an applicable kind without an edge (only
+    when loaded with ``complete=False``; otherwise these are errors)."""
+
+    def new_questions(self) -> tuple[Edge, ...]:
+        """The inline findings (questions this pass raised), one per question text, in the file's order."""
+        seen: dict[str, Edge] = {}
+        for e in self.edges:
+            if e.is_new_question and e.question not in seen:
+                seen[e.question] = e
+        return tuple(seen.values())
 
     def edge(self, rule: str, kind: str) -> Edge:
         for e in self.edges:
@@ -183,10 +194,16 @@ def _entry_key(table: str, index: int, data: Any) -> str:
 
 
 def parse_edges(
-    text: str, spec: Spec, path: str = "<string>", documents: Mapping[str, Document] | None = None
+    text: str,
+    spec: Spec,
+    path: str = "<string>",
+    documents: Mapping[str, Document] | None = None,
+    complete: bool = True,
 ) -> EdgesFile:
     """Validate an edges file's text against ``spec`` and its documents (default: the documents the spec names, from
-    the package's documents folder). Every problem is collected before one :class:`SpecError` is raised."""
+    the package's documents folder). Every problem is collected before one :class:`SpecError` is raised. With
+    ``complete=False`` a rule or applicable kind without an entry is not an error but listed in
+    :attr:`EdgesFile.missing` (``nilerules edges`` reports it and exits 1)."""
     problems = _Problems()
     try:
         doc = tomllib.loads(text)
@@ -249,9 +266,11 @@ def parse_edges(
             problems.add(key, f"{rule_id!r} is both skipped and listed under [[rule]]")
         skip[rule_id] = why if isinstance(why, str) else ""
 
+    missing: list[tuple[str, str]] = []
+    """What the completeness check finds (a rule without an entry, an applicable kind without an edge)."""
     for rule in spec.rules:
         if rule.kind != "flavour" and rule.id not in skip and not any(r.id == rule.id for r in rules):
-            problems.add(f"rule ({rule.id})", "the spec's rule has no [[rule]] entry and is not in [skip]")
+            missing.append((f"rule ({rule.id})", "the spec's rule has no [[rule]] entry and is not in [skip]"))
 
     touches_of = {r.id: r for r in rules}
     edges: list[Edge] = []
@@ -278,11 +297,12 @@ def parse_edges(
     for listed in rules:
         for kind in listed.kinds():
             if (listed.id, kind) not in claimed:
-                problems.add(f"rule ({listed.id})", f"no [[edge]] for kind {kind!r} (its touches make it applicable)")
+                what = f"no [[edge]] for kind {kind!r} (its touches make it applicable)"
+                missing.append((f"rule ({listed.id})", what))
 
-    if problems.items:
-        raise SpecError(path, problems.items)
-    return EdgesFile(path, spec.game, tuple(rules), tuple(edges), skip)
+    if problems.items or (missing and complete):
+        raise SpecError(path, [*problems.items, *(missing if complete else [])])
+    return EdgesFile(path, spec.game, tuple(rules), tuple(edges), skip, tuple(missing))
 
 
 def _edge(
@@ -411,8 +431,11 @@ def _players(problems: _Problems, item: Mapping[str, Any], key: str) -> tuple[in
     return tuple(value)
 
 
-def load_edges(path: str | Path, spec: Spec, documents: Mapping[str, Document] | None = None) -> EdgesFile:
-    """Load and validate an edges file against its game's spec; a missing file is a SpecError naming it."""
+def load_edges(
+    path: str | Path, spec: Spec, documents: Mapping[str, Document] | None = None, complete: bool = True
+) -> EdgesFile:
+    """Load and validate an edges file against its game's spec (``complete``: see :func:`parse_edges`); a missing
+    file is a SpecError naming it."""
     path = Path(path)
     try:
         with path.open("rb") as handle:
@@ -427,7 +450,7 @@ def load_edges(path: str | Path, spec: Spec, documents: Mapping[str, Document] |
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SpecError(str(path), [("", f"not UTF-8 text ({exc.reason})")]) from None
-    return parse_edges(text, spec, str(path), documents)
+    return parse_edges(text, spec, str(path), documents, complete)
 
 
 __all__ = [
