@@ -250,3 +250,38 @@ def test_openspiel_s_ismcts_plays_a_whole_game(pyspiel: ModuleType, game_id: str
             state.apply_action(bot.step(state))
             decisions += 1
     assert decisions > 0 and sum(state.returns()) == pytest.approx(0.0)
+
+
+@pytest.mark.parametrize("game_id", ["ra", "nile_artefacts", "sobek", "nefertiti"])
+def test_the_view_encoded_is_the_game_s_observation(game_id: str) -> None:
+    """The one function the encodings are written from gives the game's own observation (``game.observation``,
+    core/seen.py) as data: every 9th state of a seeded 3-player game, every seat."""
+    game = load_game(game_id)
+    config = game.config(3, all_modules(game_id))
+    for state in seeded_states(game, config, seed=5)[::9]:
+        for seat in range(3):
+            assert observation_view(game, state, seat) == game.observation(state, seat).data()
+
+
+@pytest.mark.parametrize("game_id", ["sobek", "nefertiti"])
+def test_a_determinization_leaves_the_seat_s_tensor_unchanged(game_id: str) -> None:
+    """``game.determinize`` deals again what the seat cannot see: the seat's observation tensor is the same in the
+    dealt state, while the dealt states differ from the true ones (in Sobek, the next seat sees its new hand: the
+    change is real)."""
+    import random
+
+    game = load_game(game_id)
+    config = game.config(3, all_modules(game_id))
+    lay = layout(game, config)
+    rng = random.Random(0)
+    changed = seen_by_next = 0
+    for state in seeded_states(game, config, seed=6)[::11]:
+        dealt = game.determinize(state, 0, rng)
+        before, after = (lay.encode(observation_view(game, s, 0), 0) for s in (state, dealt))
+        assert np.array_equal(before, after)
+        changed += game.position_data(dealt) != game.position_data(state)
+        next_before, next_after = (lay.encode(observation_view(game, s, 1), 1) for s in (state, dealt))
+        seen_by_next += not np.array_equal(next_before, next_after)
+    assert changed > 0
+    if game_id == "sobek":
+        assert seen_by_next > 0

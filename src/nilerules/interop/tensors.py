@@ -33,7 +33,6 @@ from typing import Any, Final
 import numpy as np
 
 from nilerules.core import Config
-from nilerules.interop.seats import view as seat_view
 
 View = Mapping[str, Any]
 Vector = np.ndarray[Any, np.dtype[np.float32]]
@@ -42,18 +41,21 @@ INF: Final = math.inf
 
 def observation_view(game: Any, state: Any, seat: int, data: View | None = None) -> View:
     """What ``seat`` sees of ``state``, as the data every encoding of this package is written from (the one place
-    that says where a seat's observation comes from); ``data`` is the state's position data when the caller has it."""
-    return seat_view(game, state, seat, dict(data) if data is not None else None)
+    that says where a seat's observation comes from): the game's own observation (``game.observation(state, seat)``,
+    ``core/seen.py``) as JSON data, taken before it is frozen (``game.seen_view``) where the game offers that;
+    ``data`` is the state's position data when the caller has it."""
+    seen_view = getattr(game, "seen_view", None)
+    if seen_view is None:
+        found: View = game.observation(state, seat).data()
+        return found
+    return seen_view(state, seat, dict(data) if data is not None else None)  # type: ignore[no-any-return]
 
 
 def determinization(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
-    """A whole state consistent with what ``seat`` sees of ``state``, sampled with ``rng`` (what OpenSpiel's
-    ``resample_from_infostate`` returns): the game's ``determinize`` where it has one; otherwise the state itself,
-    which is right where nothing is hidden (Ra, Nile Artefacts)."""
-    determinize = getattr(game, "determinize", None)
-    if determinize is None:
-        return state
-    return determinize(state, seat, rng)
+    """A whole state that gives ``seat`` the observation ``state`` gives it, sampled with ``rng`` (what OpenSpiel's
+    ``resample_from_infostate`` returns): the game's ``determinize`` (``core/seen.py``; the state itself in Ra and
+    Nile Artefacts, where nothing is hidden)."""
+    return game.determinize(state, seat, rng)
 
 
 class EncodingError(LookupError):
