@@ -317,7 +317,41 @@ def _game(a: GameAnalysis) -> list[str]:
     ]
     for f in a.findings:
         lines += _finding(f, a.spec)
-    return lines
+    return lines + _edges(a)
+
+
+def _edges(a: GameAnalysis) -> list[str]:
+    """The game's "Edges examined" section, from its edges file as findings.json gives it (none: no file yet)."""
+    data = json_report.analysis_data(a).get("edges")
+    if data is None:
+        return []
+    counts = data["counts"]
+    verdicts = list(next(iter(counts.values())))
+    lines = [
+        "### Edges examined",
+        "",
+        f"{data['total']} (rule, kind) pairs over {data['rules']} rules ({data['skipped']} rules touch nothing and are "
+        f"skipped, flavour text aside): each is decided by a quote, a finding, an assumed param, a proof that it "
+        f"cannot happen, or unknown after a search. `nilerules edges {a.game}` runs their probes.",
+        "",
+        "| kind | " + " | ".join(verdicts) + " | total |",
+        "| --- | " + " | ".join("---:" for _ in verdicts) + " | ---: |",
+    ]
+    for kind, row in counts.items():
+        lines.append(f"| {kind} | " + " | ".join(str(row[v]) for v in verdicts) + f" | {sum(row.values())} |")
+    totals = [sum(row[v] for row in counts.values()) for v in verdicts]
+    lines.append("| **total** | " + " | ".join(str(t) for t in totals) + f" | {sum(totals)} |")
+    questions = data["new_questions"]
+    lines += ["", f"New questions this pass raised: {len(questions)}." if questions else "No new question."]
+    for q in questions:
+        where = ", ".join(f"`{w['rule']}` ({w['kind']})" for w in q["where"])
+        readings = ", ".join(f"`{r}`" for r in q["readings"])
+        lines.append(f"- **{_cell(q['question'])}** Readings {readings}; default `{q['default']}`. {where}. "
+                     f"Wording to paste: {_cell(q['wording'])}")
+    if data["missing"]:
+        lines += ["", f"Not yet accounted for: {len(data['missing'])}."]
+        lines += [f"- {_cell(m['key'])}: {_cell(m['what'])}" for m in data["missing"]]
+    return [*lines, ""]
 
 
 def _assumed(analyses: Sequence[GameAnalysis]) -> list[str]:
