@@ -1,29 +1,34 @@
-"""Impact, measured: how often a reading changes the moves, the scores or the winner of real games.
+"""Impact, measured where a rule applies: how often an ambiguity's situation arises in real games, and how often,
+when it does, the readings change the moves, the scores or the winner.
 
-For one ambiguity and one non-default reading, the same seeded game is played twice side by side with common random
-numbers: once with every reading at its default, once with only that reading changed. The trials alternate random and
-greedy play (the context), then ``Budget.strong_trials`` more have every seat play the search-based player
-(``nilerules.core.mcts``, at ``Budget.strong_simulations`` per decision; its rollouts play by the rules of the game it
-is in, so under the changed reading it plans by that reading): the impact among competent players. The class is what
-strong play shows when it meets a difference; otherwise what random and greedy play show, and then the impact says
-that strong play never met it (``Impact.unmet_by_strong``). Each game owns a generator
-seeded alike, so the two games make the same chance draws and the same policy choices for as long as they agree; the
-pair records the first step where they part (the mover, the legal moves, a chance draw or a policy choice differ) and
-whether the final scores and the winners differ.
+For one ambiguity and one non-default reading, a seeded base game is played with every reading at its default
+(``play(..., keep=True)`` keeps its states). Its *application points* are the steps where the changed reading gives,
+in the same position (``Game.rebase``), another mover, other legal moves, another chance distribution or another
+successor for the move played, or at the end other scores or winners (``application_point``: a differential test
+at every step, so it needs no hook in the rules and holds under the compiled build alike). The paired game follows
+the base game move for move up to the first application point and only from there goes on under its own reading
+with its own players, drawing from where the base game's generator stood (``follow``): a pair whose situation never
+arose is the base game itself, and a pair can part nowhere else (tests/unit/kernel/test_application_points.py: the
+placebo). The trials alternate random and greedy play (the context), then ``Budget.strong_trials`` more have every
+seat play the strong player (``POLICIES["strong"]``, at ``Budget.strong_simulations`` per decision): the impact among
+competent players.
 
 The measurement is a pure function over an explicit list of work items (``measure``), so it can be cut into chunks
-and run in parallel (``impact_chunks``, ``measure_chunk``); ``tally`` counts the outcomes and ``classify`` turns them,
-with the check's verdict and what its witness shows, into one :class:`Impact` per ambiguity. The game played under
-the defaults is the same for every ambiguity, so ``measure`` plays it once per (config, seed, policy) and compares
-each changed reading against it. When the measured pairs meet no difference and the check has no game for a witness,
-the trials that follow (``work_items(..., search=True)``) are searched for one.
+and run in parallel (``impact_chunks``, ``measure_chunk``); ``tally`` counts the outcomes per reading,
+``game_counts`` per base game (every reading together: ``arises``, then ``play``, ``scores``, ``winner`` among the
+games where it arises) and ``classify`` turns them, with the check's verdict and what its witness shows, into one
+:class:`Impact` per ambiguity. The game played under the defaults is the same for every ambiguity, so ``measure``
+plays it once per (config, seed, policy) and compares each changed reading against it. When the measured pairs meet
+no difference and the check has no game for a witness, the trials that follow (``work_items(..., search=True)``) are
+searched for one. ``pair`` (a changed value of an assumed parameter, ``analysis.assumptions``) plays the two games
+side by side from setup.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
 from nilerules.analysis.montecarlo import wilson
@@ -62,6 +67,9 @@ NOT_MET: Final = "not met"
 PLAY_WORDS: Final[dict[str, str]] = {"changes the winner": "winner", "changes scores": "scores",
                                      "changes play only": "play", NOT_MET: "none"}
 """A class in a table cell of one policy's figures."""
+PointKind = Literal["setup", "mover", "moves", "chance", "successor", "scores"]
+"""What the readings change at an application point: the position set up, who moves, the legal moves, the chance
+distribution, the position the same move leads to, or (at the end) the scores or the winner."""
 PartKind = Literal["", "moves", "chance", "choice", "end"]
 """Where two paired games part: the mover or legal moves differ, a chance draw differs, the policy chose differently
 among the same legal moves, or one game ended and the other did not."""
@@ -105,10 +113,23 @@ class PairOutcome:
     winner_differs: bool
     alike: bool
     """The scores differ by the same amount for every seat (so the ranking cannot change)."""
+    point: int = -1
+    """The base game's first application point (the action index where the readings first give a different mover,
+    legal moves, chance distribution, successor or, at ``length``, scores), -1 when the situation never arose (a
+    changed value of an assumed parameter, ``pair``, leaves it -1)."""
+    point_kind: PointKind | Literal[""] = ""
+
+    @property
+    def arises(self) -> bool:
+        """The base game met an application point: the rule applied."""
+        return self.point >= 0
 
     @property
     def witness_steps(self) -> int:
-        """How many actions a witness log of this pair holds: up to the parting, or the whole game."""
+        """How many actions a witness log of this pair holds: up to the application point (past its action when the
+        successor differs), else up to the parting, or the whole game."""
+        if self.point >= 0:
+            return min(self.length, self.point + (self.point_kind == "successor"))
         return self.part_step if self.part_step >= 0 else self.length
 
     @property
@@ -155,6 +176,9 @@ class Counts:
     """Of the games whose scores differ: those where every seat shifted by the same amount."""
     scoring_only: int = 0
     """Of the games whose scores differ: those whose moves never parted (only the scoring differed)."""
+    arises: int = 0
+    """The games that met an application point (``PairOutcome.arises``); the play, scores and winner counts are
+    among these (a pair whose situation never arose is, by construction, the same game)."""
 
     def add(self, o: PairOutcome) -> Counts:
         return Counts(
@@ -164,6 +188,7 @@ class Counts:
             self.winner + o.winner_differs,
             self.alike + (o.scores_differ and o.alike),
             self.scoring_only + (o.scores_differ and o.part_step < 0),
+            self.arises + o.arises,
         )
 
     def plus(self, other: Counts) -> Counts:
@@ -193,7 +218,7 @@ class Counts:
 
 
 def _fields(c: Counts) -> tuple[int, ...]:
-    return (c.trials, c.play, c.scores, c.winner, c.alike, c.scoring_only)
+    return (c.trials, c.play, c.scores, c.winner, c.alike, c.scoring_only, c.arises)
 
 
 def total(counts: Iterable[Counts]) -> Counts:
@@ -238,6 +263,99 @@ def view(play: str, per_reading: Sequence[Counts]) -> PlayView:
     best = max(per_reading, key=lambda c: (c.hits(cls), -c.trials), default=Counts())
     hits = best.hits(cls) if cls != NOT_MET else 0
     return PlayView(play, cls, Rate(hits, best.trials))
+
+
+@dataclass(frozen=True, slots=True)
+class GameCounts:
+    """One policy's base games for one ambiguity, every non-default reading together: in how many the situation
+    arose (an application point of some reading was met), and among those, in how many some reading changed the
+    moves, the scores, the winner."""
+
+    games: int = 0
+    arises: int = 0
+    play: int = 0
+    scores: int = 0
+    winner: int = 0
+
+    def rates(self) -> dict[str, Rate]:
+        """``arises`` among the games; ``play``, ``scores``, ``winner`` among the games where it arises."""
+        return {
+            "arises": Rate(self.arises, self.games),
+            "play": Rate(self.play, self.arises),
+            "scores": Rate(self.scores, self.arises),
+            "winner": Rate(self.winner, self.arises),
+        }
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"games": self.games}
+        for name, rate in self.rates().items():
+            low, high = rate.interval
+            out[name] = {"hits": rate.hits, "trials": rate.trials, "low": round(low, 6), "high": round(high, 6)}
+        return out
+
+
+def game_counts(outcomes: Iterable[PairOutcome]) -> dict[str, dict[str, GameCounts]]:
+    """ambiguity -> policy -> ``GameCounts``: the pairs grouped by their base game (config, seed, policy), a base
+    game counting once however many readings it was paired with."""
+    games: dict[tuple[str, str, Config, int], list[bool]] = {}
+    for o in outcomes:
+        key = (o.item.ambiguity, o.item.policy, o.item.base, o.item.seed)
+        flags = games.setdefault(key, [False, False, False, False])
+        flags[0] |= o.arises
+        flags[1] |= o.arises and o.part_step >= 0
+        flags[2] |= o.arises and o.scores_differ
+        flags[3] |= o.arises and o.winner_differs
+    out: dict[str, dict[str, GameCounts]] = {}
+    for (amb, policy, _, _), (arises, moved, scored, won) in games.items():
+        per = out.setdefault(amb, {})
+        c = per.get(policy, GameCounts())
+        per[policy] = GameCounts(c.games + 1, c.arises + arises, c.play + moved, c.scores + scored, c.winner + won)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """One game where the situation arose and the readings parted: the base game's policy, seed and config, the
+    application point (action index) and the reading that parted from the default there."""
+
+    policy: str
+    seed: int
+    players: int
+    modules: tuple[str, ...]
+    step: int
+    reading: str
+    kind: str
+    """What the readings change at the point (``PointKind``)."""
+    effect: str
+    """``winner``, ``scores`` or ``play``: the strongest difference the pair showed."""
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "policy": self.policy,
+            "seed": self.seed,
+            "config": {"players": self.players, "modules": list(self.modules)},
+            "step": self.step,
+            "reading": self.reading,
+            "kind": self.kind,
+            "effect": self.effect,
+        }
+
+
+def evidence(outcomes: Iterable[PairOutcome], policy: str = STRONG) -> Evidence | None:
+    """The first game of ``policy`` whose situation arose and whose readings parted, with the strongest difference
+    (the winner, else the scores, else the moves); None when there is none."""
+    best: tuple[int, PairOutcome] | None = None
+    for o in outcomes:
+        if o.item.policy != policy or not o.arises or not o.differs:
+            continue
+        rank = 0 if o.winner_differs else 1 if o.scores_differ else 2
+        if best is None or rank < best[0]:
+            best = (rank, o)
+    if best is None:
+        return None
+    rank, o = best
+    return Evidence(o.item.policy, o.item.seed, o.item.base.players, tuple(o.item.base.modules), o.point,
+                    o.item.reading, o.point_kind, ("winner", "scores", "play")[rank])
 
 
 @dataclass(frozen=True, slots=True)
@@ -482,6 +600,25 @@ class _Trajectory:
     legal: tuple[tuple[Any, ...] | None, ...]
     actions: tuple[Any, ...]
     final: Any
+    states: tuple[Any, ...] = ()
+    """With ``play(..., keep=True)``: the state before each action, then the final one."""
+    rngs: tuple[Any, ...] = ()
+    """With ``keep``: the generator's state before each action (a continuation from there draws what the base game
+    would have drawn)."""
+
+
+def _strong(simulations: int) -> Callable[[Game[Any, Any], Any, random.Random], Any]:
+    """``POLICIES["strong"]`` (looked up by name), at ``simulations`` per decision when that is given and the player
+    has a ``SearchBudget``."""
+    from nilerules.core.playout import POLICIES
+
+    strong = POLICIES[STRONG]
+    budget = getattr(strong, "budget", None)
+    if simulations and isinstance(budget, SearchBudget):
+        return SearchPolicy(replace(budget, simulations=simulations))
+    if simulations and budget is None and isinstance(strong, SearchPolicy):
+        return SearchPolicy(SearchBudget(simulations=simulations))
+    return strong
 
 
 def _choose(
@@ -490,36 +627,144 @@ def _choose(
     if policy == "random":
         return lambda state, legal, rng: legal[random_index(rng, len(legal))]
     if policy == STRONG:
-        strong = SearchPolicy(SearchBudget(simulations=simulations) if simulations else None)
+        strong = _strong(simulations)
         return lambda state, legal, rng: legal[0] if len(legal) == 1 else strong(game, state, rng)
     greedy = game.greedy_action
     return lambda state, legal, rng: greedy(state, rng)
 
 
-def play(game: Game[Any, Any], config: Config, seed: int, policy: str, simulations: int = 0) -> _Trajectory:
+def play(
+    game: Game[Any, Any], config: Config, seed: int, policy: str, simulations: int = 0, keep: bool = False
+) -> _Trajectory:
     """One seeded game, as ``core.playout.playout`` plays it, keeping the mover and legal moves of every step (a
-    game that gets stuck simply stops). ``simulations``: the strong player's, when ``policy`` is ``STRONG``."""
+    game that gets stuck simply stops). ``simulations``: the strong player's, when ``policy`` is ``STRONG``.
+    ``keep``: keep every state and the generator's state before each action too (for ``application_point``)."""
     rng = random.Random(seed)
     choose = _choose(game, policy, simulations)
     state = game.setup(config)
     movers: list[Mover] = []
     legals: list[tuple[Any, ...] | None] = []
     actions: list[Any] = []
+    states: list[Any] = []
+    rngs: list[Any] = []
     limit = game.info.max_game_length
     while (mover := game.current_player(state)) is not None and len(actions) < limit:
         legal: tuple[Any, ...] | None
+        if keep:
+            states.append(state)
+            rngs.append(rng.getstate())
         if mover is CHANCE:
             legal, action = None, game.sample_chance(state, rng)
         else:
             legal = game.legal_actions(state)
             if not legal:
+                if keep:
+                    states.pop()
+                    rngs.pop()
                 break
             action = choose(state, legal, rng)
         movers.append(mover)
         legals.append(legal)
         actions.append(action)
         state = game.apply(state, action)
-    return _Trajectory(tuple(movers), tuple(legals), tuple(actions), state)
+    if keep:
+        states.append(state)
+    return _Trajectory(tuple(movers), tuple(legals), tuple(actions), state, tuple(states), tuple(rngs))
+
+
+def _chance_at(game: Game[Any, Any], base: _Trajectory, cache: dict[int, Any], step: int) -> Any:
+    found = cache.get(step)
+    if found is None:
+        found = cache[step] = game.chance_outcomes(base.states[step])
+    return found
+
+
+def application_point(
+    game: Game[Any, Any], base: _Trajectory, config: Config, cache: dict[int, Any] | None = None
+) -> tuple[int, PointKind | Literal[""]]:
+    """The first step of ``base`` (played with ``keep``) where ``config``'s readings apply: setup gives another
+    position (step 0, ``setup``), or, in the same position under ``config`` (``Game.rebase``), another mover, other
+    legal moves, another chance distribution, or another position after the same action; at the end (step
+    ``len(actions)``), other scores or winners. (-1, "") when there is none: then the same actions replay under
+    ``config`` to the same scores and winners (the placebo test). ``cache``: the base game's chance distributions by
+    step, shared across the configs compared with one base game."""
+    chances = {} if cache is None else cache
+    states = base.states
+    if game.setup(config) != game.rebase(states[0], config):
+        return 0, "setup"
+    after = game.rebase(states[0], config)
+    for step, action in enumerate(base.actions):
+        here = after
+        mover = game.current_player(here)
+        if mover != base.movers[step]:
+            return step, "mover"
+        if mover is CHANCE:
+            if game.chance_outcomes(here) != _chance_at(game, base, chances, step):
+                return step, "chance"
+        elif game.legal_actions(here) != base.legal[step]:
+            return step, "moves"
+        after = game.rebase(states[step + 1], config)
+        if game.apply(here, action) != after:
+            return step, "successor"
+    end, final = after, base.final
+    n = len(base.actions)
+    if game.current_player(end) != game.current_player(final):
+        return n, "mover"
+    if game.scores(end) != game.scores(final) or game.ranking(end).winners != game.ranking(final).winners:
+        return n, "scores"
+    return -1, ""
+
+
+def follow(
+    game: Game[Any, Any], item: PairItem, base: _Trajectory, point: int, kind: PointKind | Literal[""]
+) -> PairOutcome:
+    """The pair of ``item`` whose changed game follows ``base`` move for move up to the application point
+    ``point`` and from there goes on under its own reading with its own players, drawing from where the base game's
+    generator stood (common random numbers); compared with ``base`` from there. No point: the same game."""
+    n = len(base.actions)
+    if point < 0:
+        return PairOutcome(item, -1, "", n, False, False, False)
+    state = game.setup(item.changed) if kind == "setup" else game.rebase(base.states[point], item.changed)
+    rng = random.Random(item.seed)
+    if point < len(base.rngs):  # at the end (point == len(actions)) nothing is drawn
+        rng.setstate(base.rngs[point])
+    choose = _choose(game, item.policy, item.simulations)
+    step, part, part_kind = point, -1, ""
+    limit = game.info.max_game_length
+    while (mover := game.current_player(state)) is not None and step < limit:
+        synced = part < 0
+        if synced and (step >= n or mover != base.movers[step]):
+            part, part_kind, synced = step, "moves", False
+        if mover is CHANCE:
+            action = game.sample_chance(state, rng)
+            if synced and action != base.actions[step]:
+                part, part_kind = step, "chance"
+        else:
+            legal = game.legal_actions(state)
+            if not legal:
+                break
+            if synced and legal != base.legal[step]:
+                part, part_kind, synced = step, "moves", False
+            action = choose(state, legal, rng)
+            if synced and action != base.actions[step]:
+                part, part_kind = step, "choice"
+        state = game.apply(state, action)
+        step += 1
+    if part < 0 and step != n:
+        part, part_kind = min(step, n), "end"
+    a, b = game.scores(base.final), game.scores(state)
+    shifts = {y - x for x, y in zip(a, b, strict=True)}
+    return PairOutcome(
+        item,
+        part,
+        part_kind,  # type: ignore[arg-type]
+        n,
+        a != b,
+        game.ranking(base.final).winners != game.ranking(state).winners,
+        a != b and len(shifts) == 1,
+        point,
+        kind,
+    )
 
 
 def _pair(game: Game[Any, Any], item: PairItem, base: _Trajectory) -> PairOutcome:
@@ -578,11 +823,14 @@ def measure(game: Game[Any, Any], items: Iterable[PairItem]) -> tuple[PairOutcom
     out: list[PairOutcome] = []
     key: tuple[Config, int, str, int] | None = None
     base: _Trajectory | None = None
+    chances: dict[int, Any] = {}
     for item in items:
         if key != (item.base, item.seed, item.policy, item.simulations) or base is None:
             key = (item.base, item.seed, item.policy, item.simulations)
-            base = play(game, item.base, item.seed, item.policy, item.simulations)
-        out.append(_pair(game, item, base))
+            base = play(game, item.base, item.seed, item.policy, item.simulations, keep=True)
+            chances = {}
+        point, kind = application_point(game, base, item.changed, chances)
+        out.append(follow(game, item, base, point, kind))
     return tuple(out)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
@@ -85,6 +86,13 @@ class Game(Protocol[S, A]):
         ...
 
     def state_config(self, state: S) -> Config: ...
+
+    def rebase(self, state: S, config: Config) -> S:
+        """The same position under ``config`` (the same players and modules, other readings): what the rules would
+        do here had the game been played under ``config`` so far. Where the readings give the same mover, legal
+        moves, chance outcomes, successors and scores, a state and its rebase go on alike (``analysis.impact``'s
+        application points; tests/unit/kernel/test_application_points.py is the placebo)."""
+        ...
 
     # -- positions written by hand (docs/positions.md) ---------------------------------------------------
     def position(self, config: Config, data: Mapping[str, Any]) -> S:
@@ -173,6 +181,19 @@ class GameBase(Generic[S, A]):
         """The scores alone: a game whose points are all scored as they are won needs nothing more."""
         scores: tuple[int, ...] = self.scores(state)  # type: ignore[attr-defined]
         return scores
+
+    def rebase(self, state: S, config: Config) -> S:
+        """The state with its ``config`` replaced (and its ``params``, when it has them, by ``self.params(config)``),
+        through the state's ``_replace`` or ``dataclasses.replace``; a game whose state derives more from its config
+        overrides this."""
+        changes: dict[str, Any] = {"config": config}
+        if hasattr(state, "params"):
+            changes["params"] = self.params(config)  # type: ignore[attr-defined]
+        replace = getattr(state, "_replace", None)
+        if replace is not None:
+            rebased: S = replace(**changes)
+            return rebased
+        return dataclasses.replace(state, **changes)  # type: ignore[type-var]
 
     # -- JSON --------------------------------------------------------------------------------------------
     def state_to_data(self, state: S) -> Any:
