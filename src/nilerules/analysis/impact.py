@@ -40,19 +40,22 @@ from nilerules.core.types import CHANCE, Config, Mover
 from nilerules.core.verdicts import VerdictKind
 
 ImpactClass = Literal[
-    "changes the winner", "changes scores", "changes play only", "never matters", "unknown", "the text decides"
+    "changes the winner", "changes scores", "changes play only", "never matters", "no difference seen",
+    "the text decides"
 ]
 CLASSES: Final[tuple[ImpactClass, ...]] = (
     "changes the winner",
     "changes scores",
     "changes play only",
-    "unknown",
+    "no difference seen",
     "never matters",
     "the text decides",
 )
 """From the strongest effect to none: the order of the report's summary table. The open questions come first;
 "the text decides" (every reading but the default is ruled out by the text: only the wording needs clarifying)
-comes last."""
+comes last. "no difference seen": play met no difference and the check decides nothing (not the verdict's
+"unknown": the check may have a witness that no game reached)."""
+UNSEEN: Final = "no difference seen"
 TEXT_DECIDES: Final = "The text rules out every other reading: no decision is needed, only a clearer wording."
 POLICY_NAMES: Final = ("random", "greedy")
 """The context policies: the trials alternate them."""
@@ -378,6 +381,23 @@ class ReadingImpact:
         }
 
 
+def effect_class(c: GameCounts) -> ImpactClass | None:
+    """The strongest difference one policy's games met where the situation arose, or None."""
+    if c.winner:
+        return "changes the winner"
+    if c.scores:
+        return "changes scores"
+    return "changes play only" if c.play else None
+
+
+def _hits(c: GameCounts, cls: str) -> int:
+    return {"changes the winner": c.winner, "changes scores": c.scores, "changes play only": c.play}.get(cls, 0)
+
+
+def _games(n: int) -> str:
+    return f"{n} {'game' if n == 1 else 'games'}"
+
+
 @dataclass(frozen=True, slots=True)
 class Impact:
     """How much an ambiguity matters, measured in play (and, failing that, from its check)."""
@@ -395,68 +415,94 @@ class Impact:
     note: str = ""
     """Why the class is what it is when play alone does not say (a proof, a witness play never met, a search)."""
     shown_by: str = ""
-    """The play whose paired games give the class: ``STRONG``, or ``CONTEXT`` (random and greedy together) when
-    strong play met no difference; empty when play met none (the class comes from the check)."""
+    """The policy whose games show the class (strong play whenever it shows it; else the policy where it is most
+    frequent); empty when play met no difference (the class comes from the check)."""
+    by_game: tuple[tuple[str, GameCounts], ...] = ()
+    """Per policy, in ``STATED`` order: its base games, where the situation arose, and what changed there."""
+    evidence: Evidence | None = None
+    """One strong game where the situation arose and the readings parted (None when there is none)."""
 
     @property
     def rank(self) -> int:
         return CLASSES.index(self.cls)
 
-    def _shown_by(self) -> tuple[str, ...]:
-        return {STRONG: (STRONG,), CONTEXT: POLICY_NAMES}.get(self.shown_by, STATED)
+    def games(self, play: str) -> GameCounts:
+        """One policy's base games (``GameCounts()`` when it was not played)."""
+        return dict(self.by_game).get(play, GameCounts())
 
     def strong_trials(self) -> int:
-        """Strong paired games per non-default reading (0: strong play was not measured)."""
-        return max((r.of((STRONG,)).trials for r in self.readings), default=0)
+        """Strong base games (0: strong play was not measured)."""
+        return self.games(STRONG).games
 
     def play_view(self, play: str) -> PlayView:
-        """What one policy's paired games showed (``STRONG``, ``random``, ``greedy``)."""
-        return view(play, [r.of((play,)) for r in self.readings])
+        """What one policy's games showed: its strongest difference, in how many of the games where it arose."""
+        c = self.games(play)
+        cls = effect_class(c) or NOT_MET
+        return PlayView(play, cls, Rate(_hits(c, cls), c.arises))
 
     def views(self) -> tuple[PlayView, ...]:
         """Each policy measured, in the order stated: strong play first, then random and greedy."""
-        return tuple(self.play_view(p) for p in STATED if any(r.of((p,)).trials for r in self.readings))
+        return tuple(self.play_view(p) for p, c in self.by_game if c.games)
 
     @property
     def unmet_by_strong(self) -> bool:
-        """Random or greedy play met a difference that strong play never met in its paired games."""
-        return self.shown_by != STRONG and self.strong_trials() > 0 and any(
-            r.of(POLICY_NAMES).play_class() is not None for r in self.readings
+        """Random or greedy play met a difference that strong play never met in its games."""
+        return (
+            self.strong_trials() > 0
+            and effect_class(self.games(STRONG)) is None
+            and any(effect_class(c) is not None for p, c in self.by_game if p != STRONG)
         )
 
     def headline_rate(self) -> Rate:
-        """The figure behind the class: games where the winner / the scores / the moves differ (the most of any
-        non-default reading), in the paired games of the play that gives the class (strong play, else random and
-        greedy together)."""
-        rows = [r.of(self._shown_by()) for r in self.readings]
-        best = max(rows, key=lambda c: (c.hits(self.cls), -c.trials), default=None)
-        if best is None:
-            return Rate(0, 0)
-        return Rate(best.hits(self.cls), best.trials)
+        """The figure behind the class: the games of the policy that shows it where the winner / the scores / the
+        moves differ, among those where the situation arose."""
+        c = self.games(self.shown_by)
+        return Rate(_hits(c, self.cls), c.arises)
+
+    def priority(self) -> Rate:
+        """How often the readings change the winner among competent players: strong games where the situation
+        arose and the winner changed, among all strong games (arises × changes the winner); the table's order."""
+        c = self.games(STRONG)
+        return Rate(c.winner, c.games)
 
     def how_often(self) -> str:
-        """The frequency in words: what differs, in how many paired games, with the 95 % interval; with strong play
-        measured, each play's figure, strong play first, then random and greedy."""
-        if self.strong_trials():
-            return "; ".join(f"{v.play} play: {v.words()}" for v in self.views())
-        rate = self.headline_rate()
-        if rate.trials == 0:
-            return "not measured"
-        if rate.hits == 0:
-            return f"never in {rate.trials} games" + (" (rare)" if self.rare else "")
-        what = {"changes the winner": "the winner", "changes scores": "scores"}.get(self.cls, "moves")
-        return f"{what}: {rate.describe()}"
+        """Each policy's figures in words, strong play first: how often the situation arose, and among those
+        games how often the strongest difference it met showed."""
+        parts = []
+        for v in self.views():
+            c = self.games(v.play)
+            arose = f"arose in {Rate(c.arises, c.games).describe()}"
+            parts.append(f"{v.play} play: {arose}" + (f", then {v.words()}" if c.arises else ""))
+        return "; ".join(parts) if parts else "not measured"
 
     def unmet_words(self) -> str:
-        """When strong play never met what random or greedy play did: that, from the counts (else empty)."""
+        """When strong play never met what random or greedy play did: that, with the strong games in which it could
+        have arisen (else empty)."""
         if not self.unmet_by_strong:
             return ""
+        c = self.games(STRONG)
         met = [v for v in self.views() if v.play != STRONG and v.cls != NOT_MET]
+        where = (
+            f"the situation arose in {Rate(c.arises, c.games).describe()} strong games and the readings changed "
+            "nothing there"
+            if c.arises
+            else f"the situation arose in none of {_games(c.games)} of strong play (95 %: in at most "
+            f"{100 * Rate(0, c.games).interval[1]:.0f} % of such games)"
+        )
         return (
-            f"{' and '.join(v.play for v in met).capitalize()} play met it "
-            f"({'; '.join(f'{v.play}: {v.words()}' for v in met)}), strong play never "
-            f"(no difference in {self.strong_trials()} paired "
-            f"{'game' if self.strong_trials() == 1 else 'games'} per reading)."
+            f"{where[0].upper()}{where[1:]}; {' and '.join(v.play for v in met)} play met it "
+            f"({'; '.join(f'{v.play}: {v.words()}' for v in met)})."
+        )
+
+    def evidence_words(self) -> str:
+        """The evidence game in words (seed, config, step), or empty."""
+        e = self.evidence
+        if e is None:
+            return ""
+        modules = f" with {', '.join(e.modules)}" if e.modules else ""
+        return (
+            f"{e.policy} game seed {e.seed}, {e.players} players{modules}: the rule applies at action {e.step} "
+            f"({e.kind}); under `{e.reading}` the {e.effect} differs"
         )
 
     def describe(self) -> str:
@@ -464,33 +510,39 @@ class Impact:
         words = self.cls + (", every seat alike (the ranking cannot change)" if self.alike else "")
         if self.rare:
             words += ", rare"
+        if self.shown_by:
+            words += f" (shown by {self.shown_by} play)"
         text = f"{words}: {self.how_often()}"
         rows = [
             f"`{r.reading}` moves {r.counts.play}, scores {r.counts.scores}"
             + (f" ({r.counts.scoring_only} with the same moves)" if r.counts.scoring_only else "")
-            + f", winner {r.counts.winner} of {r.counts.trials}"
+            + f", winner {r.counts.winner} of {r.counts.arises} where it arose"
             for r in self.readings
             if r.counts.trials and (r.counts.play or r.counts.scores)
         ]
         if rows:
-            text += " (against the default: " + "; ".join(rows) + ")"
+            text += " (against the default, every policy: " + "; ".join(rows) + ")"
         text += f". {self.unmet_words()}" if self.unmet_by_strong else ""
+        text += f". Evidence: {self.evidence_words()}" if self.evidence is not None else ""
         return text + (f". {self.note}" if self.note else "")
 
     def to_data(self) -> dict[str, Any]:
         rate = self.headline_rate()
+        views = {v.play: v for v in self.views()}
         return {
             "class": self.cls,
             "every_seat_alike": self.alike,
             "rare": self.rare,
             "how_often": self.how_often(),
             "headline": rate.to_data(),
+            "priority": self.priority().to_data(),
             "budget": self.budget,
             "note": self.note,
             "default": self.default,
             "readings": [r.to_data() for r in self.readings],
             "shown_by": self.shown_by,
-            "by_play": {v.play: v.to_data() for v in self.views()},
+            "by_play": {p: {**views[p].to_data(), **c.to_data()} for p, c in self.by_game if p in views},
+            "evidence": self.evidence.to_data() if self.evidence is not None else None,
             "unmet_by_strong": self.unmet_words(),
         }
 
@@ -910,42 +962,57 @@ def classify(
     searched: str = "",
     found_by_search: int = 0,
     open_alternatives: bool = True,
+    games: Mapping[str, GameCounts] | None = None,
+    example: Evidence | None = None,
 ) -> Impact:
     """The class of one ambiguity from its paired games, its check's verdict and what its witness shows when
     replayed under each reading (``witness_effect``; None when the witness is not a game; one that parts only in the
-    position makes no class, but its note says so rather than 'only in what the check reports'). ``found_by_search``:
-    the further paired games per reading whose search found the witness (0 when it did not come from that search).
-    ``open_alternatives``: whether the text leaves some reading other than the default open; when it does not, the
-    class is "the text decides" whatever play shows (only the readings left open are measured)."""
-    if not open_alternatives:
-        return Impact(ambiguity, default, "the text decides", False, False, (), budget, TEXT_DECIDES)
+    position makes no class, but its note says so rather than 'only in what the check reports'). ``games``: per
+    policy, its base games (``game_counts``); without them, each policy's pairs stand in for its games.
+    ``found_by_search``: the further paired games per reading whose search found the witness (0 when it did not come
+    from that search). ``open_alternatives``: whether the text leaves some reading other than the default open; when
+    it does not, the class is "the text decides" whatever play shows (only the readings left open are measured).
+
+    The class is the strongest difference met in any policy's games where the situation arose, shown by strong play
+    whenever strong play shows it, else by the policy where it is most frequent; so it is never weaker than a
+    figure of the finding shows. ``example``: the evidence game (kept on the impact)."""
     rows = tuple(
         ReadingImpact(name, per.get("all", Counts()), tuple((p, per[p]) for p in STATED if p in per))
         for name, per in sorted(readings.items())
     )
+    if games is None:
+        games = {}
+        for p in STATED:
+            c = total(r.of((p,)) for r in rows)
+            if c.trials:
+                games[p] = GameCounts(c.trials, c.arises, c.play, c.scores, c.winner)
+    by_game = tuple((p, games[p]) for p in STATED if p in games)
+    if not open_alternatives:
+        return Impact(ambiguity, default, "the text decides", False, False, (), budget, TEXT_DECIDES)
     every = total(r.counts for r in rows)
-    strong = total(r.of((STRONG,)) for r in rows)
-    context = total(r.of(POLICY_NAMES) for r in rows)
-    note, rare, shown_by, shown = "", False, "", every
+    note, rare, shown_by = "", False, ""
     cls: ImpactClass
-    met = strong.play_class()
-    if met is not None:  # the class that strong play shows comes first
-        cls, shown_by, shown = met, STRONG, strong
-    elif (met := context.play_class()) is not None:
-        cls, shown_by, shown = met, CONTEXT, context
+    met = [(p, c, effect_class(c)) for p, c in by_game]
+    classes = [m for _, _, m in met if m is not None]
+    if classes:
+        cls = min(classes, key=CLASSES.index)
+        showing = [(p, c) for p, c, m in met if m == cls]
+        shown_by = STRONG if any(p == STRONG for p, _ in showing) else max(
+            showing, key=lambda pc: (_hits(pc[1], cls) / pc[1].games, -STATED.index(pc[0]))
+        )[0]
     elif verdict == "proof":
         cls, note = "never matters", "The check proves the readings always agree, and play never met a difference."
     elif verdict == "witness" or found_by_search:
         rare = True
         cls = {"winner": "changes the winner", "scores": "changes scores", "moves": "changes play only"}.get(
-            witness_effect or "none", "unknown"
+            witness_effect or "none", UNSEEN
         )  # type: ignore[assignment]
         if found_by_search:
             note = (
                 f"Not met in the measured games; met in {found_by_search} more per reading (the witness; the class is "
                 "what it shows)."
             )
-        elif cls != "unknown":
+        elif cls != UNSEEN:
             note = "Not met in play; the class is what the witness shows when replayed."
         elif witness_effect is None:
             note = "Not met in play, and the witness is not a game."
@@ -960,10 +1027,10 @@ def classify(
                 "the check reports."
             )
     else:
-        cls = "unknown"
+        cls = UNSEEN
         note = "Play never met a difference and the check proved nothing" + (f"; searched: {searched}" if searched
                                                                               else "") + "."
-    if verdict == "proof" and every.play + every.scores:
+    if verdict == "proof" and classes:
         note = "Play met a difference although the check reports a proof: the proof's domain does not cover play."
-    alike = bool(shown_by) and cls == "changes scores" and shown.scores > 0 and shown.alike == shown.scores
-    return Impact(ambiguity, default, cls, alike, rare, rows, budget, note, shown_by)
+    alike = cls == "changes scores" and every.scores > 0 and every.alike == every.scores
+    return Impact(ambiguity, default, cls, alike, rare, rows, budget, note, shown_by, by_game, example)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
