@@ -42,9 +42,8 @@ def incoherences(f: Finding) -> list[str]:
     for view in impact.views():
         if view.cls != NOT_MET and CLASSES.index(view.cls) < impact.rank:
             problems.append(f"{view.play} play shows {view.cls!r}, stronger than the class {impact.cls!r}")
-    if impact.shown_by:
-        if impact.shown_by not in STATED or impact.play_view(impact.shown_by).cls != impact.cls:
-            problems.append(f"the class is said to be shown by {impact.shown_by!r}, whose games do not show it")
+    if impact.shown_by and (impact.shown_by not in STATED or impact.play_view(impact.shown_by).cls != impact.cls):
+        problems.append(f"the class is said to be shown by {impact.shown_by!r}, whose games do not show it")
     if impact.cls == "changes the winner" and f.verdict == "proof":
         problems.append("'changes the winner' beside a proof that the readings agree")
     if impact.unmet_by_strong and f"{impact.strong_trials()} games of strong play" not in impact.unmet_words() and (
@@ -71,7 +70,7 @@ def test_every_finding_of_the_toys_is_coherent(make: Any) -> None:
     """Every finding of the three toys, with strong play (6 games at 4 simulations): no incoherence."""
     module: GameModule = make()
     for f in analyse(module, TOY_BUDGET).findings:
-        assert [] == incoherences(f), f.code
+        assert incoherences(f) == [], f.code
 
 
 def test_the_toss_classes_are_the_strongest_effect_met() -> None:
@@ -81,14 +80,14 @@ def test_the_toss_classes_are_the_strongest_effect_met() -> None:
     found = {f.ambiguity: f for f in analyse(toss.make_module(), TOY_BUDGET).findings}
     take, throw = found["take"].impact, found["throw"].impact
     assert take is not None and throw is not None
-    assert ("changes the winner", "random", "changes scores") == (take.cls, take.shown_by,
-                                                                  take.play_view(STRONG).cls)
-    assert (True, 6, 0) == (throw.unmet_by_strong, throw.games(STRONG).games, throw.games(STRONG).arises)
+    shown = (take.cls, take.shown_by, take.play_view(STRONG).cls)
+    assert shown == ("changes the winner", "random", "changes scores")
+    assert (throw.unmet_by_strong, throw.games(STRONG).games, throw.games(STRONG).arises) == (True, 6, 0)
 
 
 def test_the_coherence_check_catches_a_weaker_class() -> None:
     """The check can fail: the take finding relabelled 'changes scores' (weaker than random play's winner) and
-    'unknown' is caught twice."""
+    'unknown' is caught."""
     found = {f.ambiguity: f for f in analyse(toss.make_module(), TOY_BUDGET).findings}
     f = found["take"]
     assert f.impact is not None
@@ -104,4 +103,4 @@ def test_every_finding_of_the_four_games_is_coherent(game_id: str) -> None:
     """Every finding of each game on the quick budget with 4 strong games: no incoherence."""
     budget = replace(Budget.quick(), strong_trials=4, strong_simulations=4)
     for f in analyse(load(game_id), budget).findings:
-        assert [] == incoherences(f), f.code
+        assert incoherences(f) == [], f.code
