@@ -48,7 +48,7 @@ CLASS_COLORS = {
     "changes the winner": "#b8332e",
     "changes scores": "#d9661f",
     "changes play only": "#8a6d1f",
-    "unknown": "#6b6b6b",
+    "no difference seen": "#6b6b6b",
     "never matters": "#2a7a3a",
     "the text decides": "#3a5f8a",
 }
