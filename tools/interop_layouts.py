@@ -39,7 +39,8 @@ def main() -> None:
         pattern = rf"<!-- layout: {game_id} -->\n.*?<!-- /layout -->"
         if not re.search(pattern, text, re.S):
             raise SystemExit(f"docs/interop.md has no markers for {game_id}")
-        text = re.sub(pattern, lambda _m, g=game_id: section(g), text, flags=re.S)
+        table = section(game_id)
+        text = re.sub(pattern, lambda _m: table, text, flags=re.S)
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=DOCS.parent, delete=False) as out:
         out.write(text)
     os.replace(out.name, DOCS)
