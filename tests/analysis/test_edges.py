@@ -167,3 +167,16 @@ players = [2]
     two = examine(ra, edges_of(ra, text), budget, Execution(jobs=2, progress=False)).to_data()
     assert one == two
     assert one["probes"][0]["runs"][1]["found"] is True
+
+
+@pytest.mark.parametrize("game", ["ra", "nile_artefacts", "sobek", "nefertiti"])
+def test_every_bundled_probe_reads_the_view(game: str) -> None:
+    """Each probe of each bundled edges file compiles, as a bool, against the view of every config it names (and
+    its solver functions exist): `nilerules edges GAME` would refuse the file otherwise. No game is played."""
+    from nilerules.analysis.edges import bundled_edges, check_probes
+
+    module = load(game)
+    edges = bundled_edges(module.game.spec)
+    if edges is None:
+        pytest.skip(f"no edges file for {game} yet")
+    check_probes(module, edges)
