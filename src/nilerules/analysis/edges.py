@@ -25,7 +25,8 @@ from nilerules.analysis.parallel import Execution
 from nilerules.checks import GameModule
 from nilerules.core.codec import dumps
 from nilerules.errors import InvalidConfig, NileRulesError, SpecError
-from nilerules.spec_edges import KINDS, VERDICTS, Edge, EdgesFile
+from nilerules.spec_edges import KINDS, VERDICTS, Edge, EdgesFile, edges_path, load_edges
+from nilerules.specs import Spec
 
 MAX_GAMES: Final = 10_000
 """The most seeded games per config a probe may play."""
@@ -291,11 +292,19 @@ def examine(
     return EdgesResult(edges, tuple(results), budget)
 
 
+def bundled_edges(spec: Spec) -> EdgesFile | None:
+    """The game's bundled edges file checked against ``spec`` (its completeness listed, not raised), or None when
+    the game has none yet: what the report shows (it runs no probe)."""
+    path = edges_path(spec.game)
+    return load_edges(path, spec, complete=False) if path.is_file() else None
+
+
 __all__ = [
     "EdgesBudget",
     "EdgesResult",
     "ProbeResult",
     "ProbeRun",
+    "bundled_edges",
     "check_probes",
     "count_table",
     "examine",
