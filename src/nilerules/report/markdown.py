@@ -10,6 +10,7 @@ findings.json.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -348,6 +349,18 @@ def _edges(a: GameAnalysis) -> list[str]:
         readings = ", ".join(f"`{r}`" for r in q["readings"])
         lines.append(f"- **{_cell(q['question'])}** Readings {readings}; default `{q['default']}`. {where}. "
                      f"Wording to paste: {_cell(q['wording'])}")
+    unreachable = [e for e in data["entries"] if e["verdict"] == "unreachable"]
+    if unreachable:
+        lines += ["", "Unreachable, and how that is known:"]
+        for e in unreachable:
+            solver = f" (`{e['solver']}`)" if "solver" in e else ""
+            lines.append(f"- `{e['rule']}` ({e['kind']}): {_cell(e['proof'])}{solver}")
+    hidden = [e for e in data["entries"] if e["verdict"] == "assumed" and "variant" in e]
+    if hidden:
+        lines += ["", "Assumed data that hides an edge (examined under the variant too, by `nilerules edges`):"]
+        lines += [f"- `{e['rule']}` ({e['kind']}): `{e['param']}`; variant "
+                  + ", ".join(f"`{k} = {json.dumps(v)}`" for k, v in sorted(e["variant"].items()))
+                  + f". {_cell(e['why'])}" for e in hidden]
     if data["missing"]:
         lines += ["", f"Not yet accounted for: {len(data['missing'])}."]
         lines += [f"- {_cell(m['key'])}: {_cell(m['what'])}" for m in data["missing"]]
