@@ -208,6 +208,27 @@ def test_observation_tensor_is_the_layout_of_the_view(pyspiel: ModuleType) -> No
     assert game.information_state_tensor_shape() == [2 * lay.size + len(node.context.space.actions)]
 
 
+def test_the_peak_is_the_largest_value_seen_so_far(pyspiel: ModuleType) -> None:
+    """The information state tensor's middle part is, number by number, the largest value of the seat's observation
+    tensor over every state of the game so far (worked out again here from the views of the states passed)."""
+    game = pyspiel.load_game("nilerules_sobek", {"players": 2})
+    state = game.new_initial_state()
+    node = state.node
+    lay = node.context.layout
+    seen_so_far = [lay.encode(observation_view(node.context.game, node.state, 1), 1)]
+    rng = np.random.default_rng(2)
+    for _ in range(60):
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        seen_so_far.append(lay.encode(observation_view(node.context.game, state.node.state, 1), 1))
+    info = np.asarray(state.information_state_tensor(1), np.float32)
+    peak = info[lay.size : 2 * lay.size]
+    assert np.array_equal(peak, np.max(seen_so_far, axis=0))
+    assert np.any(peak > info[: lay.size])  # something seen earlier is gone from the view now
+
+
 def test_serialization_keeps_what_each_seat_remembers(pyspiel: ModuleType) -> None:
     """A state deserialized has the same information states (string and tensor) as the one serialized."""
     game = pyspiel.load_game("nilerules_sobek", {"players": 2})
