@@ -37,10 +37,10 @@ def main() -> None:
     text = DOCS.read_text(encoding="utf-8")
     for game_id in GAME_IDS:
         pattern = rf"<!-- layout: {game_id} -->\n.*?<!-- /layout -->"
-        if not re.search(pattern, text, re.S):
+        match = re.search(pattern, text, re.S)
+        if match is None:
             raise SystemExit(f"docs/interop.md has no markers for {game_id}")
-        table = section(game_id)
-        text = re.sub(pattern, lambda _m: table, text, flags=re.S)
+        text = text[: match.start()] + section(game_id) + text[match.end() :]
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=DOCS.parent, delete=False) as out:
         out.write(text)
     os.replace(out.name, DOCS)
