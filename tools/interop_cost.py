@@ -188,10 +188,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"CPU microseconds per player decision, the mover's ({args.games} games each, {args.players} players)")
         print(f"{'game':<16}{'obs tensor':>12}{'info string':>13}{'info tensor':>13}")
         for game_id in args.game or GAME_IDS:
-            cost = tensors(game_id, args.players, args.games)
+            per_call = tensors(game_id, args.players, args.games)
             print(
-                f"{game_id:<16}{cost['observation_tensor']:>12.0f}{cost['information_state_string']:>13.0f}"
-                f"{cost['information_state_tensor']:>13.0f}"
+                f"{game_id:<16}{per_call['observation_tensor']:>12.0f}{per_call['information_state_string']:>13.0f}"
+                f"{per_call['information_state_tensor']:>13.0f}"
             )
         return 0
     print(f"CPU microseconds per player decision, chance included ({args.games} games each, {args.players} players)")

@@ -36,10 +36,10 @@ def main() -> None:
         return
     text = DOCS.read_text(encoding="utf-8")
     for game_id in GAME_IDS:
-        pattern = rf"<!-- layout: {game_id} -->\n.*?<!-- /layout -->"
-        if not re.search(pattern, text, re.S):
+        found = re.search(rf"<!-- layout: {game_id} -->\n.*?<!-- /layout -->", text, re.S)
+        if found is None:
             raise SystemExit(f"docs/interop.md has no markers for {game_id}")
-        text = re.sub(pattern, lambda _m, g=game_id: section(g), text, flags=re.S)
+        text = text[: found.start()] + section(game_id) + text[found.end() :]
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=DOCS.parent, delete=False) as out:
         out.write(text)
     os.replace(out.name, DOCS)

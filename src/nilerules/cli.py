@@ -699,11 +699,14 @@ def cmd_check(args: argparse.Namespace) -> int:
             _say(f"comparing anyway although {reason}")
         for line in comparison.lines(details=args.details):
             _say(line)
-    if comparison.changes:
-        print(f"nilerules check: {len(comparison.changes)} differences from {name}", file=sys.stderr)
+    noise = len(comparison.section("noise"))
+    within = f" ({noise} within sampling noise, not changes)" if noise else ""
+    if comparison.failing:
+        print(f"nilerules check: {len(comparison.failing)} differences from {name}{within}", file=sys.stderr)
         return EXIT_CHECK_FAILED
     if not args.json:
-        _say(f"nilerules check: every field of {', '.join(scope.games)} matches the baseline")
+        what = "matches the baseline" if not noise else f"matches the baseline beyond sampling noise{within}"
+        _say(f"nilerules check: every field of {', '.join(scope.games)} {what}")
     return EXIT_OK
 
 

@@ -117,6 +117,14 @@ def test_a_probe_with_a_player_count_the_game_lacks_is_refused(ra: GameModule) -
         examine(ra, edges_of(ra, text), TINY)
 
 
+def test_a_solver_function_that_does_not_exist_is_refused(ra: GameModule) -> None:
+    """An unreachable entry citing 'nilerules.solver:nope' (no such function) is refused before any game."""
+    cited = 'proof = "x"\nsolver = "nilerules.solver:nope"'
+    text = BID.format(probe="false").replace('proof = "distinct disks"', cited)
+    with pytest.raises(SpecError, match=r"\.solver.*nilerules\.solver:nope"):
+        examine(ra, edges_of(ra, text), TINY)
+
+
 def test_the_budget_is_bounded() -> None:
     """0 games, or more than 10,000, is refused."""
     with pytest.raises(InvalidConfig):
@@ -132,3 +140,43 @@ def test_the_bundled_ra_file_tallies_every_entry(ra: GameModule) -> None:
     edges = load_edges(edges_path("ra"), ra.game.spec)
     assert sum(sum(row.values()) for row in edges.counts().values()) == len(edges.edges)
     assert edges.missing == ()
+
+
+def test_the_result_does_not_depend_on_the_number_of_processes(ra: GameModule) -> None:
+    """The same probes in process and in two worker processes give the same data (the ask engine draws every game
+    before any is played); the variant's game travels to the workers with its own values."""
+    from nilerules.analysis.parallel import Execution
+
+    text = """
+[[rule]]
+id = "ra.base.draw"
+touches = ["draws"]
+
+[[edge]]
+rule = "ra.base.draw"
+kind = "exhausted"
+verdict = "assumed"
+param = "ra_track"
+why = "from implementations"
+variant = { ra_track = { "2" = 1, "3" = 8, "4" = 9, "5" = 10 } }
+probe = "round == 2 && out_of_play.ra <= 1"
+players = [2]
+"""
+    budget = EdgesBudget(games=2, guided=4, seconds=60, seed=3)
+    one = examine(ra, edges_of(ra, text), budget, Execution(jobs=1, progress=False)).to_data()
+    two = examine(ra, edges_of(ra, text), budget, Execution(jobs=2, progress=False)).to_data()
+    assert one == two
+    assert one["probes"][0]["runs"][1]["found"] is True
+
+
+@pytest.mark.parametrize("game", ["ra", "nile_artefacts", "sobek", "nefertiti"])
+def test_every_bundled_probe_reads_the_view(game: str) -> None:
+    """Each probe of each bundled edges file compiles, as a bool, against the view of every config it names (and
+    its solver functions exist): `nilerules edges GAME` would refuse the file otherwise. No game is played."""
+    from nilerules.analysis.edges import bundled_edges, check_probes
+
+    module = load(game)
+    edges = bundled_edges(module.game.spec)
+    if edges is None:
+        pytest.skip(f"no edges file for {game} yet")
+    check_probes(module, edges)

@@ -16,6 +16,7 @@ from nilerules.interop.layouts import layout
 from nilerules.interop.tensors import Layout, observation_view
 from tests.helpers import seeded_states
 from tests.interop.cases import all_modules, smallest_and_largest
+from tests.interop.test_pettingzoo import KNOWN_WARNINGS
 
 
 def configs(game_id: str, players: int) -> Iterator[Config]:
@@ -207,6 +208,27 @@ def test_observation_tensor_is_the_layout_of_the_view(pyspiel: ModuleType) -> No
     assert game.information_state_tensor_shape() == [2 * lay.size + len(node.context.space.actions)]
 
 
+def test_the_peak_is_the_largest_value_seen_so_far(pyspiel: ModuleType) -> None:
+    """The information state tensor's middle part is, number by number, the largest value of the seat's observation
+    tensor over every state of the game so far (worked out again here from the views of the states passed)."""
+    game = pyspiel.load_game("nilerules_sobek", {"players": 2})
+    state = game.new_initial_state()
+    node = state.node
+    lay = node.context.layout
+    seen_so_far = [lay.encode(observation_view(node.context.game, node.state, 1), 1)]
+    rng = np.random.default_rng(2)
+    for _ in range(60):
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        seen_so_far.append(lay.encode(observation_view(node.context.game, state.node.state, 1), 1))
+    info = np.asarray(state.information_state_tensor(1), np.float32)
+    peak = info[lay.size : 2 * lay.size]
+    assert np.array_equal(peak, np.max(seen_so_far, axis=0))
+    assert np.any(peak > info[: lay.size])  # something seen earlier is gone from the view now
+
+
 def test_serialization_keeps_what_each_seat_remembers(pyspiel: ModuleType) -> None:
     """A state deserialized has the same information states (string and tensor) as the one serialized."""
     game = pyspiel.load_game("nilerules_sobek", {"players": 2})
@@ -285,3 +307,66 @@ def test_a_determinization_leaves_the_seat_s_tensor_unchanged(game_id: str) -> N
     assert changed > 0
     if game_id == "sobek":
         assert seen_by_next > 0
+
+
+# -- the harnesses themselves, on deliberately broken adapters ---------------------------------------------------------
+@pytest.mark.parametrize("perfect_recall", [False, True])
+def test_random_sim_test_sees_a_number_that_is_not_finite(
+    pyspiel: ModuleType, monkeypatch: pytest.MonkeyPatch, perfect_recall: bool
+) -> None:
+    """OpenSpiel's harness asks the tensors at every state and fails one holding a NaN (the observation tensor, or
+    the information state tensor). OpenSpiel binds an observer's methods when the game is loaded: the patch comes
+    first, and the parameters are new to this test (no game loaded earlier is reused)."""
+    from nilerules.interop import openspiel
+
+    written = openspiel.Observer.set_from
+
+    def broken(self: Any, state: Any, player: int) -> None:
+        written(self, state, player)
+        if self.perfect_recall == perfect_recall:
+            self.tensor[-1] = np.nan
+
+    monkeypatch.setattr(openspiel.Observer, "set_from", broken)
+    readings = f"pharaoh_all_tie:{'nobody' if perfect_recall else 'share'};sun_all_tie:nobody"
+    game = pyspiel.load_game("nilerules_ra", {"players": 2, "readings": readings})
+    with pytest.raises(pyspiel.SpielError, match="isfinite"):
+        pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_ismcts_sees_a_resampled_state_that_forgets(pyspiel: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ISMCTS's own check fails a resampling that does not carry the seat's record on (its information state then
+    starts at the sampled state)."""
+    from open_spiel.python.algorithms import ismcts
+
+    from nilerules.interop.openspiel import NileRulesState, Node
+
+    def forgetful(self: Any, player_id: int, sampler: Any) -> Any:
+        return NileRulesState(self.get_game(), Node(self.node.context, self.node.state))
+
+    monkeypatch.setattr(NileRulesState, "resample_from_infostate", forgetful)
+    game = pyspiel.load_game("nilerules_sobek", {"players": 2})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    bot = ismcts.ISMCTSBot(game, Flat(), uct_c=2.0, max_simulations=4, random_state=np.random.RandomState(0))
+    with pytest.raises(AssertionError):
+        bot.step(state)
+
+
+@pytest.mark.filterwarnings(*KNOWN_WARNINGS)
+def test_api_test_sees_an_observation_outside_its_box(
+    pettingzoo_test: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PettingZoo's api_test fails an observation with a number below its Box's bounds."""
+    from nilerules.interop.pettingzoo import NileRulesEnv, env
+
+    observe = NileRulesEnv.observe
+
+    def below(self: Any, agent: str) -> Any:
+        found = observe(self, agent)
+        found["observation"] = found["observation"] - 2.0
+        return found
+
+    monkeypatch.setattr(NileRulesEnv, "observe", below)
+    with pytest.raises(AssertionError, match="Out of bounds observation"):
+        pettingzoo_test.api_test(env("ra", 2), num_cycles=10)

@@ -65,6 +65,10 @@ def test_markdown_has_the_section_with_the_total() -> None:
     total = re.search(r"\| \*\*total\*\* \|(.*)\| (\d+) \|", section)
     assert total is not None and int(total.group(2)) == len(raw_edges("ra"))
     assert "New questions this pass raised:" in section
+    unreachable = [e for e in raw_edges("ra") if e["verdict"] == "unreachable"]
+    listed = section.split("Unreachable, and how that is known:", 1)[1].split("\n\n", 1)[0]
+    assert len(unreachable) == listed.count("\n- ")
+    assert all(e["proof"] in section for e in unreachable)
 
 
 def test_a_game_without_an_edges_file_has_no_section() -> None:

@@ -18,18 +18,13 @@ from nilerules.spec_edges import KINDS, TOUCHES, VERDICTS, edges_path, load_edge
 from nilerules.specs import Spec, bundled_spec_path, load_spec, parse_spec
 
 GAMES = ("ra", "nile_artefacts", "sobek", "nefertiti")
-IN_FLIGHT = ("nefertiti",)
-"""Games whose edges file other helpers are writing (issue 31): the lead removes them from here once merged."""
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_has_a_valid_complete_edges_file(game: str) -> None:
     """specs/<game>.edges.toml exists, and loads: every non-flavour rule has an entry or a skip, every applicable
     (rule, kind) an edge, every decided quote is verbatim (the loader's checks)."""
-    path = edges_path(game)
-    if game in IN_FLIGHT and not path.is_file():
-        pytest.xfail("files in flight")
-    edges = load_edges(path, load_spec(bundled_spec_path(game)))
+    edges = load_edges(edges_path(game), load_spec(bundled_spec_path(game)))
     assert edges.game == game
     assert edges.edges
 

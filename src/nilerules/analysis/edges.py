@@ -227,15 +227,28 @@ def _variant_module(module: GameModule, variant: Mapping[str, Any]) -> GameModul
     return GameModule(made, {}, {})
 
 
+def _solver_exists(name: str) -> bool:
+    """Whether ``module:function`` names a function of the solver package (the Z3 check an unreachable entry cites)."""
+    import importlib
+
+    module, _, function = name.partition(":")
+    try:
+        return callable(getattr(importlib.import_module(module), function, None))
+    except ImportError:
+        return False
+
+
 def check_probes(module: GameModule, edges: EdgesFile) -> None:
     """Every probe compiles against the view of each of its configs (a bool expression), its players and modules
-    are the game's: a SpecError lists every problem before any game is played."""
+    are the game's, every cited solver function exists: a SpecError lists every problem before any game is played."""
     game = module.game
     problems: list[tuple[str, str]] = []
     for edge in edges.edges:
+        key = f"edge ({edge.rule} {edge.kind})"
+        if edge.solver and not _solver_exists(edge.solver):
+            problems.append((f"{key}.solver", f"no function {edge.solver!r}"))
         if not edge.probe:
             continue
-        key = f"edge ({edge.rule} {edge.kind})"
         for players in edge.players or (game.info.player_counts[0],):
             try:
                 config = game.config(players, edge.modules)

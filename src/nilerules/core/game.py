@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -97,6 +98,13 @@ class Game(Protocol[S, A]):
         """A full state that gives ``seat`` the same observation as ``state``, what the seat cannot see dealt
         again at random from what is unaccounted for; ``state`` itself (the same object, whatever the generator)
         exactly when the seat sees all of it (``GameBase``: always, for a game that hides nothing)."""
+        ...
+
+    def rebase(self, state: S, config: Config) -> S:
+        """The same position under ``config`` (the same players and modules, other readings): what the rules would
+        do here had the game been played under ``config`` so far. Where the readings give the same mover, legal
+        moves, chance outcomes, successors and scores, a state and its rebase go on alike (``analysis.impact``'s
+        application points; tests/unit/kernel/test_application_points.py is the placebo)."""
         ...
 
     # -- positions written by hand (docs/positions.md) ---------------------------------------------------
@@ -211,6 +219,19 @@ class GameBase(Generic[S, A]):
         """``state`` itself: in a game that hides nothing, every seat sees the whole state (what no one has seen
         yet is a chance node, not part of it). Draws nothing from ``rng``."""
         return state
+
+    def rebase(self, state: S, config: Config) -> S:
+        """The state with its ``config`` replaced (and its ``params``, when it has them, by ``self.params(config)``),
+        through the state's ``_replace`` or ``dataclasses.replace``; a game whose state derives more from its config
+        overrides this."""
+        changes: dict[str, Any] = {"config": config}
+        if hasattr(state, "params"):
+            changes["params"] = self.params(config)  # type: ignore[attr-defined]
+        replace = getattr(state, "_replace", None)
+        if replace is not None:
+            rebased: S = replace(**changes)
+            return rebased
+        return dataclasses.replace(state, **changes)  # type: ignore[type-var]
 
     # -- JSON --------------------------------------------------------------------------------------------
     def state_to_data(self, state: S) -> Any:

@@ -5,8 +5,10 @@
 - ``nilerules.interop.pettingzoo`` (``pip install 'nilerules[pettingzoo]'``) gives each game as a PettingZoo AEC
   environment, ``env(game_id, players, ...)``.
 
-Both stand on two modules that import neither library: ``spaces`` (the fixed action space of a game and config) and
-``seats`` (what a seat sees, and the rank-based returns). Nothing in ``nilerules`` outside this package imports
+Both stand on modules that import neither library: ``spaces`` (the fixed action space of a game and config),
+``seats`` (what a seat sees, and the rank-based returns), ``tensors`` and ``layouts`` (a seat's view as a fixed-size
+vector of numbers, and the layout of each game; they need numpy, so this package does not import them) and ``recall``
+(a seat's information state: its record, perfect recall). Nothing in ``nilerules`` outside this package imports
 OpenSpiel or PettingZoo, and importing this package imports neither.
 """
 

@@ -471,6 +471,7 @@ def _nefertiti(game: Any, config: Config) -> tuple[Fields, LeftOut]:
         number(
             "resolution.taken", "cards taken so far in the resolution", lambda s: _length(s.at("resolution", "taken"))
         ),
+        flag("resolution.paid", "the highest bidder has paid", lambda s: s.at("resolution", "paid")),
         flag("resolution.final", "the Harbor's last distribution", lambda s: s.at("resolution", "final")),
         onehot("character", "the Character in use", CHAR_NAMES, lambda s: s.at("character", "active")),
     ]

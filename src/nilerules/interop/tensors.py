@@ -85,11 +85,12 @@ class Seen:
     def seat_data(self, rel: int, container: str | None = "seats") -> View:
         """The view's entry for the seat ``rel`` places after the observer, under ``container`` (at the top where
         None); empty if there is none."""
-        found = self._entries.get((rel, container))
+        key = (rel, container)
+        found = self._entries.get(key)
         if found is None:
             seats = self.view.get(container) if container is not None else self.view
             entry = seats.get(str((self.seat + rel) % self.players)) if isinstance(seats, Mapping) else None
-            found = self._entries[rel, container] = entry if isinstance(entry, Mapping) else {}
+            found = self._entries[key] = entry if isinstance(entry, Mapping) else {}
         return found
 
     def rel(self, value: Any) -> int | None:
@@ -178,7 +179,8 @@ class Layout:
             for slot, value in f.read(seen):
                 index.append(offset + slot)
                 values.append(value)
-        out[index] = values
+        if index:
+            out[index] = values
         return out
 
     def rows(self) -> list[tuple[int, int, str, str]]:
@@ -234,8 +236,10 @@ def counts(name: str, meaning: str, vocabulary: Sequence[Any], get: Getter) -> F
         items = value.items() if isinstance(value, Mapping) else _tally(value)
         out: dict[int, float] = {}
         for key, count in items:
-            slot = _slot(index, key, name)
-            out[slot] = out.get(slot, 0.0) + float(count)
+            slot = index.get(key)
+            if slot is None:
+                slot = _slot(index, key, name)  # raises, naming the field
+            out[slot] = out.get(slot, 0.0) + count
         return out.items()
 
     return Field(name, tuple(f"{name}.{v}" for v in vocabulary), meaning, 0.0, INF, read)
