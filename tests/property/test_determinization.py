@@ -58,6 +58,8 @@ def test_a_determinization_keeps_the_invariants_the_observation_and_the_movers_m
     world = game.determinize(state, seat, random.Random(data.draw(st.integers(0, 2**32))))
     assert tuple(game.invariants(world)) == ()
     assert game.observation(state, seat) == game.observation(world, seat)
+    # the state itself exactly when the seat sees all of it, whatever the generator (the search relies on it)
+    assert (world is state) == (game.determinize(state, seat, random.Random(1)) is state)
     if game.current_player(state) == seat:
         assert game.legal_actions(state) == game.legal_actions(world)
 

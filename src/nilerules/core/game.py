@@ -96,8 +96,8 @@ class Game(Protocol[S, A]):
 
     def determinize(self, state: S, seat: int, rng: random.Random) -> S:
         """A full state that gives ``seat`` the same observation as ``state``, what the seat cannot see dealt
-        again at random from what is unaccounted for (``GameBase``: ``state`` itself, for a game that hides
-        nothing)."""
+        again at random from what is unaccounted for; ``state`` itself (the same object, whatever the generator)
+        exactly when the seat sees all of it (``GameBase``: always, for a game that hides nothing)."""
         ...
 
     def rebase(self, state: S, config: Config) -> S:

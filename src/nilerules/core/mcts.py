@@ -230,10 +230,11 @@ def search(
         raise ValueError(f"search needs a seat to move, not {seat!r}")
     if sees not in SEES:
         raise InvalidConfig(f"search: sees must be one of {', '.join(SEES)}, got {sees!r}")
-    fair = sees == "seat"
     # the greedy move of a first determinization, from a copy of the generator (the generator itself advances as the
-    # all-seeing search's does, and in a game that hides nothing the determinization is the state: the same search)
-    first = _determinize(game, state, seat, rng) if fair else state
+    # all-seeing search's does); where the seat sees everything (a game that hides nothing) the determinization is the
+    # state itself, for every generator (``Game.determinize``): the search of the true state, at its cost
+    first = _determinize(game, state, seat, rng) if sees == "seat" else state
+    fair = first is not state
     moves = _order(game, first, rng)
     children = [game.apply(state, move) for move in moves] if first is state else []
     base = rng.getrandbits(62)
@@ -244,10 +245,7 @@ def search(
         here = children
         if fair:
             world = game.determinize(state, seat, random.Random((base + rounds) | WORLD_BIT))
-            if world is not state:
-                here = [game.apply(world, moves[i]) if i in alive else None for i in range(len(moves))]
-            elif not children:
-                children = here = [game.apply(state, move) for move in moves]
+            here = [game.apply(world, moves[i]) if i in alive else None for i in range(len(moves))]
         for i in alive:
             samples[i].append(rollout(game, here[i], random.Random(base + rounds), budget)[seat])
         used += len(alive)

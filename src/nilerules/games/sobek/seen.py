@@ -22,6 +22,7 @@ so that a determinization is a function of what the seat sees now and the genera
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, Final
 
 from nilerules.core.seen import Seen, deal, face_down
@@ -35,6 +36,7 @@ from nilerules.games.sobek.state import (
     K_HSET,
     K_SET,
     NTYPES,
+    Params,
     SobekState,
 )
 
@@ -62,17 +64,21 @@ MAX_TRIES: Final = 1000
 def backs(state: SobekState) -> tuple[int, ...]:
     """The back of each card type (an index of ``names.BACK_NAMES``), as another seat sees it under the config's
     SOB-022 reading."""
-    params = state.params
-    kind_known = readings_of(state.config).thief_backs == "kind_known"
-    out = []
-    for t in range(NTYPES):
-        if t >= FIRST_CHAR:
-            out.append(CHAR_BACK)
-        elif params.green[t] and not kind_known:
-            out.append(GREEN_BACK)
-        else:
-            out.append(params.kind[t])
-    return tuple(out)
+    return _backs(state.params, readings_of(state.config).thief_backs == "kind_known")
+
+
+@lru_cache(maxsize=64)
+def _backs(params: Params, kind_known: bool) -> tuple[int, ...]:
+    return tuple(
+        CHAR_BACK if t >= FIRST_CHAR else GREEN_BACK if params.green[t] and not kind_known else params.kind[t]
+        for t in range(NTYPES)
+    )
+
+
+@lru_cache(maxsize=64)
+def _groups(back_of: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The card types of each back that some card type has, in the order of the backs."""
+    return tuple(tuple(t for t in range(NTYPES) if back_of[t] == b) for b in sorted(set(back_of)))
 
 
 def _laid(state: SobekState, seat: int) -> list[int]:
@@ -124,26 +130,28 @@ def _deal_once(state: SobekState, seat: int, rng: random.Random) -> SobekState |
     (goods only, every goods card dealt to a hand): the caller deals again, and a deal accepted so keeps every
     consistent arrangement equally likely."""
     n = state.config.players
-    back_of = backs(state)
     laid = [_laid(state, p) for p in range(n)]
     opponents = [p for p in range(n) if p != seat]
+    hidden = {p: [h - c for h, c in zip(state.hands[p], laid[p], strict=True)] for p in opponents}
     # the cards the seat cannot see, per type (their total is fixed by what it sees)
-    unseen = [state.deck[t] + state.green_pile[t] + state.removed[t] for t in range(NTYPES)]
+    unseen = [a + b + c for a, b, c in zip(state.deck, state.green_pile, state.removed, strict=True)]
     for p in opponents:
-        for t in range(NTYPES):
-            unseen[t] += state.hands[p][t] - laid[p][t]
+        unseen = [u + h for u, h in zip(unseen, hidden[p], strict=True)]
     # per back: the pool of that back, cut into each opponent's hidden cards of that back and the rest
     hands = {p: list(laid[p]) for p in opponents}
     rest = [0] * NTYPES
-    for b in range(len(BACK_NAMES)):
-        pool = [unseen[t] if back_of[t] == b else 0 for t in range(NTYPES)]
-        if not any(pool):
+    for types in _groups(backs(state)):
+        pool = [unseen[t] for t in types]
+        total = sum(pool)
+        if not total:
             continue
-        slots = [sum(state.hands[p][t] - laid[p][t] for t in range(NTYPES) if back_of[t] == b) for p in opponents]
-        *cut, left = deal(pool, [*slots, sum(pool) - sum(slots)], rng)
+        slots = [sum(hidden[p][t] for t in types) for p in opponents]
+        *cut, left = deal(pool, [*slots, total - sum(slots)], rng)
         for p, counts in zip(opponents, cut, strict=True):
-            hands[p] = [h + c for h, c in zip(hands[p], counts, strict=True)]
-        rest = [r + c for r, c in zip(rest, left, strict=True)]
+            for t, c in zip(types, counts, strict=True):
+                hands[p][t] += c
+        for t, c in zip(types, left, strict=True):
+            rest[t] += c
     green = [c if state.params.green[t] else 0 for t, c in enumerate(rest)]
     deck_pool = [c - g for c, g in zip(rest, green, strict=True)]
     removed_n = sum(state.removed)
