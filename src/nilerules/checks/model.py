@@ -47,7 +47,7 @@ class Budget:
     @classmethod
     def thorough(cls) -> Budget:
         """The default budget with ten times the games of strong play, 1,000 a game (the random, greedy and check
-        figures are the default's; the wall time is in docs/impact.md)."""
+        figures are the default's; its cost is in docs/strength.md)."""
         return cls(strong_trials=1000)
 
     @classmethod
