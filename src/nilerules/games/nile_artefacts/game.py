@@ -17,6 +17,7 @@ from nilerules.games.nile_artefacts.params import Params, make_params, player_co
 from nilerules.games.nile_artefacts.position import position, position_data, score_breakdown
 from nilerules.games.nile_artefacts.records import state_from_data, state_to_data
 from nilerules.games.nile_artefacts.scoring import ranking
+from nilerules.games.nile_artefacts.seen import SEEN
 from nilerules.games.nile_artefacts.state import COMPILED, PH_NAV, PH_OVER, NAState, evolve
 from nilerules.specs import Spec, bundled_spec_path, load_spec
 
@@ -30,6 +31,8 @@ class NileArtefactsGame(GameBase[NAState, Action]):
 
     state_type = NAState
     action_type = Action
+    seen = SEEN
+    """Nothing hidden but chance (``seen.py``): ``GameBase``'s observation and determinization."""
 
     def __init__(self, spec: Spec) -> None:
         super().__init__(spec)
