@@ -628,7 +628,7 @@ def budget_words(game: Game[Any, Any], budget: Budget) -> str:
     configs = impact_configs(game)
     count = impact_trials(game, budget)
     text = (
-        f"{count} paired games per reading over {len(configs)} configs ({_where(configs)}), random and greedy play, "
+        f"{count} games per reading over {len(configs)} configs ({_where(configs)}), random and greedy play, "
         f"{_seeds(budget.seed, count)}"
     )
     strong = budget.strong_trials
@@ -641,8 +641,8 @@ def budget_words(game: Game[Any, Any], budget: Budget) -> str:
         f"; and {strong} {'game' if strong == 1 else 'games'} with every seat playing the strong player (the "
         f"search-based player, at most {budget.strong_simulations} simulations per decision) over "
         f"{len(distinct)} {'config' if len(distinct) == 1 else 'configs'} ({_where(distinct)}), "
-        f"{_seeds(budget.seed, strong)}: a difference strong play never met there occurs in at most "
-        f"{100 * high:.0f} % of such games (95 %)"
+        f"{_seeds(budget.seed, strong)}, each game where the situation arose followed to its end under each reading: "
+        f"a situation strong play never met there arises in at most {100 * high:.0f} % of such games (95 %)"
     )
 
 

@@ -494,9 +494,11 @@ def _strong_budget(budget: Budget) -> str:
     n = budget.strong_trials
     high = 100 * wilson(0, n)[1]
     return (
-        f"{n} paired {'game' if n == 1 else 'games'} per reading of strong play at {budget.strong_simulations} "
-        f"simulations per decision, so a difference strong play never met occurs in at most {high:.0f} % of such "
-        "games (95 %)" + ("" if budget == Budget.thorough() else "; `nilerules report --budget thorough` for more")
+        f"{n} {'game' if n == 1 else 'games'} of strong play per game (every seat the strong player at "
+        f"{budget.strong_simulations} simulations per decision), shared by every ambiguity, each game where a "
+        "situation arose followed to its end under each reading; so a situation strong play never met arises in at "
+        f"most {high:.0f} % of such games (95 %)"
+        + ("" if budget == Budget.thorough() else "; `nilerules report --budget thorough` for more")
     )
 
 
