@@ -47,6 +47,7 @@ from nilerules.report.wording import (
     rate_cell,
     source_href,
 )
+from nilerules.spec_edges import KINDS, VERDICTS
 
 CLASS_ORDER = CLASSES
 """The impact classes from the strongest effect to none (issue 11); the summary table sorts by this order."""
@@ -54,7 +55,7 @@ CLASS_COLORS = {
     "changes the winner": "#b8332e",
     "changes scores": "#d9661f",
     "changes play only": "#8a6d1f",
-    "unknown": "#6b6b6b",
+    "no difference seen": "#6b6b6b",
     "never matters": "#2a7a3a",
     "the text decides": "#3a5f8a",
 }
@@ -441,7 +442,16 @@ def page_model(
         for a in analyses
         for row in assumed_rows(doc["games"][a.game].get("assumptions", ()))
     ]
+    edges = [(a, doc["games"][a.game]["edges"]) for a in analyses if "edges" in doc["games"][a.game]]
     return {
+        "edges": [_edge_row(a, e) for a, data in edges for e in data["entries"]],
+        "edges_games": [
+            {"id": a.game, "name": short_title(a.title), "total": data["total"], "rules": data["rules"],
+             "counts": data["counts"], "questions": data["new_questions"], "missing": len(data["missing"])}
+            for a, data in edges
+        ],
+        "edge_kinds": list(KINDS),
+        "edge_verdicts": list(VERDICTS),
         "budget": doc.get("budget", {}),
         "games": shown,
         "assumed": assumed,
@@ -456,6 +466,27 @@ def page_model(
         "findings": findings,
         "measured": measured,
         "frequency_chart": Markup(frequency_chart) if frequency_chart is not None else None,
+    }
+
+
+def _edge_row(analysis: GameAnalysis, e: Mapping[str, Any]) -> dict[str, Any]:
+    """One row of the page's edges table: what backs the verdict, in words, and the probe."""
+    verdict = e["verdict"]
+    if verdict == "decided":
+        basis = f"“{e['quote']}” ({analysis.spec.document(e['seed'])}): {e['why']}"
+    elif verdict == "finding":
+        basis = f"{e['finding']}: {e.get('why', '')}" if "finding" in e else f"New question: {e['question']} {e['why']}"
+    elif verdict == "assumed":
+        variant = ", ".join(f"{k} = {json.dumps(v)}" for k, v in sorted(e.get("variant", {}).items()))
+        basis = f"{e['param']}: {e['why']}" + (f" (examined under the variant {variant} too)" if variant else "")
+    elif verdict == "unreachable":
+        basis = e["proof"] + (f" ({e['solver']})" if "solver" in e else "")
+    else:
+        basis = f"searched: {e['searched']}"
+    return {
+        "game": analysis.game, "game_name": short_title(analysis.title), "rule": e["rule"], "kind": e["kind"],
+        "verdict": verdict, "finding": e.get("finding", ""), "basis": basis, "probe": e.get("probe", ""),
+        "probe_note": e.get("probe_note", ""),
     }
 
 
