@@ -444,7 +444,7 @@ def impact_evidence(
     ):
         return None
     simulations = budget.strong_simulations if policy == "strong" else 0
-    base = impact.play(game, config, seed, str(policy), simulations, keep=True)
+    base = _base_game(game, config, seed, str(policy), simulations)
     if step > len(base.actions):
         return None
     changed = game.config(config.players, config.modules, {**config.readings_dict(), ambiguity: str(reading)})
@@ -481,6 +481,27 @@ def impact_evidence(
     )
     return EvidenceGame(ambiguity, "impact", str(policy), simulations, seed, config.players, config.modules, step,
                         before, at, continuations)
+
+
+BASE_GAMES_KEPT = 4
+"""Base games an evidence replay keeps in this process: findings whose evidence is the same base game (the first
+strong game where several situations arose) replay it once."""
+_bases: dict[tuple[Any, ...], Any] = {}
+
+
+def _base_game(game: Game[Any, Any], config: Config, seed: int, policy: str, simulations: int) -> Any:
+    """``impact.play(..., keep=True)``, kept for the next evidence of the same base game (a pure function of its
+    key, so keeping it changes no output)."""
+    from nilerules.analysis import impact
+
+    key = (game.info.id, game.info.version, game.spec.digest, config, seed, policy, simulations)
+    found = _bases.get(key)
+    if found is None:
+        found = impact.play(game, config, seed, policy, simulations, keep=True)
+        while len(_bases) >= BASE_GAMES_KEPT:
+            _bases.pop(next(iter(_bases)))
+        _bases[key] = found
+    return found
 
 
 def _words(game: Game[Any, Any], action: Any) -> str:
