@@ -206,6 +206,8 @@ def draw(work: FindingWork | FrequencyWork) -> Drawn:
     else:
         evidence = witness_evidence(game, work.ambiguity, work.log, work.budget) if work.log is not None else None
     shown = evidence_view(evidence.to_data()) if evidence is not None else None
+    if shown is not None and work.evidence is not None:  # what the measurement says of the point and the pair
+        shown.update(kind=str(work.evidence.get("kind", "") or ""), effect=str(work.evidence.get("effect", "") or ""))
     return Drawn(dist, chart, wgame.to_data() if wgame is not None else None, shown)
 
 
@@ -235,6 +237,8 @@ def evidence_view(data: dict[str, Any]) -> dict[str, Any]:
     data["before_shown"] = before[-EVIDENCE_MOVES:]
     data["before_more"] = len(before) - len(data["before_shown"])
     data["parts_at"] = parts
+    data.setdefault("kind", "")
+    data.setdefault("effect", "")
     return data
 
 
