@@ -81,6 +81,14 @@ def test_frequency_chart_labels_each_row_with_its_share() -> None:
     assert "50 %" in svg and "25 %" in svg
 
 
+def test_frequency_chart_says_how_many_games_each_share_is_counted_over() -> None:
+    """Issue 32, item 8: a 100 % bar from 2 paired games says '100 % of 2', with its interval line; a bar without a
+    known count keeps the share alone."""
+    svg = charts.frequency_chart([charts.Bar("A-1", 1.0, 0.342, 1.0, n=2), charts.Bar("A-2", 0.25)], "how often",
+                                 "freq")
+    assert "100 % of 2" in svg and "25 %" in svg and "25 % of" not in svg
+
+
 def test_short_titles_drop_the_qualifiers_of_the_games_titles() -> None:
     """The four bundled titles (specs/*.toml meta.title) shorten to the games' names; a plain title stays whole."""
     titles = [

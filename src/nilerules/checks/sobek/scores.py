@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from nilerules.checks.kit import per_reading
+from nilerules.checks.kit import per_reading, written_figures
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.sobek.search import in_play, result
 from nilerules.checks.sobek.situations import (
@@ -266,11 +266,14 @@ def check_final_tie(game: SobekGame, budget: Budget) -> CheckResult:
         return situation(game, 2, {"final_tie": reading}, phase="over", draws=[], pending=None,
                          seats={p: {"score": scores[p], "last_gain": gains[p]} for p in range(2)})
 
-    outcomes = per_reading(game, "final_tie", lambda r: f"places {[list(g) for g in game.ranking(build(r)).places]}")
-    return result(outcomes, f"Both players end on {scores[0]}; seat 0 gained {gains[0]} in the last round, seat 1 "
-                  f"{gains[1]}.", {"scores": list(scores), "last_gain": list(gains),
-                                   **written(game, build(default_of(game, "final_tie")))},
-                  "one hand-built final state")
+    default = build(default_of(game, "final_tie"))
+    shown = written(game, default)
+    figures = written_figures(game, "final_tie", default.config, shown,
+                              lambda state, r: f"places {[list(g) for g in game.ranking(state).places]}")
+    return result(per_reading(game, "final_tie", figures), f"Both players end on {scores[0]}; seat 0 gained "
+                  f"{gains[0]} in the last round, seat 1 {gains[1]}.",
+                  {"scores": list(scores), "last_gain": list(gains), **shown}, "one hand-built final state",
+                  figures=figures)
 
 
 def check_horizontal_in_penalty(game: SobekGame, budget: Budget) -> CheckResult:
