@@ -100,12 +100,13 @@ def check_zero_corruption(game: SobekGame, budget: Budget) -> CheckResult:
     def build(reading: str) -> SobekState:
         return end_of_round(game, 2, {"zero_corruption": reading}, seats={0: {"sets": [ivory]}})
 
-    outcomes = per_reading(game, "zero_corruption", lambda r: f"scores after the round "
-                           f"{list(score_round(game, build(r)).scores)}")
-    return result(outcomes, f"Nobody has a corruption card at the end of the round; seat 0 scored {points} with a "
-                  "set, seat 1 nothing.", {"set_points": points,
-                                           **written(game, build(default_of(game, "zero_corruption")), (Done(),))},
-                  "one hand-built end of round")
+    default = build(default_of(game, "zero_corruption"))
+    shown = written(game, default, (Done(),))
+    figures = written_figures(game, "zero_corruption", default.config, shown,
+                              lambda after, r: f"scores after the round {list(after.scores)}")
+    return result(per_reading(game, "zero_corruption", figures), f"Nobody has a corruption card at the end of the "
+                  f"round; seat 0 scored {points} with a set, seat 1 nothing.", {"set_points": points, **shown},
+                  "one hand-built end of round", figures=figures)
 
 
 def check_corrupt_all_tied(game: SobekGame, budget: Budget) -> CheckResult:
@@ -247,16 +248,14 @@ def check_early_end(game: SobekGame, budget: Budget) -> CheckResult:
         return end_of_round(game, 2, {"early_end": reading},
                             seats={0: {"score": start, "sets": sets, "corruption": pile}})
 
-    def run(reading: str) -> str:
-        after = score_round(game, build(reading))
-        return f"scores {list(after.scores)}, game over: {after.phase == OVER}"
-
-    outcomes = per_reading(game, "early_end", run)
-    return result(outcomes, f"End of round 1: seat 0 on {start} scores {points} set points (to {start + points}, "
-                  f"more than {params.early_end}) and is the most corrupt; the penalty moves it back.",
-                  {"score": start, "set_points": points, **written(game, build(default_of(game, "early_end")),
-                                                                   (Done(),))},
-                  "one hand-built end of round")
+    default = build(default_of(game, "early_end"))
+    shown = written(game, default, (Done(),))
+    figures = written_figures(game, "early_end", default.config, shown,
+                              lambda after, r: f"scores {list(after.scores)}, game over: {after.phase == OVER}")
+    return result(per_reading(game, "early_end", figures), f"End of round 1: seat 0 on {start} scores {points} set "
+                  f"points (to {start + points}, more than {params.early_end}) and is the most corrupt; the penalty "
+                  "moves it back.", {"score": start, "set_points": points, **shown}, "one hand-built end of round",
+                  figures=figures)
 
 
 def check_final_tie(game: SobekGame, budget: Budget) -> CheckResult:
@@ -287,9 +286,11 @@ def check_horizontal_in_penalty(game: SobekGame, budget: Budget) -> CheckResult:
         return end_of_round(game, 2, {"horizontal_in_penalty": reading},
                             seats={0: {"sets": [hset, vset], "corruption": {"fish": 1}}})
 
-    outcomes = per_reading(game, "horizontal_in_penalty",
-                           lambda r: f"seat 0 ends the round on {score_round(game, build(r)).scores[0]}")
-    return result(outcomes, f"The most corrupt player scores {v_points} from a set and {h_points} from a horizontal "
-                  f"set ({v_points + h_points} in all).", {"set_points": v_points, "horizontal_points": h_points,
-                  **written(game, build(default_of(game, "horizontal_in_penalty")), (Done(),))},
-                  "one end of round")
+    default = build(default_of(game, "horizontal_in_penalty"))
+    shown = written(game, default, (Done(),))
+    figures = written_figures(game, "horizontal_in_penalty", default.config, shown,
+                              lambda after, r: f"seat 0 ends the round on {after.scores[0]}")
+    return result(per_reading(game, "horizontal_in_penalty", figures), f"The most corrupt player scores {v_points} "
+                  f"from a set and {h_points} from a horizontal set ({v_points + h_points} in all).",
+                  {"set_points": v_points, "horizontal_points": h_points, **shown}, "one end of round",
+                  figures=figures)
