@@ -131,10 +131,9 @@ WRITTEN_NOT_RECOMPUTED = frozenset({
 position it writes out (``kit.written_figures``): the report labels their figures as coming from that written
 position, and this list may only shrink (SOB-006's, SOB-007's, SOB-010's, SOB-014's and SOB-027's figures and the kit's
 ``constructed_witness`` are recomputed from the written data; issue 32, item 4)."""
-WITHOUT_PLAYERS = frozenset({"NEF-020", "NEF-026", "NEF-029"})
-"""Constructed witnesses whose written position does not say its player count and modules (Nefertiti's
-``situations.built``): their position is written out, but cannot be rebuilt from the finding alone; may only
-shrink."""
+WITHOUT_PLAYERS: frozenset[str] = frozenset()
+"""Constructed witnesses whose written position does not say its player count and modules, so that it cannot be
+built again from the finding alone (NEF-020, NEF-026 and NEF-029 said none before issue 32): none may."""
 
 
 @pytest.mark.slow

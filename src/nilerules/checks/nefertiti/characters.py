@@ -288,7 +288,7 @@ def check_beggar_markets(game: NefertitiGame, budget: Budget) -> CheckResult:
         summary += f"Closed tile. {because}"
         searched = f"seeded random play of the scenario with the Beggar, up to {games} games per player count"
         return kit.play_witness(game, "beggar_markets", found, summary, searched, data)
-    return built(outcomes, summary, doc, "one situation (the seed's example)", **data)
+    return built(outcomes, summary, doc, "one situation (the seed's example)", config=None, **data)
 
 
 def check_trader_markets(game: NefertitiGame, budget: Budget) -> CheckResult:
@@ -359,7 +359,7 @@ def check_wandering_thief_face_down(game: NefertitiGame, budget: Budget) -> Chec
         f"{max_value(p, CHAIR)}), a goldwork ({max_value(p, GOLDWORK)}) and a necklace "
         f"({max_value(p, NECKLACE)})."
     )
-    return built(outcomes, summary, doc)
+    return built(outcomes, summary, doc, config=state.config)
 
 
 def _wt_bought_outcome(a: NefState) -> str:

@@ -158,7 +158,7 @@ def check_papyrus_seal_supply(game: NefertitiGame, budget: Budget) -> CheckResul
         f"{players} players with the Harbor: all {state.params.seals} Royal Seals are held by the players (none in "
         "the supply); seat 1 buys the papyrus from Gizeh."
     )
-    return built(outcomes, summary, doc)
+    return built(outcomes, summary, doc, config=state.config)
 
 
 def _on_harbor(a: object) -> bool:

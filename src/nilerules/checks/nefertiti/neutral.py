@@ -321,7 +321,8 @@ def check_papyrus_from_neutral(game: NefertitiGame, budget: Budget) -> CheckResu
         return f"the player gains {after.seals[0] - s.seals[0]} Royal Seal(s)"
 
     outcomes = at_each_reading(game, "papyrus_from_neutral", config, doc, outcome)
-    return built(outcomes, "2 players: the Trader exchanges a chair for the neutral player's papyrus.", doc)
+    return built(outcomes, "2 players: the Trader exchanges a chair for the neutral player's papyrus.", doc,
+                 config=config)
 
 
 def _amon_standing(state: NefState) -> tuple[list[int], int]:

@@ -42,11 +42,15 @@ def built(
     summary: str,
     doc: Mapping[str, Any],
     searched: str = "one situation",
+    *,
+    config: Config | None = None,
     **data: Any,
 ) -> CheckResult:
     """The result of a hand-built situation (``kit.situation_result``), labelled constructed, its position document
-    in the data."""
-    result = kit.situation_result(outcomes, summary, {**data, "position": dict(doc)}, searched)
+    in the data, with its player count and modules when ``config`` gives them (so the written position can be built
+    again from the finding alone)."""
+    shape = {"players": config.players, "modules": list(config.modules)} if config is not None else {}
+    result = kit.situation_result(outcomes, summary, {**data, **shape, "position": dict(doc)}, searched)
     return dataclasses.replace(result, constructed=True)
 
 
