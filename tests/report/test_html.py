@@ -252,3 +252,16 @@ def test_importing_the_report_does_not_load_matplotlib() -> None:
         "assert 'matplotlib' not in sys.modules, sorted(m for m in sys.modules if m.startswith('matplotlib'))\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_page_names_where_a_findings_figures_come_from_when_not_the_game_shown() -> None:
+    """Issue 32, item 4: 'Gives' is labelled with its source when the figures come from a written position or a solver
+    model (beside a game or alone), and not when they come from the witness game itself or from a proof without a
+    game."""
+    label = html.figures_label
+    assert label({"figures_from": "position", "witness_log": "{}"}) == "a written position (constructed)"
+    model = label({"figures_from": "model", "witness_log": None})
+    assert model == "a solver model, written as a position (constructed)"
+    assert label({"figures_from": "game", "witness_log": "{}"}) == ""
+    assert label({"figures_from": "proof", "witness_log": None}) == ""
+    assert label({}) == ""
