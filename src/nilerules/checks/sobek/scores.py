@@ -153,7 +153,11 @@ def check_penalty_on_number(game: SobekGame, budget: Budget) -> CheckResult:
     def build(reading: str) -> SobekState:
         return end_of_round(game, 2, {"penalty_on_number": reading}, seats=seats)
 
-    outcomes = per_reading(game, "penalty_on_number", lambda r: f"{score} -> {score_round(game, build(r)).scores[0]}")
+    default = build(default_of(game, "penalty_on_number"))
+    shown = written(game, default, (Done(),))
+    figures = written_figures(game, "penalty_on_number", default.config, shown,
+                              lambda after, r: f"{score} -> {after.scores[0]}")
+    outcomes = per_reading(game, "penalty_on_number", figures)
     summary = (f"A player earns {points} set points ({points // step} lots of {step}) and ends on the numbered "
                f"space {score}, the most corrupt: the text's “symbol of the type they ended up on” does not exist "
                "there.")
@@ -166,12 +170,12 @@ def check_penalty_on_number(game: SobekGame, budget: Budget) -> CheckResult:
             if len({scoring.penalty(s, pts, r, "stay", step) for r in readings}) > 1:
                 differing += 1
     data["numbered_cases_differing"] = f"{differing} of {41 * 201} (numbered spaces 0..200 x points 0..200)"
-    data.update(written(game, build(default_of(game, "penalty_on_number")), (Done(),)))
+    data.update(shown)
     proved = proof.kind == "proof"
     said = {"proved_scores": f"0..{PROVED_SCORES}", "proved_points": f"0..{PROVED_POINTS}"} if proved else {}
     return CheckResult(Witness(summary, data), "z3", outcomes,
                        "Z3 over scores 0..200 and set points 0..200; on symbol spaces the readings agree: "
-                       + proof.kind, said, constructed=True)
+                       + proof.kind, said, constructed=True, figures=figures)
 
 
 def check_track_low_end(game: SobekGame, budget: Budget) -> CheckResult:
@@ -188,18 +192,16 @@ def check_track_low_end(game: SobekGame, budget: Budget) -> CheckResult:
         return situation(game, 2, {"track_low_end": reading}, seats=seats, events={"guild_scorpion": 1},
                          pending={"choice": "event", "seat": 0})
 
-    def run(reading: str) -> str:
-        state = build(reading)
-        for action in moves:
-            state = game.apply(state, action)
-        return f"seat 1 on space 2, moved back to a scorpion -> {state.scores[1]}"
-
-    outcomes = per_reading(game, "track_low_end", run)
-    data = {"z3": verdict.summary, **written(game, build(default_of(game, "track_low_end")), moves)}
+    default = build(default_of(game, "track_low_end"))
+    shown = written(game, default, moves)
+    figures = written_figures(game, "track_low_end", default.config, shown,
+                              lambda after, r: f"seat 1 on space 2, moved back to a scorpion -> {after.scores[1]}")
+    outcomes = per_reading(game, "track_low_end", figures)
+    data = {"z3": verdict.summary, **shown}
     how = "Z3 over scores 0..200 and the four symbols" if isinstance(verdict, Witness) else \
         f"one written position (Z3 over scores 0..200 answered {verdict.kind})"
     return result(outcomes, "Seat 0 chooses the scorpion Guild and moves seat 1, on space 2, back to a scorpion.",
-                  data, how, "z3" if isinstance(verdict, Witness) else "situation")
+                  data, how, "z3" if isinstance(verdict, Witness) else "situation", figures=figures)
 
 
 def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
