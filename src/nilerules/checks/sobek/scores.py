@@ -212,22 +212,21 @@ def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
     last = params.track_spaces - 1
     start = max(last - params.penalty_step // 2, 0)
     gain = params.early_end + 1 - start if params.early_end + 1 > start else params.penalty_step
-    reachable: dict[str, bool] = {}
-    written_at: dict[str, dict[str, Any]] = {}  # the position, as built under the first (default) reading
+    pile = plain_cards(game, gain)
+    default = situation(game, 2, {"track_end": default_of(game, "track_end")},
+                        seats={0: {"score": start, "corruption": pile}}, events={"deceit": 1},
+                        pending={"choice": "event", "seat": 0})
+    shown = written(game, default, (ChooseEvent(DECEIT),))
+    reachable = {r: r != "stop" or last > params.early_end
+                 for r in game.spec.ambiguities["track_end"].reading_names()}
 
-    def run(reading: str) -> str:
-        readings = {"track_end": reading}
-        pile = plain_cards(game, gain)
-        state = situation(game, 2, readings, seats={0: {"score": start, "corruption": pile}}, events={"deceit": 1},
-                          pending={"choice": "event", "seat": 0})
-        written_at.setdefault("position", written(game, state, (ChooseEvent(DECEIT),)))
-        state = game.apply(state, ChooseEvent(DECEIT))
-        reachable[readings["track_end"]] = readings["track_end"] != "stop" or last > params.early_end
+    def describe(state: SobekState, reading: str) -> str:
         ends = state.scores[0] > params.early_end
-        never = "" if reachable[readings["track_end"]] else \
+        never = "" if reachable[reading] else \
             f"; no marker can pass {params.early_end} under this reading (it stops on {last})"
         return f"marker at {state.scores[0]}; more than {params.early_end} points: {ends}{never}"
 
+    run = written_figures(game, "track_end", default.config, shown, describe)
     outcomes = per_reading(game, "track_end", run)
     summary = (f"A player on space {start} of a track of {params.track_spaces} spaces chooses Deceit with {gain} "
                "cards in the corruption pile.")
@@ -235,8 +234,8 @@ def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
     said = {"stop_passes_on" if reachable["stop"] else "stop_last_space": last}
     return result(outcomes, summary, {"score": start, "gain": gain, "last_space": last,
                                       "early_end_points": params.early_end,
-                                      "early_end_reachable": reachable, **written_at["position"]},
-                  "one hand-built situation", said=said)
+                                      "early_end_reachable": reachable, **shown},
+                  "one hand-built situation", said=said, figures=run)
 
 
 def check_early_end(game: SobekGame, budget: Budget) -> CheckResult:
