@@ -128,9 +128,8 @@ WRITTEN_NOT_RECOMPUTED = frozenset({
 })
 """Constructed witnesses whose words per reading are computed by the check on the state it builds, not yet from the
 position it writes out (``kit.written_figures``): the report labels their figures as coming from that written
-position, and this list may only shrink (the figures of SOB-003, SOB-004, SOB-005, SOB-006, SOB-007, SOB-010, SOB-014, SOB-027,
-NEF-020, NEF-026, NEF-029 and the kit's ``constructed_witness`` are recomputed from the written data; issue 32,
-item 4)."""
+position, and this list may only shrink (the figures of SOB-003 to SOB-007, SOB-010, SOB-014, SOB-027, NEF-020,
+NEF-026, NEF-029 and the kit's ``constructed_witness`` are recomputed from the written data; issue 32, item 4)."""
 WITHOUT_PLAYERS: frozenset[str] = frozenset()
 """Constructed witnesses whose written position does not say its player count and modules, so that it cannot be
 built again from the finding alone (NEF-020, NEF-026 and NEF-029 said none before issue 32): none may."""
