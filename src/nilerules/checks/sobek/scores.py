@@ -120,12 +120,15 @@ def check_corrupt_all_tied(game: SobekGame, budget: Budget) -> CheckResult:
     def build(reading: str) -> SobekState:
         return end_of_round(game, 3, {"corrupt_all_tied": reading}, seats=seats)
 
-    outcomes = per_reading(game, "corrupt_all_tied", lambda r: f"penalised seats {penalised(game, build(r))}")
-    return result(outcomes, f"Three players: seats 0 and 1 end the round with {big} corruption cards each (one of "
-                  f"them with scarabs), seat 2 with {small}; every seat scored one set.",
-                  {"corruption_cards": [big, big, small],
-                   **written(game, build(default_of(game, "corrupt_all_tied")), (Done(),))},
-                  "one hand-built three-player end of round")
+    default = build(default_of(game, "corrupt_all_tied"))
+    shown = written(game, default, (Done(),))
+    before = written_figures(game, "corrupt_all_tied", default.config, {**shown, "actions": []},
+                             lambda state, r: f"penalised seats {penalised(game, state)}")
+    figures = written_figures(game, "corrupt_all_tied", default.config, shown, lambda _after, r: before(r))
+    return result(per_reading(game, "corrupt_all_tied", figures), f"Three players: seats 0 and 1 end the round "
+                  f"with {big} corruption cards each (one of them with scarabs), seat 2 with {small}; every seat "
+                  "scored one set.", {"corruption_cards": [big, big, small], **shown},
+                  "one hand-built three-player end of round", figures=figures)
 
 
 PROVED_SCORES = PROVED_POINTS = 200
