@@ -128,8 +128,9 @@ WRITTEN_NOT_RECOMPUTED = frozenset({"NEF-001"})
 position it writes out (``kit.written_figures``): the report labels their figures as coming from that written
 position, and this list may only shrink. NEF-001's words are Z3's closure table: the showcase's status the check
 itself compares with the rules on its written position (it raises when they disagree), the listed patterns' status
-comes from the table alone (a solver model's figures, labelled so) (the figures of SOB-002 to SOB-007, SOB-010, SOB-014, SOB-027, NEF-020,
-NEF-026, NEF-029 and the kit's ``constructed_witness`` are recomputed from the written data; issue 32, item 4)."""
+comes from the table alone (a solver model's figures, labelled so). The figures of SOB-002 to SOB-007, SOB-010,
+SOB-014, SOB-027, NEF-020, NEF-026, NEF-029 and the kit's ``constructed_witness`` are recomputed from the written
+data (issue 32, item 4)."""
 WITHOUT_PLAYERS: frozenset[str] = frozenset()
 """Constructed witnesses whose written position does not say its player count and modules, so that it cannot be
 built again from the finding alone (NEF-020, NEF-026 and NEF-029 said none before issue 32): none may."""
