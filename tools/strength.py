@@ -6,8 +6,13 @@ Game ``i`` of a cell plays seed ``SEED + i`` with the strong seat at ``i mod pla
 seat's advantage favours it) and every other seat playing the opponents' policy; a first place shared by ``k``
 seats counts ``1/k``. The figures other than the timings are the same on every run and machine.
 
-Usage: python tools/strength.py [--game G] [--players N] [--opponents greedy,random] [--games N]
-       [--budget default|cheap|thorough] [--simulations N] [--jobs N] [--out FILE.json] [--markdown FILE.md]
+The measured seat sees what its seat sees (``--sees seat``, ``POLICIES["strong"]``: it searches determinizations of
+its observation) or every hand (``--sees all``, ``POLICIES["omniscient"]``); ``--opponents omniscient`` seats the
+all-seeing search at every other seat (the fair player against players who see its cards).
+
+Usage: python tools/strength.py [--game G] [--players N] [--opponents greedy,random,strong,omniscient] [--games N]
+       [--sees seat|all] [--budget default|cheap|thorough] [--simulations N] [--jobs N] [--out FILE.json]
+       [--markdown FILE.md]
 ``--short`` (what ``tools/bench.py`` runs): 12 games per cell, 4 players, against greedy seats.
 Run it on the compiled build (``pip install .``): the table in ``docs/strength.md`` comes from
 ``python tools/strength.py --games 200 --jobs 2 --markdown table.md``.
@@ -30,7 +35,7 @@ from nilerules.analysis.parallel import Execution, available_cores, chunk_ranges
 from nilerules.analysis.simulate import win_shares
 from nilerules.build import build_label
 from nilerules.core.files import write_atomic
-from nilerules.core.mcts import SearchBudget, SearchPolicy, search
+from nilerules.core.mcts import SearchBudget, SearchPolicy, Sees, search
 from nilerules.core.playout import playout
 from nilerules.games import GAME_IDS
 
@@ -56,6 +61,7 @@ class _Chunk:
     cell: Cell
     budget: SearchBudget
     games: range
+    sees: Sees = "seat"
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,8 +79,8 @@ class _Counting(SearchPolicy):
 
     __slots__ = ("moves", "seconds", "simulations")
 
-    def __init__(self, budget: SearchBudget) -> None:
-        super().__init__(budget)
+    def __init__(self, budget: SearchBudget, sees: Sees = "seat") -> None:
+        super().__init__(budget, sees=sees)
         self.moves = self.simulations = 0
         self.seconds = 0.0
 
@@ -84,7 +90,7 @@ class _Counting(SearchPolicy):
         if len(legal) == 1:
             action = legal[0]
         else:  # as SearchPolicy does, keeping the result's simulation count
-            result = search(game, state, random.Random(rng.getrandbits(64)), self.budget)
+            result = search(game, state, random.Random(rng.getrandbits(64)), self.budget, self.sees)
             action, self.simulations = result.action, self.simulations + result.simulations
         self.seconds += time.process_time() - start
         self.moves += 1
@@ -95,14 +101,18 @@ def _play(chunk: _Chunk) -> _Tally:
     cell = chunk.cell
     game = load_game(cell.game)
     config = game.config(cell.players)
-    strong = _Counting(chunk.budget)
+    strong = _Counting(chunk.budget, chunk.sees)
+    others: Any = cell.opponents
+    if cell.opponents == "strong":  # every seat is the measured player (for what a game of strong play costs)
+        others = strong
+    elif cell.opponents == "omniscient":  # every other seat searches the true state with the same budget
+        others = SearchPolicy(chunk.budget, name="omniscient", sees="all")
     wins = 0.0
     scores = 0
     start = time.process_time()
     for i in chunk.games:
         seat = i % cell.players
-        # opponents "strong": every seat is the strong player (for what a game of strong play costs)
-        policies: list[Any] = [strong if cell.opponents == "strong" else cell.opponents] * cell.players
+        policies: list[Any] = [others] * cell.players
         policies[seat] = strong
         final = playout(game, config, SEED + i, policies).final
         wins += float(win_shares(game.ranking(final), cell.players)[seat])
@@ -110,9 +120,12 @@ def _play(chunk: _Chunk) -> _Tally:
     return _Tally(wins, scores, strong.moves, strong.simulations, strong.seconds, time.process_time() - start)
 
 
-def measure(cells: list[Cell], games: int, budget: SearchBudget, execution: Execution) -> list[dict[str, Any]]:
-    """Play every cell's games (in chunks, on ``execution``) and give one row of figures per cell."""
-    work = [_Chunk(cell, budget, part) for cell in cells for part in chunk_ranges(games, CHUNK)]
+def measure(
+    cells: list[Cell], games: int, budget: SearchBudget, execution: Execution, sees: Sees = "seat"
+) -> list[dict[str, Any]]:
+    """Play every cell's games (in chunks, on ``execution``) and give one row of figures per cell; the measured seat
+    sees what ``sees`` says."""
+    work = [_Chunk(cell, budget, part, sees) for cell in cells for part in chunk_ranges(games, CHUNK)]
     tallies = run_chunks(_play, work, execution, sizes=[len(c.games) for c in work], unit="games", label="strength")
     rows = []
     for cell in cells:
@@ -125,6 +138,7 @@ def measure(cells: list[Cell], games: int, budget: SearchBudget, execution: Exec
             "game": cell.game,
             "players": cell.players,
             "opponents": cell.opponents,
+            "sees": sees,
             "games": games,
             "strong_wins": round(wins, 3),
             "win_share": round(wins / games, 4),
@@ -145,13 +159,14 @@ def markdown(rows: list[dict[str, Any]], budget: SearchBudget, command: str) -> 
     lines = [
         f"Strong player: {budget.describe()}. Build: {build_label()}. Command: `{command}`.",
         "",
-        "| game | players | opponents | games | strong seat's win share (95 % interval) | fair share | "
-        "x fair | strong seat's mean score | moves/s | s/game |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| game | players | strong seat sees | opponents | games | strong seat's win share (95 % interval) | "
+        "fair share | x fair | strong seat's mean score | moves/s | s/game |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for r in rows:
+        seen = "its seat" if r["sees"] == "seat" else "all"
         lines.append(
-            f"| {r['game']} | {r['players']} | {r['opponents']} | {r['games']} | {100 * r['win_share']:.1f} % "
+            f"| {r['game']} | {r['players']} | {seen} | {r['opponents']} | {r['games']} | {100 * r['win_share']:.1f} % "
             f"({100 * r['low']:.1f}–{100 * r['high']:.1f} %) | {100 * r['fair_share']:.0f} % | "
             f"{r['win_share'] / r['fair_share']:.2f} | {r['mean_strong_score']} | {r['moves_per_cpu_second']} | "
             f"{r['cpu_seconds_per_game']} |"
@@ -169,8 +184,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=_counts, default=[3, 4], help="player counts, comma-separated (3,4)")
     parser.add_argument(
         "--opponents", default="greedy,random",
-        help="the other seats' policies (greedy,random; strong: every seat strong, for the cost of such games)",
+        help="the other seats' policies (greedy,random; strong: every seat the measured player, for the cost of such "
+             "games; omniscient: every other seat the all-seeing search)",
     )
+    parser.add_argument("--sees", choices=("seat", "all"), default="seat",
+                        help="what the measured seat sees: its seat's observation (strong) or every hand (omniscient)")
     parser.add_argument("--games", type=int, default=200, help=f"games per cell, 1..{MAX_GAMES} (200)")
     parser.add_argument("--budget", choices=sorted(BUDGETS), default="default", help="the strong player's budget")
     parser.add_argument("--simulations", type=int, help="override the budget's simulations per decision")
@@ -187,20 +205,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.simulations is not None:
         budget = dataclasses.replace(budget, simulations=args.simulations)
     opponents = args.opponents.split(",")
-    if not set(opponents) <= {"greedy", "random", "strong"}:
-        parser.error("--opponents: greedy, random and/or strong (every seat strong: its cost)")
+    if not set(opponents) <= {"greedy", "random", "strong", "omniscient"}:
+        parser.error("--opponents: greedy, random, strong (every seat the measured player: its cost) and/or omniscient")
     cells = [Cell(g, n, o) for g in args.game or GAME_IDS for n in args.players for o in opponents]
     for cell in cells:
         if cell.players not in load_game(cell.game).info.player_counts:
             parser.error(f"{cell.game} does not support {cell.players} players")
     start = time.perf_counter()
-    rows = measure(cells, args.games, budget, Execution(jobs=args.jobs, progress=sys.stderr.isatty()))
+    rows = measure(cells, args.games, budget, Execution(jobs=args.jobs, progress=sys.stderr.isatty()), args.sees)
     wall = time.perf_counter() - start
     command = "python tools/strength.py " + " ".join(argv if argv is not None else sys.argv[1:])
     table = markdown(rows, budget, command.strip())
     print(table, end="")
     print(f"{len(cells) * args.games} games in {wall:.0f} s wall on {args.jobs} processes", file=sys.stderr)
-    data = {"budget": budget.describe(), "build": build_label(), "command": command.strip(), "rows": rows}
+    data = {"budget": budget.describe(), "sees": args.sees, "build": build_label(), "command": command.strip(),
+            "rows": rows}
     write_atomic(args.out, json.dumps(data, indent=2) + "\n")
     if args.markdown:
         write_atomic(args.markdown, table)

@@ -47,10 +47,10 @@ def test_the_effects_from_the_strongest_difference_to_none() -> None:
 
 
 def test_a_witness_parting_only_in_the_position_keeps_the_class_and_says_where_it_parts() -> None:
-    """No paired game differed and the check has a witness: the class is unknown, rare, whether the replays part in
-    the position or not at all (positions make no class); only the note tells them apart."""
+    """No paired game differed and the check has a witness: the class is "no difference seen", rare, whether the
+    replays part in the position or not at all (positions make no class); only the note tells them apart."""
     position, alike = _classify("position"), _classify("none")
-    assert (position.cls, position.rare) == (alike.cls, alike.rare) == ("unknown", True)
+    assert (position.cls, position.rare) == (alike.cls, alike.rare) == ("no difference seen", True)
     assert ONLY_THE_CHECK in alike.note
     assert ONLY_THE_CHECK not in position.note
     assert "only in the position" in position.note

@@ -239,3 +239,22 @@ def test_an_edited_spec_changes_the_view(tmp_path: Any) -> None:
     code, out, _ = cli("ask", "nile_artefacts", "--view", "--json", "--spec", str(path))
     board = next(row for row in json.loads(out) if row["name"] == "board")
     assert code == 0 and f"space_{spaces + 1}" in board["type"] and f"space_{spaces + 2}" not in board["type"]
+
+
+def test_how_often_lists_a_reading_only_when_its_interval_moved() -> None:
+    """`--all-readings --how-often` (issue 29): 1 game in 100 against none is not a different answer (95 % Wilson
+    intervals by hand 0.002-0.054 and 0-0.037 overlap), although one found a game and the other none; 9 in 20 against
+    none is (0.258-0.658 against 0-0.161)."""
+    from dataclasses import replace
+
+    from nilerules.analysis.ask import differs
+
+    asked = ask(module(), "how_often", "false", players=2, games=5, guided=0, view=TOY_VIEW)
+
+    def counted(hits: int, games: int) -> Any:
+        return replace(asked, outcome=replace(asked.outcome, hits=hits, games=games))
+
+    assert (
+        differs(counted(0, 100), counted(1, 100)),
+        differs(counted(0, 20), counted(9, 20)),
+    ) == (False, True)

@@ -13,9 +13,7 @@ import pytest
 
 from nilerules.core import CHANCE
 from nilerules.errors import IllegalAction, InvalidConfig, MalformedAction
-from nilerules.games import GAME_IDS, load_game
 from nilerules.interop.seats import observation_text, rank_returns
-from tests.helpers import seeded_states
 from tests.interop.cases import all_modules, smallest_and_largest
 
 
@@ -131,15 +129,17 @@ def test_render_without_a_mode_warns_and_returns_nothing(capsys: pytest.CaptureF
     assert capsys.readouterr().out == text.render() + "\n"
 
 
-def test_every_view_fits_the_observation() -> None:
-    """Random games of every game at its largest count: the longest view is under a third of VIEW_BYTES (the
-    bound its docstring states)."""
-    from nilerules.interop.pettingzoo import VIEW_BYTES
+def test_the_observation_is_the_layout_of_the_seat_s_view() -> None:
+    """Every agent's observation is the layout's encoding of its view (float32, within the Box), and
+    ``observation_text`` is the OpenSpiel adapter's observation string."""
+    from nilerules.interop.tensors import observation_view
 
-    longest = 0
-    for game_id in GAME_IDS:
-        game = load_game(game_id)
-        config = game.config(max(game.info.player_counts), all_modules(game_id))
-        for state in seeded_states(game, config, seed=3)[::7]:
-            longest = max(longest, *(len(observation_text(game, state, s).encode()) for s in range(config.players)))
-    assert 0 < longest < VIEW_BYTES / 3
+    e = make("sobek", 3)
+    e.reset(seed=4)
+    for _ in range(20):
+        e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    for seat, agent in enumerate(e.possible_agents):
+        vector = e.observe(agent)["observation"]
+        assert vector.dtype == np.float32 and e.observation_space(agent)["observation"].contains(vector)
+        assert np.array_equal(vector, e.layout.encode(observation_view(e.game, e.game_state, seat), seat))
+        assert e.observation_text(agent) == observation_text(e.game, e.game_state, seat)

@@ -180,6 +180,8 @@ def test_page_lists_every_assumed_value_of_the_bundled_specs_with_its_value() ->
     then parsed as JSON) to the spec's value."""
     expected: dict[str, list[tuple[str, Any]]] = {}
     for path in sorted(SPECS.glob("*.toml")):
+        if path.name.endswith(".edges.toml"):  # a game's edges file (issue 31), not a spec
+            continue
         doc = tomllib.loads(path.read_text(encoding="utf-8"))
         expected[path.stem] = [
             (name, entry["value"]) for name, entry in doc["params"].items() if entry.get("provenance") == "assumed"

@@ -260,7 +260,7 @@ def _rare_unknown(positions: tuple[dict[str, Any], dict[str, Any]]) -> Finding:
     assert own is not None
     readings = tuple(replace(r, end=replace(own, position=dumps(p)), in_witness="", outcome=f"{r.name} words")
                      for r, p in zip(f.readings, positions, strict=True))
-    return replace(f, readings=readings, impact=replace(f.impact, cls="unknown", rare=True, note="a note"))
+    return replace(f, readings=readings, impact=replace(f.impact, cls="no difference seen", rare=True, note="a note"))
 
 
 def test_a_witness_that_parts_only_in_the_position_names_the_parts_instead_of_the_check() -> None:

@@ -20,6 +20,10 @@ from nilerules.report.json import FORMAT, run_metadata
 from nilerules.report.regression import BaselineError, Scope, budget_of, check_scope, compare, load_baseline
 
 SCOPE = Scope(("ra",), ("ra",))
+FIGURES = (
+    "figures that changed (a frequency only when it moved beyond sampling noise: their 95 % Wilson intervals do not "
+    "overlap)"
+)
 BUDGET = Budget(playouts=20, examples=30, rlimit=5, seed=1)
 
 
@@ -66,29 +70,30 @@ def test_the_same_document_has_no_change() -> None:
 
 def test_a_param_leads_and_its_consequences_follow_in_order() -> None:
     """god_points 2 -> 8 with RA-001's class, headline count and bounds and witness log changed: the param first,
-    the class next, the count as hits/trials among the figures; the bounds and the log counted, not shown."""
+    the class next, the count as hits/trials among the figures; the bounds and the log counted, not shown. The
+    headline moved beyond noise: 95 % Wilson intervals by hand, 8/16 0.280-0.720, 0/16 0-0.194 (3.84 / 19.84)."""
     new = doc()
     game = new["games"]["ra"]
     game["inputs"]["params"]["god_points"] = 8
     game["spec_digest"] = "b" * 64
     finding = game["findings"][0]
     finding["impact"]["class"] = "changes the winner"
-    finding["impact"]["headline"] = rate(3, 16, 0.07, 0.43)
+    finding["impact"]["headline"] = rate(0, 16, 0.0, 0.19)
     finding["witness_log"] = '{"actions": [2]}'
     assert lines(new) == [
         "inputs that changed:",
         "  ra: params.god_points 2 -> 8",
         "findings whose class, verdict, default or recommendation changed (or that appeared or vanished):",
         "  ra: RA-001 class changes scores -> changes the winner",
-        "figures that changed:",
-        "  ra: RA-001 impact.headline 8/16 -> 3/16",
+        FIGURES + ":",
+        "  ra: RA-001 impact.headline 8/16 -> 0/16",
         "and 5 more differences in texts, interval bounds, witnesses and end positions (--details lists them)",
     ]
     assert lines(new, details=True)[-6:] == [
         "details that changed (texts, interval bounds, witnesses, end positions):",
-        "  ra: RA-001 impact.headline.high 0.72 -> 0.43",
-        "  ra: RA-001 impact.headline.low 0.28 -> 0.07",
-        "  ra: RA-001 impact.headline.rate 0.5 -> 0.1875",
+        "  ra: RA-001 impact.headline.high 0.72 -> 0.19",
+        "  ra: RA-001 impact.headline.low 0.28 -> 0.0",
+        "  ra: RA-001 impact.headline.rate 0.5 -> 0.0",
         '  ra: RA-001 witness_log {"actions": [1]} -> {"actions": [2]}',
         "  ra: spec data sha256 " + "a" * 64 + " -> " + "b" * 64,
     ]
@@ -134,7 +139,7 @@ def test_verdict_default_recommendation_and_detector_verdicts_are_findings() -> 
         "  ra: RA-001 recommendation Write: share. -> Write: nobody.",
         "  ra: RA-002 verdict proof -> unknown",
         "  ra: detector open_tie verdict witness -> unknown",
-        "figures that changed: none",
+        FIGURES + ": none",
     ]
 
 
@@ -152,37 +157,39 @@ def test_findings_that_appear_or_vanish_are_findings_with_their_headline() -> No
 
 
 def test_a_figure_a_flag_and_a_text_go_where_they_belong() -> None:
-    """A detector's count and the rare flag are figures; a summary and a reading's outcome are details."""
+    """A detector's count and the rare flag are figures (both beyond noise, by hand: 35/460 0.055-0.104 against
+    5/460 0.005-0.025; the headline 8/16 0.280-0.720 against 16/16 0.806-1); a summary and a reading's outcome are
+    details."""
     new = doc()
     game = new["games"]["ra"]
-    game["holes"][0]["hits"] = 30
+    game["holes"][0]["hits"] = 5
     game["findings"][0]["impact"]["rare"] = True
+    game["findings"][0]["impact"]["headline"] = rate(16, 16, 0.81, 1.0)
     game["findings"][0]["summary"] = "t"
     game["findings"][0]["readings"][0]["outcome"] = "+4 each"
     comparison = compare(doc(), new, SCOPE)
     assert [c.line() for c in comparison.section("figures")] == [
+        "ra: RA-001 impact.headline 8/16 -> 16/16",
         "ra: RA-001 impact.rare false -> true",
-        "ra: detector open_tie hits 35 -> 30",
+        "ra: detector open_tie 35/460 -> 5/460",
     ]
-    assert [c.line() for c in comparison.section("details")] == [
+    assert [c.line() for c in comparison.section("details")][-2:] == [
         "ra: RA-001 readings[share].outcome +3 each -> +4 each",
         "ra: RA-001 summary s -> t",
     ]
 
 
 def test_a_frequency_whose_hits_and_trials_both_change_is_one_line() -> None:
-    """8/16 -> 9/18: one figure line (not one for hits and one for trials); a list of figures in a check's data is a
-    figure; the game's title is a detail."""
+    """8/16 -> 9/18: one line (not one for hits and one for trials), within noise (the intervals overlap: 0.28-0.72
+    and 0.29-0.71 by hand); a list of figures in a check's data is a figure; the game's title is a detail."""
     new = doc()
     game = new["games"]["ra"]
     game["findings"][0]["impact"]["headline"] = rate(9, 18, 0.28, 0.72)
     game["findings"][0]["data"] = {"tied": [95, 600]}
     game["title"] = "Ra!"
     comparison = compare(doc(), new, SCOPE)
-    assert [c.line() for c in comparison.section("figures")] == [
-        "ra: RA-001 data new: {\"tied\": [95, 600]}",
-        "ra: RA-001 impact.headline 8/16 -> 9/18",
-    ]
+    assert [c.line() for c in comparison.section("figures")] == ["ra: RA-001 data new: {\"tied\": [95, 600]}"]
+    assert [c.line() for c in comparison.section("noise")] == ["ra: RA-001 impact.headline 8/16 -> 9/18"]
     assert [c.line() for c in comparison.section("details")][-1] == "ra: title new: Ra!"
 
 
@@ -191,7 +198,7 @@ def test_the_json_form_holds_every_change_with_its_raw_values() -> None:
     section's changes with the values as JSON values."""
     new = doc()
     new["games"]["ra"]["inputs"]["params"]["pharaoh_points"] = [6, -2]
-    new["games"]["ra"]["findings"][0]["impact"]["headline"] = rate(9, 16, 0.3, 0.75)
+    new["games"]["ra"]["findings"][0]["impact"]["headline"] = rate(16, 16, 0.81, 1.0)
     data = json.loads(json.dumps(compare(doc(), new, SCOPE).to_data()))
     assert (data["games"], data["not_checked"], data["differences"]) == (["ra"], [], 5)
     assert data["inputs"][0] | {"section": "inputs"} == {
@@ -199,6 +206,7 @@ def test_the_json_form_holds_every_change_with_its_raw_values() -> None:
         "old": [5, -2], "new": [6, -2], "section": "inputs",
     }
     assert data["figures"][0]["old"] == {"hits": 8, "trials": 16}
+    assert (data["within_noise"], data["moved_test"]) == ([], "their 95 % Wilson intervals do not overlap")
     assert [c["field"] for c in data["details"]] == ["impact.headline.high", "impact.headline.low",
                                                      "impact.headline.rate"]
 
@@ -257,3 +265,44 @@ def test_an_older_format_is_refused_naming_both_formats() -> None:
     old["format"] = "nilerules-findings/1"
     with pytest.raises(BaselineError, match=r"nilerules-findings/1.*nilerules-findings/2.*nilerules report"):
         load_baseline(old, "b.json")
+
+
+def test_a_class_flip_on_figures_within_noise_is_listed_and_fails_nothing() -> None:
+    """RA-001's class, how-often text and headline move as a 2-game sample moves them (winner 0/2 -> 1/2, the
+    intervals 0-0.658 and 0.095-0.905 by hand overlap): no section of changes, every line under noise, the figure
+    once as hits/trials, the class as it was and is."""
+    old, new = doc(), doc()
+    old["games"]["ra"]["findings"][0]["impact"]["headline"] = rate(0, 2, 0.0, 0.66)
+    impact = new["games"]["ra"]["findings"][0]["impact"]
+    impact.update(headline=rate(1, 2, 0.09, 0.91), how_often="the winner in 1 of 2")
+    impact["class"] = "changes the winner"
+    comparison = compare(old, new, SCOPE)
+    assert comparison.failing == ()
+    assert comparison.lines(details=True) == [
+        "within sampling noise, not a change (a frequency whose two 95 % Wilson intervals overlap; a finding's "
+        "class and texts when none of its frequencies moved):",
+        "  ra: RA-001 class changes scores -> changes the winner",
+        "  ra: RA-001 impact.headline 0/2 -> 1/2",
+        "  ra: RA-001 impact.how_often new: the winner in 1 of 2",
+    ]
+    assert comparison.lines()[-1] == (
+        "and 1 more text or flag that follows the figures within noise (--details lists them)"
+    )
+
+
+def test_a_class_flip_is_a_change_when_a_figure_moved_or_the_verdict_changed() -> None:
+    """The same class flip beside a frequency that moved (0/16 against 8/16: 0-0.194 and 0.280-0.720 by hand), or
+    beside a verdict that changed: the class is under findings, as before."""
+    for edit in ("figure", "verdict"):
+        new = doc()
+        finding = new["games"]["ra"]["findings"][0]
+        finding["impact"]["class"] = "changes the winner"
+        if edit == "figure":
+            finding["impact"]["headline"] = rate(0, 16, 0.0, 0.19)
+        else:
+            finding["verdict"] = "proof"
+        comparison = compare(doc(), new, SCOPE)
+        assert "ra: RA-001 class changes scores -> changes the winner" in [
+            c.line() for c in comparison.section("findings")
+        ], edit
+        assert comparison.section("noise") == (), edit

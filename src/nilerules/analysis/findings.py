@@ -8,11 +8,14 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from nilerules.analysis.impact import (
+    UNSEEN,
     Impact,
     PairOutcome,
     budget_words,
     classify,
+    evidence,
     first_witness,
+    game_counts,
     measure,
     search_trials,
     tally,
@@ -137,7 +140,7 @@ class Finding:
 
     @property
     def impact_class(self) -> str:
-        return self.impact.cls if self.impact is not None else "unknown"
+        return self.impact.cls if self.impact is not None else UNSEEN
 
 
 def _source(spec: Spec | None, amb: Ambiguity) -> tuple[str, str]:
@@ -280,6 +283,8 @@ def build_finding(
         result.searched,
         by_search,
         open_alternatives=any(r != amb.default for r in amb.open_readings()),
+        games=game_counts(mine).get(amb.id, {}),
+        example=evidence(mine),
     )
     return make_finding(
         game.spec.game,

@@ -1,29 +1,34 @@
-"""Impact, measured: how often a reading changes the moves, the scores or the winner of real games.
+"""Impact, measured where a rule applies: how often an ambiguity's situation arises in real games, and how often,
+when it does, the readings change the moves, the scores or the winner.
 
-For one ambiguity and one non-default reading, the same seeded game is played twice side by side with common random
-numbers: once with every reading at its default, once with only that reading changed. The trials alternate random and
-greedy play (the context), then ``Budget.strong_trials`` more have every seat play the search-based player
-(``nilerules.core.mcts``, at ``Budget.strong_simulations`` per decision; its rollouts play by the rules of the game it
-is in, so under the changed reading it plans by that reading): the impact among competent players. The class is what
-strong play shows when it meets a difference; otherwise what random and greedy play show, and then the impact says
-that strong play never met it (``Impact.unmet_by_strong``). Each game owns a generator
-seeded alike, so the two games make the same chance draws and the same policy choices for as long as they agree; the
-pair records the first step where they part (the mover, the legal moves, a chance draw or a policy choice differ) and
-whether the final scores and the winners differ.
+For one ambiguity and one non-default reading, a seeded base game is played with every reading at its default
+(``play(..., keep=True)`` keeps its states). Its *application points* are the steps where the changed reading gives,
+in the same position (``Game.rebase``), another mover, other legal moves, another chance distribution or another
+successor for the move played, or at the end other scores or winners (``application_point``: a differential test
+at every step, so it needs no hook in the rules and holds under the compiled build alike). The paired game follows
+the base game move for move up to the first application point and only from there goes on under its own reading
+with its own players, drawing from where the base game's generator stood (``follow``): a pair whose situation never
+arose is the base game itself, and a pair can part nowhere else (tests/unit/kernel/test_application_points.py: the
+placebo). The trials alternate random and greedy play (the context), then ``Budget.strong_trials`` more have every
+seat play the strong player (``POLICIES["strong"]``, at ``Budget.strong_simulations`` per decision): the impact among
+competent players.
 
 The measurement is a pure function over an explicit list of work items (``measure``), so it can be cut into chunks
-and run in parallel (``impact_chunks``, ``measure_chunk``); ``tally`` counts the outcomes and ``classify`` turns them,
-with the check's verdict and what its witness shows, into one :class:`Impact` per ambiguity. The game played under
-the defaults is the same for every ambiguity, so ``measure`` plays it once per (config, seed, policy) and compares
-each changed reading against it. When the measured pairs meet no difference and the check has no game for a witness,
-the trials that follow (``work_items(..., search=True)``) are searched for one.
+and run in parallel (``impact_chunks``, ``measure_chunk``); ``tally`` counts the outcomes per reading,
+``game_counts`` per base game (every reading together: ``arises``, then ``play``, ``scores``, ``winner`` among the
+games where it arises) and ``classify`` turns them, with the check's verdict and what its witness shows, into one
+:class:`Impact` per ambiguity. The game played under the defaults is the same for every ambiguity, so ``measure``
+plays it once per (config, seed, policy) and compares each changed reading against it. When the measured pairs meet
+no difference and the check has no game for a witness, the trials that follow (``work_items(..., search=True)``) are
+searched for one. ``pair`` (a changed value of an assumed parameter, ``analysis.assumptions``) plays the two games
+side by side from setup.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
 from nilerules.analysis.montecarlo import wilson
@@ -35,19 +40,22 @@ from nilerules.core.types import CHANCE, Config, Mover
 from nilerules.core.verdicts import VerdictKind
 
 ImpactClass = Literal[
-    "changes the winner", "changes scores", "changes play only", "never matters", "unknown", "the text decides"
+    "changes the winner", "changes scores", "changes play only", "never matters", "no difference seen",
+    "the text decides"
 ]
 CLASSES: Final[tuple[ImpactClass, ...]] = (
     "changes the winner",
     "changes scores",
     "changes play only",
-    "unknown",
+    "no difference seen",
     "never matters",
     "the text decides",
 )
 """From the strongest effect to none: the order of the report's summary table. The open questions come first;
 "the text decides" (every reading but the default is ruled out by the text: only the wording needs clarifying)
-comes last."""
+comes last. "no difference seen": play met no difference and the check decides nothing (not the verdict's
+"unknown": the check may have a witness that no game reached)."""
+UNSEEN: Final = "no difference seen"
 TEXT_DECIDES: Final = "The text rules out every other reading: no decision is needed, only a clearer wording."
 POLICY_NAMES: Final = ("random", "greedy")
 """The context policies: the trials alternate them."""
@@ -62,6 +70,9 @@ NOT_MET: Final = "not met"
 PLAY_WORDS: Final[dict[str, str]] = {"changes the winner": "winner", "changes scores": "scores",
                                      "changes play only": "play", NOT_MET: "none"}
 """A class in a table cell of one policy's figures."""
+PointKind = Literal["setup", "mover", "moves", "chance", "successor", "scores"]
+"""What the readings change at an application point: the position set up, who moves, the legal moves, the chance
+distribution, the position the same move leads to, or (at the end) the scores or the winner."""
 PartKind = Literal["", "moves", "chance", "choice", "end"]
 """Where two paired games part: the mover or legal moves differ, a chance draw differs, the policy chose differently
 among the same legal moves, or one game ended and the other did not."""
@@ -105,10 +116,23 @@ class PairOutcome:
     winner_differs: bool
     alike: bool
     """The scores differ by the same amount for every seat (so the ranking cannot change)."""
+    point: int = -1
+    """The base game's first application point (the action index where the readings first give a different mover,
+    legal moves, chance distribution, successor or, at ``length``, scores), -1 when the situation never arose (a
+    changed value of an assumed parameter, ``pair``, leaves it -1)."""
+    point_kind: PointKind | Literal[""] = ""
+
+    @property
+    def arises(self) -> bool:
+        """The base game met an application point: the rule applied."""
+        return self.point >= 0
 
     @property
     def witness_steps(self) -> int:
-        """How many actions a witness log of this pair holds: up to the parting, or the whole game."""
+        """How many actions a witness log of this pair holds: up to the application point (past its action when the
+        successor differs), else up to the parting, or the whole game."""
+        if self.point >= 0:
+            return min(self.length, self.point + (self.point_kind == "successor"))
         return self.part_step if self.part_step >= 0 else self.length
 
     @property
@@ -155,6 +179,9 @@ class Counts:
     """Of the games whose scores differ: those where every seat shifted by the same amount."""
     scoring_only: int = 0
     """Of the games whose scores differ: those whose moves never parted (only the scoring differed)."""
+    arises: int = 0
+    """The games that met an application point (``PairOutcome.arises``); the play, scores and winner counts are
+    among these (a pair whose situation never arose is, by construction, the same game)."""
 
     def add(self, o: PairOutcome) -> Counts:
         return Counts(
@@ -164,6 +191,7 @@ class Counts:
             self.winner + o.winner_differs,
             self.alike + (o.scores_differ and o.alike),
             self.scoring_only + (o.scores_differ and o.part_step < 0),
+            self.arises + o.arises,
         )
 
     def plus(self, other: Counts) -> Counts:
@@ -193,7 +221,7 @@ class Counts:
 
 
 def _fields(c: Counts) -> tuple[int, ...]:
-    return (c.trials, c.play, c.scores, c.winner, c.alike, c.scoring_only)
+    return (c.trials, c.play, c.scores, c.winner, c.alike, c.scoring_only, c.arises)
 
 
 def total(counts: Iterable[Counts]) -> Counts:
@@ -241,6 +269,99 @@ def view(play: str, per_reading: Sequence[Counts]) -> PlayView:
 
 
 @dataclass(frozen=True, slots=True)
+class GameCounts:
+    """One policy's base games for one ambiguity, every non-default reading together: in how many the situation
+    arose (an application point of some reading was met), and among those, in how many some reading changed the
+    moves, the scores, the winner."""
+
+    games: int = 0
+    arises: int = 0
+    play: int = 0
+    scores: int = 0
+    winner: int = 0
+
+    def rates(self) -> dict[str, Rate]:
+        """``arises`` among the games; ``play``, ``scores``, ``winner`` among the games where it arises."""
+        return {
+            "arises": Rate(self.arises, self.games),
+            "play": Rate(self.play, self.arises),
+            "scores": Rate(self.scores, self.arises),
+            "winner": Rate(self.winner, self.arises),
+        }
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"games": self.games}
+        for name, rate in self.rates().items():
+            low, high = rate.interval
+            out[name] = {"hits": rate.hits, "trials": rate.trials, "low": round(low, 6), "high": round(high, 6)}
+        return out
+
+
+def game_counts(outcomes: Iterable[PairOutcome]) -> dict[str, dict[str, GameCounts]]:
+    """ambiguity -> policy -> ``GameCounts``: the pairs grouped by their base game (config, seed, policy), a base
+    game counting once however many readings it was paired with."""
+    games: dict[tuple[str, str, Config, int], list[bool]] = {}
+    for o in outcomes:
+        key = (o.item.ambiguity, o.item.policy, o.item.base, o.item.seed)
+        flags = games.setdefault(key, [False, False, False, False])
+        flags[0] |= o.arises
+        flags[1] |= o.arises and o.part_step >= 0
+        flags[2] |= o.arises and o.scores_differ
+        flags[3] |= o.arises and o.winner_differs
+    out: dict[str, dict[str, GameCounts]] = {}
+    for (amb, policy, _, _), (arises, moved, scored, won) in games.items():
+        per = out.setdefault(amb, {})
+        c = per.get(policy, GameCounts())
+        per[policy] = GameCounts(c.games + 1, c.arises + arises, c.play + moved, c.scores + scored, c.winner + won)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """One game where the situation arose and the readings parted: the base game's policy, seed and config, the
+    application point (action index) and the reading that parted from the default there."""
+
+    policy: str
+    seed: int
+    players: int
+    modules: tuple[str, ...]
+    step: int
+    reading: str
+    kind: str
+    """What the readings change at the point (``PointKind``)."""
+    effect: str
+    """``winner``, ``scores`` or ``play``: the strongest difference the pair showed."""
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "policy": self.policy,
+            "seed": self.seed,
+            "config": {"players": self.players, "modules": list(self.modules)},
+            "step": self.step,
+            "reading": self.reading,
+            "kind": self.kind,
+            "effect": self.effect,
+        }
+
+
+def evidence(outcomes: Iterable[PairOutcome], policy: str = STRONG) -> Evidence | None:
+    """The first game of ``policy`` whose situation arose and whose readings parted, with the strongest difference
+    (the winner, else the scores, else the moves); None when there is none."""
+    best: tuple[int, PairOutcome] | None = None
+    for o in outcomes:
+        if o.item.policy != policy or not o.arises or not o.differs:
+            continue
+        rank = 0 if o.winner_differs else 1 if o.scores_differ else 2
+        if best is None or rank < best[0]:
+            best = (rank, o)
+    if best is None:
+        return None
+    rank, o = best
+    return Evidence(o.item.policy, o.item.seed, o.item.base.players, tuple(o.item.base.modules), o.point,
+                    o.item.reading, o.point_kind, ("winner", "scores", "play")[rank])
+
+
+@dataclass(frozen=True, slots=True)
 class ReadingImpact:
     """One non-default reading against the default."""
 
@@ -260,6 +381,23 @@ class ReadingImpact:
         }
 
 
+def effect_class(c: GameCounts) -> ImpactClass | None:
+    """The strongest difference one policy's games met where the situation arose, or None."""
+    if c.winner:
+        return "changes the winner"
+    if c.scores:
+        return "changes scores"
+    return "changes play only" if c.play else None
+
+
+def _hits(c: GameCounts, cls: str) -> int:
+    return {"changes the winner": c.winner, "changes scores": c.scores, "changes play only": c.play}.get(cls, 0)
+
+
+def _games(n: int) -> str:
+    return f"{n} {'game' if n == 1 else 'games'}"
+
+
 @dataclass(frozen=True, slots=True)
 class Impact:
     """How much an ambiguity matters, measured in play (and, failing that, from its check)."""
@@ -277,68 +415,94 @@ class Impact:
     note: str = ""
     """Why the class is what it is when play alone does not say (a proof, a witness play never met, a search)."""
     shown_by: str = ""
-    """The play whose paired games give the class: ``STRONG``, or ``CONTEXT`` (random and greedy together) when
-    strong play met no difference; empty when play met none (the class comes from the check)."""
+    """The policy whose games show the class (strong play whenever it shows it; else the policy where it is most
+    frequent); empty when play met no difference (the class comes from the check)."""
+    by_game: tuple[tuple[str, GameCounts], ...] = ()
+    """Per policy, in ``STATED`` order: its base games, where the situation arose, and what changed there."""
+    evidence: Evidence | None = None
+    """One strong game where the situation arose and the readings parted (None when there is none)."""
 
     @property
     def rank(self) -> int:
         return CLASSES.index(self.cls)
 
-    def _shown_by(self) -> tuple[str, ...]:
-        return {STRONG: (STRONG,), CONTEXT: POLICY_NAMES}.get(self.shown_by, STATED)
+    def games(self, play: str) -> GameCounts:
+        """One policy's base games (``GameCounts()`` when it was not played)."""
+        return dict(self.by_game).get(play, GameCounts())
 
     def strong_trials(self) -> int:
-        """Strong paired games per non-default reading (0: strong play was not measured)."""
-        return max((r.of((STRONG,)).trials for r in self.readings), default=0)
+        """Strong base games (0: strong play was not measured)."""
+        return self.games(STRONG).games
 
     def play_view(self, play: str) -> PlayView:
-        """What one policy's paired games showed (``STRONG``, ``random``, ``greedy``)."""
-        return view(play, [r.of((play,)) for r in self.readings])
+        """What one policy's games showed: its strongest difference, in how many of the games where it arose."""
+        c = self.games(play)
+        cls = effect_class(c) or NOT_MET
+        return PlayView(play, cls, Rate(_hits(c, cls), c.arises))
 
     def views(self) -> tuple[PlayView, ...]:
         """Each policy measured, in the order stated: strong play first, then random and greedy."""
-        return tuple(self.play_view(p) for p in STATED if any(r.of((p,)).trials for r in self.readings))
+        return tuple(self.play_view(p) for p, c in self.by_game if c.games)
 
     @property
     def unmet_by_strong(self) -> bool:
-        """Random or greedy play met a difference that strong play never met in its paired games."""
-        return self.shown_by != STRONG and self.strong_trials() > 0 and any(
-            r.of(POLICY_NAMES).play_class() is not None for r in self.readings
+        """Random or greedy play met a difference that strong play never met in its games."""
+        return (
+            self.strong_trials() > 0
+            and effect_class(self.games(STRONG)) is None
+            and any(effect_class(c) is not None for p, c in self.by_game if p != STRONG)
         )
 
     def headline_rate(self) -> Rate:
-        """The figure behind the class: games where the winner / the scores / the moves differ (the most of any
-        non-default reading), in the paired games of the play that gives the class (strong play, else random and
-        greedy together)."""
-        rows = [r.of(self._shown_by()) for r in self.readings]
-        best = max(rows, key=lambda c: (c.hits(self.cls), -c.trials), default=None)
-        if best is None:
-            return Rate(0, 0)
-        return Rate(best.hits(self.cls), best.trials)
+        """The figure behind the class: the games of the policy that shows it where the winner / the scores / the
+        moves differ, among those where the situation arose."""
+        c = self.games(self.shown_by)
+        return Rate(_hits(c, self.cls), c.arises)
+
+    def priority(self) -> Rate:
+        """How often the readings change the winner among competent players: strong games where the situation
+        arose and the winner changed, among all strong games (arises × changes the winner); the table's order."""
+        c = self.games(STRONG)
+        return Rate(c.winner, c.games)
 
     def how_often(self) -> str:
-        """The frequency in words: what differs, in how many paired games, with the 95 % interval; with strong play
-        measured, each play's figure, strong play first, then random and greedy."""
-        if self.strong_trials():
-            return "; ".join(f"{v.play} play: {v.words()}" for v in self.views())
-        rate = self.headline_rate()
-        if rate.trials == 0:
-            return "not measured"
-        if rate.hits == 0:
-            return f"never in {rate.trials} games" + (" (rare)" if self.rare else "")
-        what = {"changes the winner": "the winner", "changes scores": "scores"}.get(self.cls, "moves")
-        return f"{what}: {rate.describe()}"
+        """Each policy's figures in words, strong play first: how often the situation arose, and among those
+        games how often the strongest difference it met showed."""
+        parts = []
+        for v in self.views():
+            c = self.games(v.play)
+            arose = f"arose in {Rate(c.arises, c.games).describe()}"
+            parts.append(f"{v.play} play: {arose}" + (f", then {v.words()}" if c.arises else ""))
+        return "; ".join(parts) if parts else "not measured"
 
     def unmet_words(self) -> str:
-        """When strong play never met what random or greedy play did: that, from the counts (else empty)."""
+        """When strong play never met what random or greedy play did: that, with the strong games in which it could
+        have arisen (else empty)."""
         if not self.unmet_by_strong:
             return ""
+        c = self.games(STRONG)
         met = [v for v in self.views() if v.play != STRONG and v.cls != NOT_MET]
+        where = (
+            f"the situation arose in {Rate(c.arises, c.games).describe()} strong games and the readings changed "
+            "nothing there"
+            if c.arises
+            else f"the situation arose in none of {_games(c.games)} of strong play (95 %: in at most "
+            f"{100 * Rate(0, c.games).interval[1]:.0f} % of such games)"
+        )
         return (
-            f"{' and '.join(v.play for v in met).capitalize()} play met it "
-            f"({'; '.join(f'{v.play}: {v.words()}' for v in met)}), strong play never "
-            f"(no difference in {self.strong_trials()} paired "
-            f"{'game' if self.strong_trials() == 1 else 'games'} per reading)."
+            f"{where[0].upper()}{where[1:]}; {' and '.join(v.play for v in met)} play met it "
+            f"({'; '.join(f'{v.play}: {v.words()}' for v in met)})."
+        )
+
+    def evidence_words(self) -> str:
+        """The evidence game in words (seed, config, step), or empty."""
+        e = self.evidence
+        if e is None:
+            return ""
+        modules = f" with {', '.join(e.modules)}" if e.modules else ""
+        return (
+            f"{e.policy} game seed {e.seed}, {e.players} players{modules}: the rule applies at action {e.step} "
+            f"({e.kind}); under `{e.reading}` the {e.effect} differs"
         )
 
     def describe(self) -> str:
@@ -346,33 +510,39 @@ class Impact:
         words = self.cls + (", every seat alike (the ranking cannot change)" if self.alike else "")
         if self.rare:
             words += ", rare"
+        if self.shown_by:
+            words += f" (shown by {self.shown_by} play)"
         text = f"{words}: {self.how_often()}"
         rows = [
             f"`{r.reading}` moves {r.counts.play}, scores {r.counts.scores}"
             + (f" ({r.counts.scoring_only} with the same moves)" if r.counts.scoring_only else "")
-            + f", winner {r.counts.winner} of {r.counts.trials}"
+            + f", winner {r.counts.winner} of {r.counts.arises} where it arose"
             for r in self.readings
             if r.counts.trials and (r.counts.play or r.counts.scores)
         ]
         if rows:
-            text += " (against the default: " + "; ".join(rows) + ")"
+            text += " (against the default, every policy: " + "; ".join(rows) + ")"
         text += f". {self.unmet_words()}" if self.unmet_by_strong else ""
+        text += f". Evidence: {self.evidence_words()}" if self.evidence is not None else ""
         return text + (f". {self.note}" if self.note else "")
 
     def to_data(self) -> dict[str, Any]:
         rate = self.headline_rate()
+        views = {v.play: v for v in self.views()}
         return {
             "class": self.cls,
             "every_seat_alike": self.alike,
             "rare": self.rare,
             "how_often": self.how_often(),
             "headline": rate.to_data(),
+            "priority": self.priority().to_data(),
             "budget": self.budget,
             "note": self.note,
             "default": self.default,
             "readings": [r.to_data() for r in self.readings],
             "shown_by": self.shown_by,
-            "by_play": {v.play: v.to_data() for v in self.views()},
+            "by_play": {p: {**views[p].to_data(), **c.to_data()} for p, c in self.by_game if p in views},
+            "evidence": self.evidence.to_data() if self.evidence is not None else None,
             "unmet_by_strong": self.unmet_words(),
         }
 
@@ -482,6 +652,25 @@ class _Trajectory:
     legal: tuple[tuple[Any, ...] | None, ...]
     actions: tuple[Any, ...]
     final: Any
+    states: tuple[Any, ...] = ()
+    """With ``play(..., keep=True)``: the state before each action, then the final one."""
+    rngs: tuple[Any, ...] = ()
+    """With ``keep``: the generator's state before each action (a continuation from there draws what the base game
+    would have drawn)."""
+
+
+def _strong(simulations: int) -> Callable[[Game[Any, Any], Any, random.Random], Any]:
+    """``POLICIES["strong"]`` (looked up by name), at ``simulations`` per decision when that is given and the player
+    has a ``SearchBudget``."""
+    from nilerules.core.playout import POLICIES
+
+    strong = POLICIES[STRONG]
+    budget = getattr(strong, "budget", None)
+    if simulations and isinstance(budget, SearchBudget):
+        return SearchPolicy(replace(budget, simulations=simulations))
+    if simulations and budget is None and isinstance(strong, SearchPolicy):
+        return SearchPolicy(SearchBudget(simulations=simulations))
+    return strong
 
 
 def _choose(
@@ -490,36 +679,144 @@ def _choose(
     if policy == "random":
         return lambda state, legal, rng: legal[random_index(rng, len(legal))]
     if policy == STRONG:
-        strong = SearchPolicy(SearchBudget(simulations=simulations) if simulations else None)
+        strong = _strong(simulations)
         return lambda state, legal, rng: legal[0] if len(legal) == 1 else strong(game, state, rng)
     greedy = game.greedy_action
     return lambda state, legal, rng: greedy(state, rng)
 
 
-def play(game: Game[Any, Any], config: Config, seed: int, policy: str, simulations: int = 0) -> _Trajectory:
+def play(
+    game: Game[Any, Any], config: Config, seed: int, policy: str, simulations: int = 0, keep: bool = False
+) -> _Trajectory:
     """One seeded game, as ``core.playout.playout`` plays it, keeping the mover and legal moves of every step (a
-    game that gets stuck simply stops). ``simulations``: the strong player's, when ``policy`` is ``STRONG``."""
+    game that gets stuck simply stops). ``simulations``: the strong player's, when ``policy`` is ``STRONG``.
+    ``keep``: keep every state and the generator's state before each action too (for ``application_point``)."""
     rng = random.Random(seed)
     choose = _choose(game, policy, simulations)
     state = game.setup(config)
     movers: list[Mover] = []
     legals: list[tuple[Any, ...] | None] = []
     actions: list[Any] = []
+    states: list[Any] = []
+    rngs: list[Any] = []
     limit = game.info.max_game_length
     while (mover := game.current_player(state)) is not None and len(actions) < limit:
         legal: tuple[Any, ...] | None
+        if keep:
+            states.append(state)
+            rngs.append(rng.getstate())
         if mover is CHANCE:
             legal, action = None, game.sample_chance(state, rng)
         else:
             legal = game.legal_actions(state)
             if not legal:
+                if keep:
+                    states.pop()
+                    rngs.pop()
                 break
             action = choose(state, legal, rng)
         movers.append(mover)
         legals.append(legal)
         actions.append(action)
         state = game.apply(state, action)
-    return _Trajectory(tuple(movers), tuple(legals), tuple(actions), state)
+    if keep:
+        states.append(state)
+    return _Trajectory(tuple(movers), tuple(legals), tuple(actions), state, tuple(states), tuple(rngs))
+
+
+def _chance_at(game: Game[Any, Any], base: _Trajectory, cache: dict[int, Any], step: int) -> Any:
+    found = cache.get(step)
+    if found is None:
+        found = cache[step] = game.chance_outcomes(base.states[step])
+    return found
+
+
+def application_point(
+    game: Game[Any, Any], base: _Trajectory, config: Config, cache: dict[int, Any] | None = None
+) -> tuple[int, PointKind | Literal[""]]:
+    """The first step of ``base`` (played with ``keep``) where ``config``'s readings apply: setup gives another
+    position (step 0, ``setup``), or, in the same position under ``config`` (``Game.rebase``), another mover, other
+    legal moves, another chance distribution, or another position after the same action; at the end (step
+    ``len(actions)``), other scores or winners. (-1, "") when there is none: then the same actions replay under
+    ``config`` to the same scores and winners (the placebo test). ``cache``: the base game's chance distributions by
+    step, shared across the configs compared with one base game."""
+    chances = {} if cache is None else cache
+    states = base.states
+    if game.setup(config) != game.rebase(states[0], config):
+        return 0, "setup"
+    after = game.rebase(states[0], config)
+    for step, action in enumerate(base.actions):
+        here = after
+        mover = game.current_player(here)
+        if mover != base.movers[step]:
+            return step, "mover"
+        if mover is CHANCE:
+            if game.chance_outcomes(here) != _chance_at(game, base, chances, step):
+                return step, "chance"
+        elif game.legal_actions(here) != base.legal[step]:
+            return step, "moves"
+        after = game.rebase(states[step + 1], config)
+        if game.apply(here, action) != after:
+            return step, "successor"
+    end, final = after, base.final
+    n = len(base.actions)
+    if game.current_player(end) != game.current_player(final):
+        return n, "mover"
+    if game.scores(end) != game.scores(final) or game.ranking(end).winners != game.ranking(final).winners:
+        return n, "scores"
+    return -1, ""
+
+
+def follow(
+    game: Game[Any, Any], item: PairItem, base: _Trajectory, point: int, kind: PointKind | Literal[""]
+) -> PairOutcome:
+    """The pair of ``item`` whose changed game follows ``base`` move for move up to the application point
+    ``point`` and from there goes on under its own reading with its own players, drawing from where the base game's
+    generator stood (common random numbers); compared with ``base`` from there. No point: the same game."""
+    n = len(base.actions)
+    if point < 0:
+        return PairOutcome(item, -1, "", n, False, False, False)
+    state = game.setup(item.changed) if kind == "setup" else game.rebase(base.states[point], item.changed)
+    rng = random.Random(item.seed)
+    if point < len(base.rngs):  # at the end (point == len(actions)) nothing is drawn
+        rng.setstate(base.rngs[point])
+    choose = _choose(game, item.policy, item.simulations)
+    step, part, part_kind = point, -1, ""
+    limit = game.info.max_game_length
+    while (mover := game.current_player(state)) is not None and step < limit:
+        synced = part < 0
+        if synced and (step >= n or mover != base.movers[step]):
+            part, part_kind, synced = step, "moves", False
+        if mover is CHANCE:
+            action = game.sample_chance(state, rng)
+            if synced and action != base.actions[step]:
+                part, part_kind = step, "chance"
+        else:
+            legal = game.legal_actions(state)
+            if not legal:
+                break
+            if synced and legal != base.legal[step]:
+                part, part_kind, synced = step, "moves", False
+            action = choose(state, legal, rng)
+            if synced and action != base.actions[step]:
+                part, part_kind = step, "choice"
+        state = game.apply(state, action)
+        step += 1
+    if part < 0 and step != n:
+        part, part_kind = min(step, n), "end"
+    a, b = game.scores(base.final), game.scores(state)
+    shifts = {y - x for x, y in zip(a, b, strict=True)}
+    return PairOutcome(
+        item,
+        part,
+        part_kind,  # type: ignore[arg-type]
+        n,
+        a != b,
+        game.ranking(base.final).winners != game.ranking(state).winners,
+        a != b and len(shifts) == 1,
+        point,
+        kind,
+    )
 
 
 def _pair(game: Game[Any, Any], item: PairItem, base: _Trajectory) -> PairOutcome:
@@ -578,11 +875,14 @@ def measure(game: Game[Any, Any], items: Iterable[PairItem]) -> tuple[PairOutcom
     out: list[PairOutcome] = []
     key: tuple[Config, int, str, int] | None = None
     base: _Trajectory | None = None
+    chances: dict[int, Any] = {}
     for item in items:
         if key != (item.base, item.seed, item.policy, item.simulations) or base is None:
             key = (item.base, item.seed, item.policy, item.simulations)
-            base = play(game, item.base, item.seed, item.policy, item.simulations)
-        out.append(_pair(game, item, base))
+            base = play(game, item.base, item.seed, item.policy, item.simulations, keep=True)
+            chances = {}
+        point, kind = application_point(game, base, item.changed, chances)
+        out.append(follow(game, item, base, point, kind))
     return tuple(out)
 
 
@@ -662,42 +962,57 @@ def classify(
     searched: str = "",
     found_by_search: int = 0,
     open_alternatives: bool = True,
+    games: Mapping[str, GameCounts] | None = None,
+    example: Evidence | None = None,
 ) -> Impact:
     """The class of one ambiguity from its paired games, its check's verdict and what its witness shows when
     replayed under each reading (``witness_effect``; None when the witness is not a game; one that parts only in the
-    position makes no class, but its note says so rather than 'only in what the check reports'). ``found_by_search``:
-    the further paired games per reading whose search found the witness (0 when it did not come from that search).
-    ``open_alternatives``: whether the text leaves some reading other than the default open; when it does not, the
-    class is "the text decides" whatever play shows (only the readings left open are measured)."""
-    if not open_alternatives:
-        return Impact(ambiguity, default, "the text decides", False, False, (), budget, TEXT_DECIDES)
+    position makes no class, but its note says so rather than 'only in what the check reports'). ``games``: per
+    policy, its base games (``game_counts``); without them, each policy's pairs stand in for its games.
+    ``found_by_search``: the further paired games per reading whose search found the witness (0 when it did not come
+    from that search). ``open_alternatives``: whether the text leaves some reading other than the default open; when
+    it does not, the class is "the text decides" whatever play shows (only the readings left open are measured).
+
+    The class is the strongest difference met in any policy's games where the situation arose, shown by strong play
+    whenever strong play shows it, else by the policy where it is most frequent; so it is never weaker than a
+    figure of the finding shows. ``example``: the evidence game (kept on the impact)."""
     rows = tuple(
         ReadingImpact(name, per.get("all", Counts()), tuple((p, per[p]) for p in STATED if p in per))
         for name, per in sorted(readings.items())
     )
+    if games is None:
+        games = {}
+        for p in STATED:
+            c = total(r.of((p,)) for r in rows)
+            if c.trials:
+                games[p] = GameCounts(c.trials, c.arises, c.play, c.scores, c.winner)
+    by_game = tuple((p, games[p]) for p in STATED if p in games)
+    if not open_alternatives:
+        return Impact(ambiguity, default, "the text decides", False, False, (), budget, TEXT_DECIDES)
     every = total(r.counts for r in rows)
-    strong = total(r.of((STRONG,)) for r in rows)
-    context = total(r.of(POLICY_NAMES) for r in rows)
-    note, rare, shown_by, shown = "", False, "", every
+    note, rare, shown_by = "", False, ""
     cls: ImpactClass
-    met = strong.play_class()
-    if met is not None:  # the class that strong play shows comes first
-        cls, shown_by, shown = met, STRONG, strong
-    elif (met := context.play_class()) is not None:
-        cls, shown_by, shown = met, CONTEXT, context
+    met = [(p, c, effect_class(c)) for p, c in by_game]
+    classes = [m for _, _, m in met if m is not None]
+    if classes:
+        cls = min(classes, key=CLASSES.index)
+        showing = [(p, c) for p, c, m in met if m == cls]
+        shown_by = STRONG if any(p == STRONG for p, _ in showing) else max(
+            showing, key=lambda pc: (_hits(pc[1], cls) / pc[1].games, -STATED.index(pc[0]))
+        )[0]
     elif verdict == "proof":
         cls, note = "never matters", "The check proves the readings always agree, and play never met a difference."
     elif verdict == "witness" or found_by_search:
         rare = True
         cls = {"winner": "changes the winner", "scores": "changes scores", "moves": "changes play only"}.get(
-            witness_effect or "none", "unknown"
+            witness_effect or "none", UNSEEN
         )  # type: ignore[assignment]
         if found_by_search:
             note = (
                 f"Not met in the measured games; met in {found_by_search} more per reading (the witness; the class is "
                 "what it shows)."
             )
-        elif cls != "unknown":
+        elif cls != UNSEEN:
             note = "Not met in play; the class is what the witness shows when replayed."
         elif witness_effect is None:
             note = "Not met in play, and the witness is not a game."
@@ -712,10 +1027,10 @@ def classify(
                 "the check reports."
             )
     else:
-        cls = "unknown"
+        cls = UNSEEN
         note = "Play never met a difference and the check proved nothing" + (f"; searched: {searched}" if searched
                                                                               else "") + "."
-    if verdict == "proof" and every.play + every.scores:
+    if verdict == "proof" and classes:
         note = "Play met a difference although the check reports a proof: the proof's domain does not cover play."
-    alike = bool(shown_by) and cls == "changes scores" and shown.scores > 0 and shown.alike == shown.scores
-    return Impact(ambiguity, default, cls, alike, rare, rows, budget, note, shown_by)
+    alike = cls == "changes scores" and every.scores > 0 and every.alike == every.scores
+    return Impact(ambiguity, default, cls, alike, rare, rows, budget, note, shown_by, by_game, example)

@@ -6,7 +6,7 @@ import math
 import pickle
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from nilerules.analysis.parallel import IN_PROCESS, Execution, GameRef, chunk_ranges, game_source, resolve, run_chunks
 from nilerules.core.game import Game
@@ -57,6 +57,20 @@ def wilson(hits: float, trials: int, z: float = 1.959963984540054) -> tuple[floa
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
     return round(max(0.0, centre - half), 12), round(min(1.0, centre + half), 12)
+
+
+MOVED_TEST: Final = "their 95 % Wilson intervals do not overlap"
+"""When a frequency measured twice (a baseline and this run, or two readings) counts as moved: the test
+:func:`moved` applies, in the words the outputs and the docs use."""
+
+
+def moved(before: tuple[int, int], after: tuple[int, int]) -> bool:
+    """Whether a frequency moved beyond sampling noise between two measurements, each ``(hits, trials)``:
+    :data:`MOVED_TEST` (one interval lies wholly above the other). A frequency with no trials on one side has the
+    interval 0..1, which overlaps every other: it never counts as moved."""
+    low_a, high_a = wilson(*before)
+    low_b, high_b = wilson(*after)
+    return high_a < low_b or high_b < low_a
 
 
 ESTIMATE_CHUNK = 250

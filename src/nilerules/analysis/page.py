@@ -14,6 +14,7 @@ Two pieces of analysis that report/html.py only draws:
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +24,7 @@ from nilerules.checks.model import Budget
 from nilerules.core.game import Game
 from nilerules.core.log import GameLog
 from nilerules.core.playout import StuckState, playout
-from nilerules.core.types import CHANCE
+from nilerules.core.types import CHANCE, Config
 from nilerules.errors import NileRulesError
 
 MAX_WITNESS_STEPS = 1500
@@ -240,3 +241,223 @@ def score_distributions(game: Game[Any, Any], ambiguity: str, budget: Budget) ->
 def seat_scores(scores: Sequence[int], players: int) -> tuple[tuple[int, ...], ...]:
     """Split a flat list of final scores (game by game, seat by seat) into one list per seat."""
     return tuple(tuple(scores[seat::players]) for seat in range(players))
+
+
+# -- the evidence: one game where the situation arose, and each reading's continuation -------------------------------
+EVIDENCE_POLICIES = ("random", "greedy", "strong")
+"""How every seat plays a continuation: the policies of the paired games (``analysis.impact``)."""
+WITNESS_CONTINUATION = "greedy"
+"""How the continuations of a witness game are played when the impact names no evidence game (a cheap player: the
+witness is the situation, the continuation shows where each reading leads from it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Continuation:
+    """One reading's game from the application point to its end."""
+
+    reading: str
+    default: bool
+    moves: tuple[tuple[str, str], ...]
+    """Each move after the application point: (who, the move in words)."""
+    at_scores: tuple[int, ...]
+    """Every seat's score at the application point under this reading."""
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    ended: bool
+    """The game reached its end (else it stopped at the game's length bound, or a move was refused)."""
+    error: str
+    """Why this reading's game could not reach the application point or go on ('' when it could)."""
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "reading": self.reading,
+            "default": self.default,
+            "moves": [list(m) for m in self.moves],
+            "at_scores": list(self.at_scores),
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "ended": self.ended,
+            "error": self.error,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceGame:
+    """A game where an ambiguity's situation arose: the moves up to the application point (the same under every
+    reading), the point itself, then each reading's continuation played on from it."""
+
+    ambiguity: str
+    origin: str
+    """``impact`` (the measured paired game the impact names) or ``witness`` (the finding's witness game)."""
+    policy: str
+    simulations: int
+    seed: int
+    players: int
+    modules: tuple[str, ...]
+    step: int
+    """Moves played before the application point."""
+    before: tuple[tuple[str, str], ...]
+    """The moves up to the application point: (who, the move in words)."""
+    at: str
+    """Who is to move at the application point, and with which moves."""
+    continuations: tuple[Continuation, ...]
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "ambiguity": self.ambiguity,
+            "origin": self.origin,
+            "policy": self.policy,
+            "simulations": self.simulations,
+            "seed": self.seed,
+            "players": self.players,
+            "modules": list(self.modules),
+            "step": self.step,
+            "before": [list(m) for m in self.before],
+            "at": self.at,
+            "continuations": [c.to_data() for c in self.continuations],
+        }
+
+
+def _chooser(game: Game[Any, Any], policy: str, simulations: int) -> Any:
+    """How a seat chooses under ``policy`` (the paired games' policies), a function of (state, legal, rng)."""
+    from nilerules.core.chance import random_index
+    from nilerules.core.mcts import SearchBudget, SearchPolicy
+
+    if policy == "random":
+        return lambda state, legal, rng: legal[random_index(rng, len(legal))]
+    if policy == "strong":
+        strong = SearchPolicy(SearchBudget(simulations=simulations) if simulations else None)
+        return lambda state, legal, rng: legal[0] if len(legal) == 1 else strong(game, state, rng)
+    return lambda state, legal, rng: game.greedy_action(state, rng)
+
+
+def _who(game: Game[Any, Any], state: Any) -> str:
+    mover = game.current_player(state)
+    return "chance" if mover is CHANCE else ("nobody" if mover is None else f"seat {mover}")
+
+
+def evidence_game(
+    game: Game[Any, Any],
+    ambiguity: str,
+    config: Config,
+    prefix: Sequence[Any],
+    readings: Sequence[str],
+    *,
+    policy: str,
+    seed: int,
+    simulations: int = 0,
+    origin: str,
+) -> EvidenceGame:
+    """Replay ``prefix`` (actions, as the game's own values) from setup under ``config``: the application point; then,
+    for each of ``readings`` of ``ambiguity``, replay the prefix under that reading and play on with every seat under
+    ``policy`` to the end (at most the game's maximum length). Every continuation starts from a generator seeded with
+    ``seed + len(prefix)``, so the readings share their chance draws and choices while their games agree."""
+    from nilerules.analysis.witness import words
+
+    if policy not in EVIDENCE_POLICIES:
+        raise ValueError(f"unknown policy {policy!r} (policies: {', '.join(EVIDENCE_POLICIES)})")
+    prefix = list(prefix)[:MAX_WITNESS_STEPS]
+    default = game.spec.ambiguities[ambiguity].default
+    state = game.setup(config)
+    before: list[tuple[str, str]] = []
+    for action in prefix:
+        before.append((_who(game, state), words(game.action_to_data(action))))
+        state = game.apply(state, action)
+    legal = game.legal_actions(state) if game.current_player(state) not in (None, CHANCE) else ()
+    at = _who(game, state) + (
+        f" to move, {len(legal)} legal moves: " + ", ".join(words(game.action_to_data(a)) for a in legal[:8])
+        + (", …" if len(legal) > 8 else "")
+        if legal else (" to draw" if game.current_player(state) is CHANCE else ": the game is over")
+    )
+    choose = _chooser(game, policy, simulations)
+    limit = min(game.info.max_game_length, MAX_WITNESS_STEPS)
+    out = []
+    for reading in readings:
+        moves: list[tuple[str, str]] = []
+        error = ""
+        at_scores: tuple[int, ...] = ()
+        try:
+            here = game.config(config.players, config.modules, {**config.readings_dict(), ambiguity: reading})
+            state = game.setup(here)
+            for index, action in enumerate(prefix):
+                try:
+                    state = game.apply(state, action)
+                except NileRulesError as exc:
+                    raise NileRulesError(f"move {index + 1} before the application point is refused: {exc}") from None
+            at_scores = tuple(game.scores(state))
+            rng = random.Random(seed + len(prefix))
+            steps = len(prefix)
+            while (mover := game.current_player(state)) is not None and steps < limit:
+                if mover is CHANCE:
+                    action = game.sample_chance(state, rng)
+                else:
+                    options = game.legal_actions(state)
+                    if not options:
+                        break
+                    action = choose(state, options, rng)
+                moves.append((_who(game, state), words(game.action_to_data(action))))
+                state = game.apply(state, action)
+                steps += 1
+        except NileRulesError as exc:
+            error = str(exc)
+        ended = not error and game.current_player(state) is None
+        scores = tuple(game.scores(state)) if not error else ()
+        winners = tuple(game.ranking(state).winners) if ended else ()
+        out.append(Continuation(reading, reading == default, tuple(moves), at_scores, scores, winners, ended, error))
+    return EvidenceGame(
+        ambiguity, origin, policy, simulations, seed, config.players, config.modules, len(prefix), tuple(before), at,
+        tuple(out),
+    )
+
+
+def evidence_config(game: Game[Any, Any], data: Any) -> Config | None:
+    """The config an evidence record names: ``{"players", "modules", "readings"}`` (None when it is not one)."""
+    if not isinstance(data, Mapping) or isinstance(data.get("players"), bool) or not isinstance(
+        data.get("players"), int
+    ):
+        return None
+    try:
+        return game.config(
+            data["players"], tuple(data.get("modules", ()) or ()), dict(data.get("readings", {}) or {})
+        )
+    except (NileRulesError, TypeError, ValueError):
+        return None
+
+
+def impact_evidence(
+    game: Game[Any, Any], ambiguity: str, record: Mapping[str, Any], budget: Budget
+) -> EvidenceGame | None:
+    """The evidence game of an ``impact.evidence`` record ({policy, seed, config, step, reading}): the game under
+    ``config`` (every reading as the base game has it) played by ``policy`` from ``seed`` up to ``step`` (the
+    application point), then continued under the base reading and under ``reading``. None when the record is not
+    one this version reads."""
+    from nilerules.analysis.impact import play
+
+    config = evidence_config(game, record.get("config"))
+    policy, seed, step, reading = (record.get(k) for k in ("policy", "seed", "step", "reading"))
+    amb = game.spec.ambiguities.get(ambiguity)
+    if (
+        config is None or amb is None or policy not in EVIDENCE_POLICIES or not isinstance(seed, int)
+        or not isinstance(step, int) or step < 0 or reading not in amb.reading_names()
+    ):
+        return None
+    simulations = budget.strong_simulations if policy == "strong" else 0
+    base = play(game, config, seed, str(policy), simulations)
+    readings = list(dict.fromkeys((config.reading(ambiguity), str(reading))))
+    return evidence_game(game, ambiguity, config, base.actions[:step], readings, policy=str(policy), seed=seed,
+                         simulations=simulations, origin="impact")
+
+
+def witness_evidence(game: Game[Any, Any], ambiguity: str, log: GameLog, budget: Budget) -> EvidenceGame | None:
+    """Until the impact names an evidence game: the finding's witness game as the situation (its last position is
+    where the readings part), continued under every reading by ``WITNESS_CONTINUATION`` from the budget's seed."""
+    amb = game.spec.ambiguities.get(ambiguity)
+    if amb is None:
+        return None
+    try:
+        config = game.config(log.config.players, log.config.modules, log.config.readings_dict())
+        actions = [game.action_from_data(raw) for raw in log.actions]
+    except NileRulesError:
+        return None
+    return evidence_game(game, ambiguity, config, actions, amb.reading_names(), policy=WITNESS_CONTINUATION,
+                         seed=budget.seed, origin="witness")

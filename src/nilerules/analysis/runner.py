@@ -28,6 +28,7 @@ from nilerules.analysis.detectors import (
     detector_chunks,
     merge_detectors,
 )
+from nilerules.analysis.edges import bundled_edges
 from nilerules.analysis.findings import Finding, build_finding, needs_search
 from nilerules.analysis.impact import ImpactChunk, PairOutcome, impact_chunks, measure_chunk
 from nilerules.analysis.parallel import Execution, GameRef, game_source, resolve, run_chunks
@@ -36,6 +37,7 @@ from nilerules.checks.model import Budget, CheckResult
 from nilerules.core.configs import covering_readings, every_config
 from nilerules.core.types import Config
 from nilerules.core.verdicts import Unknown
+from nilerules.spec_edges import EdgesFile
 from nilerules.specs import Param, Spec
 
 
@@ -54,6 +56,8 @@ class GameAnalysis:
     """For each of ``assumptions``: how often a small change of its value matters in paired games."""
     rules_version: int | None = None
     """The version of the game's rules (``GameInfo.version``); None in an analysis built by hand."""
+    edges: EdgesFile | None = None
+    """The game's edges file (issue 31: the boundary pass's verdicts), None when the game has none."""
 
 
 def run_check(module: GameModule, amb_id: str, budget: Budget) -> CheckResult:
@@ -185,6 +189,7 @@ def analyse_games(
                 bounds,
                 assumed_impacts,
                 module.game.info.version,
+                bundled_edges(spec),
             )
         )
     return out

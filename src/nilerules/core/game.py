@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 from nilerules.core import chance as _chance
 from nilerules.core import written as _written
 from nilerules.core.codec import from_data, to_data
+from nilerules.core.seen import Observation, Seen
 from nilerules.core.types import CHANCE, Config, GameInfo, Mover, Ranking
 from nilerules.errors import (
     IllegalAction,
@@ -85,6 +87,25 @@ class Game(Protocol[S, A]):
         ...
 
     def state_config(self, state: S) -> Config: ...
+
+    # -- what a seat sees (core/seen.py) -------------------------------------------------------------------
+    def observation(self, state: S, seat: int) -> Observation:
+        """What ``seat`` sees of ``state``: equal for two states that differ only in what the seat cannot see
+        (``GameBase``: the whole position, for a game that hides nothing)."""
+        ...
+
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
+        """A full state that gives ``seat`` the same observation as ``state``, what the seat cannot see dealt
+        again at random from what is unaccounted for (``GameBase``: ``state`` itself, for a game that hides
+        nothing)."""
+        ...
+
+    def rebase(self, state: S, config: Config) -> S:
+        """The same position under ``config`` (the same players and modules, other readings): what the rules would
+        do here had the game been played under ``config`` so far. Where the readings give the same mover, legal
+        moves, chance outcomes, successors and scores, a state and its rebase go on alike (``analysis.impact``'s
+        application points; tests/unit/kernel/test_application_points.py is the placebo)."""
+        ...
 
     # -- positions written by hand (docs/positions.md) ---------------------------------------------------
     def position(self, config: Config, data: Mapping[str, Any]) -> S:
@@ -173,6 +194,44 @@ class GameBase(Generic[S, A]):
         """The scores alone: a game whose points are all scored as they are won needs nothing more."""
         scores: tuple[int, ...] = self.scores(state)  # type: ignore[attr-defined]
         return scores
+
+    # -- what a seat sees: a game that hides something overrides ``seen``, ``seen_view`` and ``determinize`` --------
+    seen: tuple[Seen, ...] = ()
+    """What lies where and who sees it (``core.seen.Seen``, citing the rules); empty for a game that hides
+    nothing."""
+
+    def seen_view(self, state: S, seat: int, data: dict[str, Any] | None = None) -> dict[str, Any]:
+        """What ``seat`` sees of ``state`` as JSON data: the position data (``data``, when the caller has it
+        already), with what the seat cannot see replaced by what it can. Here: the whole position."""
+        if data is not None:
+            return data
+        try:
+            found: dict[str, Any] = self.position_data(state)  # type: ignore[attr-defined]
+        except (AttributeError, NotImplementedError):  # a game without a position format: its state's JSON
+            found = {"state": self.state_to_data(state)}
+        return found
+
+    def observation(self, state: S, seat: int) -> Observation:
+        """What ``seat`` sees of ``state`` (``seen_view``, frozen: ``core.seen.Observation``)."""
+        return Observation.of(self.info.id, seat, self.seen_view(state, seat))
+
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
+        """``state`` itself: in a game that hides nothing, every seat sees the whole state (what no one has seen
+        yet is a chance node, not part of it). Draws nothing from ``rng``."""
+        return state
+
+    def rebase(self, state: S, config: Config) -> S:
+        """The state with its ``config`` replaced (and its ``params``, when it has them, by ``self.params(config)``),
+        through the state's ``_replace`` or ``dataclasses.replace``; a game whose state derives more from its config
+        overrides this."""
+        changes: dict[str, Any] = {"config": config}
+        if hasattr(state, "params"):
+            changes["params"] = self.params(config)  # type: ignore[attr-defined]
+        replace = getattr(state, "_replace", None)
+        if replace is not None:
+            rebased: S = replace(**changes)
+            return rebased
+        return dataclasses.replace(state, **changes)  # type: ignore[type-var]
 
     # -- JSON --------------------------------------------------------------------------------------------
     def state_to_data(self, state: S) -> Any:

@@ -30,9 +30,15 @@ One decision, where a seat must choose among several legal moves:
   every seat searched (UCT, max^n) was tried first and lost to plain greedy seats at these budgets: with few
   simulations it took the other seats' exploratory moves for their play (``docs/strength.md``).
 
-What the player sees. It searches the true state: in a game with hidden information (cards in an opponent's hand)
-it sees them all; what no one can see yet (the order of a shuffled pile) is a chance node in every game, so the
-search samples it rather than knowing it. ``docs/strength.md`` says which games hide what.
+What the player sees. The strong player (``sees="seat"``, ``POLICIES["strong"]``) sees what its seat sees: each
+round of simulations is played in a new **determinization** of the mover's observation (``Game.determinize``: the
+cards the seat cannot see dealt again at random from what is unaccounted for), every move of the round in the same
+one, and its greedy move is that of a first determinization; its choice is a function of the mover's observation
+and the seed alone (a test changes an unseen opponent card and gets the same move). In a game that hides nothing (Ra,
+Nile Artefacts) the state is its own determinization, and the player is the search of the true state move for move,
+at the same cost. The all-seeing player (``sees="all"``, ``POLICIES["omniscient"]``) searches the true state, the
+opponents' hands included: kept for comparison (``docs/strength.md``). What no one can see yet (the order of a
+shuffled pile) is a chance node in every game, sampled by both.
 
 Determinism. A decision draws from the caller's generator only through one 64-bit seed for its own generator: the
 same state and seed give the same move on every machine, and the caller's generator advances by the same amount
@@ -45,13 +51,18 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, get_args
 
 from nilerules.core.game import Game
 from nilerules.core.rollout import evaluate, play_on
 from nilerules.errors import InvalidConfig
 
 RolloutPolicy = Literal["greedy", "random"]
+Sees = Literal["seat", "all"]
+"""What the player searches: determinizations of what the mover's seat sees, or the true state (all-seeing)."""
+SEES: Final[tuple[Sees, ...]] = get_args(Sees)
+WORLD_BIT: Final = 1 << 63
+"""Set in the seed of a round's determinization, so that it never equals a rollout's seed (those are below 2**63)."""
 ROLLOUT_POLICIES: Final[tuple[RolloutPolicy, ...]] = ("greedy", "random")
 MAX_SIMULATIONS: Final = 100_000
 """The most simulations one decision may spend (each keeps one float per move: a few megabytes at most)."""
@@ -203,26 +214,42 @@ def _choose(alive: list[int], samples: list[list[float]], confidence: float) -> 
     return best
 
 
-def search(game: Game[Any, Any], state: Any, rng: random.Random, budget: SearchBudget) -> SearchResult:
+def search(
+    game: Game[Any, Any], state: Any, rng: random.Random, budget: SearchBudget, sees: Sees = "seat"
+) -> SearchResult:
     """Race the legal moves of ``state`` (a seat to move) against each other with at most ``budget.simulations``
     simulations, drawing from ``rng``.
 
     Round ``k`` simulates every move still in the race once, each from the same generator seed (common random
     numbers: the moves meet the same chance draws as far as their games allow, so the difference of two moves is not
-    drowned by the draws' own spread). After ``patience`` rounds, a move the leader beats by ``confidence`` standard
-    errors of the paired differences is dropped. The move is the highest mean among those left."""
+    drowned by the draws' own spread) and, when ``sees="seat"``, in the same determinization of what the mover sees
+    (a new one every round). After ``patience`` rounds, a move the leader beats by ``confidence`` standard errors of
+    the paired differences is dropped. The move is the highest mean among those left."""
     seat = game.current_player(state)
     if not isinstance(seat, int):
         raise ValueError(f"search needs a seat to move, not {seat!r}")
-    moves = _order(game, state, rng)
-    children = [game.apply(state, move) for move in moves]
+    if sees not in SEES:
+        raise InvalidConfig(f"search: sees must be one of {', '.join(SEES)}, got {sees!r}")
+    fair = sees == "seat"
+    # the greedy move of a first determinization, from a copy of the generator (the generator itself advances as the
+    # all-seeing search's does, and in a game that hides nothing the determinization is the state: the same search)
+    first = _determinize(game, state, seat, rng) if fair else state
+    moves = _order(game, first, rng)
+    children = [game.apply(state, move) for move in moves] if first is state else []
     base = rng.getrandbits(62)
     samples: list[list[float]] = [[] for _ in moves]
     alive = list(range(min(len(moves), budget.simulations)))
     used = rounds = 0
     while len(alive) > 1 and used + len(alive) <= budget.simulations:
+        here = children
+        if fair:
+            world = game.determinize(state, seat, random.Random((base + rounds) | WORLD_BIT))
+            if world is not state:
+                here = [game.apply(world, moves[i]) if i in alive else None for i in range(len(moves))]
+            elif not children:
+                children = here = [game.apply(state, move) for move in moves]
         for i in alive:
-            samples[i].append(rollout(game, children[i], random.Random(base + rounds), budget)[seat])
+            samples[i].append(rollout(game, here[i], random.Random(base + rounds), budget)[seat])
         used += len(alive)
         rounds += 1
         if rounds >= budget.patience:
@@ -237,23 +264,35 @@ def search(game: Game[Any, Any], state: Any, rng: random.Random, budget: SearchB
     return SearchResult(moves[best], used, stats)
 
 
+def _determinize(game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> Any:
+    """A determinization of what ``seat`` sees, drawn from a copy of ``rng`` (``rng`` itself does not advance)."""
+    copy = random.Random()
+    copy.setstate(rng.getstate())
+    return game.determinize(state, seat, copy)
+
+
 class SearchPolicy:
-    """A policy ``(game, state, rng) -> action`` that searches with its budget (see the module's docstring)."""
+    """A policy ``(game, state, rng) -> action`` that searches with its budget (see the module's docstring): over
+    determinizations of what the mover sees (``sees="seat"``, the default), or the true state (``"all"``)."""
 
-    __slots__ = ("__name__", "budget")
+    __slots__ = ("__name__", "budget", "sees")
 
-    def __init__(self, budget: SearchBudget | None = None, name: str = "strong") -> None:
+    def __init__(self, budget: SearchBudget | None = None, name: str = "strong", sees: Sees = "seat") -> None:
+        if sees not in SEES:
+            raise InvalidConfig(f"search: sees must be one of {', '.join(SEES)}, got {sees!r}")
         self.budget = budget or SearchBudget()
         self.__name__ = name
+        self.sees: Sees = sees
 
     def __call__(self, game: Game[Any, Any], state: Any, rng: random.Random) -> Any:
         legal = game.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
-        return search(game, state, random.Random(rng.getrandbits(64)), self.budget).action
+        return search(game, state, random.Random(rng.getrandbits(64)), self.budget, self.sees).action
 
     def __repr__(self) -> str:
-        return f"SearchPolicy({self.budget!r})"
+        shown = "" if self.sees == "seat" else f", sees={self.sees!r}"
+        return f"SearchPolicy({self.budget!r}{shown})"
 
 
-__all__ = ["SearchBudget", "SearchPolicy", "SearchResult", "evaluate", "rollout", "search"]
+__all__ = ["SEES", "SearchBudget", "SearchPolicy", "SearchResult", "Sees", "evaluate", "rollout", "search"]

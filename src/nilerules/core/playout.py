@@ -33,9 +33,16 @@ def greedy_policy(game: Game[Any, Any], state: Any, rng: random.Random) -> Any:
     return game.greedy_action(state, rng)
 
 
-POLICIES: Final[dict[str, Policy]] = {"random": random_policy, "greedy": greedy_policy, "strong": SearchPolicy()}
-"""The policies by name: uniformly random, the game's greedy choice, and the search-based player
-(``nilerules.core.mcts``, with the default ``SearchBudget``)."""
+POLICIES: Final[dict[str, Policy]] = {
+    "random": random_policy,
+    "greedy": greedy_policy,
+    "strong": SearchPolicy(),
+    "omniscient": SearchPolicy(name="omniscient", sees="all"),
+}
+"""The policies by name: uniformly random, the game's greedy choice, the search-based player (``nilerules.core.mcts``,
+with the default ``SearchBudget``), which sees what its seat sees (it searches determinizations of its observation),
+and the same search seeing the true state, every hand included (``omniscient``: for comparison, docs/strength.md).
+In Ra and Nile Artefacts, which hide nothing, ``strong`` and ``omniscient`` play the same moves."""
 
 
 def resolve_policy(policy: PolicySpec) -> tuple[Policy, str]:

@@ -20,9 +20,10 @@
   ``options`` is accepted and unused.
 - Rewards: 0 until the end, then each seat's rank-based return (``nilerules.interop.seats.rank_returns``: +1 first
   to -1 last, ties sharing). The game always ends by its rules (``max_game_length``), so nothing is truncated.
-- ``observation["observation"]`` is the seat's view (``nilerules.interop.seats.observation_text``, the OpenSpiel
-  adapter's observation string) as UTF-8 bytes, zero-padded to ``VIEW_BYTES``: ``bytes(obs).rstrip(b"\\0")
-  .decode()`` gives it back. It hides what the seat cannot see. A numeric encoding is left to the learner.
+- ``observation["observation"]`` is the seat's observation tensor (``float32``, the OpenSpiel adapter's
+  ``observation_tensor``: the game's layout, ``nilerules.interop.layouts``, docs/interop.md), in a ``Box`` whose
+  bounds are the layout's; it hides what the seat cannot see. ``env.layout`` names every number, and
+  ``env.observation_text(agent)`` gives the same view as one line of JSON.
 - ``render()`` returns the whole position as text (``render_mode="ansi"``) or prints it (``"human"``).
 """
 
@@ -39,14 +40,13 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from nilerules.core import CHANCE
+from nilerules.core import CHANCE, dumps
 from nilerules.errors import InvalidConfig, MalformedAction
-from nilerules.interop.seats import observation_text, rank_returns, render_text
+from nilerules.interop.layouts import layout
+from nilerules.interop.seats import rank_returns, render_text
 from nilerules.interop.spaces import action_space, shared_game
+from nilerules.interop.tensors import observation_view
 
-VIEW_BYTES: Final = 1 << 14
-"""Length of the observation vector: a seat's view in bytes, zero-padded (the longest seen in random games of every
-game at its largest player count is under a third of it: tests/interop/test_pettingzoo.py)."""
 RENDER_MODES: Final = ("ansi", "human")
 
 Observation = dict[str, np.ndarray[Any, np.dtype[Any]]]
@@ -70,6 +70,8 @@ class NileRulesEnv(AECEnv):  # type: ignore[misc]
         self.game = shared_game(game_id, spec)
         self.config = self.game.config(players, modules, readings)
         self.space = action_space(self.game, self.config)
+        self.layout = layout(self.game, self.config)
+        low, high = self.layout.bounds()
         self.render_mode = render_mode
         self.metadata = {
             "render_modes": list(RENDER_MODES),
@@ -82,7 +84,7 @@ class NileRulesEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         self.observation_spaces = {
             agent: spaces.Dict({
-                "observation": spaces.Box(0, 255, (VIEW_BYTES,), np.uint8),
+                "observation": spaces.Box(low, high, (self.layout.size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (size,), np.int8),
             })
             for agent in self.possible_agents
@@ -137,15 +139,9 @@ class NileRulesEnv(AECEnv):  # type: ignore[misc]
             self.render()
 
     def observe(self, agent: str) -> Observation:
-        """The agent's view as bytes and, on its turn, the mask of its legal actions."""
+        """The agent's observation tensor and, on its turn, the mask of its legal actions."""
         seat = self._seats[agent]
-        if self._position[0] is not self.game_state:  # every agent's view of a state starts from its position data
-            self._position = (self.game_state, self.game.position_data(self.game_state))
-        text = observation_text(self.game, self.game_state, seat, self._position[1]).encode()
-        if len(text) > VIEW_BYTES:
-            raise RuntimeError(f"a view of {len(text)} bytes does not fit the observation of {VIEW_BYTES} bytes")
-        view = np.zeros(VIEW_BYTES, np.uint8)
-        view[: len(text)] = np.frombuffer(text, np.uint8)
+        view = self.layout.encode(self._view(seat), seat)
         mask = np.zeros(len(self.space.actions), np.int8)
         if agent == self.agent_selection and not self.game.is_terminal(self.game_state):
             mask[[self.space.action_id(a) for a in self.game.legal_actions(self.game_state)]] = 1
@@ -165,7 +161,17 @@ class NileRulesEnv(AECEnv):  # type: ignore[misc]
     def close(self) -> None:
         """Nothing to release."""
 
+    def observation_text(self, agent: str) -> str:
+        """The agent's view as one line of JSON (the OpenSpiel adapter's ``observation_string``)."""
+        seat = self._seats[agent]
+        return dumps({"observer": seat, "position": self._view(seat)})
+
     # -- helpers -------------------------------------------------------------------------------------------------
+    def _view(self, seat: int) -> Any:
+        if self._position[0] is not self.game_state:  # every agent's view of a state starts from its position data
+            self._position = (self.game_state, self.game.position_data(self.game_state))
+        return observation_view(self.game, self.game_state, seat, self._position[1])
+
     def _resolve_chance(self, state: Any) -> Any:
         assert self._rng is not None, "reset() first"
         while self.game.current_player(state) is CHANCE:

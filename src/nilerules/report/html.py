@@ -23,7 +23,14 @@ from markupsafe import Markup
 
 from nilerules.analysis.findings import FIGURE_SOURCES
 from nilerules.analysis.impact import CLASSES, Rate
-from nilerules.analysis.page import ScoreDistribution, distribution_games, score_distributions, witness_game
+from nilerules.analysis.page import (
+    ScoreDistribution,
+    distribution_games,
+    impact_evidence,
+    score_distributions,
+    witness_evidence,
+    witness_game,
+)
 from nilerules.analysis.parallel import GameRef, game_source, resolve, run_chunks
 from nilerules.analysis.runner import GameAnalysis
 from nilerules.analysis.stats import common_span, histogram
@@ -41,6 +48,7 @@ from nilerules.report.wording import (
     rate_cell,
     source_href,
 )
+from nilerules.spec_edges import KINDS, VERDICTS
 
 CLASS_ORDER = CLASSES
 """The impact classes from the strongest effect to none (issue 11); the summary table sorts by this order."""
@@ -48,7 +56,7 @@ CLASS_COLORS = {
     "changes the winner": "#b8332e",
     "changes scores": "#d9661f",
     "changes play only": "#8a6d1f",
-    "unknown": "#6b6b6b",
+    "no difference seen": "#6b6b6b",
     "never matters": "#2a7a3a",
     "the text decides": "#3a5f8a",
 }
@@ -162,6 +170,9 @@ class FindingWork:
     """Measure the score distribution (and draw it when the readings' scores differ)."""
     log: GameLog | None
     """The witness to replay, or None."""
+    evidence: Mapping[str, Any] | None = None
+    """The impact's evidence record ({policy, seed, config, step, reading}) to replay, else None (then the witness
+    game is continued under each reading: ``analysis.page.witness_evidence``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +191,7 @@ class Drawn:
     dist: ScoreDistribution | None = None
     chart: str | None = None
     witness: dict[str, Any] | None = None
+    evidence: dict[str, Any] | None = None
 
 
 def draw(work: FindingWork | FrequencyWork) -> Drawn:
@@ -190,7 +202,41 @@ def draw(work: FindingWork | FrequencyWork) -> Drawn:
     dist = score_distributions(game, work.ambiguity, work.budget) if work.distribution else None
     chart = _distribution_chart(dist, work.code) if dist is not None and dist.differ else None
     wgame = witness_game(game, work.log) if work.log is not None else None
-    return Drawn(dist, chart, wgame.to_data() if wgame is not None else None)
+    if work.evidence is not None:
+        evidence = impact_evidence(game, work.ambiguity, work.evidence, work.budget)
+    else:
+        evidence = witness_evidence(game, work.ambiguity, work.log, work.budget) if work.log is not None else None
+    shown = evidence_view(evidence.to_data()) if evidence is not None else None
+    return Drawn(dist, chart, wgame.to_data() if wgame is not None else None, shown)
+
+
+EVIDENCE_MOVES = 12
+"""Moves of each continuation the page lists past the point where the continuations part (and of the moves before
+the application point, the last ones): the page stays small; the seed, config and step replay the rest."""
+
+
+def evidence_view(data: dict[str, Any]) -> dict[str, Any]:
+    """An evidence game as the page shows it: the last moves before the application point, and each continuation up
+    to ``EVIDENCE_MOVES`` past the first move where the continuations differ (``parts_at``, None when every
+    continuation makes the same moves: then its first moves)."""
+    conts = data["continuations"]
+    lists = [[tuple(m) for m in c.pop("moves")] for c in conts]
+    first = lists[0] if lists else []
+    partings = [
+        next((i for i, (a, b) in enumerate(zip(moves, first, strict=False)) if a != b), min(len(moves), len(first)))
+        for moves in lists
+        if moves != first
+    ]
+    parts = min(partings) if partings else None
+    for c, moves in zip(conts, lists, strict=True):
+        c["parts_at"] = parts if parts is not None and parts < len(moves) else None
+        c["shown"] = [list(m) for m in moves[: (parts or 0) + EVIDENCE_MOVES]]
+        c["more"] = len(moves) - len(c["shown"])
+    before = data.pop("before")
+    data["before_shown"] = before[-EVIDENCE_MOVES:]
+    data["before_more"] = len(before) - len(data["before_shown"])
+    data["parts_at"] = parts
+    return data
 
 
 def _weight(game: Any, work: FindingWork | FrequencyWork) -> int:
@@ -306,6 +352,7 @@ def _finding_view(analysis: GameAnalysis, data: Mapping[str, Any], drawn: Drawn)
         "witness_source": str(data.get("witness_source", "") or ""),
         "figures_label": figures_label(data),
         "witness_game": drawn.witness,
+        "evidence": drawn.evidence,
         "chart": chart,
         "chart_note": dist.describe() if dist is not None and chart is not None else "",
     }
@@ -356,12 +403,15 @@ def _plan(
         game = loaded[a.game]
         log = _witness_log(records.get((a.game, data["code"])), data) if game is not None else None
         wanted = game is not None and _wants_distribution(data)
-        if game is None or not (wanted or log is not None):
+        impact = _impact(data)
+        record = impact.get("evidence") if impact is not None else None
+        evidence = record if isinstance(record, Mapping) else None
+        if game is None or not (wanted or log is not None or evidence is not None):
             slots.append(None)
             continue
         if a.game not in sources:
             sources[a.game] = game_source(GameModule(game, {}, {}))  # workers load the game, not receive it
-        item = FindingWork(sources[a.game], str(data["code"]), str(data["ambiguity"]), budget, wanted, log)
+        item = FindingWork(sources[a.game], str(data["code"]), str(data["ambiguity"]), budget, wanted, log, evidence)
         slots.append(len(work))
         work.append(item)
         weights.append(_weight(game, item))
@@ -415,7 +465,16 @@ def page_model(
         for a in analyses
         for row in assumed_rows(doc["games"][a.game].get("assumptions", ()))
     ]
+    edges = [(a, doc["games"][a.game]["edges"]) for a in analyses if "edges" in doc["games"][a.game]]
     return {
+        "edges": [_edge_row(a, e) for a, data in edges for e in data["entries"]],
+        "edges_games": [
+            {"id": a.game, "name": short_title(a.title), "total": data["total"], "rules": data["rules"],
+             "counts": data["counts"], "questions": data["new_questions"], "missing": len(data["missing"])}
+            for a, data in edges
+        ],
+        "edge_kinds": list(KINDS),
+        "edge_verdicts": list(VERDICTS),
         "budget": doc.get("budget", {}),
         "games": shown,
         "assumed": assumed,
@@ -430,6 +489,27 @@ def page_model(
         "findings": findings,
         "measured": measured,
         "frequency_chart": Markup(frequency_chart) if frequency_chart is not None else None,
+    }
+
+
+def _edge_row(analysis: GameAnalysis, e: Mapping[str, Any]) -> dict[str, Any]:
+    """One row of the page's edges table: what backs the verdict, in words, and the probe."""
+    verdict = e["verdict"]
+    if verdict == "decided":
+        basis = f"“{e['quote']}” ({analysis.spec.document(e['seed'])}): {e['why']}"
+    elif verdict == "finding":
+        basis = f"{e['finding']}: {e.get('why', '')}" if "finding" in e else f"New question: {e['question']} {e['why']}"
+    elif verdict == "assumed":
+        variant = ", ".join(f"{k} = {json.dumps(v)}" for k, v in sorted(e.get("variant", {}).items()))
+        basis = f"{e['param']}: {e['why']}" + (f" (examined under the variant {variant} too)" if variant else "")
+    elif verdict == "unreachable":
+        basis = e["proof"] + (f" ({e['solver']})" if "solver" in e else "")
+    else:
+        basis = f"searched: {e['searched']}"
+    return {
+        "game": analysis.game, "game_name": short_title(analysis.title), "rule": e["rule"], "kind": e["kind"],
+        "verdict": verdict, "finding": e.get("finding", ""), "basis": basis, "probe": e.get("probe", ""),
+        "probe_note": e.get("probe_note", ""),
     }
 
 

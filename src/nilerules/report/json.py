@@ -18,6 +18,7 @@ from nilerules.checks.model import Budget
 from nilerules.core.codec import to_data
 from nilerules.core.log import log_to_json
 from nilerules.documents import passage_line
+from nilerules.spec_edges import Edge, EdgesFile
 
 FORMAT = "nilerules-findings/2"
 
@@ -68,8 +69,54 @@ def finding_data(f: Finding) -> dict[str, Any]:
     }
 
 
+_EDGE_FIELDS = (
+    "seed", "quote", "why", "finding", "question", "readings", "default", "wording", "param", "variant", "proof",
+    "solver", "searched", "probe", "players", "modules", "policies", "probe_note", "note",
+)
+"""The fields of an edges entry findings.json gives, each only when the entry has it."""
+
+
+def edge_data(e: Edge) -> dict[str, Any]:
+    """One (rule, kind) entry: its verdict and what backs it (a quote, a finding, a param, a proof, what was searched),
+    its probe; the report runs no probe, so it has no witness (``nilerules edges`` finds them)."""
+    data: dict[str, Any] = {"rule": e.rule, "kind": e.kind, "verdict": e.verdict}
+    for name in _EDGE_FIELDS:
+        value = getattr(e, name)
+        if not value:
+            continue
+        if name == "variant":
+            value = to_data(dict(value))
+        data[name] = list(value) if isinstance(value, tuple) else value
+    if e.seed and e.quote:
+        data["line"] = passage_line(e.seed, e.quote)
+    return data
+
+
+def edges_data(edges: EdgesFile) -> dict[str, Any]:
+    """A game's edges file: the kind × verdict counts, every entry, the new questions it raised (one per question,
+    with every (rule, kind) that raises it) and what it leaves out."""
+    questions: dict[str, dict[str, Any]] = {}
+    for e in edges.edges:
+        if e.is_new_question:
+            q = questions.setdefault(e.question, {
+                "question": e.question, "readings": list(e.readings), "default": e.default, "wording": e.wording,
+                "why": e.why, "where": [],
+            })
+            q["where"].append({"rule": e.rule, "kind": e.kind})
+    return {
+        "counts": edges.counts(),
+        "total": len(edges.edges),
+        "rules": len(edges.rules),
+        "skipped": len(edges.skip),
+        "entries": [edge_data(e) for e in edges.edges],
+        "new_questions": list(questions.values()),
+        "missing": [{"key": k, "what": w} for k, w in edges.missing],
+    }
+
+
 def analysis_data(a: GameAnalysis) -> dict[str, Any]:
     impacts = {i.param: i for i in a.assumption_impacts}
+    edges = {"edges": edges_data(a.edges)} if a.edges is not None else {}
     return {
         "game": a.game,
         "title": a.title,
@@ -98,6 +145,7 @@ def analysis_data(a: GameAnalysis) -> dict[str, Any]:
             for h in a.holes
         ],
         "hole_bounds": a.hole_bounds,
+        **edges,
     }
 
 

@@ -11,13 +11,15 @@ findings.json.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from nilerules.analysis.detectors import DESCRIPTIONS, HoleResult
 from nilerules.analysis.findings import FIGURE_SOURCES, Finding, ReadingOutcome
-from nilerules.analysis.impact import CLASSES, Impact, Rate
+from nilerules.analysis.impact import CLASSES, UNSEEN, Impact, Rate
 from nilerules.analysis.montecarlo import wilson
+from nilerules.analysis.page import WITNESS_CONTINUATION
 from nilerules.analysis.runner import GameAnalysis
 from nilerules.analysis.witness import EndPosition, effect, illegal_words, move_words, parts_words, position_parts
 from nilerules.checks.model import Budget
@@ -60,12 +62,16 @@ def short_title(title: str) -> str:
     return title.split(",")[0].split(" (")[0].split(" with ")[0].strip()
 
 
-def _sort_key(f: Finding) -> tuple[int, float, str]:
+def _sort_key(f: Finding) -> tuple[float, int, float, str]:
+    """Strong play's estimate first (the share of its games where the situation arose and the winner changed:
+    arises × changes the winner), then the class, then the figure behind it."""
     if f.impact is None:
-        return CLASSES.index("unknown"), 0.0, f.code
+        return 0.0, CLASSES.index(UNSEEN), 0.0, f.code
+    priority = f.impact.priority()
+    first = priority.hits / priority.trials if priority.trials else 0.0
     rate = f.impact.headline_rate()
     share = rate.hits / rate.trials if rate.trials else 0.0
-    return f.impact.rank, -share, f.code
+    return -first, f.impact.rank, -share, f.code
 
 
 def _recommended(f: Finding) -> str:
@@ -90,16 +96,21 @@ def marks(f: Finding) -> list[str]:
 
 
 def summary_table(analyses: Sequence[GameAnalysis]) -> list[str]:
-    """One row per finding of every game, from the strongest impact to none."""
+    """One row per finding of every game, in the order of strong play's estimate (the share of its games where the
+    situation arose and the readings changed the winner, with its interval), then the class."""
     rows = [(f, short_title(a.title)) for a in analyses for f in a.findings]
     lines = [
-        "| code | game | title | class | strong play (95 % interval) | random · greedy | recommended |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
+        "| code | game | title | class | strong play: winner changed (95 %) | strong play (95 % interval) "
+        "| random · greedy | recommended |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for f, game in sorted(rows, key=lambda row: _sort_key(row[0])):
         cls = ", ".join([f.impact_class, *marks(f)])
         strong, context = play_cells(f.impact.to_data() if f.impact is not None else None)
-        lines.append(f"| {f.code} | {game} | {_cell(f.title)} | {cls} | {strong} | {context} | {_recommended(f)} |")
+        first = rate_cell(f.impact.priority()) if f.impact is not None else "not measured"
+        lines.append(
+            f"| {f.code} | {game} | {_cell(f.title)} | {cls} | {first} | {strong} | {context} | {_recommended(f)} |"
+        )
     return lines
 
 
@@ -245,9 +256,9 @@ def _note(f: Finding) -> str:
         return ""  # the class says it: proved, never met
     if impact.rare and f.witness_log is None:
         return ""  # rare and constructed (or not a game) say it
-    if impact.rare and any(r.in_witness for r in f.readings) and impact.cls != "unknown":
+    if impact.rare and any(r.in_witness for r in f.readings) and impact.cls != UNSEEN:
         return ""  # rare: the class is what the witness shows
-    if impact.rare and f.witness_log is not None and impact.cls == "unknown":
+    if impact.rare and f.witness_log is not None and impact.cls == UNSEEN:
         ends = [r.end for r in f.readings if r.end is not None]
         shows = effect(ends) if ends and len(ends) == len(f.readings) else None
         parts = _position_parts(f) if shows == "position" else []
@@ -310,7 +321,37 @@ def _witness(f: Finding, spec: Spec, every: str) -> list[str]:
     return [head + text + after]
 
 
-def _finding(f: Finding, spec: Spec) -> list[str]:
+def evidence_record(f: Finding) -> Mapping[str, Any] | None:
+    """The impact's evidence game ({policy, seed, config, step, reading}) when the impact names one, else None."""
+    found: Any = getattr(f.impact, "evidence", None) if f.impact is not None else None
+    data = found.to_data() if hasattr(found, "to_data") else found
+    if isinstance(data, Mapping) and all(k in data for k in ("policy", "seed", "step", "reading")):
+        return data
+    return None
+
+
+def _evidence(f: Finding, budget: Budget | None) -> list[str]:
+    """The game the page opens as the evidence, by its seed and step: the impact's evidence game, else the witness
+    game (continued on the page under each reading)."""
+    record = evidence_record(f)
+    if record is not None:
+        config = record.get("config")
+        players = config.get("players") if isinstance(config, Mapping) else None
+        return [
+            f"- **Evidence**: a {record['policy']} game, seed {record['seed']}"
+            + (f", {players} players" if isinstance(players, int) else "")
+            + f": the situation arises at step {record['step']}, where `{record['reading']}` parts from the base "
+            "game's reading; report.html replays each reading's continuation from there."
+        ]
+    if f.witness_log is None:
+        return []
+    return [
+        f"- **Evidence**: the witness game, step {len(f.witness_log.actions)} (its last move); report.html continues "
+        f"it under each reading, every seat playing {WITNESS_CONTINUATION} from seed {(budget or Budget()).seed}."
+    ]
+
+
+def _finding(f: Finding, spec: Spec, budget: Budget | None = None) -> list[str]:
     where = _where(f, spec)
     kind = f" ({KIND_WORDS[f.kind]})" if f.kind != "ambiguity" else ""
     lines = [f"### {f.code} — {f.title}{kind}", f"> {' '.join(f.quote.split())}" + (f" — {where}" if where else "")]
@@ -323,6 +364,7 @@ def _finding(f: Finding, spec: Spec) -> list[str]:
         lines += _witness(f, spec, every)
     elif every:
         lines.append(f"- Every reading gives: {_sentence(every)}")
+    lines += _evidence(f, budget)
     if f.impact is not None and f.impact.unmet_by_strong:
         lines.append(f"- **{UNMET_MARK.capitalize()}**: {f.impact.unmet_words()}")
     if f.answered_by:
@@ -335,7 +377,7 @@ def _finding(f: Finding, spec: Spec) -> list[str]:
     return lines
 
 
-def _game(a: GameAnalysis) -> list[str]:
+def _game(a: GameAnalysis, budget: Budget) -> list[str]:
     counts = {k: sum(1 for f in a.findings if f.verdict == k) for k in ("witness", "proof", "unknown")}
     lines = [
         f"## {a.title}",
@@ -346,8 +388,42 @@ def _game(a: GameAnalysis) -> list[str]:
         "",
     ]
     for f in a.findings:
-        lines += _finding(f, a.spec)
-    return lines
+        lines += _finding(f, a.spec, budget)
+    return lines + _edges(a)
+
+
+def _edges(a: GameAnalysis) -> list[str]:
+    """The game's "Edges examined" section, from its edges file as findings.json gives it (none: no file yet)."""
+    data = json_report.analysis_data(a).get("edges")
+    if data is None:
+        return []
+    counts = data["counts"]
+    verdicts = list(next(iter(counts.values())))
+    lines = [
+        "### Edges examined",
+        "",
+        f"{data['total']} (rule, kind) pairs over {data['rules']} rules ({data['skipped']} rules touch nothing and are "
+        f"skipped, flavour text aside): each is decided by a quote, a finding, an assumed param, a proof that it "
+        f"cannot happen, or unknown after a search. `nilerules edges {a.game}` runs their probes.",
+        "",
+        "| kind | " + " | ".join(verdicts) + " | total |",
+        "| --- | " + " | ".join("---:" for _ in verdicts) + " | ---: |",
+    ]
+    for kind, row in counts.items():
+        lines.append(f"| {kind} | " + " | ".join(str(row[v]) for v in verdicts) + f" | {sum(row.values())} |")
+    totals = [sum(row[v] for row in counts.values()) for v in verdicts]
+    lines.append("| **total** | " + " | ".join(str(t) for t in totals) + f" | {sum(totals)} |")
+    questions = data["new_questions"]
+    lines += ["", f"New questions this pass raised: {len(questions)}." if questions else "No new question."]
+    for q in questions:
+        where = ", ".join(f"`{w['rule']}` ({w['kind']})" for w in q["where"])
+        readings = ", ".join(f"`{r}`" for r in q["readings"])
+        lines.append(f"- **{_cell(q['question'])}** Readings {readings}; default `{q['default']}`. {where}. "
+                     f"Wording to paste: {_cell(q['wording'])}")
+    if data["missing"]:
+        lines += ["", f"Not yet accounted for: {len(data['missing'])}."]
+        lines += [f"- {_cell(m['key'])}: {_cell(m['what'])}" for m in data["missing"]]
+    return [*lines, ""]
 
 
 def _assumed(analyses: Sequence[GameAnalysis]) -> list[str]:
@@ -510,7 +586,7 @@ def render(analyses: Sequence[GameAnalysis], budget: Budget) -> str:
         "",
     ]
     for a in analyses:
-        lines += _game(a)
+        lines += _game(a, budget)
     lines += _assumed(analyses)
     lines += _holes(analyses)
     return "\n".join(lines).rstrip() + "\n"

@@ -7,8 +7,15 @@ specs. :func:`compare` walks the two documents and sorts each field that changed
 1. ``inputs``: each game's params, readings (with the default) and rules version, old -> new: the cause;
 2. ``findings``: each finding, detector or assumed datum that appeared, vanished, or whose class, verdict, default or
    recommendation changed: the consequence an editor acts on;
-3. ``figures``: counts and frequencies (a frequency as ``hits/trials``);
-4. ``details``: the rest: texts, interval bounds, witnesses and their logs, end positions.
+3. ``figures``: counts, and frequencies that moved beyond sampling noise (a frequency as ``hits/trials``);
+4. ``details``: the rest: texts, interval bounds, witnesses and their logs, end positions;
+5. ``noise``: what moved within sampling noise, which is not a change and does not fail a check: a frequency whose
+   two 95 % Wilson intervals overlap (``analysis.montecarlo.moved``), and a finding's impact (its class, flags,
+   texts and evidence, all derived from its counts) when none of the finding's frequencies moved beyond noise and
+   its verdict, default and recommendation are unchanged.
+
+Inputs, verdicts, witnesses and wording are compared exactly; only frequencies (and what derives from them) are
+judged against sampling noise, since the same seeds under an edited spec play other games.
 
 ``differences`` gives every field as one line (``game.path: old -> new``), in the document's order.
 """
@@ -20,6 +27,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from nilerules.analysis.montecarlo import MOVED_TEST, moved
 from nilerules.checks.model import Budget
 from nilerules.errors import NileRulesError
 from nilerules.report.json import FORMAT
@@ -30,13 +38,18 @@ _IDENTITIES = ("code", "detector", "name", "reading", "rule")
 
 _CUT = 120
 
-Section = Literal["inputs", "findings", "figures", "details"]
+Section = Literal["inputs", "findings", "figures", "details", "noise"]
 SECTIONS: Final[tuple[Section, ...]] = ("inputs", "findings", "figures", "details")
+"""The sections of changes: any of them fails a check."""
+NOISE: Final = "noise"
+"""The section of what moved within sampling noise: listed, not a change."""
 HEADINGS: Final[Mapping[Section, str]] = {
     "inputs": "inputs that changed",
     "findings": "findings whose class, verdict, default or recommendation changed (or that appeared or vanished)",
-    "figures": "figures that changed",
+    "figures": f"figures that changed (a frequency only when it moved beyond sampling noise: {MOVED_TEST})",
     "details": "details that changed (texts, interval bounds, witnesses, end positions)",
+    "noise": "within sampling noise, not a change (a frequency whose two 95 % Wilson intervals overlap; a finding's "
+    "class and texts when none of its frequencies moved)",
 }
 HEADLINE_FIELDS: Final = ("class", "verdict", "default", "recommendation")
 """The fields of a finding, detector or assumed datum that the ``findings`` section reports."""
@@ -46,6 +59,8 @@ WITNESS_KEYS: Final = frozenset(
 """Keys whose contents describe a witness (a game, its log, its end position): compared, shown under details."""
 BOUNDS: Final = frozenset({"low", "high", "rate"})
 """The keys of a frequency (``hits``, ``trials``, ``rate``, ``low``, ``high``) derived from its counts."""
+TRIALS: Final = ("trials", "playouts")
+"""The key that counts a frequency's trials beside ``hits`` (a detector counts ``playouts``)."""
 BUDGET_BOUNDS: Final[Mapping[str, tuple[int, int]]] = {
     "playouts": (0, 100_000),
     "examples": (0, 100_000),
@@ -178,30 +193,45 @@ class Change:
 
 @dataclass(frozen=True, slots=True)
 class Comparison:
-    """Every change between a baseline and this run, sorted into :data:`SECTIONS`."""
+    """Every change between a baseline and this run, sorted into :data:`SECTIONS`, and what moved within sampling
+    noise (:data:`NOISE`)."""
 
     scope: Scope
     changes: tuple[Change, ...]
+    """Every field that differs, the noise included."""
 
     def section(self, name: Section) -> tuple[Change, ...]:
         return tuple(c for c in self.changes if c.section == name)
 
+    @property
+    def failing(self) -> tuple[Change, ...]:
+        """The changes that fail a check: every one but those within sampling noise."""
+        return tuple(c for c in self.changes if c.section != NOISE)
+
     def lines(self, details: bool = False) -> list[str]:
         """The changes for people: the inputs first, then the findings, the figures, and (``details``) the rest;
-        without ``details``, a last line counts what it leaves out."""
-        if not self.changes:
-            return []
+        without ``details``, a line counts what it leaves out; last, what moved within sampling noise."""
         out = []
-        for name in SECTIONS[:3] + (SECTIONS[3:] if details else ()):
-            changes = self.section(name)
-            out.append(f"{HEADINGS[name]}:" + ("" if changes else " none"))
-            out += [f"  {c.line()}" for c in changes]
-        hidden = len(self.section("details"))
-        if hidden and not details:
-            out.append(
-                f"and {hidden} more difference{'' if hidden == 1 else 's'} in texts, interval bounds, witnesses and "
-                "end positions (--details lists them)"
-            )
+        if self.failing:
+            for name in SECTIONS[:3] + (SECTIONS[3:] if details else ()):
+                changes = self.section(name)
+                out.append(f"{HEADINGS[name]}:" + ("" if changes else " none"))
+                out += [f"  {c.line()}" for c in changes]
+            hidden = len(self.section("details"))
+            if hidden and not details:
+                out.append(
+                    f"and {hidden} more difference{'' if hidden == 1 else 's'} in texts, interval bounds, witnesses "
+                    "and end positions (--details lists them)"
+                )
+        noise = self.section(NOISE)
+        shown = [c for c in noise if details or c.field == "class" or _is_counts(c)]
+        if noise:
+            out.append(f"{HEADINGS[NOISE]}:")
+            out += [f"  {c.line()}" for c in shown]
+        if len(shown) < len(noise):
+            hidden = len(noise) - len(shown)
+            what = "text or flag that follows" if hidden == 1 else "texts and flags that follow"
+            out.append(f"and {hidden} more {what} the figures within noise (--details lists them)")
         return out
 
     def to_data(self) -> dict[str, Any]:
@@ -209,8 +239,10 @@ class Comparison:
             "games": list(self.scope.games),
             "baseline_games": list(self.scope.baseline_games),
             "not_checked": list(self.scope.unchecked),
-            "differences": len(self.changes),
+            "differences": len(self.failing),
             **{name: [c.to_data() for c in self.section(name)] for name in SECTIONS},
+            "moved_test": MOVED_TEST,
+            "within_noise": [c.to_data() for c in self.section(NOISE)],
         }
 
 
@@ -225,9 +257,29 @@ def compare(baseline: Mapping[str, Any], current: Mapping[str, Any], scope: Scop
             _change(game_id, leaf) for leaf in _leaves(old_games.get(game_id, {}), new_games[game_id], ())
         ]
         explained = any(c.section == "inputs" and c.item.startswith(("params.", "readings.")) for c in game)
-        changes += [c if c.item != "spec data" or not explained else _as(c, "details") for c in _once(game)]
-    order = {name: i for i, name in enumerate(SECTIONS)}
+        game = [c if c.item != "spec data" or not explained else _as(c, "details") for c in game]
+        changes += _once(_impact_noise(game))
+    order = {name: i for i, name in enumerate((*SECTIONS, NOISE))}
     return Comparison(scope, tuple(sorted(changes, key=lambda c: order[c.section])))
+
+
+def _impact_noise(changes: list[Change]) -> list[Change]:
+    """A finding's impact (class, flags, texts, evidence: all derived from its counts) as noise when none of the
+    finding's frequencies moved beyond noise and its verdict, default and recommendation did not change."""
+    moved_items = {
+        c.item for c in changes
+        if (c.section == "findings" and c.field != "class") or (c.section == "figures" and _is_counts(c))
+    }
+    return [
+        _as(c, NOISE)
+        if c.item not in moved_items and c.section != NOISE and (c.field == "class" or c.field.startswith("impact."))
+        else c
+        for c in changes
+    ]
+
+
+def _is_counts(c: Change) -> bool:
+    return all(isinstance(v, dict) and set(v) == {"hits", "trials"} for v in (c.old, c.new))
 
 
 def differences(baseline: Mapping[str, Any], current: Mapping[str, Any]) -> list[str]:
@@ -361,20 +413,29 @@ def _change(game: str, leaf: _Leaf) -> Change:
 
 
 def _frequency(path: tuple[Segment, ...], leaf: _Leaf) -> tuple[str, Any, Any, Literal["changed"], Section] | None:
-    """A field of a frequency (both sides hold ``hits`` and ``trials``): its counts as ``hits/trials`` under figures,
-    its rate and interval bounds under details. None for any other field."""
+    """A field of a frequency (both sides hold ``hits`` and ``trials``, or a detector's ``playouts``). When it moved
+    beyond sampling noise (``moved``): its counts as ``hits/trials`` under figures, its rate and interval bounds under
+    details; else its counts once under noise, whichever of its fields changed. None for any other field."""
     old, new = leaf.parent
     key = path[-1][1] if path[-1][0] == "key" else ""
-    if key not in (*BOUNDS, "hits", "trials") or not all(_counted(p) for p in (old, new)):
+    if key not in (*BOUNDS, "hits", *TRIALS) or not all(_counts(p) is not None for p in (old, new)):
         return None
+    before, after = _counts(old), _counts(new)
+    assert before is not None and after is not None
+    counts = [{"hits": hits, "trials": trials} for hits, trials in (before, after)]
+    if not moved(before, after):
+        return _path(path[:-1]), counts[0], counts[1], "changed", NOISE
     if key in BOUNDS:
         return _path(path), leaf.old, leaf.new, "changed", "details"
-    counts = [{"hits": side["hits"], "trials": side["trials"]} for side in (old, new)]
     return _path(path[:-1]), counts[0], counts[1], "changed", "figures"
 
 
-def _counted(side: Any) -> bool:
-    return isinstance(side, dict) and all(isinstance(side.get(k), int) for k in ("hits", "trials"))
+def _counts(side: Any) -> tuple[int, int] | None:
+    """A frequency's ``(hits, trials)``, or None when ``side`` is not one."""
+    if not isinstance(side, dict) or not isinstance(side.get("hits"), int) or isinstance(side["hits"], bool):
+        return None
+    trials = [side[k] for k in TRIALS if isinstance(side.get(k), int) and not isinstance(side[k], bool)]
+    return (side["hits"], trials[0]) if len(trials) == 1 and 0 <= side["hits"] <= trials[0] else None
 
 
 def _section(path: tuple[Segment, ...], field: str, leaf: _Leaf) -> Section:

@@ -37,12 +37,25 @@ UNMET_MARK = "strong play never met it"
 
 
 def play_cell(data: Mapping[str, Any] | None, play: str = "") -> str:
-    """One play's figures in a table cell, from an impact's ``by_play`` entry: ``winner 2/8 (7–59 %)`` (the strongest
-    difference it met, in how many of its paired games, 95 % interval); not measured when it was not played."""
-    if not isinstance(data, Mapping) or not data.get("trials"):
+    """One play's figures in a table cell, from an impact's ``by_play`` entry: for a finding ``arose 8/100, winner
+    2/8 (7–59 %)`` (the games where the situation arose, then the strongest difference met, in how many of those,
+    95 % interval); for an assumed value ``winner 2/8 (7–59 %)`` among its paired games; not measured when it was not
+    played."""
+    if not isinstance(data, Mapping):
         return "not measured"
     cls = str(data.get("class", NOT_MET))
     cls = cls if cls in PLAY_WORDS else NOT_MET
+    arises = data.get("arises")
+    if isinstance(arises, Mapping) and data.get("games"):  # a finding's: the games where the situation arose first
+        arose = int(arises.get("hits", 0))
+        head = f"arose {arose}/{int(data['games'])}"
+        if not arose:
+            return head
+        if cls == NOT_MET:
+            return f"{head}, no difference"
+        return f"{head}, {PlayView(play, cls, Rate(int(data.get('hits', 0)), arose)).cell()}"
+    if not data.get("trials"):
+        return "not measured"
     return PlayView(play, cls, Rate(int(data.get("hits", 0)), int(data["trials"]))).cell()
 
 

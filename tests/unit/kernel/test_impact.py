@@ -40,7 +40,7 @@ def test_impact_classes_are_the_ones_built_into_the_toy() -> None:
         "order": "changes the winner",
         "wait": "changes play only",
         "overflow": "never matters",
-        "sevens": "unknown",
+        "sevens": "no difference seen",
         "ties": "the text decides",
     }
 
@@ -56,10 +56,11 @@ def test_a_bonus_for_every_seat_is_marked_every_seat_alike_and_a_reversal_is_not
 
 
 def test_a_witness_play_never_meets_is_rare_and_constructed() -> None:
-    """A tally of seven needs a hand-built position: the finding says constructed, rare, and unknown (no game)."""
+    """A tally of seven needs a hand-built position: the finding says constructed, rare, and no difference seen (no
+    game)."""
     f = findings()["sevens"]
     assert f.impact is not None
-    assert (f.impact.rare, f.constructed, f.witness_log, f.impact.cls) == (True, True, None, "unknown")
+    assert (f.impact.rare, f.constructed, f.witness_log, f.impact.cls) == (True, True, None, "no difference seen")
 
 
 def test_never_matters_needs_the_checks_proof() -> None:
@@ -145,7 +146,10 @@ def test_the_report_opens_with_every_finding_sorted_by_impact() -> None:
     text = markdown.render([analysis], Budget.quick())
     lines = text.splitlines()
     first_table = next(i for i, line in enumerate(lines) if line.startswith("|"))
-    header = "| code | game | title | class | strong play (95 % interval) | random · greedy |"
+    header = (
+        "| code | game | title | class | strong play: winner changed (95 %) | strong play (95 % interval) "
+        "| random · greedy |"
+    )
     assert lines[first_table].startswith(header)
     assert not any(line.startswith("### ") for line in lines[:first_table])
     codes = [line.split(" | ")[0].strip("| ") for line in lines[first_table + 2 : first_table + 8]]

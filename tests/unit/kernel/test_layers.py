@@ -18,6 +18,7 @@ SRC = Path(__file__).resolve().parents[3] / "src" / "nilerules"
 LAYERS: dict[str, int] = {
     "errors": 0,
     "specs": 0,
+    "spec_edges": 0,
     "wording": 0,
     "documents": 0,
     "citations": 0,

@@ -32,9 +32,12 @@ def pile(stones: int, players: int = 2) -> nim.NimState:
 
 
 def test_strong_is_registered_beside_random_and_greedy() -> None:
-    """POLICIES names the three policies; 'strong' is a search with the default budget."""
-    assert sorted(POLICIES) == ["greedy", "random", "strong"]
-    assert isinstance(POLICIES["strong"], SearchPolicy) and POLICIES["strong"].budget == SearchBudget()
+    """POLICIES names the four policies; 'strong' is a search with the default budget over what its seat sees,
+    'omniscient' the same search of the true state."""
+    assert sorted(POLICIES) == ["greedy", "omniscient", "random", "strong"]
+    strong, omniscient = POLICIES["strong"], POLICIES["omniscient"]
+    assert isinstance(strong, SearchPolicy) and strong.budget == SearchBudget() and strong.sees == "seat"
+    assert isinstance(omniscient, SearchPolicy) and omniscient.budget == SearchBudget() and omniscient.sees == "all"
 
 
 @pytest.mark.parametrize(("stones", "best"), [(4, 1), (5, 2)])

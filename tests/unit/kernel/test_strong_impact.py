@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from nilerules.analysis.findings import Finding
-from nilerules.analysis.impact import CONTEXT, NOT_MET, STRONG, measure, work_items
+from nilerules.analysis.impact import NOT_MET, STRONG, measure, work_items
 from nilerules.analysis.runner import GameAnalysis, analyse
 from nilerules.checks import GameModule
 from nilerules.checks.model import Budget
@@ -38,33 +38,36 @@ def findings(budget: Budget = BUDGET) -> dict[str, Finding]:
 def test_a_reading_only_random_play_meets_is_said_to_be_so() -> None:
     """By construction, only a random seat throws: under 'gift' the next seat gains what is thrown, which reorders
     seats, so random play changes the winner; greedy and strong seats always take, so their paired games never part.
-    The class is random play's, marked, and the finding says strong play never met it in its games."""
+    The class is random play's, marked, and the finding says in how many strong games the situation could have
+    arisen (a throw is the only place the rule applies, and no strong seat throws: in none)."""
     impact = findings()["throw"].impact
     assert impact is not None
     views = {v.play: v for v in impact.views()}
-    assert (impact.cls, impact.shown_by, impact.unmet_by_strong) == ("changes the winner", CONTEXT, True)
-    assert (views[STRONG].cls, views[STRONG].rate.trials, views["greedy"].cls) == (NOT_MET, STRONG_TRIALS, NOT_MET)
+    assert (impact.cls, impact.shown_by, impact.unmet_by_strong) == ("changes the winner", "random", True)
+    assert (views[STRONG].cls, impact.games(STRONG).games, impact.games(STRONG).arises) == (NOT_MET, STRONG_TRIALS, 0)
+    assert views["greedy"].cls == NOT_MET
     assert views["random"].cls == "changes the winner"
     words = impact.unmet_words()
-    assert f"strong play never (no difference in {STRONG_TRIALS} paired games per reading)" in words
+    assert f"The situation arose in none of {STRONG_TRIALS} games of strong play" in words
     assert views["random"].words() in words
 
 
-def test_the_class_strong_play_shows_comes_first() -> None:
-    """By construction, strong (and greedy) seats take on every turn, so 'two' adds the same to every seat in every
-    game: strong play shows changes scores, every seat alike, in all its games; random seats take different numbers
-    of times, so among them the same reading changes the winner. The class is strong play's, and the figures name
-    strong play first, then random, then greedy."""
+def test_the_class_is_the_strongest_effect_any_play_meets() -> None:
+    """By construction, strong (and greedy) seats take on every turn, so 'two' applies in every game (a take is its
+    application point) and adds the same to every seat: strong play shows changes scores, every seat alike, in all
+    its games; random seats take different numbers of times, so among them the same reading changes the winner. The
+    class is the strongest effect met (random play's: never weaker than a figure the finding shows), and the figures
+    name strong play first, then random, then greedy."""
     impact = findings()["take"].impact
     assert impact is not None
     assert (impact.cls, impact.shown_by, impact.alike, impact.unmet_by_strong) == (
-        "changes scores", STRONG, True, False
+        "changes the winner", "random", False, False
     )
     assert [v.play for v in impact.views()] == [STRONG, "random", "greedy"]
+    strong = impact.play_view(STRONG)
+    assert (strong.cls, strong.rate.hits, strong.rate.trials) == ("changes scores", STRONG_TRIALS, STRONG_TRIALS)
     assert impact.play_view("random").cls == "changes the winner"
-    rate = impact.headline_rate()
-    assert (rate.hits, rate.trials) == (STRONG_TRIALS, STRONG_TRIALS)
-    assert impact.how_often().startswith(f"strong play: scores in {STRONG_TRIALS} of {STRONG_TRIALS} ")
+    assert impact.how_often().startswith(f"strong play: arose in {STRONG_TRIALS} of {STRONG_TRIALS} ")
 
 
 def test_without_strong_trials_the_class_is_random_and_greedy_plays() -> None:
@@ -72,7 +75,7 @@ def test_without_strong_trials_the_class_is_random_and_greedy_plays() -> None:
     winner), as before strong play was measured, and no strong figure is given."""
     impact = findings(replace(BUDGET, strong_trials=0))["take"].impact
     assert impact is not None
-    assert (impact.cls, impact.shown_by, impact.strong_trials()) == ("changes the winner", CONTEXT, 0)
+    assert (impact.cls, impact.shown_by, impact.strong_trials()) == ("changes the winner", "random", 0)
     assert [v.play for v in impact.views()] == ["random", "greedy"]
 
 
@@ -134,8 +137,9 @@ def test_the_report_says_it_in_the_table_the_finding_the_json_and_the_page() -> 
     row = next(line for line in text.splitlines() if line.startswith("| TOS-001 |"))
     cells = [c.strip() for c in row.strip("|").split(" | ")]
     assert cells[3] == "changes the winner, strong play never met it"
-    assert cells[4].startswith(f"none 0/{STRONG_TRIALS} ")
-    assert cells[5].startswith("winner ") and " · none 0/" in cells[5]
+    assert cells[4].startswith(f"0/{STRONG_TRIALS} (0–")
+    assert cells[5] == f"arose 0/{STRONG_TRIALS}"
+    assert cells[6].startswith("arose ") and ", winner " in cells[6] and " · arose 0/" in cells[6]
     assert f"- **Strong play never met it**: {impact.unmet_words()}" in text.splitlines()
     doc = json.loads(json_report.render([found], BUDGET))
     data = next(f for f in doc["games"]["toss"]["findings"] if f["ambiguity"] == "throw")["impact"]
@@ -195,13 +199,16 @@ def test_strong_trials_give_the_same_report_on_two_processes_and_on_dask() -> No
 def test_a_winner_that_changes_without_a_score_is_met_too() -> None:
     """A ranking reading (who wins a tie) can change the winner with the same moves and scores: random games that
     show only that, beside strong games that show nothing, make strong play's never-met sentence too (counts by
-    hand: 13 random games, 2 with another winner; 1 strong game, alike)."""
-    from nilerules.analysis.impact import Counts, classify
+    hand: 13 random games, a tie in 3, 2 of them with another winner; 1 strong game, no tie)."""
+    from nilerules.analysis.impact import Counts, GameCounts, classify
 
-    readings = {"first_seat": {"all": Counts(14, 0, 0, 2), "random": Counts(13, 0, 0, 2), STRONG: Counts(1)}}
-    impact = classify("ties", "shared", readings, "witness", "")
-    assert (impact.cls, impact.shown_by, impact.unmet_by_strong) == ("changes the winner", CONTEXT, True)
-    assert "random: the winner in 2 of 13" in impact.unmet_words()
+    readings = {"first_seat": {"all": Counts(14, 0, 0, 2, arises=3), "random": Counts(13, 0, 0, 2, arises=3),
+                               STRONG: Counts(1)}}
+    games = {"random": GameCounts(13, 3, 0, 0, 2), STRONG: GameCounts(1)}
+    impact = classify("ties", "shared", readings, "witness", "", games=games)
+    assert (impact.cls, impact.shown_by, impact.unmet_by_strong) == ("changes the winner", "random", True)
+    assert "random: the winner in 2 of 3" in impact.unmet_words()
+    assert "arose in none of 1 game of strong play" in impact.unmet_words()
 
 
 def test_the_coin_toss_toy_keeps_the_game_contract() -> None:

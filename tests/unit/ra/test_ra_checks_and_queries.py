@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
+from nilerules.analysis.findings import rendered
 from nilerules.checks import load
 from nilerules.checks.model import Budget
 from nilerules.checks.ra import QUERIES
 from nilerules.core.verdicts import Proof, Witness
 from nilerules.solver import ra as zra
+from tests.helpers import edited_game
 
 MODULE = load("ra")
 RA_QUERIES = QUERIES
@@ -96,3 +101,24 @@ def test_checks_cover_every_supported_player_count() -> None:
     from nilerules.checks.ra.common import PLAYER_COUNTS
 
     assert GAME.info.player_counts == PLAYER_COUNTS
+
+
+@pytest.mark.rules("ra.scoring.pharaohs")
+def test_ra_001_reason_after_a_pharaoh_edit_says_what_the_rerun_proof_proves(tmp_path: Path) -> None:
+    """Issue 29: with the fewest's Pharaoh penalty -2 made -3, RA-001's proof is rerun on the edited points and its
+    sentence says what it proves: every score moves by the same 5 - 3 = 2 points (by hand) at that scoring, so the
+    ranking right after it is the same, with the points +5 and -3 named; never the old claim that no ranking can
+    change (strong play may still part afterwards). With an rlimit too small for Z3 the proof does not complete and
+    the sentence is left out."""
+    module = edited_game(tmp_path, "ra", pharaoh_points="[5, -3]")
+    amb = module.game.spec.ambiguities["pharaoh_all_tie"]
+    result = module.checks["pharaoh_all_tie"](module.game, Budget.quick())
+    proved = [s for s in rendered(module.game.spec, amb.reason, result.data) if "Z3" in s]
+    assert len(proved) == 1
+    assert "by the same 2 points, so the ranking right after that scoring is the same under both readings" in proved[0]
+    assert "Pharaoh points +5 for the most and -3 for the fewest" in proved[0]
+    assert "no ranking can change" not in proved[0] and "ranking cannot change" not in result.verdict.summary
+    assert "by the same +2 at that scoring" in result.verdict.summary
+    starved = module.checks["pharaoh_all_tie"](module.game, replace(Budget.quick(), rlimit=1))
+    assert [s for s in rendered(module.game.spec, amb.reason, starved.data) if "Z3" in s] == []
+    assert "the Z3 proof that every score moves alike did not complete" in starved.verdict.summary

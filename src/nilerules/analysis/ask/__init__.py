@@ -20,7 +20,7 @@ from nilerules.analysis.ask.answer import Answer
 from nilerules.analysis.ask.engine import At, Question, QuestionKind, Search, search
 from nilerules.analysis.ask.language import ExpressionError
 from nilerules.analysis.ask.view import GameView
-from nilerules.analysis.montecarlo import wilson
+from nilerules.analysis.montecarlo import moved
 from nilerules.analysis.parallel import Execution
 from nilerules.core.types import Config
 
@@ -120,16 +120,15 @@ class ReadingsAnswer:
 
 def differs(a: Answer, b: Answer) -> bool:
     """Whether two answers to the same question disagree: found against not found, another value, or (``how_often``)
-    95 % intervals that do not overlap."""
+    a frequency that moved beyond sampling noise (``montecarlo.moved``: 95 % Wilson intervals that do not overlap;
+    1 game in 100 against none does not, although one answer found a game and the other none)."""
+    oa, ob = a.outcome, b.outcome
+    if oa.question.kind == "how_often":
+        return moved((oa.hits, oa.games), (ob.hits, ob.games))
     if a.kind != b.kind:
         return True
-    oa, ob = a.outcome, b.outcome
     if oa.question.kind in ("max", "min"):
         return (oa.found.value if oa.found else None) != (ob.found.value if ob.found else None)
-    if oa.question.kind == "how_often":
-        la, ha = wilson(oa.hits, oa.games)
-        lb, hb = wilson(ob.hits, ob.games)
-        return ha < lb or hb < la
     return False
 
 

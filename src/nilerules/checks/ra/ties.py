@@ -74,15 +74,19 @@ def check_pharaoh_all_tie(game: RaGame, budget: Budget) -> CheckResult:
         "ranking_unaffected_proved": shift_proved, "shift": shift,
         "all_tie_epochs_random_play": {str(n): {"tied": t, "epochs": e} for n, (t, e) in freq.items()},
     }
-    if shift_proved:
+    if shift_proved:  # the sentence says the points the proof ran on (the edited spec's, after a what-if)
         data["ranking_proved_players"] = counts_words(PLAYER_COUNTS)
+        data["ranking_proved_points"] = (
+            f"{signed(p.pharaoh_most)} for the most and {signed(p.pharaoh_fewest)} for the fewest"
+        )
     if shift == 0:
         return CheckResult(
             Proof(f"`share` gives each player {p.pharaoh_most} and {p.pharaoh_fewest} when all tie, i.e. 0, the same "
                   "as `nobody`: the readings never differ.", ("ra.scoring.pharaohs",)),
             "arithmetic", per_reading(game, "pharaoh_all_tie", lambda r: "0 for everyone"), searched, data)
-    ranking = (f"Z3 proves every player's score moves by the same {signed(shift)}, 2-5 players, so the ranking "
-               "cannot change" if shift_proved else "the Z3 proof that every score moves alike did not complete")
+    ranking = (f"Z3 proves every player's score moves by the same {signed(shift)} at that scoring, 2-5 players, so "
+               "the ranking right after it is the same under both readings" if shift_proved
+               else "the Z3 proof that every score moves alike did not complete")
     for n in (3, *PLAYER_COUNTS):
         config = game.config(n)
         for seed in seeds:
@@ -148,7 +152,8 @@ def check_sun_all_tie(game: RaGame, budget: Budget) -> CheckResult:
                         "(2-5 players, all totals).", ("ra.scoring.sun_disks",))
     elif any(isinstance(v, Witness) for v in verdicts):
         verdict = Witness(f"With every sun-disk total equal, `share` gives each player {signed(both)} and `nobody` "
-                          f"0: every score moves by the same {signed(both)}, so the ranking cannot change.",
+                          f"0: every score moves by the same {signed(both)} at that scoring, so the ranking right "
+                          "after it is the same under both readings.",
                           {"shift": both})
     else:
         verdict = Unknown("Z3 did not settle every player count", budget=f"rlimit {budget.rlimit}")

@@ -12,6 +12,7 @@ from nilerules.core.game import Diagnostic, GameBase, position_config
 from nilerules.core.types import Config, GameInfo, Ranking
 from nilerules.games.nefertiti import names, rules, scoring
 from nilerules.games.nefertiti import position as position_module
+from nilerules.games.nefertiti import seen as seen_rules
 from nilerules.games.nefertiti.actions import NefAction, TakeCard
 from nilerules.games.nefertiti.cards import slot_code
 from nilerules.games.nefertiti.invariants import invariants
@@ -120,6 +121,18 @@ class NefertitiGame(GameBase[NefState, NefAction]):
 
     def state_config(self, state: NefState) -> Config:
         return state.config
+
+    # -- what a seat sees (seen.py) ---------------------------------------------------------------------------
+    seen = seen_rules.SEEN
+
+    def seen_view(self, state: NefState, seat: int, data: dict[str, Any] | None = None) -> dict[str, Any]:
+        """What ``seat`` sees: the cards under the Gift pile as a count unless it looks with the Priest
+        (``seen.view``)."""
+        return seen_rules.view(state, seat, self.position_data(state) if data is None else data)
+
+    def determinize(self, state: NefState, seat: int, rng: random.Random) -> NefState:
+        """The cards under the Gift pile dealt again from what ``seat`` sees (``seen.determinize``)."""
+        return seen_rules.determinize(state, seat, rng)
 
     def state_to_data(self, state: NefState) -> Any:
         return to_data(state_record(state))

@@ -17,7 +17,8 @@ from nilerules.games.nile_artefacts.params import Params, make_params, player_co
 from nilerules.games.nile_artefacts.position import position, position_data, score_breakdown
 from nilerules.games.nile_artefacts.records import state_from_data, state_to_data
 from nilerules.games.nile_artefacts.scoring import ranking
-from nilerules.games.nile_artefacts.state import COMPILED, PH_NAV, PH_OVER, NAState
+from nilerules.games.nile_artefacts.seen import SEEN
+from nilerules.games.nile_artefacts.state import COMPILED, PH_NAV, PH_OVER, NAState, evolve
 from nilerules.specs import Spec, bundled_spec_path, load_spec
 
 GAME_ID: Final = "nile_artefacts"
@@ -30,6 +31,8 @@ class NileArtefactsGame(GameBase[NAState, Action]):
 
     state_type = NAState
     action_type = Action
+    seen = SEEN
+    """Nothing hidden but chance (``seen.py``): ``GameBase``'s observation and determinization."""
 
     def __init__(self, spec: Spec) -> None:
         super().__init__(spec)
@@ -101,6 +104,10 @@ class NileArtefactsGame(GameBase[NAState, Action]):
 
     def state_config(self, state: NAState) -> Config:
         return state.config
+
+    def rebase(self, state: NAState, config: Config) -> NAState:
+        """The state under ``config``'s readings: its config, params and the context derived from them replaced."""
+        return evolve(state, config=config, params=self.params(config))
 
     # -- JSON (``records``, ``names``) and the position format (``position``) ----------------------------------------
     def state_to_data(self, state: NAState) -> Any:

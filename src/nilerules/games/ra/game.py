@@ -27,6 +27,7 @@ from nilerules.games.ra.actions import (
 )
 from nilerules.games.ra.invariants import invariants
 from nilerules.games.ra.params import RaParams, check_spec, make_params
+from nilerules.games.ra.seen import SEEN
 from nilerules.games.ra.state import (
     BID,
     DISASTERS,
@@ -56,6 +57,8 @@ class RaGame(GameBase[RaState, RaAction]):
     8 God tiles and their turn ends; 10 disasters of 2 discards; the deal: 400 + 600 + 16 + 20 + 1 < 1500."""
     state_type = RaState
     action_type = RaAction
+    seen = SEEN
+    """Nothing hidden (``seen.py``): ``GameBase``'s observation and determinization."""
 
     def __init__(self, spec: Spec) -> None:
         super().__init__(spec)

@@ -12,6 +12,7 @@ from nilerules.core import Config, Diagnostic, GameBase, GameInfo, Ranking, rank
 from nilerules.core.chance import choice
 from nilerules.core.game import position_config
 from nilerules.games.sobek import names, position, rules, scoring
+from nilerules.games.sobek import seen as seen_rules
 from nilerules.games.sobek.actions import (
     AddCard,
     Done,
@@ -103,6 +104,18 @@ class SobekGame(GameBase[SobekState, SobekAction]):
 
     def state_config(self, state: SobekState) -> Config:
         return state.config
+
+    # -- what a seat sees (seen.py) ---------------------------------------------------------------------------
+    seen = seen_rules.SEEN
+
+    def seen_view(self, state: SobekState, seat: int, data: dict[str, Any] | None = None) -> dict[str, Any]:
+        """What ``seat`` sees: opponents' hands as backs, the removed cards and (under ``blind``) the event tokens as
+        counts (``seen.view``)."""
+        return seen_rules.view(state, seat, position.position_data(state) if data is None else data)
+
+    def determinize(self, state: SobekState, seat: int, rng: random.Random) -> SobekState:
+        """The unseen cards dealt again from what ``seat`` sees (``seen.determinize``)."""
+        return seen_rules.determinize(state, seat, rng)
 
     # -- the public position format (docs/positions.md) -------------------------------------------------------
     def position(self, config: Config, data: Mapping[str, Any]) -> SobekState:

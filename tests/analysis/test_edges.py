@@ -1,0 +1,134 @@
+"""The boundary pass (`nilerules.analysis.edges`): each probe runs under each of its configs (and an assumed entry's
+variant), an unreachable entry whose probe is met is a contradiction, a missing entry fails the pass, and a probe
+the view cannot read is refused before any game is played.
+
+Each test runs a deliberately small or broken edges file of Ra (``complete=False`` lets it leave rules out), with a
+tiny budget; the expected outcomes come from the rules by hand (in each docstring), not from a run.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from nilerules.analysis.edges import EdgesBudget, examine
+from nilerules.checks import GameModule, load
+from nilerules.errors import InvalidConfig, SpecError
+from nilerules.spec_edges import EdgesFile, parse_edges
+
+TINY = EdgesBudget(games=2, guided=0, seconds=5, seed=0)
+
+
+@pytest.fixture(scope="module")
+def ra() -> GameModule:
+    return load("ra")
+
+
+def edges_of(module: GameModule, text: str) -> EdgesFile:
+    return parse_edges(text, module.game.spec, "test.edges.toml", complete=False)
+
+
+BID = """
+[[rule]]
+id = "ra.base.bid"
+touches = ["compares"]
+
+[[edge]]
+rule = "ra.base.bid"
+kind = "tie"
+verdict = "unreachable"
+proof = "distinct disks"
+probe = "{probe}"
+"""
+
+
+def test_an_unreachable_entry_whose_probe_is_met_is_a_contradiction(ra: GameModule) -> None:
+    """A broken file: 'unreachable' with a probe that holds after the first move of any game (moves >= 1): found in
+    game 1 (seed 0), so the pass fails and names the entry."""
+    result = examine(ra, edges_of(ra, BID.format(probe="moves >= 1")), TINY)
+    [probe] = result.probes
+    assert (probe.found, probe.contradicts, result.failed) == (True, True, True)
+    assert probe.runs[0].origin == "seed 0"
+    assert [(p.edge.rule, p.edge.kind) for p in result.contradictions] == [("ra.base.bid", "tie")]
+    assert "unreachable entries whose probe was found: 1" in result.lines()
+
+
+def test_a_probe_never_met_reports_its_games_and_bound(ra: GameModule) -> None:
+    """Crates are never negative (they are only added, then all returned): not found in 2 games, whose 95 % bound is
+    1 - 0.05 ** (1 / 2) = 77.64 % rounded up (hand calculation); no contradiction (the file's missing rules aside)."""
+    text = BID.format(probe="seats.exists(s, s.crates < 0)")
+    result = examine(ra, edges_of(ra, text), TINY)
+    [run] = result.probes[0].runs
+    assert (run.found, run.games, run.guided) == (False, 2, 0)
+    assert "at most 77.64 % at 95 %" in run.summary()
+    assert run.to_data()["upper_bound"] == pytest.approx(1 - 0.05 ** 0.5, abs=1e-6)
+    assert result.contradictions == ()
+
+
+def test_a_missing_entry_fails_the_pass(ra: GameModule) -> None:
+    """ra.base.bid listed as comparing and changing a quantity, with an edge for 'tie' only: 'below_zero' is missing,
+    and every other rule of the spec too."""
+    text = BID.format(probe="false").replace('["compares"]', '["compares", "changes_quantity"]')
+    result = examine(ra, edges_of(ra, text), TINY)
+    assert result.failed and not result.contradictions
+    assert ("rule (ra.base.bid)", "no [[edge]] for kind 'below_zero' (its touches make it applicable)") in (
+        result.edges.missing
+    )
+    assert any(k == "rule (ra.base.draw)" for k, _ in result.edges.missing)
+
+
+def test_an_assumed_variant_runs_under_its_own_values(ra: GameModule) -> None:
+    """An assumed entry with a variant runs twice per config: the spec's values, then the variant's. With a Ra track
+    of one space at 2 players (the variant), the first Ra tile drawn ends the first epoch, so when the second epoch
+    begins at most one Ra tile is out of play: the probe holds in the first game under the variant."""
+    text = """
+[[rule]]
+id = "ra.base.ra_track"
+touches = ["player_count"]
+
+[[edge]]
+rule = "ra.base.ra_track"
+kind = "player_count"
+verdict = "assumed"
+param = "ra_track"
+why = "from implementations"
+variant = { ra_track = { "2" = 1, "3" = 8, "4" = 9, "5" = 10 } }
+probe = "round == 2 && out_of_play.ra <= 1"
+players = [2]
+"""
+    result = examine(ra, edges_of(ra, text), TINY)
+    runs = result.probes[0].runs
+    assert [r.variant for r in runs] == [None, {"ra_track": {"2": 1, "3": 8, "4": 9, "5": 10}}]
+    assert runs[1].found and runs[1].origin == "seed 0"
+    assert "variant ra_track=" in runs[1].label()
+
+
+def test_a_probe_the_view_cannot_read_is_refused_before_playing(ra: GameModule) -> None:
+    """'seats.exists(s, s.cratez < 0)' names no field of the view: a SpecError names the entry; a non-bool probe too."""
+    with pytest.raises(SpecError, match=r"ra\.base\.bid tie\)\.probe.*cratez"):
+        examine(ra, edges_of(ra, BID.format(probe="seats.exists(s, s.cratez < 0)")), TINY)
+    with pytest.raises(SpecError, match=r"\.probe"):
+        examine(ra, edges_of(ra, BID.format(probe="moves")), TINY)
+
+
+def test_a_probe_with_a_player_count_the_game_lacks_is_refused(ra: GameModule) -> None:
+    """Ra plays 2 to 5: a probe for 7 players is refused before any game."""
+    text = BID.format(probe="moves >= 1") + "players = [7]\n"
+    with pytest.raises(SpecError, match="players"):
+        examine(ra, edges_of(ra, text), TINY)
+
+
+def test_the_budget_is_bounded() -> None:
+    """0 games, or more than 10,000, is refused."""
+    with pytest.raises(InvalidConfig):
+        EdgesBudget(games=0)
+    with pytest.raises(InvalidConfig):
+        EdgesBudget(guided=10_001)
+
+
+def test_the_bundled_ra_file_tallies_every_entry(ra: GameModule) -> None:
+    """The kind × verdict table of Ra's file adds up to its number of entries, and no entry is missing."""
+    from nilerules.spec_edges import edges_path, load_edges
+
+    edges = load_edges(edges_path("ra"), ra.game.spec)
+    assert sum(sum(row.values()) for row in edges.counts().values()) == len(edges.edges)
+    assert edges.missing == ()

@@ -1,0 +1,108 @@
+"""The fair strong player (``POLICIES["strong"]``): it searches determinizations of what the mover's seat sees, so
+its choice depends only on the mover's observation and the seed; the all-seeing search stays as ``omniscient``.
+
+Expected values: what a seat sees is the seeds' (docs/interop.md: 002, an opponent's hand shows its backs; 004, the
+cards under the Gift pile are drawn face down; 000 and 001 hide nothing), so a card changed where the seat cannot see
+it must leave the choice unchanged, and in Ra and Nile Artefacts the fair player is the all-seeing one move for move.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from nilerules import load_game
+from nilerules.core import CHANCE, playout
+from nilerules.core.mcts import SearchBudget, SearchPolicy, search
+from nilerules.errors import InvalidConfig
+from tests.property.test_determinization import SWAPS
+
+SMALL = SearchBudget(simulations=24)
+"""A small budget: the properties hold at any budget, and this one keeps the tests fast."""
+
+
+def _decisions(game: Any, config: Any, seed: int, steps: int) -> list[Any]:
+    """States of a seeded random game where a seat chooses among several moves."""
+    rng = random.Random(seed)
+    state = game.setup(config)
+    found = []
+    for _ in range(steps):
+        if game.is_terminal(state):
+            break
+        mover = game.current_player(state)
+        if mover is CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
+            continue
+        legal = game.legal_actions(state)
+        if len(legal) > 1:
+            found.append(state)
+        state = game.apply(state, rng.choice(legal))
+    return found
+
+
+@pytest.mark.parametrize(("game_id", "modules"), [("sobek", ()), ("nefertiti", ())])
+def test_changing_an_unseen_opponent_card_leaves_the_fair_choice_unchanged(game_id: str, modules: tuple[str, ...]
+                                                                           ) -> None:
+    """A card the mover cannot see exchanged for another it cannot see (an opponent's Sobek card for one of the same
+    back, a Gift card under the Nefertiti pile for one of the pile): the fair player, same seed, same move."""
+    game = load_game(game_id)
+    fair = SearchPolicy(SMALL)
+    compared = 0
+    for state in _decisions(game, game.config(3, modules), 1, 400)[::15]:
+        mover = game.current_player(state)
+        changed = SWAPS[game_id](game, state, mover)
+        if changed is None:
+            continue
+        assert game.observation(state, mover) == game.observation(changed, mover)
+        assert fair(game, state, random.Random(9)) == fair(game, changed, random.Random(9))
+        compared += 1
+    assert compared >= 5  # enough decisions had a card to change (else the test would pass vacuously)
+
+
+def test_the_fair_player_searches_worlds_that_are_not_the_true_state() -> None:
+    """Against a vacuous pass of the test above: in Sobek the determinizations the fair search plays in differ from
+    the true state (002: an opponent's hand is hidden but its backs), so its rollouts are not those of the true
+    state."""
+    game = load_game("sobek")
+    state = _decisions(game, game.config(3), 1, 400)[20]
+    mover = game.current_player(state)
+    worlds = {game.determinize(state, mover, random.Random(k)) for k in range(10)}
+    assert state not in worlds or len(worlds) > 1
+    assert len(worlds) > 1
+
+
+@pytest.mark.parametrize("game_id", ["ra", "nile_artefacts"])
+def test_in_a_game_that_hides_nothing_the_fair_player_is_the_all_seeing_one(game_id: str) -> None:
+    """000 and 001 hide nothing but chance: the fair and the all-seeing search choose the same moves (same seeds),
+    and their search draws the same numbers, so whole games are the same."""
+    game = load_game(game_id)
+    config = game.config(3)
+    fair = SearchPolicy(SearchBudget(simulations=8))
+    seeing = SearchPolicy(SearchBudget(simulations=8), name="omniscient", sees="all")
+    for state in _decisions(game, config, 2, 300)[::25]:
+        assert search(game, state, random.Random(4), fair.budget) == search(
+            game, state, random.Random(4), seeing.budget, "all")
+    first = playout(game, config, 3, [fair, "greedy", "greedy"])
+    second = playout(game, config, 3, [seeing, "greedy", "greedy"])
+    assert first.actions == second.actions
+
+
+def test_what_the_player_sees_is_checked() -> None:
+    """``sees`` is "seat" or "all"; anything else is refused at the edge."""
+    with pytest.raises(InvalidConfig, match="sees must be one of seat, all"):
+        SearchPolicy(sees="everything")  # type: ignore[arg-type]
+
+
+def test_the_all_seeing_player_does_change_its_choice_when_an_unseen_card_changes() -> None:
+    """The check above can fail: at the same Sobek decisions and seeds, the all-seeing search (which sees the
+    changed card) chooses another move at least once."""
+    game = load_game("sobek")
+    seeing = SearchPolicy(SMALL, name="omniscient", sees="all")
+    moved = 0
+    for state in _decisions(game, game.config(3), 1, 400)[::15]:
+        changed = SWAPS["sobek"](game, state, game.current_player(state))
+        if changed is not None:
+            moved += seeing(game, state, random.Random(9)) != seeing(game, changed, random.Random(9))
+    assert moved >= 1
