@@ -83,10 +83,12 @@ class CheckResult:
     depends_on: tuple[tuple[str, str], ...] = ()
     """Non-default readings of other ambiguities that the witness needs: (ambiguity id, reading)."""
     figures: Callable[[str], str] | None = field(default=None, compare=False)
-    """How each reading's outcome is recomputed from the witness as a game: ``figures(reading)`` replays
-    ``witness_log`` from setup under that reading and words what it reaches, as ``outcomes`` states it. A witness is
-    "met in play" only when this gives every stated outcome (tests/analysis/test_bundled_witnesses.py); a check
-    whose figures come from elsewhere labels its witness ``constructed``."""
+    """How each reading's outcome is recomputed from the witness's source: ``figures(reading)`` replays
+    ``witness_log`` from setup under that reading and words what it reaches, as ``outcomes`` states it; for a
+    constructed witness, it builds the position the witness data writes out under that reading and plays the written
+    moves (``kit.written_figures``). A witness is "met in play" only when this gives every stated outcome
+    (tests/analysis/test_bundled_witnesses.py); a check whose figures come from elsewhere labels its witness
+    ``constructed``."""
 
 
 Check = Callable[[Any, Budget], CheckResult]

@@ -21,6 +21,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from nilerules.analysis.findings import FIGURE_SOURCES
 from nilerules.analysis.impact import CLASSES, Rate
 from nilerules.analysis.page import (
     ScoreDistribution,
@@ -280,6 +281,16 @@ def _rate_of(data: Mapping[str, Any], dist: ScoreDistribution | None) -> Rate3 |
     return (dist.share_differ, None, None) if dist is not None and dist.games else None
 
 
+def figures_label(data: Mapping[str, Any]) -> str:
+    """Where a finding's "Gives" figures were computed, in words, when that is not the witness game the page shows
+    (a written position or a solver model beside a game met in play, or a witness that is no game); empty when they
+    come from the game shown."""
+    source = str(data.get("figures_from", "") or "")
+    if source in ("", "game") or (source == "proof" and not data.get("witness_log")):
+        return ""
+    return FIGURE_SOURCES.get(source, source)
+
+
 def _finding_view(analysis: GameAnalysis, data: Mapping[str, Any], drawn: Drawn) -> dict[str, Any]:
     impact = _impact(data)
     verdict = str(data.get("verdict", ""))
@@ -307,6 +318,7 @@ def _finding_view(analysis: GameAnalysis, data: Mapping[str, Any], drawn: Drawn)
         "how_often": how_often,
         "rate": rate[0] if rate else None,
         "rate_interval": _interval(rate),
+        "rate_n": _trials(data) if _impact(data) is not None else (dist.games if dist is not None else None),
         "rate_cell": _rate_cell(impact),
         "strong_cell": play_cells(impact)[0],
         "context_cell": play_cells(impact)[1],
@@ -342,6 +354,7 @@ def _finding_view(analysis: GameAnalysis, data: Mapping[str, Any], drawn: Drawn)
         "witness": data.get("witness") or {},
         "witness_words": str(data.get("witness_words", "") or ""),
         "witness_source": str(data.get("witness_source", "") or ""),
+        "figures_label": figures_label(data),
         "witness_game": drawn.witness,
         "evidence": drawn.evidence,
         "chart": chart,
@@ -349,18 +362,26 @@ def _finding_view(analysis: GameAnalysis, data: Mapping[str, Any], drawn: Drawn)
     }
 
 
-Bars = Sequence[tuple[str, str, float | None, tuple[float, float] | None]]
-"""Each finding's code, class, how often it shows, and the 95 % interval when measured."""
+Bars = Sequence[tuple[str, str, float | None, tuple[float, float] | None, int | None]]
+"""Each finding's code, class, how often it shows, the 95 % interval when measured, and over how many games."""
+
+
+def _trials(data: Mapping[str, Any]) -> int | None:
+    """The paired games a finding's headline frequency is counted over (None when not measured)."""
+    impact = _impact(data)
+    head = impact.get("headline") if impact else None
+    return int(head["trials"]) if isinstance(head, Mapping) and head.get("trials") else None
 
 
 def _frequency(rows: Bars, measured: bool) -> FrequencyWork | None:
     """The frequency chart's bars, most frequent first (ties by code); None when no finding shows at all."""
-    shown = sorted(((c, k, r, i) for c, k, r, i in rows if r is not None and r > 0), key=lambda x: (-x[2], x[0]))
+    shown = sorted(((c, k, r, i, n) for c, k, r, i, n in rows if r is not None and r > 0),
+                   key=lambda x: (-x[2], x[0]))
     if not shown:
         return None
     bars = tuple(
-        charts.Bar(code, float(rate), interval[0] if interval else None, interval[1] if interval else None, cls)
-        for code, cls, rate, interval in shown
+        charts.Bar(code, float(rate), interval[0] if interval else None, interval[1] if interval else None, cls, n)
+        for code, cls, rate, interval, n in shown
     )
     title = "How often each finding matters in play" if measured else "How often the scores differ in seeded games"
     return FrequencyWork(bars, title)
@@ -417,7 +438,8 @@ def page_model(
     measured = any(not _class(data).startswith("not measured") for _, data in entries)
     known = all(_impact(data) is not None for _, data in entries)
     frequency = (
-        _frequency([(str(d["code"]), _class(d), *_split(_rate_of(d, None))) for _, d in entries], measured)
+        _frequency([(str(d["code"]), _class(d), *_split(_rate_of(d, None)), _trials(d)) for _, d in entries],
+                   measured)
         if known
         else None
     )
@@ -432,7 +454,8 @@ def page_model(
     elif known:
         frequency_chart = None  # no finding shows in play
     else:  # an older analysis: the bars need the seeded games' shares, known only now
-        late = _frequency([(f["code"], f["cls"], f["rate"], f["rate_interval"]) for f in findings], measured)
+        late = _frequency([(f["code"], f["cls"], f["rate"], f["rate_interval"], f["rate_n"]) for f in findings],
+                          measured)
         frequency_chart = run_chunks(draw, [late])[0].chart if late is not None else None
     shown = [
         {"id": a.game, "title": a.title, "name": short_title(a.title), "count": len(doc["games"][a.game]["findings"]),
