@@ -11,7 +11,7 @@ its observation) or every hand (``--sees all``, ``POLICIES["omniscient"]``); ``-
 all-seeing search at every other seat (the fair player against players who see its cards).
 
 Usage: python tools/strength.py [--game G] [--players N] [--opponents greedy,random,strong,omniscient] [--games N]
-       [--sees seat|all] [--budget default|cheap|thorough] [--simulations N] [--jobs N] [--out FILE.json]
+       [--first I] [--sees seat|all] [--budget default|cheap|thorough] [--simulations N] [--jobs N] [--out FILE.json]
        [--markdown FILE.md]
 ``--short`` (what ``tools/bench.py`` runs): 12 games per cell, 4 players, against greedy seats.
 Run it on the compiled build (``pip install .``): the table in ``docs/strength.md`` comes from
@@ -121,11 +121,16 @@ def _play(chunk: _Chunk) -> _Tally:
 
 
 def measure(
-    cells: list[Cell], games: int, budget: SearchBudget, execution: Execution, sees: Sees = "seat"
+    cells: list[Cell], games: int, budget: SearchBudget, execution: Execution, sees: Sees = "seat", first: int = 0
 ) -> list[dict[str, Any]]:
     """Play every cell's games (in chunks, on ``execution``) and give one row of figures per cell; the measured seat
-    sees what ``sees`` says."""
-    work = [_Chunk(cell, budget, part, sees) for cell in cells for part in chunk_ranges(games, CHUNK)]
+    sees what ``sees`` says. The games are ``first .. first + games - 1`` (seeds ``SEED + i``): a later run with
+    ``first`` adds games to an earlier one's."""
+    work = [
+        _Chunk(cell, budget, range(part.start + first, part.stop + first), sees)
+        for cell in cells
+        for part in chunk_ranges(games, CHUNK)
+    ]
     tallies = run_chunks(_play, work, execution, sizes=[len(c.games) for c in work], unit="games", label="strength")
     rows = []
     for cell in cells:
@@ -190,6 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sees", choices=("seat", "all"), default="seat",
                         help="what the measured seat sees: its seat's observation (strong) or every hand (omniscient)")
     parser.add_argument("--games", type=int, default=200, help=f"games per cell, 1..{MAX_GAMES} (200)")
+    parser.add_argument("--first", type=int, default=0, help=f"the first game's number, 0..{MAX_GAMES} (0)")
     parser.add_argument("--budget", choices=sorted(BUDGETS), default="default", help="the strong player's budget")
     parser.add_argument("--simulations", type=int, help="override the budget's simulations per decision")
     parser.add_argument("--jobs", type=int, default=available_cores(), help="local processes")
@@ -201,6 +207,8 @@ def main(argv: list[str] | None = None) -> int:
         args.games, args.players, args.opponents = 12, [4], "greedy"
     if not 1 <= args.games <= MAX_GAMES:
         parser.error(f"--games must be in 1..{MAX_GAMES}")
+    if not 0 <= args.first <= MAX_GAMES:
+        parser.error(f"--first must be in 0..{MAX_GAMES}")
     budget = BUDGETS[args.budget]
     if args.simulations is not None:
         budget = dataclasses.replace(budget, simulations=args.simulations)
@@ -212,7 +220,8 @@ def main(argv: list[str] | None = None) -> int:
         if cell.players not in load_game(cell.game).info.player_counts:
             parser.error(f"{cell.game} does not support {cell.players} players")
     start = time.perf_counter()
-    rows = measure(cells, args.games, budget, Execution(jobs=args.jobs, progress=sys.stderr.isatty()), args.sees)
+    rows = measure(cells, args.games, budget, Execution(jobs=args.jobs, progress=sys.stderr.isatty()), args.sees,
+                   args.first)
     wall = time.perf_counter() - start
     command = "python tools/strength.py " + " ".join(argv if argv is not None else sys.argv[1:])
     table = markdown(rows, budget, command.strip())
