@@ -660,16 +660,13 @@ class _Trajectory:
 
 
 def _strong(simulations: int) -> Callable[[Game[Any, Any], Any, random.Random], Any]:
-    """``POLICIES["strong"]`` (looked up by name), at ``simulations`` per decision when that is given and the player
-    has a ``SearchBudget``."""
+    """``POLICIES["strong"]`` (looked up by name, whatever player it is), at ``simulations`` per decision when that is
+    given and the player searches with a ``SearchBudget`` (what it sees kept)."""
     from nilerules.core.playout import POLICIES
 
     strong = POLICIES[STRONG]
-    budget = getattr(strong, "budget", None)
-    if simulations and isinstance(budget, SearchBudget):
-        return SearchPolicy(replace(budget, simulations=simulations))
-    if simulations and budget is None and isinstance(strong, SearchPolicy):
-        return SearchPolicy(SearchBudget(simulations=simulations))
+    if simulations and isinstance(strong, SearchPolicy):
+        return SearchPolicy(replace(strong.budget, simulations=simulations), strong.__name__, strong.sees)
     return strong
 
 
