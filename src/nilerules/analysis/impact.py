@@ -35,7 +35,7 @@ from nilerules.analysis.montecarlo import wilson
 from nilerules.checks.model import Budget
 from nilerules.core.chance import random_index
 from nilerules.core.game import Game
-from nilerules.core.mcts import SearchBudget, SearchPolicy
+from nilerules.core.mcts import SearchPolicy
 from nilerules.core.types import CHANCE, Config, Mover
 from nilerules.core.verdicts import VerdictKind
 
@@ -622,9 +622,10 @@ def _seeds(first: int, count: int) -> str:
     return f"seed {first}" if count == 1 else f"seeds {first}..{first + count - 1}"
 
 
-def budget_words(game: Game[Any, Any], budget: Budget) -> str:
+def budget_words(game: Game[Any, Any], budget: Budget, followed: bool = True) -> str:
     """What ``work_items`` plays, in words, and for strong play the interval its games buy: the 95 % upper end of a
-    difference it never met."""
+    situation it never met (``followed``: the pairs follow the base game to an application point; an assumed value's
+    do not, and its words speak of a difference)."""
     configs = impact_configs(game)
     count = impact_trials(game, budget)
     text = (
@@ -641,8 +642,10 @@ def budget_words(game: Game[Any, Any], budget: Budget) -> str:
         f"; and {strong} {'game' if strong == 1 else 'games'} with every seat playing the strong player (the "
         f"search-based player, at most {budget.strong_simulations} simulations per decision) over "
         f"{len(distinct)} {'config' if len(distinct) == 1 else 'configs'} ({_where(distinct)}), "
-        f"{_seeds(budget.seed, strong)}, each game where the situation arose followed to its end under each reading: "
-        f"a situation strong play never met there arises in at most {100 * high:.0f} % of such games (95 %)"
+        f"{_seeds(budget.seed, strong)}"
+        + (", each game where the situation arose followed to its end under each reading: a situation strong play "
+           "never met there arises" if followed else ": a difference strong play never met there occurs")
+        + f" in at most {100 * high:.0f} % of such games (95 %)"
     )
 
 
