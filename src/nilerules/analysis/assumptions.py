@@ -340,7 +340,7 @@ def assumption_impacts(
             mine = (*key, o.outcome.item.policy)
             by_policy[mine] = by_policy.get(mine, Counts()).add(o.outcome)
     capped = replace(budget, strong_trials=min(budget.strong_trials, ASSUMED_STRONG_TRIALS))
-    words = budget_words(game, capped).replace(" per reading", " per changed value")
+    words = budget_words(game, capped, followed=False).replace(" per reading", " per changed value")
     out = []
     for p in game.spec.assumed():
         changed, skipped = variants(game.spec, p)
