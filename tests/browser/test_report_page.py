@@ -176,7 +176,9 @@ def test_witness_step_through_advances_and_redraws_the_position(page: Page, game
     stepper.locator("button.prev").click()
     stepper.locator("button.next").click()
     assert board.inner_text() == after  # back and forth again draws the same position
-    stepper.locator("button.last").click()
+    last = stepper.locator("button.last")
+    if last.is_enabled():  # a witness of one move is already at its end (a play witness ends at the application point)
+        last.click()
     assert "where the readings part" in label.inner_text()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     article = stepper.locator("xpath=ancestor::article[1]")
