@@ -80,3 +80,15 @@ def test_the_pages_continuation_is_the_game_the_measurement_counted() -> None:
             outcome.scores_differ, outcome.winner_differs
         ), seed
         assert own.at_scores == other.at_scores or kind == "successor", seed
+
+
+def test_a_witness_log_that_does_not_replay_gives_no_evidence() -> None:
+    """A log whose third move is a second roll where seat 0 must move (refused by toss.turn.move): None, not an
+    error, so the page is still written."""
+    game = make_game()
+    config = game.config(2)
+    state = game.setup(config)
+    for a in (Roll(4), Roll(2)):
+        state = game.apply(state, a)
+    log = make_log(game, config, (Roll(4), Roll(2), Roll(3)), state)
+    assert witness_evidence(game, "take", log, Budget.quick()) is None

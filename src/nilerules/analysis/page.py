@@ -533,7 +533,8 @@ def _at(game: Game[Any, Any], state: Any) -> str:
 
 def witness_evidence(game: Game[Any, Any], ambiguity: str, log: GameLog, budget: Budget) -> EvidenceGame | None:
     """Until the impact names an evidence game: the finding's witness game as the situation (its last position is
-    where the readings part), continued under every reading by ``WITNESS_CONTINUATION`` from the budget's seed."""
+    where the readings part), continued under every reading by ``WITNESS_CONTINUATION`` from the budget's seed. None
+    when the log does not replay."""
     amb = game.spec.ambiguities.get(ambiguity)
     if amb is None:
         return None
@@ -542,5 +543,8 @@ def witness_evidence(game: Game[Any, Any], ambiguity: str, log: GameLog, budget:
         actions = [game.action_from_data(raw) for raw in log.actions]
     except NileRulesError:
         return None
-    return evidence_game(game, ambiguity, config, actions, amb.reading_names(), policy=WITNESS_CONTINUATION,
-                         seed=budget.seed, origin="witness")
+    try:  # a log that does not replay under its own config (another spec) has no evidence
+        return evidence_game(game, ambiguity, config, actions, amb.reading_names(), policy=WITNESS_CONTINUATION,
+                             seed=budget.seed, origin="witness")
+    except NileRulesError:
+        return None

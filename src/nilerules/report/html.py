@@ -202,10 +202,13 @@ def draw(work: FindingWork | FrequencyWork) -> Drawn:
     dist = score_distributions(game, work.ambiguity, work.budget) if work.distribution else None
     chart = _distribution_chart(dist, work.code) if dist is not None and dist.differ else None
     wgame = witness_game(game, work.log) if work.log is not None else None
-    if work.evidence is not None:
-        evidence = impact_evidence(game, work.ambiguity, work.evidence, work.budget)
-    else:
-        evidence = witness_evidence(game, work.ambiguity, work.log, work.budget) if work.log is not None else None
+    try:  # a witness log that does not replay under this spec has no evidence (the finding says why)
+        if work.evidence is not None:
+            evidence = impact_evidence(game, work.ambiguity, work.evidence, work.budget)
+        else:
+            evidence = witness_evidence(game, work.ambiguity, work.log, work.budget) if work.log is not None else None
+    except NileRulesError:
+        evidence = None
     shown = evidence_view(evidence.to_data()) if evidence is not None else None
     if shown is not None and work.evidence is not None:  # what the measurement says of the point and the pair
         shown.update(kind=str(work.evidence.get("kind", "") or ""), effect=str(work.evidence.get("effect", "") or ""))
