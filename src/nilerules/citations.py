@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from nilerules.documents import QUOTED, Document, is_described_place, quoted_spans, straight_quoted, unfound
+from nilerules.documents import QUOTED, Document, fold, is_described_place, quoted_spans, straight_quoted, unfound
 from nilerules.specs import Ambiguity, Spec
 
 
@@ -125,6 +125,27 @@ def audit_problems(spec: Spec, docs: Mapping[str, Document]) -> list[str]:
     return problems
 
 
+def assumed_clear_problems(spec: Spec) -> list[str]:
+    """Audit answers "clear" on a rule that an assumed param governs (the param lists the rule) that do not name the
+    param: each says whether its deciding words depend on the assumption (then the answer is ``assumed <param>``, an
+    open question the model plays one way) or why they do not (issue 32, item 7)."""
+    governing: dict[str, list[str]] = {}
+    for name, param in sorted(spec.params.items()):
+        if param.provenance == "assumed":
+            for rule_id in param.rules:
+                governing.setdefault(rule_id, []).append(name)
+    problems = []
+    for rule in spec.rules:
+        for line in rule.audit:
+            if _CLEAR.match(line) is None:
+                continue
+            for name in governing.get(rule.id, ()):
+                if re.search(rf"\b{re.escape(name)}\b", line) is None:
+                    problems.append(f"{rule.id}: a clear that does not say whether it rests on assumed {name}: "
+                                    f"{line[:70]!r}")
+    return problems
+
+
 def contradicted_problems(spec: Spec, docs: Mapping[str, Document]) -> list[str]:
     """Readings marked as ruled out by the text whose mark quotes no words of a document."""
     problems = []
@@ -132,6 +153,24 @@ def contradicted_problems(spec: Spec, docs: Mapping[str, Document]) -> list[str]
         for r in amb.readings:
             if r.contradicted and not quoted_spans(r.contradicted):
                 problems.append(f"{amb.code}.{r.name}: ruled out by the text, but quotes no words of it")
+    return problems
+
+
+def contradiction_problems(spec: Spec, docs: Mapping[str, Document]) -> list[str]:
+    """Findings whose heading says contradiction without showing one: a contradiction quotes, besides the finding's
+    own quote, a second passage (in “…” in its reasons, its readings or its source) that a document holds verbatim
+    and that the quote does not contain, the other side of the contradiction."""
+    problems = []
+    for amb in spec.ambiguities.values():
+        if amb.kind != "contradiction":
+            continue
+        texts = [*amb.reason, amb.answered_by, *(r.description for r in amb.readings),
+                 *(r.contradicted for r in amb.readings)]
+        own = fold(amb.quote)
+        other = [q for t in texts for q in quoted_spans(t)
+                 if fold(q) not in own and any(d.contains(q) for d in docs.values())]
+        if not other:
+            problems.append(f"{amb.code}: its heading says contradiction, and it quotes no second passage")
     return problems
 
 

@@ -658,7 +658,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def _budget_words(budget: Budget) -> str:
     strong = (
-        f", {budget.strong_trials} strong paired {'game' if budget.strong_trials == 1 else 'games'} at "
+        f", {budget.strong_trials} strong {'game' if budget.strong_trials == 1 else 'games'} per game at "
         f"{budget.strong_simulations} simulations"
         if budget.strong_trials
         else ""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import stat
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -814,7 +815,25 @@ def load_spec(path: str | Path) -> Spec:
     return spec
 
 
+def not_regular(path: Path) -> str:
+    """What ``path`` is when it is an existing file that is not a regular one (``"a named pipe"``, ``"a directory"``,
+    ...), else empty: such a file is refused before it is opened, since reading a named pipe waits for a writer
+    (a missing file is left to ``open``, which says so)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return ""
+    if stat.S_ISREG(mode):
+        return ""
+    kinds = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISDIR, "a directory"), (stat.S_ISSOCK, "a socket"),
+             (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+    return next((what for test, what in kinds if test(mode)), "a special file")
+
+
 def _read_spec(path: Path) -> bytes:
+    kind = not_regular(path)
+    if kind:
+        raise SpecError(str(path), [("", f"cannot read: {kind}, not a regular file")])
     try:
         with path.open("rb") as handle:
             raw = handle.read(MAX_SPEC_BYTES + 1)

@@ -100,8 +100,9 @@ def test_a_witness_met_in_play_states_only_figures_its_replay_gives(game_id: str
         if result.constructed:
             if "position" not in result.verdict.data:
                 problems.append(f"{code}: a constructed witness that does not write its position out")
-            continue
-        if result.witness_log is None or result.figures is None:
+            if result.figures is None:
+                continue  # its figures come from the checker's own builder: WRITTEN_NOT_RECOMPUTED
+        if (result.witness_log is None and not result.constructed) or result.figures is None:
             problems.append(f"{code}: a witness met in play with no log or no way to recompute its figures")
             continue
         for reading, outcome in result.outcomes:
@@ -120,3 +121,94 @@ def test_every_wording_claim_about_a_witness_holds(bundled: list[tuple[Any, Any]
     for module, analysis in bundled:
         problems += wording_problems(module.game, analysis.findings)
     assert problems == []
+
+
+WRITTEN_NOT_RECOMPUTED = frozenset({"NEF-001"})
+"""Constructed witnesses whose words per reading are computed by the check on the state it builds, not yet from the
+position it writes out (``kit.written_figures``): the report labels their figures as coming from that written
+position, and this list may only shrink. NEF-001's words are Z3's closure table: the showcase's status the check
+itself compares with the rules on its written position (it raises when they disagree), the listed patterns' status
+comes from the table alone (a solver model's figures, labelled so). The figures of SOB-002 to SOB-007, SOB-010,
+SOB-014, SOB-027, NEF-020, NEF-026, NEF-029 and the kit's ``constructed_witness`` are recomputed from the written
+data (issue 32, item 4)."""
+WITHOUT_PLAYERS: frozenset[str] = frozenset()
+"""Constructed witnesses whose written position does not say its player count and modules, so that it cannot be
+built again from the finding alone (NEF-020, NEF-026 and NEF-029 said none before issue 32): none may."""
+
+
+@pytest.mark.slow
+def test_a_constructed_witness_states_figures_its_written_position_gives() -> None:
+    """A constructed witness's figures are recomputed from the position it writes out, under each reading, with its
+    written moves (``CheckResult.figures`` from ``kit.written_figures``), except the listed ones, which may only
+    shrink."""
+    problems, unrecomputed = [], set()
+    for game_id in GAME_IDS:
+        module = load(game_id)
+        for amb_id, check in module.checks.items():
+            result = check(module.game, Budget.quick())
+            code = module.game.spec.ambiguities[amb_id].code
+            if result.verdict.kind != "witness" or not result.constructed:
+                continue
+            if result.figures is None:
+                unrecomputed.add(code)
+                continue
+            for reading, outcome in result.outcomes:
+                if result.figures(reading) != outcome:
+                    problems.append(f"{code}: {reading}: {outcome!r} is not what the written position gives")
+    assert problems == []
+    assert sorted(unrecomputed) == sorted(WRITTEN_NOT_RECOMPUTED)
+
+
+@pytest.mark.slow
+def test_every_finding_names_where_its_figures_come_from(bundled: list[tuple[Any, Any]]) -> None:
+    """Issue 32, item 4: each finding's per-reading figures name their source (``figures_from``), and the source is
+    the one they were computed on: the witness game (the check's own log, replayed above to each reading's end), a
+    written position (it builds under every reading and its written moves play there), a solver model (written as a
+    position likewise), or the proof. In the markdown, figures from a position or a model are never printed beside
+    a game as if the game gave them: each reading's line names the position, and the witness line writes it out
+    (SOB-007's 'places [[0, 1]]' came from a written 2-player position beside a game met in play)."""
+    from nilerules.analysis.findings import FIGURE_SOURCES
+    from nilerules.checks.kit import build_position, under
+    from nilerules.core.codec import dumps
+    from nilerules.report import markdown
+
+    problems, unplayed = [], set()
+    for module, analysis in bundled:
+        game = module.game
+        for f in analysis.findings:
+            lines = markdown._finding(f, analysis.spec)
+            text = "\n".join(lines)
+            if f.figures_from == "game":
+                if f.witness_source != "check" or f.witness_log is None:
+                    problems.append(f"{f.code}: figures from a game that is not the witness shown")
+            elif f.figures_from in ("position", "model"):
+                written = f.witness
+                if not isinstance(written.get("position"), dict):
+                    problems.append(f"{f.code}: figures from a position the finding does not write out")
+                    continue
+                if dumps(written["position"]) not in text:
+                    problems.append(f"{f.code}: the markdown does not write out the position its figures come from")
+                if f.witness_log is not None:
+                    label = f"in {FIGURE_SOURCES[f.figures_from]}: "
+                    for r in f.readings:
+                        line = next(x for x in lines if x.startswith(f"- **`{r.name}`**"))
+                        if r.outcome and label + r.outcome not in line and "→ as `" not in line:
+                            problems.append(f"{f.code}: {r.name}'s figures are printed beside the game unlabelled")
+                if not isinstance(written.get("players"), int):
+                    unplayed.add(f.code)
+                    continue
+                config = game.config(int(written["players"]), tuple(written.get("modules") or ()))
+                for r in f.readings:
+                    try:
+                        state = build_position(game, under(game, config, f.ambiguity, r.name), written["position"])
+                        for raw in written.get("actions") or ():
+                            state = game.apply(state, game.action_from_data(raw))
+                    except NileRulesError as exc:
+                        problems.append(f"{f.code}: the written position does not play under {r.name}: {exc}")
+            elif f.figures_from == "proof":
+                if f.verdict != "proof" and f.kind != "contradiction":
+                    problems.append(f"{f.code}: figures from a proof, verdict {f.verdict}")
+            elif f.figures_from:
+                problems.append(f"{f.code}: figures from {f.figures_from!r}, which the report cannot recompute")
+    assert problems == []
+    assert sorted(unplayed) == sorted(WITHOUT_PLAYERS)

@@ -55,3 +55,40 @@ def test_a_record_this_version_cannot_read_gives_no_evidence() -> None:
     for bad in ({"policy": "wild"}, {"reading": "three"}, {"config": {"modules": []}}, {"step": -1}):
         assert impact_evidence(game, "take", {**good, **bad}, Budget.quick()) is None, bad
     assert impact_evidence(game, "take", good, Budget.quick()) is not None
+
+
+def test_the_pages_continuation_is_the_game_the_measurement_counted() -> None:
+    """For random play on Coin Toss (seeds 0-9, reading take=two against one), the evidence replayed from the
+    record the measurement would keep (its seed, config, application point) ends where the measured pair ended: the
+    scores differ and the winner differs exactly when the measured pair says so, and nothing parts before the
+    point."""
+    from nilerules.analysis.impact import PairItem, application_point, follow, play
+
+    game = make_game()
+    base_config = game.config(2)
+    changed = game.config(2, readings={"take": "two"})
+    for seed in range(10):
+        base = play(game, base_config, seed, "random", keep=True)
+        point, kind = application_point(game, base, changed)
+        outcome = follow(game, PairItem("take", "two", base_config, changed, seed, "random"), base, point, kind)
+        record = {"policy": "random", "seed": seed, "step": point, "reading": "two", "kind": kind,
+                  "config": {"players": 2, "modules": []}}
+        evidence = impact_evidence(game, "take", record, Budget.quick())
+        assert evidence is not None and point >= 0, seed
+        own, other = evidence.continuations
+        assert (own.scores != other.scores, own.winners != other.winners) == (
+            outcome.scores_differ, outcome.winner_differs
+        ), seed
+        assert own.at_scores == other.at_scores or kind == "successor", seed
+
+
+def test_a_witness_log_that_does_not_replay_gives_no_evidence() -> None:
+    """A log whose third move is a second roll where seat 0 must move (refused by toss.turn.move): None, not an
+    error, so the page is still written."""
+    game = make_game()
+    config = game.config(2)
+    state = game.setup(config)
+    for a in (Roll(4), Roll(2)):
+        state = game.apply(state, a)
+    log = make_log(game, config, (Roll(4), Roll(2), Roll(3)), state)
+    assert witness_evidence(game, "take", log, Budget.quick()) is None

@@ -161,3 +161,69 @@ def test_every_wording_carries_its_claims(game_id: str) -> None:
     """Each finding's wording to paste makes its claims as data (at least one)."""
     spec = loaded(game_id).game.spec
     assert [a.code for a in spec.ambiguities.values() if not a.claims] == []
+
+
+def test_a_claim_that_holds_only_in_its_variant_is_a_wording_the_model_does_not_play() -> None:
+    """Issue 32, item 5: a wording's claims must hold under the spec's own (assumed) values. The variant claim of the
+    test above (8 faces, one turn) holds only in its variant, so TAL-004's wording checked by it states a rule the
+    toy does not play: the two problems of the plain claim are reported, marked as under the spec's values; a
+    placement that says the wording goes only in a variant (RA-015's) excuses it."""
+    from nilerules.analysis.claims import assumed_data_problems
+
+    seven = {"at": "position", "players": 2, "position": {"tallies": [7, 5], "passes": 2}, "says": "a tally never "
+             "exceeds the die", "expect": {"scores": [7, 5], "to_move": "nobody"}}
+    variant = {"die_faces": GAME.spec.int("die_faces") + 2, "turns": GAME.spec.int("turns") - 1}
+    amb = dataclasses.replace(OVERFLOW, claims=claims({**seven, "variant": variant}))
+    problems = assumed_data_problems(GAME, amb)
+    assert [p.split(" (under the spec's values")[0] for p in problems] == [
+        "TAL-004 “a tally never exceeds the die”: seat 0 is to move there, not nobody",
+        "TAL-004 “a tally never exceeds the die”: the scores there are [6, 5], not [7, 5]",
+    ]
+    excused = dataclasses.replace(amb, placement="After the tally rule, only in a variant with more faces.")
+    assert assumed_data_problems(GAME, excused) == []
+
+
+def test_a_player_count_the_wording_names_needs_a_claim_played_there() -> None:
+    """A wording naming 'two players' with claims at three players only is reported; at two, it is not; numbers as
+    words, digits and 'N-player' are read alike."""
+    from nilerules.analysis.claims import assumed_data_problems, mentioned_players
+
+    assert mentioned_players("With two players, a 3-player game and five-player rules; three or four players") == (
+        2, 3, 4, 5)
+    at_two = claims({**AT_FIRST_PASS, "says": "pass", "expect": {"to_move": "seat 0"}})
+    amb = dataclasses.replace(WAIT, wording="With two players, pass.", claims=at_two)
+    assert assumed_data_problems(GAME, amb) == []
+    at_three = claims({**AT_FIRST_PASS, "players": 3, "says": "pass", "expect": {"to_move": "seat 0"}})
+    assert assumed_data_problems(GAME, dataclasses.replace(amb, claims=at_three)) == [
+        "TAL-003: the wording names 2 players, and no claim is played with 2 players under the spec's values"]
+
+
+def test_sob_024s_old_wording_fails_under_the_models_data() -> None:
+    """The regression of issue 32: SOB-024's wording 'With two players, the last round is the short one', checked only
+    in a variant (the deck lasting the game, [2, 2, 1]), does not hold under the bundled data, where the last round
+    has five deliveries like the others: nine cards taken from its first delivery do not end it (by hand: 5
+    deliveries of 9)."""
+    from nilerules.analysis.claims import assumed_data_problems
+
+    game = loaded("sobek").game
+    amb = game.spec.ambiguities["two_player_rounds"]
+    last = amb.claims[0]
+    old = claims({"says": "With two players, the last round is the short one", "at": "position", "players": 2,
+                  "variant": {"deck_reformed": "once", "deliveries": [2, 2, 2], "deliveries_two_players": [2, 2, 1]},
+                  "position": dict(last.position), "actions": list(last.actions[:1 + 9 + 9 + 9 + 9]),
+                  "expect": {"phase": "horizontal"}})
+    wording = "With two players, the last round is the short one."
+    problems = assumed_data_problems(game, dataclasses.replace(amb, wording=wording, claims=old))
+    assert any("the phase there is" in p and "under the spec's values" in p for p in problems)
+    assert any("names 2 players" in p for p in problems)
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_every_wording_holds_under_the_specs_assumed_values(game_id: str) -> None:
+    """Issue 32, item 5: every wording's claims hold without a variant (unless placed only in a variant), and every
+    player count and module a wording names has a claim played there (a claim about the witness is checked with its
+    game in tests/analysis/test_bundled_witnesses.py)."""
+    from nilerules.analysis.claims import assumed_data_problems
+
+    game = loaded(game_id).game
+    assert [p for amb in game.spec.ambiguities.values() for p in assumed_data_problems(game, amb)] == []

@@ -4,7 +4,8 @@ ambiguity, the claim and the bad name (not only when the claim runs, in ``report
 
 Expected bounds are read by hand from the bundled specs: specs/ra.toml ``[params.epochs]`` (int, 1..10) and the
 claim of ``bag_empty`` (``variant = { epochs = 4, ra_track = ... }``); specs/sobek.toml ``[params.rounds]`` (3) and
-``[params.deliveries]`` (``length = "rounds"``), and the claim of ``two_player_rounds`` (``deliveries = [2, 2, 2]``).
+``[params.deliveries]`` (``length = "rounds"``); the claims of ``two_player_rounds`` run under the spec's own data (no
+variant), so the Sobek test writes a variant into the first of them.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from nilerules.games import load_game
 from nilerules.specs import bundled_spec_path, variant_problems
 
 RA_VARIANT = 'variant = { epochs = 4, ra_track = { "2" = 6, "3" = 8, "4" = 9, "5" = 11 } }'
-SOBEK_VARIANT = 'variant = { deck_reformed = "once", deliveries = [2, 2, 2], deliveries_two_players = [2, 2, 1] }'
+SOBEK_CLAIM = "[[ambiguities.two_player_rounds.claims]]\n"
+"""The header of the first claim of SOB-024 (``two_player_rounds``), which the Sobek test gives a variant."""
 
 
 def edited(tmp_path: Path, game: str, old: str, new: str) -> Path:
@@ -60,8 +62,10 @@ def test_a_variant_value_out_of_its_bounds_is_refused_at_load_by_the_cli(
 
 def test_a_variant_list_of_the_wrong_length_is_refused_by_load_game(tmp_path: Path) -> None:
     """Sobek's deliveries have one entry per round (3 rounds): two entries in the claim's variant are refused."""
-    short = SOBEK_VARIANT.replace("deliveries = [2, 2, 2]", "deliveries = [2, 2]")
-    spec = edited(tmp_path, "sobek", SOBEK_VARIANT, short)
+    text = bundled_spec_path("sobek").read_text(encoding="utf-8")
+    first = text.index(SOBEK_CLAIM) + len(SOBEK_CLAIM)
+    spec = tmp_path / "edit.toml"
+    spec.write_text(text[:first] + "variant = { deliveries = [2, 2] }\n" + text[first:], encoding="utf-8")
     with pytest.raises(SpecError) as info:
         load_game("sobek", spec)
     assert list(info.value.problems) == [

@@ -158,3 +158,23 @@ def test_state_naming_an_unknown_reading_is_refused(tmp_path: Path, capsys: pyte
     out.write_text(text)
     code, _, err = run(capsys, "score", "ra", str(out))
     assert_one_line_error(code, err, "no_such_reading")
+
+
+@pytest.mark.parametrize("argv", [
+    ("replay", "{input}"),
+    ("score", "ra", "{input}"),
+    ("rules", "ra", "--spec", "{input}"),
+])
+def test_a_named_pipe_or_a_folder_is_refused_before_it_is_read(
+    argv: tuple[str, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 32, item 8: reading a named pipe waits for a writer that never comes; a pipe (or a folder) given as a
+    log, a state or a spec is refused in one line naming what it is, before it is opened."""
+    import os
+
+    pipe = tmp_path / "game.json"
+    os.mkfifo(pipe)
+    code, _, err = run(capsys, *(a.replace("{input}", str(pipe)) for a in argv))
+    assert_one_line_error(code, err, "a named pipe, not a regular file")
+    code, _, err = run(capsys, *(a.replace("{input}", str(tmp_path)) for a in argv))
+    assert_one_line_error(code, err, "a directory, not a regular file")

@@ -81,6 +81,14 @@ def test_frequency_chart_labels_each_row_with_its_share() -> None:
     assert "50 %" in svg and "25 %" in svg
 
 
+def test_frequency_chart_says_how_many_games_each_share_is_counted_over() -> None:
+    """Issue 32, item 8: a 100 % bar from 2 paired games says '100 % of 2', with its interval line; a bar without a
+    known count keeps the share alone."""
+    svg = charts.frequency_chart([charts.Bar("A-1", 1.0, 0.342, 1.0, n=2), charts.Bar("A-2", 0.25)], "how often",
+                                 "freq")
+    assert "100 % of 2" in svg and "25 %" in svg and "25 % of" not in svg
+
+
 def test_short_titles_drop_the_qualifiers_of_the_games_titles() -> None:
     """The four bundled titles (specs/*.toml meta.title) shorten to the games' names; a plain title stays whole."""
     titles = [
@@ -246,3 +254,16 @@ def test_importing_the_report_does_not_load_matplotlib() -> None:
         "assert 'matplotlib' not in sys.modules, sorted(m for m in sys.modules if m.startswith('matplotlib'))\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_page_names_where_a_findings_figures_come_from_when_not_the_game_shown() -> None:
+    """Issue 32, item 4: 'Gives' is labelled with its source when the figures come from a written position or a solver
+    model (beside a game or alone), and not when they come from the witness game itself or from a proof without a
+    game."""
+    label = html.figures_label
+    assert label({"figures_from": "position", "witness_log": "{}"}) == "a written position (constructed)"
+    model = label({"figures_from": "model", "witness_log": None})
+    assert model == "a solver model, written as a position (constructed)"
+    assert label({"figures_from": "game", "witness_log": "{}"}) == ""
+    assert label({"figures_from": "proof", "witness_log": None}) == ""
+    assert label({}) == ""

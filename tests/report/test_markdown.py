@@ -277,3 +277,49 @@ def test_a_witness_that_parts_only_in_the_position_names_the_parts_instead_of_th
     assert "what the check reports" not in parted
     assert alike.endswith("Replayed, the witness gives the same under every reading: the difference is in what the "
                           "check reports.")
+
+
+def test_figures_from_a_written_position_are_never_printed_beside_a_game_as_its_own() -> None:
+    """Issue 32, item 4 (SOB-007's 'places [[0, 1]]' came from a written 2-player position while its witness was a
+    game met in play): a check whose words come from a written position, shown beside a game, labels each reading's
+    words with their source, gives what the game itself gives apart, and writes the position out. TAL-002's game
+    replays to scores [1, 4] under 'high' and [6, 3] under 'low' (as in the test above)."""
+    position = {"tallies": [3, 3], "passes": 2}
+    f = replace(_with_words("TAL-002", {"high": "places [[0, 1]]", "low": "places [[0], [1]]"}),
+                figures_from="position", witness={"players": 2, "modules": [], "position": position, "actions": []})
+    assert f.witness_source == "play" and f.witness_log is not None
+    lines = markdown._finding(f, analysis().spec)
+    assert _reading_line(lines, "high").endswith(
+        "→ in a written position (constructed): places [[0, 1]]; "
+        "in the witness game: game over, scores [1, 4], seat 1 wins.")
+    assert _reading_line(lines, "low").endswith(
+        "→ in a written position (constructed): places [[0], [1]]; "
+        "in the witness game: game over, scores [6, 3], seat 0 wins.")
+    witness = next(line for line in lines if line.startswith("- **Witness**"))
+    assert "The check's figures come from a written position (constructed)" in witness
+    assert f"2 players: `{dumps(position)}`" in witness
+    from_the_game = markdown._finding(replace(f, figures_from="game"), analysis().spec)
+    assert not any("in a written position" in line for line in from_the_game)
+
+
+def test_the_header_says_what_each_kind_of_witness_is_with_counts() -> None:
+    """Issue 32, item 8: the header said every finding has 'a game from setup' while some witnesses are written
+    positions. Five findings made from TAL-002's: a game the check found, a game met in play, one met in play beside
+    figures from a written position, a written position (constructed), and a proof; counted by hand."""
+    f = next(f for f in analysis().findings if f.code == "TAL-002")
+    assert f.witness_log is not None
+    made = [
+        replace(f, witness_source="check"),
+        replace(f, witness_source="play"),
+        replace(f, witness_source="play", figures_from="position"),
+        replace(f, witness_log=None, witness_source="", constructed=True, verdict="witness"),
+        replace(f, witness_log=None, witness_source="", verdict="proof"),
+    ]
+    text = markdown.witness_kinds([replace(analysis(), findings=tuple(made))])
+    assert text == (
+        "Of the findings, 3 witnesses are games from setup, replayable move by move (1 found by the check, 2 met in "
+        "seeded paired play or the witness search; beside 1 of them the check's figures come from its own written "
+        "position, and say so); 1 witness is a written position (*constructed*: built by hand or decoded from a "
+        "solver model, written out, reachability from setup not shown); 1 finding has a proof that the readings "
+        "agree; 0 neither.")
+    assert markdown.witness_kinds([analysis()]) in markdown.render([analysis()], BUDGET)

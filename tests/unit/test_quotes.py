@@ -10,8 +10,10 @@ import pytest
 
 from nilerules.citations import (
     ambiguity_problems,
+    assumed_clear_problems,
     audit_problems,
     contradicted_problems,
+    contradiction_problems,
     human_texts,
     quoted_problems,
     rule_problems,
@@ -129,11 +131,69 @@ def test_every_audit_clear_quotes_the_words_that_decide_it(spec_and_docs: tuple[
     assert audit_problems(spec, docs) == []
 
 
+def test_an_audit_clear_says_whether_it_rests_on_an_assumed_param(
+    spec_and_docs: tuple[Spec, dict[str, Document]],
+) -> None:
+    """Issue 32, item 7: a clear on a rule that an assumed param governs names the param, saying why its words do not
+    depend on it; the one that did (Nefertiti's Wandering Thief “must exchange it”, which holds only where an
+    exchange is possible) is now ``assumed wandering_thief_no_exchange``."""
+    spec, _ = spec_and_docs
+    assert assumed_clear_problems(spec) == []
+
+
+def test_a_clear_that_ignores_its_assumed_param_is_found() -> None:
+    """The checker against a deliberately broken audit: the Wandering Thief's old clear, restored, is reported."""
+    spec = loaded("nefertiti").game.spec
+    rule = next(r for r in spec.rules if r.id == "nefertiti.wandering_thief.must_use")
+    assert any(line.startswith("may_must: assumed wandering_thief_no_exchange") for line in rule.audit)
+    old = ("may_must: clear “must use it immediately: they must exchange it” — the exchange is compulsory, and made "
+           "at once, before the next bidder acts")
+    broken = dataclasses.replace(rule, audit=(old,))
+    problems = assumed_clear_problems(dataclasses.replace(spec, rules=(broken,)))
+    assert [p.split(":")[0] for p in problems] == ["nefertiti.wandering_thief.must_use"] * 2
+    assert "assumed wandering_thief_lowest_tie" in problems[0] and "assumed wandering_thief_no_exchange" in problems[1]
+
+
 def test_every_reading_the_text_rules_out_quotes_the_words_that_do(
     spec_and_docs: tuple[Spec, dict[str, Document]],
 ) -> None:
     spec, docs = spec_and_docs
     assert contradicted_problems(spec, docs) == []
+
+
+def test_a_heading_says_contradiction_only_when_the_finding_shows_one(
+    spec_and_docs: tuple[Spec, dict[str, Document]],
+) -> None:
+    """Issue 32, item 7: a contradiction quotes a second passage besides its own quote (NEF-010 now quotes the
+    reference's “When the Akhenaton card is drawn the game ends”); SOB-017 and SOB-023, whose reasons say the
+    reference settles the seed's sentence rather than contradicting it, are ambiguities."""
+    spec, docs = spec_and_docs
+    assert contradiction_problems(spec, docs) == []
+
+
+def test_a_contradiction_that_quotes_one_passage_is_found() -> None:
+    """The checker against a deliberately broken finding: SOB-016 (seed “the player's starting hand is dealt from
+    these” against the publisher's “At the start of every round”) without its source and reasons quotes only its own
+    passage."""
+    spec = loaded("sobek").game.spec
+    amb = spec.ambiguities["green_deal"]
+    assert amb.kind == "contradiction"
+    docs = load_documents([*spec.seeds, *spec.references])
+    bare = dataclasses.replace(amb, answered_by="", reason=("It is unclear.",))
+    broken = dataclasses.replace(spec, ambiguities={"green_deal": bare})
+    assert contradiction_problems(broken, docs) == [
+        "SOB-016: its heading says contradiction, and it quotes no second passage"]
+    assert contradiction_problems(dataclasses.replace(spec, ambiguities={"green_deal": amb}), docs) == []
+
+
+def test_nef_014s_own_sentence_rules_out_no_neutral() -> None:
+    """Issue 32, item 7: NEF-014 quotes “… and may exchange cards with the neutral player”; `no_neutral` (characters
+    never touch the neutral player's cards) is marked ruled out by those words of its own quote."""
+    amb = loaded("nefertiti").game.spec.ambiguities["royal_servant_neutral"]
+    ruled_out = {r.name: r.contradicted for r in amb.readings if r.contradicted}
+    assert list(ruled_out) == ["no_neutral"]
+    (words,) = quoted_spans(ruled_out["no_neutral"])
+    assert words == "may exchange cards with the neutral player" and words in amb.quote
 
 
 def test_a_result_is_never_typed_into_a_findings_words(spec_and_docs: tuple[Spec, dict[str, Document]]) -> None:

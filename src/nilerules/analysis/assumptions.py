@@ -188,12 +188,20 @@ def game_variants(spec: Spec) -> tuple[Variant, ...]:
     return tuple(v for p in spec.assumed() for v in variants(spec, p)[0])
 
 
+ASSUMED_STRONG_TRIALS: Final = 2
+"""The most strong trials a changed assumed value is paired in: each pair plays two whole strong games from setup (a
+changed value has no application point to follow the base game to), so the assumed data keeps the strong trials the
+report had before the readings' went to 100 a game (``Budget.strong_trials``)."""
+
+
 def assumption_chunks(source: Any, game: Game[Any, Any], budget: Budget) -> list[AssumptionChunk]:
-    """One chunk per trial (none when no assumed parameter can be varied)."""
+    """One chunk per trial (none when no assumed parameter can be varied); at most ``ASSUMED_STRONG_TRIALS`` strong
+    ones."""
     changed = game_variants(game.spec)
     if not changed:
         return []
-    return [AssumptionChunk(source, changed, t.config, t.seed, t.policy, t.simulations) for t in trials(game, budget)]
+    capped = replace(budget, strong_trials=min(budget.strong_trials, ASSUMED_STRONG_TRIALS))
+    return [AssumptionChunk(source, changed, t.config, t.seed, t.policy, t.simulations) for t in trials(game, capped)]
 
 
 def measure_assumptions(game: Game[Any, Any], chunk: AssumptionChunk) -> tuple[VariantOutcome, ...]:
@@ -331,7 +339,8 @@ def assumption_impacts(
             counts[key] = counts.get(key, Counts()).add(o.outcome)
             mine = (*key, o.outcome.item.policy)
             by_policy[mine] = by_policy.get(mine, Counts()).add(o.outcome)
-    words = budget_words(game, budget).replace(" per reading", " per changed value")
+    capped = replace(budget, strong_trials=min(budget.strong_trials, ASSUMED_STRONG_TRIALS))
+    words = budget_words(game, capped, followed=False).replace(" per reading", " per changed value")
     out = []
     for p in game.spec.assumed():
         changed, skipped = variants(game.spec, p)

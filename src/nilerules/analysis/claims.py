@@ -12,6 +12,8 @@ instead.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -155,4 +157,68 @@ def wording_problems(game: Game[Any, Any], findings: Sequence[Finding] = ()) -> 
     for amb in game.spec.ambiguities.values():
         for claim in amb.claims:
             problems += claim_problems(game, amb, claim, by_ambiguity.get(amb.id))
+    return problems
+
+
+COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+PLAYER_COUNT = re.compile(r"\b(two|three|four|five|six|[2-6])[- ]players?\b", re.IGNORECASE)
+"""A player count a wording names: ``two players``, ``2-player``, ``five-player`` (``three or four players``
+names four only; a wording for both names both)."""
+ONLY_IN_A_VARIANT = "only in a variant"
+"""What a placement says of a wording meant for a variant of the game, not the published one (RA-015's): its
+claims may need their variant."""
+
+
+def mentioned_players(text: str) -> tuple[int, ...]:
+    """The player counts ``text`` names, sorted (``With two players, ...`` -> ``(2,)``)."""
+    return tuple(sorted({COUNTS.get(m.lower(), 0) or int(m) for m in PLAYER_COUNT.findall(text)}))
+
+
+def _played_at(claim: Claim, finding: Finding | None) -> tuple[int, tuple[str, ...]]:
+    """The player count and modules a claim is played with (0 and none for a witness claim without a witness)."""
+    if claim.at != "witness":
+        return claim.players, tuple(claim.modules)
+    if finding is not None and finding.witness_log is not None:
+        return finding.witness_log.config.players, tuple(finding.witness_log.config.modules)
+    if finding is not None and isinstance(finding.witness.get("players"), int):
+        return int(finding.witness["players"]), tuple(finding.witness.get("modules") or ())
+    return 0, ()
+
+
+def _mentions(text: str, module: str) -> bool:
+    return re.search(rf"\b{re.escape(module)}\b", text, re.IGNORECASE) is not None
+
+
+def assumed_data_problems(game: Game[Any, Any], amb: Ambiguity, finding: Finding | None = None) -> list[str]:
+    """Where a wording is not checked under the spec's own (assumed) values (issue 32, item 5): a player count or a
+    module the wording names with no claim played there without a variant, and a claim that holds only with its
+    variant, so that the wording states a rule the model does not play (unless its placement says the wording goes
+    ``only in a variant``). Empty: every claim holds under the spec's values, at every count and module named.
+
+    A claim about the witness is played at the witness's player count and modules: those of its log, or of its
+    written position; without ``finding`` (no report at hand) it is taken to cover what the wording names, and the
+    bundled report's test checks it with the finding."""
+    text = amb.wording
+    plain = [c for c in amb.claims if not c.variant]
+    if finding is None and any(c.at == "witness" for c in plain):
+        named: list[tuple[int, tuple[str, ...]]] = [(n, tuple(game.info.modules)) for n in mentioned_players(text)]
+    else:
+        named = []
+    where = named + [_played_at(c, finding) for c in plain]
+    problems = [
+        f"{amb.code}: the wording names {n} players, and no claim is played with {n} players under the spec's values"
+        for n in mentioned_players(text) if all(players != n for players, _ in where)
+    ]
+    problems += [
+        f"{amb.code}: the wording names module {m!r}, and no claim is played with it under the spec's values"
+        for m in game.info.modules if _mentions(text, m) and all(m not in modules for _, modules in where)
+    ]
+    if ONLY_IN_A_VARIANT in amb.placement:
+        return problems
+    for claim in amb.claims:
+        if claim.variant:
+            plain_claim = dataclasses.replace(claim, variant={})
+            for problem in claim_problems(game, amb, plain_claim, finding):
+                problems.append(f"{problem} (under the spec's values; the claim's variant "
+                                f"{dumps(dict(claim.variant))} is not the rules the model plays)")
     return problems

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from nilerules.analysis.impact import (
     UNSEEN,
@@ -29,6 +29,37 @@ from nilerules.core.verdicts import Proof, VerdictKind, Witness
 from nilerules.errors import NileRulesError, QueryError
 from nilerules.specs import Ambiguity, FindingKind, Spec
 from nilerules.wording import render
+
+FigureSource = Literal["game", "position", "model", "sample", "proof", "situation", ""]
+"""Where a finding's per-reading figures come from (``Finding.figures_from``)."""
+
+FIGURE_SOURCES: Mapping[str, str] = {
+    "game": "the witness game",
+    "position": "a written position (constructed)",
+    "model": "a solver model, written as a position (constructed)",
+    "sample": "a sample of seeded games",
+    "proof": "the proof",
+    "situation": "a hand-built situation",
+}
+"""Each source of figures in words, as the report labels them."""
+
+
+def figures_source(result: CheckResult) -> FigureSource:
+    """Where a check's words for each reading were computed: its own witness log (``game``), the written position its
+    witness data holds (``position``, or ``model`` when a solver found it), a sample of games (its data gives ``n``),
+    the proof, or a situation it does not write out."""
+    if not result.outcomes:
+        return ""
+    if result.verdict.kind == "proof":
+        return "proof"
+    if result.witness_log is not None:
+        return "game"
+    data = result.verdict.data if isinstance(result.verdict, Witness) else result.data
+    if isinstance(data.get("position"), dict):
+        return "model" if result.method == "z3" else "position"
+    if result.method == "monte-carlo":
+        return "sample"
+    return "situation"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +123,11 @@ class Finding:
     """The check's witness is a hand-built position (reachability from setup not shown) and play found none."""
     depends_on: tuple[tuple[str, str], ...] = ()
     """Non-default readings of other ambiguities that the witness needs."""
+    figures_from: FigureSource = ""
+    """Where each reading's ``outcome`` words were computed (``figures_source``): ``game`` (the check's witness log,
+    at its last step), ``position`` (a written position, constructed), ``model`` (a position decoded from a solver
+    model, constructed), ``sample`` (seeded games, with n and an interval), ``proof`` (what every reading gives under
+    the proof), ``situation`` (a situation the check does not write out); empty when the check has no words."""
 
     @property
     def matters(self) -> bool | None:
@@ -196,6 +232,7 @@ def make_finding(
         witness_words=witness_words,
         constructed=result.constructed and source != "play",
         depends_on=result.depends_on if source == "check" else (),
+        figures_from=figures_source(result),
     )
 
 

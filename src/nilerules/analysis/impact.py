@@ -35,7 +35,7 @@ from nilerules.analysis.montecarlo import wilson
 from nilerules.checks.model import Budget
 from nilerules.core.chance import random_index
 from nilerules.core.game import Game
-from nilerules.core.mcts import SearchBudget, SearchPolicy
+from nilerules.core.mcts import SearchPolicy
 from nilerules.core.types import CHANCE, Config, Mover
 from nilerules.core.verdicts import VerdictKind
 
@@ -622,13 +622,14 @@ def _seeds(first: int, count: int) -> str:
     return f"seed {first}" if count == 1 else f"seeds {first}..{first + count - 1}"
 
 
-def budget_words(game: Game[Any, Any], budget: Budget) -> str:
+def budget_words(game: Game[Any, Any], budget: Budget, followed: bool = True) -> str:
     """What ``work_items`` plays, in words, and for strong play the interval its games buy: the 95 % upper end of a
-    difference it never met."""
+    situation it never met (``followed``: the pairs follow the base game to an application point; an assumed value's
+    do not, and its words speak of a difference)."""
     configs = impact_configs(game)
     count = impact_trials(game, budget)
     text = (
-        f"{count} paired games per reading over {len(configs)} configs ({_where(configs)}), random and greedy play, "
+        f"{count} games per reading over {len(configs)} configs ({_where(configs)}), random and greedy play, "
         f"{_seeds(budget.seed, count)}"
     )
     strong = budget.strong_trials
@@ -641,8 +642,10 @@ def budget_words(game: Game[Any, Any], budget: Budget) -> str:
         f"; and {strong} {'game' if strong == 1 else 'games'} with every seat playing the strong player (the "
         f"search-based player, at most {budget.strong_simulations} simulations per decision) over "
         f"{len(distinct)} {'config' if len(distinct) == 1 else 'configs'} ({_where(distinct)}), "
-        f"{_seeds(budget.seed, strong)}: a difference strong play never met there occurs in at most "
-        f"{100 * high:.0f} % of such games (95 %)"
+        f"{_seeds(budget.seed, strong)}"
+        + (", each game where the situation arose followed to its end under each reading: a situation strong play "
+           "never met there arises" if followed else ": a difference strong play never met there occurs")
+        + f" in at most {100 * high:.0f} % of such games (95 %)"
     )
 
 
@@ -660,16 +663,13 @@ class _Trajectory:
 
 
 def _strong(simulations: int) -> Callable[[Game[Any, Any], Any, random.Random], Any]:
-    """``POLICIES["strong"]`` (looked up by name), at ``simulations`` per decision when that is given and the player
-    has a ``SearchBudget``."""
+    """``POLICIES["strong"]`` (looked up by name, whatever player it is), at ``simulations`` per decision when that is
+    given and the player searches with a ``SearchBudget`` (what it sees kept)."""
     from nilerules.core.playout import POLICIES
 
     strong = POLICIES[STRONG]
-    budget = getattr(strong, "budget", None)
-    if simulations and isinstance(budget, SearchBudget):
-        return SearchPolicy(replace(budget, simulations=simulations))
-    if simulations and budget is None and isinstance(strong, SearchPolicy):
-        return SearchPolicy(SearchBudget(simulations=simulations))
+    if simulations and isinstance(strong, SearchPolicy):
+        return SearchPolicy(replace(strong.budget, simulations=simulations), strong.__name__, strong.sees)
     return strong
 
 

@@ -427,30 +427,114 @@ def evidence_config(game: Game[Any, Any], data: Any) -> Config | None:
 def impact_evidence(
     game: Game[Any, Any], ambiguity: str, record: Mapping[str, Any], budget: Budget
 ) -> EvidenceGame | None:
-    """The evidence game of an ``impact.evidence`` record ({policy, seed, config, step, reading}): the game under
-    ``config`` (every reading as the base game has it) played by ``policy`` from ``seed`` up to ``step`` (the
-    application point), then continued under the base reading and under ``reading``. None when the record is not
-    one this version reads."""
-    from nilerules.analysis.impact import play
+    """The evidence game of an ``impact.evidence`` record ({policy, seed, config, step, reading}) replayed as the
+    measurement played it (``analysis.impact.follow``): the base game under ``config`` (every reading at its
+    default) played by ``policy`` from ``seed``; up to ``step`` (the application point) both readings share its
+    moves; from there the base reading's continuation is the base game's own, and ``reading``'s goes on from the base
+    position re-read under it (``Game.rebase``), drawing from where the base game's generator stood. None when the
+    record is not one this version reads."""
+    from nilerules.analysis import impact
 
     config = evidence_config(game, record.get("config"))
     policy, seed, step, reading = (record.get(k) for k in ("policy", "seed", "step", "reading"))
     amb = game.spec.ambiguities.get(ambiguity)
     if (
         config is None or amb is None or policy not in EVIDENCE_POLICIES or not isinstance(seed, int)
-        or not isinstance(step, int) or step < 0 or reading not in amb.reading_names()
+        or isinstance(step, bool) or not isinstance(step, int) or step < 0 or reading not in amb.reading_names()
     ):
         return None
     simulations = budget.strong_simulations if policy == "strong" else 0
-    base = play(game, config, seed, str(policy), simulations)
-    readings = list(dict.fromkeys((config.reading(ambiguity), str(reading))))
-    return evidence_game(game, ambiguity, config, base.actions[:step], readings, policy=str(policy), seed=seed,
-                         simulations=simulations, origin="impact")
+    base = _base_game(game, config, seed, str(policy), simulations)
+    if step > len(base.actions):
+        return None
+    changed = game.config(config.players, config.modules, {**config.readings_dict(), ambiguity: str(reading)})
+    setup = record.get("kind") == "setup"
+    start = game.setup(changed) if setup else game.rebase(base.states[step], changed)
+    rng = random.Random(seed)
+    if step < len(base.rngs):
+        rng.setstate(base.rngs[step])
+    choose = impact._choose(game, str(policy), simulations)  # the measurement's own players
+    moves: list[tuple[str, str]] = []
+    state, limit = start, min(game.info.max_game_length, MAX_WITNESS_STEPS)
+    while (mover := game.current_player(state)) is not None and step + len(moves) < limit:
+        if mover is CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            legal = game.legal_actions(state)
+            if not legal:
+                break
+            action = choose(state, legal, rng)
+        moves.append((_who(game, state), _words(game, action)))
+        state = game.apply(state, action)
+    prefix, ours = base.actions[:step], base.states[step]
+    before, at = _before(game, config, prefix), _at(game, ours)
+    own = config.reading(ambiguity)
+    rest = [(_who(game, s), _words(game, a)) for s, a in zip(base.states[step:], base.actions[step:], strict=False)]
+    ended = game.current_player(base.final) is None
+    continuations = (
+        Continuation(own, own == amb.default, tuple(rest), tuple(game.scores(ours)), tuple(game.scores(base.final)),
+                     tuple(game.ranking(base.final).winners) if ended else (), ended, ""),
+        Continuation(str(reading), reading == amb.default, tuple(moves), tuple(game.scores(start)),
+                     tuple(game.scores(state)),
+                     tuple(game.ranking(state).winners) if game.current_player(state) is None else (),
+                     game.current_player(state) is None, ""),
+    )
+    return EvidenceGame(ambiguity, "impact", str(policy), simulations, seed, config.players, config.modules, step,
+                        before, at, continuations)
+
+
+BASE_GAMES_KEPT = 4
+"""Base games an evidence replay keeps in this process: findings whose evidence is the same base game (the first
+strong game where several situations arose) replay it once."""
+_bases: dict[tuple[Any, ...], Any] = {}
+
+
+def _base_game(game: Game[Any, Any], config: Config, seed: int, policy: str, simulations: int) -> Any:
+    """``impact.play(..., keep=True)``, kept for the next evidence of the same base game (a pure function of its
+    key, so keeping it changes no output)."""
+    from nilerules.analysis import impact
+
+    key = (game.info.id, game.info.version, game.spec.digest, config, seed, policy, simulations)
+    found = _bases.get(key)
+    if found is None:
+        found = impact.play(game, config, seed, policy, simulations, keep=True)
+        while len(_bases) >= BASE_GAMES_KEPT:
+            _bases.pop(next(iter(_bases)))
+        _bases[key] = found
+    return found
+
+
+def _words(game: Game[Any, Any], action: Any) -> str:
+    from nilerules.analysis.witness import words
+
+    return words(game.action_to_data(action))
+
+
+def _before(game: Game[Any, Any], config: Config, prefix: Sequence[Any]) -> tuple[tuple[str, str], ...]:
+    """The moves of ``prefix`` from setup under ``config``: (who, the move in words)."""
+    state, out = game.setup(config), []
+    for action in list(prefix)[:MAX_WITNESS_STEPS]:
+        out.append((_who(game, state), _words(game, action)))
+        state = game.apply(state, action)
+    return tuple(out)
+
+
+def _at(game: Game[Any, Any], state: Any) -> str:
+    """Who is to move in ``state``, and with which moves (the first eight)."""
+    mover = game.current_player(state)
+    if mover is None:
+        return "the game is over"
+    if mover is CHANCE:
+        return "chance to draw"
+    legal = game.legal_actions(state)
+    shown = ", ".join(_words(game, a) for a in legal[:8]) + (", …" if len(legal) > 8 else "")
+    return f"{_who(game, state)} to move, {len(legal)} legal moves: {shown}"
 
 
 def witness_evidence(game: Game[Any, Any], ambiguity: str, log: GameLog, budget: Budget) -> EvidenceGame | None:
     """Until the impact names an evidence game: the finding's witness game as the situation (its last position is
-    where the readings part), continued under every reading by ``WITNESS_CONTINUATION`` from the budget's seed."""
+    where the readings part), continued under every reading by ``WITNESS_CONTINUATION`` from the budget's seed. None
+    when the log does not replay."""
     amb = game.spec.ambiguities.get(ambiguity)
     if amb is None:
         return None
@@ -459,5 +543,8 @@ def witness_evidence(game: Game[Any, Any], ambiguity: str, log: GameLog, budget:
         actions = [game.action_from_data(raw) for raw in log.actions]
     except NileRulesError:
         return None
-    return evidence_game(game, ambiguity, config, actions, amb.reading_names(), policy=WITNESS_CONTINUATION,
-                         seed=budget.seed, origin="witness")
+    try:  # a log that does not replay under its own config (another spec) has no evidence
+        return evidence_game(game, ambiguity, config, actions, amb.reading_names(), policy=WITNESS_CONTINUATION,
+                             seed=budget.seed, origin="witness")
+    except NileRulesError:
+        return None

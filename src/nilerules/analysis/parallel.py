@@ -74,7 +74,11 @@ def game_source(module: GameModule) -> GameRef | GameModule:
     if game_id not in GAME_IDS:
         return module
     path = Path(module.game.spec.path)
-    if not path.is_file():
+    try:
+        on_disk = path.is_file()
+    except OSError:  # a spec bound in memory names itself by a label, which may be no valid path (too long a name)
+        on_disk = False
+    if not on_disk:
         return module
     ref = GameRef(game_id, str(path))
     if module.checks or module.queries:  # a bare game (``GameModule(game, {}, {})``) is not what the ref loads

@@ -27,13 +27,15 @@ class Budget:
     rlimit: int = 5_000_000
     """Z3 resource limit per query (deterministic, unlike a timeout)."""
     seed: int = 20261129
-    strong_trials: int = 2
-    """Paired games per non-default reading (and per changed assumed value) in which every seat plays the
-    search-based player (``nilerules.core.mcts``), beside the random and greedy ones: the impact among competent
-    players (``analysis.impact``). 0: none."""
-    strong_simulations: int = 16
+    strong_trials: int = 100
+    """Base games per game (spread over its configs, seeds ``seed``, ``seed + 1``, ...) in which every seat plays the
+    strong player (``POLICIES["strong"]``), beside the random and greedy ones: the impact among competent players
+    (``analysis.impact``). Every ambiguity shares them; each game where an ambiguity's situation arises is followed
+    to its end under each of its readings (and each changed assumed value is paired with them). 0: none."""
+    strong_simulations: int = 4
     """The most simulations per decision of that player (``SearchBudget.simulations``, its other fields at their
-    defaults: greedy rollouts to the first scoring, racing, the caution; ``docs/strength.md`` measures 16 and 32)."""
+    defaults: greedy rollouts to the first scoring, racing, the caution). The report lowers it from the player's own
+    budget so that its 100 games a game fit in its time (``docs/strength.md`` measures the player at 16 and 32)."""
 
     @classmethod
     def quick(cls) -> Budget:
@@ -44,9 +46,9 @@ class Budget:
 
     @classmethod
     def thorough(cls) -> Budget:
-        """The default budget with more paired games of strong play, each seat searching as ``SearchBudget.cheap()``
-        (the random, greedy and check figures are the default's)."""
-        return cls(strong_trials=12, strong_simulations=32)
+        """The default budget with ten times the games of strong play, 1,000 a game (the random, greedy and check
+        figures are the default's; its cost is in docs/strength.md)."""
+        return cls(strong_trials=1000)
 
     @classmethod
     def named(cls, name: str) -> Budget:
@@ -81,10 +83,12 @@ class CheckResult:
     depends_on: tuple[tuple[str, str], ...] = ()
     """Non-default readings of other ambiguities that the witness needs: (ambiguity id, reading)."""
     figures: Callable[[str], str] | None = field(default=None, compare=False)
-    """How each reading's outcome is recomputed from the witness as a game: ``figures(reading)`` replays
-    ``witness_log`` from setup under that reading and words what it reaches, as ``outcomes`` states it. A witness is
-    "met in play" only when this gives every stated outcome (tests/analysis/test_bundled_witnesses.py); a check
-    whose figures come from elsewhere labels its witness ``constructed``."""
+    """How each reading's outcome is recomputed from the witness's source: ``figures(reading)`` replays
+    ``witness_log`` from setup under that reading and words what it reaches, as ``outcomes`` states it; for a
+    constructed witness, it builds the position the witness data writes out under that reading and plays the written
+    moves (``kit.written_figures``). A witness is "met in play" only when this gives every stated outcome
+    (tests/analysis/test_bundled_witnesses.py); a check whose figures come from elsewhere labels its witness
+    ``constructed``."""
 
 
 Check = Callable[[Any, Budget], CheckResult]

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
+from nilerules.specs import not_regular
+
 MAX_BYTES: Final = 32_000_000
 """Largest JSON document read (a long logged game is well under 1 MB; a full findings.json a few hundred kB)."""
 MAX_DEPTH: Final = 64
@@ -85,6 +87,9 @@ def read_text(path: str | Path, error: ErrorFactory, max_bytes: int = MAX_BYTES)
     """A UTF-8 text file of at most ``max_bytes`` bytes; a missing, unreadable, huge or non-UTF-8 file is ``error``."""
     name = repr(str(path))[:200]
     try:
+        kind = not_regular(Path(path))
+        if kind:
+            raise error(f"cannot read {name}: {kind}, not a regular file")
         with Path(path).open("rb") as handle:
             raw = handle.read(max_bytes + 1)
     except OSError as exc:

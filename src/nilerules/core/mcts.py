@@ -233,7 +233,8 @@ def search(
     # the greedy move of a first determinization, from a copy of the generator (the generator itself advances as the
     # all-seeing search's does); where the seat sees everything (a game that hides nothing) the determinization is the
     # state itself, for every generator (``Game.determinize``): the search of the true state, at its cost
-    first = _determinize(game, state, seat, rng) if sees == "seat" else state
+    legal = game.legal_actions(state)
+    first = _determinize(game, state, seat, legal, rng) if sees == "seat" else state
     fair = first is not state
     moves = _order(game, first, rng)
     children = [game.apply(state, move) for move in moves] if first is state else []
@@ -244,7 +245,7 @@ def search(
     while len(alive) > 1 and used + len(alive) <= budget.simulations:
         here = children
         if fair:
-            world = game.determinize(state, seat, random.Random((base + rounds) | WORLD_BIT))
+            world = _world(game, state, seat, legal, random.Random((base + rounds) | WORLD_BIT))
             here = [game.apply(world, moves[i]) if i in alive else None for i in range(len(moves))]
         for i in alive:
             samples[i].append(rollout(game, here[i], random.Random(base + rounds), budget)[seat])
@@ -262,11 +263,32 @@ def search(
     return SearchResult(moves[best], used, stats)
 
 
-def _determinize(game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> Any:
-    """A determinization of what ``seat`` sees, drawn from a copy of ``rng`` (``rng`` itself does not advance)."""
+WORLD_TRIES: Final = 8
+"""Determinizations drawn for one world before the search settles for the true state. A world must give the mover
+the legal moves it has in the true state: its options are part of what it sees (under Sobek's ``scribe_chooser =
+scribe_player`` the Scribe's player picks among an opponent's cards, so its moves name cards its observation hides),
+and a move of the true state may be illegal in a world that re-dealt them."""
+
+
+def _world(game: Game[Any, Any], state: Any, seat: int, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    """A determinization of what ``seat`` sees in which the mover has the moves ``legal`` (the true state's), drawn
+    from ``rng``: the first of ``WORLD_TRIES`` draws that has them, else ``state`` itself (where the mover's moves
+    show what its observation hides, so that no re-deal is likely to match them, the moves tell the seat what it is
+    choosing among)."""
+    for _ in range(WORLD_TRIES):
+        world = game.determinize(state, seat, rng)
+        if world is state or game.legal_actions(world) == legal:
+            return world
+    return state
+
+
+def _determinize(
+    game: Game[Any, Any], state: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
+) -> Any:
+    """A world of ``_world`` drawn from a copy of ``rng`` (``rng`` itself does not advance)."""
     copy = random.Random()
     copy.setstate(rng.getstate())
-    return game.determinize(state, seat, copy)
+    return _world(game, state, seat, legal, copy)
 
 
 class SearchPolicy:

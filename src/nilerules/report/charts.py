@@ -115,12 +115,14 @@ class Bar:
     low: float | None = None
     high: float | None = None
     group: str = ""
+    n: int | None = None
+    """The games the share is counted over, written beside the bar (``62 % of 8``) when known."""
 
 
 def frequency_chart(rows: Sequence[Bar], title: str, key: str, colors: Mapping[str, str] | None = None) -> str:
     """Horizontal bars, one per row (top to bottom), coloured by group (``colors``: group -> colour, also the legend's
     order; else the default colours in order of appearance), each with its interval as a thin line and its share
-    written beside it."""
+    written beside it, with the number of games it is counted over when known."""
     colors = colors or {}
     seen = list(dict.fromkeys(r.group for r in rows))
     groups = [g for g in colors if g in seen] + [g for g in seen if g not in colors]
@@ -135,12 +137,13 @@ def frequency_chart(rows: Sequence[Bar], title: str, key: str, colors: Mapping[s
         for y, r in enumerate(rows):
             if r.low is not None and r.high is not None:
                 ax.plot([100.0 * r.low, 100.0 * r.high], [y, y], color="#333333", linewidth=0.8)
-            ax.text(100.0 * (r.high if r.high is not None else r.share) + 1.0, y, f"{100.0 * r.share:.0f} %",
+            of = f" of {r.n}" if r.n is not None else ""
+            ax.text(100.0 * (r.high if r.high is not None else r.share) + 1.0, y, f"{100.0 * r.share:.0f} %{of}",
                     va="center", fontsize=7)
         ax.set_yticks(range(len(rows)), [r.name for r in rows], fontsize=7)
         ax.invert_yaxis()
         ax.set_xlim(0, 112)
-        ax.set_xlabel("% of paired games in which the finding shows (line: 95 % interval)")
+        ax.set_xlabel("% of n paired games in which the finding shows (line: 95 % interval)")
         ax.set_title(title, loc="left")
         if any(groups):
             ax.legend(frameon=False, fontsize=7, loc="lower right")

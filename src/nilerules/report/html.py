@@ -21,6 +21,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from nilerules.analysis.findings import FIGURE_SOURCES
 from nilerules.analysis.impact import CLASSES, Rate
 from nilerules.analysis.page import (
     ScoreDistribution,
@@ -201,11 +202,16 @@ def draw(work: FindingWork | FrequencyWork) -> Drawn:
     dist = score_distributions(game, work.ambiguity, work.budget) if work.distribution else None
     chart = _distribution_chart(dist, work.code) if dist is not None and dist.differ else None
     wgame = witness_game(game, work.log) if work.log is not None else None
-    if work.evidence is not None:
-        evidence = impact_evidence(game, work.ambiguity, work.evidence, work.budget)
-    else:
-        evidence = witness_evidence(game, work.ambiguity, work.log, work.budget) if work.log is not None else None
+    try:  # a witness log that does not replay under this spec has no evidence (the finding says why)
+        if work.evidence is not None:
+            evidence = impact_evidence(game, work.ambiguity, work.evidence, work.budget)
+        else:
+            evidence = witness_evidence(game, work.ambiguity, work.log, work.budget) if work.log is not None else None
+    except NileRulesError:
+        evidence = None
     shown = evidence_view(evidence.to_data()) if evidence is not None else None
+    if shown is not None and work.evidence is not None:  # what the measurement says of the point and the pair
+        shown.update(kind=str(work.evidence.get("kind", "") or ""), effect=str(work.evidence.get("effect", "") or ""))
     return Drawn(dist, chart, wgame.to_data() if wgame is not None else None, shown)
 
 
@@ -235,6 +241,8 @@ def evidence_view(data: dict[str, Any]) -> dict[str, Any]:
     data["before_shown"] = before[-EVIDENCE_MOVES:]
     data["before_more"] = len(before) - len(data["before_shown"])
     data["parts_at"] = parts
+    data.setdefault("kind", "")
+    data.setdefault("effect", "")
     return data
 
 
@@ -276,6 +284,16 @@ def _rate_of(data: Mapping[str, Any], dist: ScoreDistribution | None) -> Rate3 |
     return (dist.share_differ, None, None) if dist is not None and dist.games else None
 
 
+def figures_label(data: Mapping[str, Any]) -> str:
+    """Where a finding's "Gives" figures were computed, in words, when that is not the witness game the page shows
+    (a written position or a solver model beside a game met in play, or a witness that is no game); empty when they
+    come from the game shown."""
+    source = str(data.get("figures_from", "") or "")
+    if source in ("", "game") or (source == "proof" and not data.get("witness_log")):
+        return ""
+    return FIGURE_SOURCES.get(source, source)
+
+
 def _finding_view(analysis: GameAnalysis, data: Mapping[str, Any], drawn: Drawn) -> dict[str, Any]:
     impact = _impact(data)
     verdict = str(data.get("verdict", ""))
@@ -303,6 +321,7 @@ def _finding_view(analysis: GameAnalysis, data: Mapping[str, Any], drawn: Drawn)
         "how_often": how_often,
         "rate": rate[0] if rate else None,
         "rate_interval": _interval(rate),
+        "rate_n": _trials(data) if _impact(data) is not None else (dist.games if dist is not None else None),
         "rate_cell": _rate_cell(impact),
         "strong_cell": play_cells(impact)[0],
         "context_cell": play_cells(impact)[1],
@@ -338,6 +357,7 @@ def _finding_view(analysis: GameAnalysis, data: Mapping[str, Any], drawn: Drawn)
         "witness": data.get("witness") or {},
         "witness_words": str(data.get("witness_words", "") or ""),
         "witness_source": str(data.get("witness_source", "") or ""),
+        "figures_label": figures_label(data),
         "witness_game": drawn.witness,
         "evidence": drawn.evidence,
         "chart": chart,
@@ -345,18 +365,26 @@ def _finding_view(analysis: GameAnalysis, data: Mapping[str, Any], drawn: Drawn)
     }
 
 
-Bars = Sequence[tuple[str, str, float | None, tuple[float, float] | None]]
-"""Each finding's code, class, how often it shows, and the 95 % interval when measured."""
+Bars = Sequence[tuple[str, str, float | None, tuple[float, float] | None, int | None]]
+"""Each finding's code, class, how often it shows, the 95 % interval when measured, and over how many games."""
+
+
+def _trials(data: Mapping[str, Any]) -> int | None:
+    """The paired games a finding's headline frequency is counted over (None when not measured)."""
+    impact = _impact(data)
+    head = impact.get("headline") if impact else None
+    return int(head["trials"]) if isinstance(head, Mapping) and head.get("trials") else None
 
 
 def _frequency(rows: Bars, measured: bool) -> FrequencyWork | None:
     """The frequency chart's bars, most frequent first (ties by code); None when no finding shows at all."""
-    shown = sorted(((c, k, r, i) for c, k, r, i in rows if r is not None and r > 0), key=lambda x: (-x[2], x[0]))
+    shown = sorted(((c, k, r, i, n) for c, k, r, i, n in rows if r is not None and r > 0),
+                   key=lambda x: (-x[2], x[0]))
     if not shown:
         return None
     bars = tuple(
-        charts.Bar(code, float(rate), interval[0] if interval else None, interval[1] if interval else None, cls)
-        for code, cls, rate, interval in shown
+        charts.Bar(code, float(rate), interval[0] if interval else None, interval[1] if interval else None, cls, n)
+        for code, cls, rate, interval, n in shown
     )
     title = "How often each finding matters in play" if measured else "How often the scores differ in seeded games"
     return FrequencyWork(bars, title)
@@ -413,7 +441,8 @@ def page_model(
     measured = any(not _class(data).startswith("not measured") for _, data in entries)
     known = all(_impact(data) is not None for _, data in entries)
     frequency = (
-        _frequency([(str(d["code"]), _class(d), *_split(_rate_of(d, None))) for _, d in entries], measured)
+        _frequency([(str(d["code"]), _class(d), *_split(_rate_of(d, None)), _trials(d)) for _, d in entries],
+                   measured)
         if known
         else None
     )
@@ -428,7 +457,8 @@ def page_model(
     elif known:
         frequency_chart = None  # no finding shows in play
     else:  # an older analysis: the bars need the seeded games' shares, known only now
-        late = _frequency([(f["code"], f["cls"], f["rate"], f["rate_interval"]) for f in findings], measured)
+        late = _frequency([(f["code"], f["cls"], f["rate"], f["rate_interval"], f["rate_n"]) for f in findings],
+                          measured)
         frequency_chart = run_chunks(draw, [late])[0].chart if late is not None else None
     shown = [
         {"id": a.game, "title": a.title, "name": short_title(a.title), "count": len(doc["games"][a.game]["findings"]),

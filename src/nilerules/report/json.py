@@ -64,6 +64,7 @@ def finding_data(f: Finding) -> dict[str, Any]:
         "witness_source": f.witness_source,
         "witness_words": f.witness_words,
         "constructed": f.constructed,
+        "figures_from": f.figures_from,
         "depends_on": [list(pair) for pair in f.depends_on],
     }
 

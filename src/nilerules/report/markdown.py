@@ -17,13 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from nilerules.analysis.detectors import DESCRIPTIONS, HoleResult
-from nilerules.analysis.findings import Finding, ReadingOutcome
+from nilerules.analysis.findings import FIGURE_SOURCES, Finding, ReadingOutcome
 from nilerules.analysis.impact import CLASSES, UNSEEN, Impact, Rate
 from nilerules.analysis.montecarlo import wilson
 from nilerules.analysis.page import WITNESS_CONTINUATION
 from nilerules.analysis.runner import GameAnalysis
 from nilerules.analysis.witness import EndPosition, effect, illegal_words, move_words, parts_words, position_parts
 from nilerules.checks.model import Budget
+from nilerules.core.codec import dumps
 from nilerules.core.verdicts import Witness
 from nilerules.documents import passage_line
 from nilerules.report import json as json_report
@@ -196,8 +197,32 @@ def _gives(f: Finding) -> dict[str, str]:
     said = {r.name: r.outcome for r in f.readings if r.outcome}
     if len(said) != len(f.readings):
         return _ends(f) or said
+    if elsewhere(f):  # the check's words are about its own position, not the game shown: each says where it is from
+        ends = _ends(f)
+        source = FIGURE_SOURCES[f.figures_from]
+        return {name: f"in {source}: {words}" + (f"; in the witness game: {ends[name]}" if ends.get(name) else "")
+                for name, words in said.items()}
     added = _ends(f, said)
     return {name: words + (f"; replayed: {added[name]}" if added.get(name) else "") for name, words in said.items()}
+
+
+def elsewhere(f: Finding) -> bool:
+    """Whether the check's words for each reading come from another source than the witness game shown (a written
+    position or a solver model while the witness is a game met in play): they are then labelled with their source."""
+    return f.witness_log is not None and f.figures_from not in ("game", "")
+
+
+def written_out(f: Finding) -> str:
+    """The written position the check's figures come from, with the moves played from it, for the markdown (empty
+    when they come from a game or the check writes no position)."""
+    if f.figures_from not in ("position", "model") or not isinstance(f.witness.get("position"), dict):
+        return ""
+    players = f.witness.get("players")
+    config = ", ".join(([f"{players} players"] if isinstance(players, int) else []) + (
+        [f"modules {', '.join(map(str, f.witness.get('modules') or ()))}"] if f.witness.get("modules") else []))
+    moves = f.witness.get("actions") or []
+    played = f"; then {', '.join(f'`{dumps(a)}`' for a in moves)}" if moves else ""
+    return (f"{config}: " if config else "") + f"`{dumps(f.witness['position'])}`{played}"
 
 
 def _reading(r: ReadingOutcome, gives: str) -> str:
@@ -276,14 +301,19 @@ def _witness(f: Finding, spec: Spec, every: str) -> list[str]:
     )
     if f.witness_log is None and f.verdict == "unknown":
         return [f"- **No witness, no proof** ({f.method}): {_sentence(f.summary)}{after}"]
+    position = written_out(f)
     if f.witness_log is None:
         label = "constructed" if f.constructed else "not a game"
-        return [f"- **Witness**{rare} ({label}; {f.method}{_depends(f, spec)}): {_sentence(f.summary)}{after}"]
+        where = f" Position ({FIGURE_SOURCES[f.figures_from]}), {position}." if position else ""
+        return [f"- **Witness**{rare} ({label}; {f.method}{_depends(f, spec)}): {_sentence(f.summary)}{where}{after}"]
     if f.witness_source == "play":
         met = "met in the witness search" if rare else "met in play"  # rare: not in the measured games
         head = f"- **Witness**{rare} ({met}{_depends(f, spec)}): "
         text = _sentence(f.witness_words)
-        if f.verdict != "witness":
+        if position:  # the check's figures: its own written position, not this game
+            text += f" The check's figures come from {FIGURE_SOURCES[f.figures_from]}: {_sentence(f.summary)} " \
+                    f"Position, {position}."
+        elif f.verdict != "witness":
             text += f" The check: {_sentence(f.summary)}"
     else:
         head = f"- **Witness**{rare} ({f.method}{_depends(f, spec)}): "
@@ -477,10 +507,11 @@ KEY = (
     "*rare*: the measured games never met a difference (the witness comes from the check or "
     "from further seeded games searched for one); the class is what the witness shows. The default "
     "reading is the one recommended. A witness is a game from setup (its method in brackets) with every other "
-    "reading at its default unless it says what it depends on; *constructed*: a hand-built position, reachability "
-    "from setup not shown. After a reading, → is what the check reports, then (*replayed*) what replaying the "
-    "witness under that reading adds, or without the check's words what the replay gives, saying only what differs "
-    "between the readings; *as `x`*: the same as reading `x`. A finding is an "
+    "reading at its default unless it says what it depends on; *constructed*: a written position (built by hand "
+    "or from a solver model, written out), reachability from setup not shown; figures computed there, beside a "
+    "game, say so (*in a written position*). After a reading, → is what the check reports, then (*replayed*) what "
+    "replaying the witness under that reading adds, or without the check's words what the replay gives, saying "
+    "only what differs between the readings; *as `x`*: the same as reading `x`. A finding is an "
     "ambiguity unless its heading says contradiction, data gap or rules hole. Every figure, witness log and end "
     "position is in `findings.json`; `nilerules replay findings.json --finding CODE --reading AMBIGUITY=READING` "
     "replays a witness under a reading."
@@ -494,9 +525,11 @@ def _strong_budget(budget: Budget) -> str:
     n = budget.strong_trials
     high = 100 * wilson(0, n)[1]
     return (
-        f"{n} paired {'game' if n == 1 else 'games'} per reading of strong play at {budget.strong_simulations} "
-        f"simulations per decision, so a difference strong play never met occurs in at most {high:.0f} % of such "
-        "games (95 %)" + ("" if budget == Budget.thorough() else "; `nilerules report --budget thorough` for more")
+        f"{n} {'game' if n == 1 else 'games'} of strong play per game (every seat the strong player at "
+        f"{budget.strong_simulations} simulations per decision), shared by every ambiguity, each game where a "
+        "situation arose followed to its end under each reading; so a situation strong play never met arises in at "
+        f"most {high:.0f} % of such games (95 %)"
+        + ("" if budget == Budget.thorough() else "; `nilerules report --budget thorough` for more")
     )
 
 
@@ -513,6 +546,38 @@ def _edited(analyses: Sequence[GameAnalysis]) -> list[str]:
     return lines
 
 
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def witness_kinds(analyses: Sequence[GameAnalysis]) -> str:
+    """What each kind of witness is, with how many findings have it (issue 32, item 8): games from setup (found by
+    the check, or met in paired play or the witness search), written positions (constructed), and findings with a
+    proof or neither; and how many games stand beside figures computed on a written position."""
+    found = [f for a in analyses for f in a.findings]
+    by_check = sum(1 for f in found if f.witness_log is not None and f.witness_source == "check")
+    in_play = sum(1 for f in found if f.witness_log is not None and f.witness_source == "play")
+    written = sum(1 for f in found if f.witness_log is None and f.verdict == "witness" and f.constructed)
+    other = sum(1 for f in found if f.witness_log is None and f.verdict == "witness" and not f.constructed)
+    proofs = sum(1 for f in found if f.verdict == "proof" and f.witness_log is None)
+    unknown = sum(1 for f in found if f.verdict == "unknown" and f.witness_log is None)
+    beside = sum(1 for f in found if elsewhere(f))
+    parts = [
+        f"{_count(by_check + in_play, 'witness is a game', 'witnesses are games')} from setup, replayable move by "
+        f"move ({by_check} found by the check, {in_play} met in seeded paired play or the witness search"
+        + (f"; beside {_count(beside, 'of them', 'of them')} the check's figures come from its own written "
+           "position, and say so" if beside else "") + ")",
+        f"{_count(written, 'witness is a written position', 'witnesses are written positions')} (*constructed*: "
+        "built by hand or decoded from a solver model, written out, reachability from setup not shown)",
+    ]
+    if other:
+        parts.append(f"{_count(other, 'witness is a situation', 'witnesses are situations')} the check does not "
+                     "write out (*not a game*)")
+    parts += [f"{_count(proofs, 'finding has a proof', 'findings have a proof')} that the readings agree",
+              f"{unknown} neither"]
+    return "Of the findings, " + "; ".join(parts) + "."
+
+
 def render(analyses: Sequence[GameAnalysis], budget: Budget) -> str:
     total = sum(len(a.findings) for a in analyses)
     lines = [
@@ -520,8 +585,8 @@ def render(analyses: Sequence[GameAnalysis], budget: Budget) -> str:
         "",
         *_edited(analyses),
         f"{total} unclear or incomplete passages of the rules, each with the readings it allows, how much the choice "
-        "matters in play, a witness (a game from setup where the readings part) or a proof that they agree, and "
-        "wording to paste into the rulebook.",
+        "matters in play, a witness (a situation where the readings part) or a proof that they agree, and "
+        "wording to paste into the rulebook. " + witness_kinds(analyses),
         "",
         "## Every finding, by impact",
         "",

@@ -106,3 +106,35 @@ def test_the_all_seeing_player_does_change_its_choice_when_an_unseen_card_change
         if changed is not None:
             moved += seeing(game, state, random.Random(9)) != seeing(game, changed, random.Random(9))
     assert moved >= 1
+
+
+def _a_choice_among_hidden_cards(game: Any, config: Any) -> Any:
+    """The first decision of a seeded random game where a determinization of the mover's observation gives the mover
+    other legal moves than the true state (the mover picks among cards its observation hides)."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.setup(config)
+        while not game.is_terminal(state):
+            mover = game.current_player(state)
+            if mover is CHANCE:
+                state = game.apply(state, game.sample_chance(state, rng))
+                continue
+            legal = game.legal_actions(state)
+            worlds = (game.determinize(state, mover, random.Random(k)) for k in range(3))
+            if len(legal) > 1 and any(game.legal_actions(w) != legal for w in worlds):
+                return state
+            state = game.apply(state, rng.choice(legal))
+    raise AssertionError("no decision among hidden cards in 40 games")
+
+
+def test_the_fair_player_only_plays_moves_of_the_true_state_when_its_options_name_hidden_cards() -> None:
+    """Sobek under SOB-025's reading ``scribe_player`` (``scribe_chooser``: the Scribe's player chooses which of the
+    opponent's cards go): the Scribe's player picks among an opponent's hand, which its observation shows only as
+    backs, so a world that re-deals that hand gives it other moves. The fair player must still choose a move of the
+    true state (the default report once ended in "illegal action ChooseCard" there); its options tell it what it
+    chooses among."""
+    game = load_game("sobek")
+    state = _a_choice_among_hidden_cards(game, game.config(2, readings={"scribe_chooser": "scribe_player"}))
+    legal = game.legal_actions(state)
+    for seed in range(4):
+        assert SearchPolicy(SMALL)(game, state, random.Random(seed)) in legal

@@ -6,6 +6,7 @@ Expected values are either the plain sequential loop the layer replaces (each ga
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import io
 import json
@@ -90,6 +91,17 @@ def test_a_registered_game_travels_as_its_id_and_spec_path() -> None:
     assert source.load() is loaded  # loaded once per process
     toy_module = toy()
     assert game_source(toy_module) is toy_module
+
+
+def test_a_game_bound_to_a_spec_in_memory_travels_as_itself_whatever_its_label() -> None:
+    """A spec bound in memory (``nilerules edges`` labels a variant's spec "PATH (variant stalls=[...])") is no file:
+    the game travels as itself. A label longer than a file name may be (255 bytes) once made ``is_file`` raise
+    ENAMETOOLONG, and `nilerules edges nefertiti` ended in "bug: OSError" after 33 minutes."""
+    module = load("ra")
+    label = f"{module.game.spec.path} (variant {'x' * 600})"
+    game = type(module.game)(dataclasses.replace(module.game.spec, path=label))
+    bound = GameModule(game, {}, {})
+    assert game_source(bound) is bound
 
 
 def test_a_bare_game_never_stands_for_its_module() -> None:

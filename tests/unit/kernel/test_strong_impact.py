@@ -159,21 +159,25 @@ def test_the_budget_words_say_the_interval_the_strong_trials_buy() -> None:
     impact = findings()["take"].impact
     assert impact is not None
     assert f"and {STRONG_TRIALS} games with every seat playing the strong player" in impact.budget
-    assert f"occurs in at most {high} % of such games (95 %)" in impact.budget
+    assert f"arises in at most {high} % of such games (95 %)" in impact.budget
 
 
 def test_the_assumed_data_uses_the_same_strong_trials() -> None:
     """throw_cost (assumed) only matters when someone throws: random play meets a step of it, strong play never, in
-    as many strong games as a reading has; the assumed-data table gives strong play's cell."""
+    the first strong trials (at most ``ASSUMED_STRONG_TRIALS``: a changed value pairs whole games from setup); the
+    assumed-data table gives strong play's cell."""
+    from nilerules.analysis.assumptions import ASSUMED_STRONG_TRIALS
+
     found = analysis()
     (cost,) = [i for i in found.assumption_impacts if i.param == "throw_cost"]
+    n = min(STRONG_TRIALS, ASSUMED_STRONG_TRIALS)
     for value in cost.values:
         strong, random_play = value.of((STRONG,)), value.of(("random",))
-        assert (strong.trials, strong.play, strong.scores) == (STRONG_TRIALS, 0, 0)
+        assert (strong.trials, strong.play, strong.scores) == (n, 0, 0)
         assert random_play.scores > 0
     text = markdown.render([found], BUDGET)
     row = next(line for line in text.splitlines() if "| `throw_cost` |" in line)
-    assert f"| none 0/{STRONG_TRIALS} (" in row
+    assert f"| none 0/{n} (" in row
 
 
 def test_strong_trials_give_the_same_report_on_two_processes_and_on_dask() -> None:
@@ -223,11 +227,12 @@ def test_the_coin_toss_toy_keeps_the_game_contract() -> None:
 
 
 def test_a_budget_by_name_and_a_bad_one(capsys: pytest.CaptureFixture[str]) -> None:
-    """--budget thorough is a budget (12 strong games per reading, the cheap search), quick has none; a name that is
-    not one is refused in one line with exit 2, on the command line and by the impact query."""
+    """--budget thorough is a budget (1,000 strong games per game, issue 29), the default 100, quick none; a name
+    that is not one is refused in one line with exit 2, on the command line and by the impact query."""
     from nilerules.cli import main
 
-    assert (Budget.named("thorough").strong_trials, Budget.named("quick").strong_trials) == (12, 0)
+    assert (Budget.named("thorough").strong_trials, Budget().strong_trials, Budget.named("quick").strong_trials) == (
+        1000, 100, 0)
     assert Budget.named("default") == Budget()
     code = main(["report", "--budget", "lavish", "--out", "/nonexistent/x", "--quiet"])
     err = capsys.readouterr().err

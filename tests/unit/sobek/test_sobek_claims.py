@@ -167,21 +167,18 @@ def test_a_claim_checked_under_another_reading_fails() -> None:
 
 
 @pytest.mark.parametrize("ambiguity", ["green_deal", "event_tokens_between_rounds", "corruption_between_rounds",
-                                       "sets_between_rounds", "two_player_rounds", "goods_total"])
-def test_the_between_rounds_claims_tell_their_readings_apart(ambiguity: str, tmp_path: Path) -> None:
+                                       "sets_between_rounds", "goods_total"])
+def test_the_between_rounds_claims_tell_their_readings_apart(ambiguity: str) -> None:
     """The claims about what passes between rounds run from a written end of round through the next round's set-up
     (its chance draws named): under the default they hold, and under the other reading they fail (a green-backed
     card dealt only under `every_round`, a used Flood drawn only under `all_back`, an opponent's old pile for the
-    Vizir or an old set for the Courtesan only under `keep`, the row emptied without a refill only under
-    `last_short`; and SOB-019's round 3 with every listed card out of the deck, where the Queen draws nothing under
-    `listed` and the nine extra cards under `green_extra`)."""
+    Vizir or an old set for the Courtesan only under `keep`; and SOB-019's round 3 with every listed card out of the
+    deck, where the Queen draws nothing under `listed` and the nine extra cards under `green_extra`)."""
     import dataclasses
 
     from nilerules.analysis.claims import claim_problems
 
-    # SOB-024's question needs rounds of different lengths: the spec's two-player deliveries, written out here
-    game = edited_game(tmp_path, "sobek", deliveries_two_players=[2, 2, 1]).game if ambiguity == "two_player_rounds" \
-        else bundled().game
+    game = bundled().game  # SOB-024's readings agree under the spec's data (proved): its claims are not here
     amb = game.spec.ambiguities[ambiguity]
     (claim,) = [c for c in amb.claims if c.at == "position"]
     assert claim_problems(game, amb, claim, None) == []
@@ -200,3 +197,20 @@ def test_every_source_a_finding_names_says_what_the_finding_quotes() -> None:
         quotes = quoted_spans(text)
         assert quotes, code
         assert all(doc.contains(q) for q in quotes), code
+
+
+@pytest.mark.rules("sobek.goods.two_players")
+def test_the_two_player_wording_says_the_deliveries_the_model_plays(tmp_path: Path) -> None:
+    """SOB-024 (issue 32, item 5): the wording once said 'With two players, the last round is the short one' while the
+    bundled data gives every 2-player round five deliveries (params.deliveries_two_players [5, 5, 5], the deck formed
+    again every round) and six with more players ([6, 6, 6]); with the seed's nine removed cards it now says so. In a
+    copy whose deck lasts the game ([2, 2, 2] and [2, 2, 1], the data before issue 20) it names each round's
+    deliveries, the last the short one (the default, `last_short`, plays the list as written). By hand from the
+    params."""
+    (wording, *_) = sentences(bundled(), "two_player_rounds")
+    assert wording == ("With two players, the 9 cards removed at set-up stay out of the game: 5 deliveries every "
+                       "round (6 deliveries every round with more players).")
+    old = edited_game(tmp_path, "sobek", deck_reformed='"once"', deliveries=[2, 2, 2], deliveries_two_players=[2, 2, 1])
+    (wording, *_) = sentences(old, "two_player_rounds")
+    assert wording == ("With two players, the 9 cards removed at set-up stay out of the game: 2, 2 and 1 deliveries "
+                       "in rounds 1 to 3 (2 deliveries every round with more players).")

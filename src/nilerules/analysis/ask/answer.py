@@ -184,13 +184,14 @@ class Answer:
         if found is None:
             return f"no value in {o.games} games" + (f" nor in {guided}" if climbed else "") + " (see the errors)"
         where = "at the end of a game" if o.question.at == "end" else "at any position"
+        met = f"met in {o.games} games of {o.search.policy} play"  # a value met, not proved the extreme (issue 32)
         if found.game_index is not None:
-            text = f"the {largest} value {where}: {found.value}, in game {found.game_index + 1} of {o.games}"
+            text = f"the {largest} value {met} {where}: {found.value}, in game {found.game_index + 1}"
             more = f"; {guided} found nothing {'larger' if kind == 'max' else 'smaller'}" if climbed else ""
             return f"{text} ({found.origin}){more}"
         return (
-            f"the {largest} value {where}: {found.value}, found by the guided search ({found.origin}); the "
-            f"{o.games} seeded games reached {o.seeded_best}"
+            f"the {largest} value {where} met by the guided search: {found.value} ({found.origin}); the {largest} "
+            f"{met}: {o.seeded_best}"
         )
 
     def position_label(self) -> str:

@@ -16,7 +16,7 @@ from nilerules.checks.kit.play import (
     seeded_steps,
 )
 from nilerules.checks.kit.readings import Outcomes, all_readings, depends, differ, open_readings, per_reading, under
-from nilerules.checks.kit.results import constructed_witness, play_witness, situation_result
+from nilerules.checks.kit.results import constructed_witness, play_witness, situation_result, written_figures
 from nilerules.checks.kit.situations import build_position, edit_position
 
 __all__ = [
@@ -41,4 +41,5 @@ __all__ = [
     "seeded_steps",
     "situation_result",
     "under",
+    "written_figures",
 ]

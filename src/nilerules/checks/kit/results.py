@@ -38,6 +38,32 @@ def play_witness(
     )
 
 
+def written_figures(
+    game: Game[Any, Any],
+    ambiguity: str,
+    config: Config,
+    written: Mapping[str, Any],
+    describe: Callable[[Any, str], str],
+) -> Callable[[str], str]:
+    """How each reading's figures are recomputed from a witness written out (its ``position`` and ``actions``, as
+    ``docs/positions.md`` writes them; ``config`` gives its players, modules and the other readings): the position
+    built under that reading, the written moves played from it, then ``describe(state, reading)``; moves the reading
+    refuses are said so (``CheckResult.figures`` for a constructed witness)."""
+    position = dict(written["position"])
+    moves = tuple(written.get("actions") or ())
+
+    def figures(reading: str) -> str:
+        state = build_position(game, under(game, config, ambiguity, reading), position)
+        try:
+            for raw in moves:
+                state = game.apply(state, game.action_from_data(raw))
+        except IllegalAction as exc:
+            return f"the moves are not legal under this reading ({exc.recorded})"
+        return describe(state, reading)
+
+    return figures
+
+
 def constructed_witness(
     game: Game[Any, Any],
     ambiguity: str,
@@ -51,31 +77,23 @@ def constructed_witness(
     """A witness from a written position (``docs/positions.md``), reachability not shown: each reading's outcome is
     ``describe(state, reading)`` after building the position under that reading and playing ``actions`` from it.
     The position and the actions are written into the witness data, so that ``nilerules score`` and ``query legal
-    --position`` reproduce it. A witness when the open readings' outcomes differ, else unknown."""
-    outcomes = []
-    for reading in all_readings(game, ambiguity):
-        state = build_position(game, under(game, config, ambiguity, reading), position)
-        try:
-            for action in actions:
-                state = game.apply(state, action)
-        except IllegalAction as exc:
-            outcomes.append((reading, f"the moves are not legal under this reading ({exc.recorded})"))
-            continue
-        outcomes.append((reading, describe(state, reading)))
+    --position`` reproduce it, and each outcome is computed from that written data (``written_figures``). A witness
+    when the open readings' outcomes differ, else unknown."""
     data = {
         "players": config.players,
         "modules": list(config.modules),
         "position": position,
         "actions": [game.action_to_data(a) for a in actions],
     }
-    found = tuple(outcomes)
+    figures = written_figures(game, ambiguity, config, data, describe)
+    found = tuple((reading, figures(reading)) for reading in all_readings(game, ambiguity))
     verdict: Witness | Unknown
     if differ(found, open_readings(game, ambiguity)):
         verdict = Witness(summary, data)
     else:
         verdict = Unknown(f"the written position did not separate the readings: {summary}", budget="one situation")
     return CheckResult(verdict, "situation", found, searched, data, constructed=True,
-                       depends_on=depends(game, ambiguity, config.readings_dict()))
+                       depends_on=depends(game, ambiguity, config.readings_dict()), figures=figures)
 
 
 def situation_result(

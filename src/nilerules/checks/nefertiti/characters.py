@@ -21,6 +21,7 @@ from nilerules.checks.nefertiti.situations import (
     hand_of,
     situation,
     wandering_thief_bought_doc,
+    written_outcomes,
 )
 from nilerules.core.verdicts import Witness
 from nilerules.games.nefertiti.actions import Done, NefAction, Pass, Pick, Swap, TakeCard, Target, UseCharacter
@@ -288,7 +289,7 @@ def check_beggar_markets(game: NefertitiGame, budget: Budget) -> CheckResult:
         summary += f"Closed tile. {because}"
         searched = f"seeded random play of the scenario with the Beggar, up to {games} games per player count"
         return kit.play_witness(game, "beggar_markets", found, summary, searched, data)
-    return built(outcomes, summary, doc, "one situation (the seed's example)", **data)
+    return built(outcomes, summary, doc, "one situation (the seed's example)", config=None, figures=None, **data)
 
 
 def check_trader_markets(game: NefertitiGame, budget: Budget) -> CheckResult:
@@ -353,13 +354,13 @@ def check_wandering_thief_face_down(game: NefertitiGame, budget: Budget) -> Chec
         names = sorted(CARD_NAMES[slot_code(a.item)] for a in takes)
         return f"may take {', '.join(names)} from Gizeh" if names else "may take nothing from Gizeh"
 
-    outcomes = at_each_reading(game, "wandering_thief_face_down", state.config, doc, outcome)
+    outcomes, figures = written_outcomes(game, "wandering_thief_face_down", state.config, doc, outcome)
     summary = (
         f"The Wandering Thief is used; Gizeh holds a chair turned face down by the Beggar (max "
         f"{max_value(p, CHAIR)}), a goldwork ({max_value(p, GOLDWORK)}) and a necklace "
         f"({max_value(p, NECKLACE)})."
     )
-    return built(outcomes, summary, doc)
+    return built(outcomes, summary, doc, config=state.config, figures=figures)
 
 
 def _wt_bought_outcome(a: NefState) -> str:

@@ -25,6 +25,7 @@ from nilerules.checks.nefertiti.situations import (
     pawns,
     situation,
     spread,
+    written_outcomes,
 )
 from nilerules.core.verdicts import Witness
 from nilerules.games.nefertiti.actions import DrawCard, Place, TakeCard
@@ -153,12 +154,12 @@ def check_papyrus_seal_supply(game: NefertitiGame, budget: Budget) -> CheckResul
         extra = f", {-after.seal_supply} beyond the game's {s.params.seals}" if after.seal_supply < 0 else ""
         return f"the buyer gains {after.seals[1] - s.seals[1]} Royal Seal(s){extra}"
 
-    outcomes = at_each_reading(game, "papyrus_seal_supply", state.config, doc, outcome)
+    outcomes, figures = written_outcomes(game, "papyrus_seal_supply", state.config, doc, outcome)
     summary = (
         f"{players} players with the Harbor: all {state.params.seals} Royal Seals are held by the players (none in "
         "the supply); seat 1 buys the papyrus from Gizeh."
     )
-    return built(outcomes, summary, doc)
+    return built(outcomes, summary, doc, config=state.config, figures=figures)
 
 
 def _on_harbor(a: object) -> bool:

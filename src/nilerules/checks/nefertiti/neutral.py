@@ -19,6 +19,7 @@ from nilerules.checks.nefertiti.situations import (
     pawns,
     situation,
     spread,
+    written_outcomes,
 )
 from nilerules.core.types import Config
 from nilerules.core.verdicts import Unknown, Witness
@@ -320,8 +321,9 @@ def check_papyrus_from_neutral(game: NefertitiGame, budget: Budget) -> CheckResu
         after = trader_apply(s, Swap(CHAIR, -1, PAPYRUS))
         return f"the player gains {after.seals[0] - s.seals[0]} Royal Seal(s)"
 
-    outcomes = at_each_reading(game, "papyrus_from_neutral", config, doc, outcome)
-    return built(outcomes, "2 players: the Trader exchanges a chair for the neutral player's papyrus.", doc)
+    outcomes, figures = written_outcomes(game, "papyrus_from_neutral", config, doc, outcome)
+    return built(outcomes, "2 players: the Trader exchanges a chair for the neutral player's papyrus.", doc,
+                 config=config, figures=figures)
 
 
 def _amon_standing(state: NefState) -> tuple[list[int], int]:

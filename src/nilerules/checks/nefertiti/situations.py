@@ -42,12 +42,27 @@ def built(
     summary: str,
     doc: Mapping[str, Any],
     searched: str = "one situation",
+    *,
+    config: Config | None = None,
+    figures: Callable[[str], str] | None = None,
     **data: Any,
 ) -> CheckResult:
     """The result of a hand-built situation (``kit.situation_result``), labelled constructed, its position document
-    in the data."""
-    result = kit.situation_result(outcomes, summary, {**data, "position": dict(doc)}, searched)
-    return dataclasses.replace(result, constructed=True)
+    in the data, with its player count and modules when ``config`` gives them (so the written position can be built
+    again from the finding alone), and ``figures`` recomputing each reading's outcome from that position
+    (``written_outcomes``)."""
+    shape = {"players": config.players, "modules": list(config.modules)} if config is not None else {}
+    result = kit.situation_result(outcomes, summary, {**data, **shape, "position": dict(doc)}, searched)
+    return dataclasses.replace(result, constructed=True, figures=figures)
+
+
+def written_outcomes(
+    game: NefertitiGame, ambiguity: str, config: Config, doc: Mapping[str, Any], outcome: Callable[[NefState], str]
+) -> tuple[kit.Outcomes, Callable[[str], str]]:
+    """``outcome`` of the written position ``doc`` built under each reading (``kit.written_figures``), and the
+    function that recomputes it for one reading."""
+    figures = kit.written_figures(game, ambiguity, config, {"position": dict(doc)}, lambda s, _r: outcome(s))
+    return kit.per_reading(game, ambiguity, figures), figures
 
 
 def pawns(*items: tuple[int, int, bool]) -> list[dict[str, Any]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from nilerules.checks.kit import per_reading
+from nilerules.checks.kit import per_reading, written_figures
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.sobek.search import in_play, result
 from nilerules.checks.sobek.situations import (
@@ -103,10 +103,12 @@ def check_amulet_only(game: SobekGame, budget: Budget) -> CheckResult:
     def build(reading: str) -> SobekState:
         return situation(game, 2, {"amulet_only": reading}, seats={0: {"hand": {"amulet": amulets}}})
 
-    outcomes = per_reading(game, "amulet_only", lambda r: "new sets possible: "
-                           f"{sum(isinstance(a, StartSet) for a in game.legal_actions(build(r)))}")
-    return result(outcomes, f"A hand of {amulets} amulets.",
-                  {"amulets": amulets, **written(game, build(default_of(game, "amulet_only")))}, "one situation")
+    default = build(default_of(game, "amulet_only"))
+    shown = written(game, default)
+    figures = written_figures(game, "amulet_only", default.config, shown, lambda state, r: "new sets possible: "
+                              f"{sum(isinstance(a, StartSet) for a in game.legal_actions(state))}")
+    return result(per_reading(game, "amulet_only", figures), f"A hand of {amulets} amulets.",
+                  {"amulets": amulets, **shown}, "one situation", figures=figures)
 
 
 def check_event_choice(game: SobekGame, budget: Budget) -> CheckResult:

@@ -3,7 +3,7 @@ green-backed deal, the sets, the corruption piles and the event tokens kept or n
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from nilerules.checks.kit import (
@@ -138,15 +138,25 @@ def check_two_player_rounds(game: SobekGame, budget: Budget) -> CheckResult:
     """The first round's deliveries under each reading; a proof that the readings agree when the 2-player deliveries
     read the same backwards (the short round is then no round: every round alike)."""
     rounds = list(params_of(game).deliveries_two)
+    per_round = {"two_player_rounds": rounds_words(rounds), "other_rounds": rounds_words(params_of(game).deliveries)}
     if rounds == rounds[::-1]:
         return CheckResult(
             Proof(f"params.deliveries_two_players is {rounds}, the same read backwards: `first_short` reverses it "
                   "to the same rounds, so the readings never differ.", ("sobek.goods.two_players",)),
             "arithmetic", per_reading(game, "two_player_rounds", lambda r: f"deliveries per round {rounds}"),
-            "the deliveries of the spec")
-    said = {"short_deliveries": max(rounds) - min(rounds)} if max(rounds) > min(rounds) else {}
+            "the deliveries of the spec", {**per_round, "alike_deliveries": rounds[0]} if rounds else per_round)
+    said = {**per_round, **({"short_deliveries": max(rounds) - min(rounds)} if max(rounds) > min(rounds) else {})}
     return first_turn(game, "two_player_rounds", 2, lambda state: f"round 1 has {state.deliveries_left + 1} "
                       "deliveries", "Set-up of a seeded 2-player game.", said)
+
+
+def rounds_words(rounds: Sequence[int]) -> str:
+    """Deliveries per round in words, as the wording says them (SOB-024): ``5 deliveries every round``, or ``2, 2
+    and 1 deliveries in rounds 1 to 3``."""
+    if len(set(rounds)) == 1:
+        return f"{rounds[0]} deliveries every round"
+    listed = ", ".join(map(str, rounds[:-1])) + f" and {rounds[-1]}"
+    return f"{listed} deliveries in rounds 1 to {len(rounds)}"
 
 
 def first_turn(game: SobekGame, amb: str, players: int, describe: Callable[[SobekState], str],

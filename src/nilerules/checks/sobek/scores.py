@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from nilerules.checks.kit import per_reading
+from nilerules.checks.kit import per_reading, written_figures
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.sobek.search import in_play, result
 from nilerules.checks.sobek.situations import (
@@ -100,12 +100,13 @@ def check_zero_corruption(game: SobekGame, budget: Budget) -> CheckResult:
     def build(reading: str) -> SobekState:
         return end_of_round(game, 2, {"zero_corruption": reading}, seats={0: {"sets": [ivory]}})
 
-    outcomes = per_reading(game, "zero_corruption", lambda r: f"scores after the round "
-                           f"{list(score_round(game, build(r)).scores)}")
-    return result(outcomes, f"Nobody has a corruption card at the end of the round; seat 0 scored {points} with a "
-                  "set, seat 1 nothing.", {"set_points": points,
-                                           **written(game, build(default_of(game, "zero_corruption")), (Done(),))},
-                  "one hand-built end of round")
+    default = build(default_of(game, "zero_corruption"))
+    shown = written(game, default, (Done(),))
+    figures = written_figures(game, "zero_corruption", default.config, shown,
+                              lambda after, r: f"scores after the round {list(after.scores)}")
+    return result(per_reading(game, "zero_corruption", figures), f"Nobody has a corruption card at the end of the "
+                  f"round; seat 0 scored {points} with a set, seat 1 nothing.", {"set_points": points, **shown},
+                  "one hand-built end of round", figures=figures)
 
 
 def check_corrupt_all_tied(game: SobekGame, budget: Budget) -> CheckResult:
@@ -119,12 +120,15 @@ def check_corrupt_all_tied(game: SobekGame, budget: Budget) -> CheckResult:
     def build(reading: str) -> SobekState:
         return end_of_round(game, 3, {"corrupt_all_tied": reading}, seats=seats)
 
-    outcomes = per_reading(game, "corrupt_all_tied", lambda r: f"penalised seats {penalised(game, build(r))}")
-    return result(outcomes, f"Three players: seats 0 and 1 end the round with {big} corruption cards each (one of "
-                  f"them with scarabs), seat 2 with {small}; every seat scored one set.",
-                  {"corruption_cards": [big, big, small],
-                   **written(game, build(default_of(game, "corrupt_all_tied")), (Done(),))},
-                  "one hand-built three-player end of round")
+    default = build(default_of(game, "corrupt_all_tied"))
+    shown = written(game, default, (Done(),))
+    before = written_figures(game, "corrupt_all_tied", default.config, {**shown, "actions": []},
+                             lambda state, r: f"penalised seats {penalised(game, state)}")
+    figures = written_figures(game, "corrupt_all_tied", default.config, shown, lambda _after, r: before(r))
+    return result(per_reading(game, "corrupt_all_tied", figures), f"Three players: seats 0 and 1 end the round "
+                  f"with {big} corruption cards each (one of them with scarabs), seat 2 with {small}; every seat "
+                  "scored one set.", {"corruption_cards": [big, big, small], **shown},
+                  "one hand-built three-player end of round", figures=figures)
 
 
 PROVED_SCORES = PROVED_POINTS = 200
@@ -152,7 +156,11 @@ def check_penalty_on_number(game: SobekGame, budget: Budget) -> CheckResult:
     def build(reading: str) -> SobekState:
         return end_of_round(game, 2, {"penalty_on_number": reading}, seats=seats)
 
-    outcomes = per_reading(game, "penalty_on_number", lambda r: f"{score} -> {score_round(game, build(r)).scores[0]}")
+    default = build(default_of(game, "penalty_on_number"))
+    shown = written(game, default, (Done(),))
+    figures = written_figures(game, "penalty_on_number", default.config, shown,
+                              lambda after, r: f"{score} -> {after.scores[0]}")
+    outcomes = per_reading(game, "penalty_on_number", figures)
     summary = (f"A player earns {points} set points ({points // step} lots of {step}) and ends on the numbered "
                f"space {score}, the most corrupt: the text's “symbol of the type they ended up on” does not exist "
                "there.")
@@ -165,12 +173,12 @@ def check_penalty_on_number(game: SobekGame, budget: Budget) -> CheckResult:
             if len({scoring.penalty(s, pts, r, "stay", step) for r in readings}) > 1:
                 differing += 1
     data["numbered_cases_differing"] = f"{differing} of {41 * 201} (numbered spaces 0..200 x points 0..200)"
-    data.update(written(game, build(default_of(game, "penalty_on_number")), (Done(),)))
+    data.update(shown)
     proved = proof.kind == "proof"
     said = {"proved_scores": f"0..{PROVED_SCORES}", "proved_points": f"0..{PROVED_POINTS}"} if proved else {}
     return CheckResult(Witness(summary, data), "z3", outcomes,
                        "Z3 over scores 0..200 and set points 0..200; on symbol spaces the readings agree: "
-                       + proof.kind, said, constructed=True)
+                       + proof.kind, said, constructed=True, figures=figures)
 
 
 def check_track_low_end(game: SobekGame, budget: Budget) -> CheckResult:
@@ -187,18 +195,16 @@ def check_track_low_end(game: SobekGame, budget: Budget) -> CheckResult:
         return situation(game, 2, {"track_low_end": reading}, seats=seats, events={"guild_scorpion": 1},
                          pending={"choice": "event", "seat": 0})
 
-    def run(reading: str) -> str:
-        state = build(reading)
-        for action in moves:
-            state = game.apply(state, action)
-        return f"seat 1 on space 2, moved back to a scorpion -> {state.scores[1]}"
-
-    outcomes = per_reading(game, "track_low_end", run)
-    data = {"z3": verdict.summary, **written(game, build(default_of(game, "track_low_end")), moves)}
+    default = build(default_of(game, "track_low_end"))
+    shown = written(game, default, moves)
+    figures = written_figures(game, "track_low_end", default.config, shown,
+                              lambda after, r: f"seat 1 on space 2, moved back to a scorpion -> {after.scores[1]}")
+    outcomes = per_reading(game, "track_low_end", figures)
+    data = {"z3": verdict.summary, **shown}
     how = "Z3 over scores 0..200 and the four symbols" if isinstance(verdict, Witness) else \
         f"one written position (Z3 over scores 0..200 answered {verdict.kind})"
     return result(outcomes, "Seat 0 chooses the scorpion Guild and moves seat 1, on space 2, back to a scorpion.",
-                  data, how, "z3" if isinstance(verdict, Witness) else "situation")
+                  data, how, "z3" if isinstance(verdict, Witness) else "situation", figures=figures)
 
 
 def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
@@ -209,22 +215,21 @@ def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
     last = params.track_spaces - 1
     start = max(last - params.penalty_step // 2, 0)
     gain = params.early_end + 1 - start if params.early_end + 1 > start else params.penalty_step
-    reachable: dict[str, bool] = {}
-    written_at: dict[str, dict[str, Any]] = {}  # the position, as built under the first (default) reading
+    pile = plain_cards(game, gain)
+    default = situation(game, 2, {"track_end": default_of(game, "track_end")},
+                        seats={0: {"score": start, "corruption": pile}}, events={"deceit": 1},
+                        pending={"choice": "event", "seat": 0})
+    shown = written(game, default, (ChooseEvent(DECEIT),))
+    reachable = {r: r != "stop" or last > params.early_end
+                 for r in game.spec.ambiguities["track_end"].reading_names()}
 
-    def run(reading: str) -> str:
-        readings = {"track_end": reading}
-        pile = plain_cards(game, gain)
-        state = situation(game, 2, readings, seats={0: {"score": start, "corruption": pile}}, events={"deceit": 1},
-                          pending={"choice": "event", "seat": 0})
-        written_at.setdefault("position", written(game, state, (ChooseEvent(DECEIT),)))
-        state = game.apply(state, ChooseEvent(DECEIT))
-        reachable[readings["track_end"]] = readings["track_end"] != "stop" or last > params.early_end
+    def describe(state: SobekState, reading: str) -> str:
         ends = state.scores[0] > params.early_end
-        never = "" if reachable[readings["track_end"]] else \
+        never = "" if reachable[reading] else \
             f"; no marker can pass {params.early_end} under this reading (it stops on {last})"
         return f"marker at {state.scores[0]}; more than {params.early_end} points: {ends}{never}"
 
+    run = written_figures(game, "track_end", default.config, shown, describe)
     outcomes = per_reading(game, "track_end", run)
     summary = (f"A player on space {start} of a track of {params.track_spaces} spaces chooses Deceit with {gain} "
                "cards in the corruption pile.")
@@ -232,8 +237,8 @@ def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
     said = {"stop_passes_on" if reachable["stop"] else "stop_last_space": last}
     return result(outcomes, summary, {"score": start, "gain": gain, "last_space": last,
                                       "early_end_points": params.early_end,
-                                      "early_end_reachable": reachable, **written_at["position"]},
-                  "one hand-built situation", said=said)
+                                      "early_end_reachable": reachable, **shown},
+                  "one hand-built situation", said=said, figures=run)
 
 
 def check_early_end(game: SobekGame, budget: Budget) -> CheckResult:
@@ -247,16 +252,14 @@ def check_early_end(game: SobekGame, budget: Budget) -> CheckResult:
         return end_of_round(game, 2, {"early_end": reading},
                             seats={0: {"score": start, "sets": sets, "corruption": pile}})
 
-    def run(reading: str) -> str:
-        after = score_round(game, build(reading))
-        return f"scores {list(after.scores)}, game over: {after.phase == OVER}"
-
-    outcomes = per_reading(game, "early_end", run)
-    return result(outcomes, f"End of round 1: seat 0 on {start} scores {points} set points (to {start + points}, "
-                  f"more than {params.early_end}) and is the most corrupt; the penalty moves it back.",
-                  {"score": start, "set_points": points, **written(game, build(default_of(game, "early_end")),
-                                                                   (Done(),))},
-                  "one hand-built end of round")
+    default = build(default_of(game, "early_end"))
+    shown = written(game, default, (Done(),))
+    figures = written_figures(game, "early_end", default.config, shown,
+                              lambda after, r: f"scores {list(after.scores)}, game over: {after.phase == OVER}")
+    return result(per_reading(game, "early_end", figures), f"End of round 1: seat 0 on {start} scores {points} set "
+                  f"points (to {start + points}, more than {params.early_end}) and is the most corrupt; the penalty "
+                  "moves it back.", {"score": start, "set_points": points, **shown}, "one hand-built end of round",
+                  figures=figures)
 
 
 def check_final_tie(game: SobekGame, budget: Budget) -> CheckResult:
@@ -266,11 +269,14 @@ def check_final_tie(game: SobekGame, budget: Budget) -> CheckResult:
         return situation(game, 2, {"final_tie": reading}, phase="over", draws=[], pending=None,
                          seats={p: {"score": scores[p], "last_gain": gains[p]} for p in range(2)})
 
-    outcomes = per_reading(game, "final_tie", lambda r: f"places {[list(g) for g in game.ranking(build(r)).places]}")
-    return result(outcomes, f"Both players end on {scores[0]}; seat 0 gained {gains[0]} in the last round, seat 1 "
-                  f"{gains[1]}.", {"scores": list(scores), "last_gain": list(gains),
-                                   **written(game, build(default_of(game, "final_tie")))},
-                  "one hand-built final state")
+    default = build(default_of(game, "final_tie"))
+    shown = written(game, default)
+    figures = written_figures(game, "final_tie", default.config, shown,
+                              lambda state, r: f"places {[list(g) for g in game.ranking(state).places]}")
+    return result(per_reading(game, "final_tie", figures), f"Both players end on {scores[0]}; seat 0 gained "
+                  f"{gains[0]} in the last round, seat 1 {gains[1]}.",
+                  {"scores": list(scores), "last_gain": list(gains), **shown}, "one hand-built final state",
+                  figures=figures)
 
 
 def check_horizontal_in_penalty(game: SobekGame, budget: Budget) -> CheckResult:
@@ -284,9 +290,11 @@ def check_horizontal_in_penalty(game: SobekGame, budget: Budget) -> CheckResult:
         return end_of_round(game, 2, {"horizontal_in_penalty": reading},
                             seats={0: {"sets": [hset, vset], "corruption": {"fish": 1}}})
 
-    outcomes = per_reading(game, "horizontal_in_penalty",
-                           lambda r: f"seat 0 ends the round on {score_round(game, build(r)).scores[0]}")
-    return result(outcomes, f"The most corrupt player scores {v_points} from a set and {h_points} from a horizontal "
-                  f"set ({v_points + h_points} in all).", {"set_points": v_points, "horizontal_points": h_points,
-                  **written(game, build(default_of(game, "horizontal_in_penalty")), (Done(),))},
-                  "one end of round")
+    default = build(default_of(game, "horizontal_in_penalty"))
+    shown = written(game, default, (Done(),))
+    figures = written_figures(game, "horizontal_in_penalty", default.config, shown,
+                              lambda after, r: f"seat 0 ends the round on {after.scores[0]}")
+    return result(per_reading(game, "horizontal_in_penalty", figures), f"The most corrupt player scores {v_points} "
+                  f"from a set and {h_points} from a horizontal set ({v_points + h_points} in all).",
+                  {"set_points": v_points, "horizontal_points": h_points, **shown}, "one end of round",
+                  figures=figures)

@@ -124,6 +124,6 @@ def result(
     if differ(outcomes):
         return CheckResult(Witness(summary, data), method, outcomes, searched, dict(said or {}),
                            witness_log=witness_log, constructed=constructed and witness_log is None,
-                           figures=figures if witness_log is not None else None)
+                           figures=figures)
     return CheckResult(Unknown(f"no difference in this situation: {summary}", "one situation"), method, outcomes,
                        searched, dict(said or {}))
