@@ -143,6 +143,7 @@ def placebo_problems(game: Game[Any, Any], base: _Trajectory, config: Config, po
     return problems
 
 
+@pytest.mark.slow  # whole games of the four games under every reading: nox -s compiled, about five times cheaper
 @pytest.mark.parametrize("game_id", ["ra", "sobek", "nefertiti", "nile_artefacts"])
 def test_placebo_the_same_moves_replay_alike_wherever_no_rule_applied(game_id: str) -> None:
     """The placebo: for one random and one greedy game per config, and every reading the text leaves open, the base
