@@ -767,6 +767,38 @@ def application_point(
     return -1, ""
 
 
+def _beside(
+    game: Game[Any, Any], item: PairItem, base: _Trajectory, state: Any, step: int, rng: random.Random
+) -> tuple[Any, int, str]:
+    """Play ``state`` (at action ``step``) to its end beside ``base``, every seat as ``item`` says, drawing from
+    ``rng``: the final state, the first step where the games part (-1: never) and how (``PartKind``)."""
+    choose = _choose(game, item.policy, item.simulations)
+    part, kind = -1, ""
+    n, limit = len(base.actions), game.info.max_game_length
+    while (mover := game.current_player(state)) is not None and step < limit:
+        synced = part < 0
+        if synced and (step >= n or mover != base.movers[step]):
+            part, kind, synced = step, "moves", False
+        if mover is CHANCE:
+            action = game.sample_chance(state, rng)
+            if synced and action != base.actions[step]:
+                part, kind = step, "chance"
+        else:
+            legal = game.legal_actions(state)
+            if not legal:
+                break
+            if synced and legal != base.legal[step]:
+                part, kind, synced = step, "moves", False
+            action = choose(state, legal, rng)
+            if synced and action != base.actions[step]:
+                part, kind = step, "choice"
+        state = game.apply(state, action)
+        step += 1
+    if part < 0 and step != n:
+        part, kind = min(step, n), "end"
+    return state, part, kind
+
+
 def follow(
     game: Game[Any, Any], item: PairItem, base: _Trajectory, point: int, kind: PointKind | Literal[""]
 ) -> PairOutcome:
@@ -780,30 +812,7 @@ def follow(
     rng = random.Random(item.seed)
     if point < len(base.rngs):  # at the end (point == len(actions)) nothing is drawn
         rng.setstate(base.rngs[point])
-    choose = _choose(game, item.policy, item.simulations)
-    step, part, part_kind = point, -1, ""
-    limit = game.info.max_game_length
-    while (mover := game.current_player(state)) is not None and step < limit:
-        synced = part < 0
-        if synced and (step >= n or mover != base.movers[step]):
-            part, part_kind, synced = step, "moves", False
-        if mover is CHANCE:
-            action = game.sample_chance(state, rng)
-            if synced and action != base.actions[step]:
-                part, part_kind = step, "chance"
-        else:
-            legal = game.legal_actions(state)
-            if not legal:
-                break
-            if synced and legal != base.legal[step]:
-                part, part_kind, synced = step, "moves", False
-            action = choose(state, legal, rng)
-            if synced and action != base.actions[step]:
-                part, part_kind = step, "choice"
-        state = game.apply(state, action)
-        step += 1
-    if part < 0 and step != n:
-        part, part_kind = min(step, n), "end"
+    state, part, part_kind = _beside(game, item, base, state, point, rng)
     a, b = game.scores(base.final), game.scores(state)
     shifts = {y - x for x, y in zip(a, b, strict=True)}
     return PairOutcome(
@@ -831,31 +840,8 @@ def pair(
     another value of a parameter: ``analysis.assumptions``)."""
     judge = base_game if base_game is not None else game
     rng = random.Random(item.seed)
-    choose = _choose(game, item.policy, item.simulations)
-    state = game.setup(item.changed)
-    step, part, kind = 0, -1, ""
-    n, limit = len(base.actions), game.info.max_game_length
-    while (mover := game.current_player(state)) is not None and step < limit:
-        synced = part < 0
-        if synced and (step >= n or mover != base.movers[step]):
-            part, kind, synced = step, "moves", False
-        if mover is CHANCE:
-            action = game.sample_chance(state, rng)
-            if synced and action != base.actions[step]:
-                part, kind = step, "chance"
-        else:
-            legal = game.legal_actions(state)
-            if not legal:
-                break
-            if synced and legal != base.legal[step]:
-                part, kind, synced = step, "moves", False
-            action = choose(state, legal, rng)
-            if synced and action != base.actions[step]:
-                part, kind = step, "choice"
-        state = game.apply(state, action)
-        step += 1
-    if part < 0 and step != n:
-        part, kind = min(step, n), "end"
+    state, part, kind = _beside(game, item, base, game.setup(item.changed), 0, rng)
+    n = len(base.actions)
     a, b = judge.scores(base.final), game.scores(state)
     shifts = {y - x for x, y in zip(a, b, strict=True)}
     return PairOutcome(
