@@ -184,6 +184,23 @@ class _Problems:
         return tuple(value)
 
 
+def _tables(doc: dict[str, Any], name: str, problems: _Problems) -> list[tuple[str, dict[str, Any]]]:
+    """The ``[[name]]`` tables of ``doc``, each with the key its problems are named by; what is not a table is a
+    problem (and skipped)."""
+    raw = doc.get(name, [])
+    if not isinstance(raw, list):
+        problems.add(name, f"expected [[{name}]] tables")
+        return []
+    found: list[tuple[str, dict[str, Any]]] = []
+    for index, item in enumerate(raw):
+        key = _entry_key(name, index, item)
+        if isinstance(item, dict):
+            found.append((key, item))
+        else:
+            problems.add(key, "expected a table")
+    return found
+
+
 def _entry_key(table: str, index: int, data: Any) -> str:
     """``rule[3] (ra.auction.bid)`` / ``edge[7] (ra.auction.bid tie)``: where an entry is, and what it names."""
     if not isinstance(data, dict):
@@ -222,15 +239,7 @@ def parse_edges(
 
     spec_rules = {r.id: r for r in spec.rules}
     rules: list[RuleTouches] = []
-    raw_rules = doc.get("rule", [])
-    if not isinstance(raw_rules, list):
-        problems.add("rule", "expected [[rule]] tables")
-        raw_rules = []
-    for index, item in enumerate(raw_rules):
-        key = _entry_key("rule", index, item)
-        if not isinstance(item, dict):
-            problems.add(key, "expected a table")
-            continue
+    for key, item in _tables(doc, "rule", problems):
         for name in item:
             if name not in ("id", "touches", "note"):
                 problems.add(f"{key}.{name}", "unknown key")
@@ -276,15 +285,7 @@ def parse_edges(
     edges: list[Edge] = []
     claimed: set[tuple[Any, Any]] = set()
     """(rule, kind) pairs with an entry, usable or not (a bad verdict is one problem, not also a missing edge)."""
-    raw_edges = doc.get("edge", [])
-    if not isinstance(raw_edges, list):
-        problems.add("edge", "expected [[edge]] tables")
-        raw_edges = []
-    for index, item in enumerate(raw_edges):
-        key = _entry_key("edge", index, item)
-        if not isinstance(item, dict):
-            problems.add(key, "expected a table")
-            continue
+    for key, item in _tables(doc, "edge", problems):
         claimed.add((item.get("rule"), item.get("kind")))
         edge = _edge(problems, item, key, spec, documents, touches_of)
         if edge is None:
