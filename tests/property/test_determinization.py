@@ -272,3 +272,15 @@ def test_an_observation_is_hashable_and_gives_its_view_back() -> None:
     assert view == obs.data()
     assert hash(obs) == hash(Observation.of("toy", 1, {"a": {"x": [3]}, "b": [1, {"c": 2}]}))
     assert view == thaw(freeze(view))
+
+
+@pytest.mark.parametrize("game_id", ["ra", "nile_artefacts", "sobek", "nefertiti"])
+def test_what_a_seat_sees_cites_rules_of_its_spec(game_id: str) -> None:
+    """Each entry of a game's ``seen`` table names the rule ids (specs/<game>.toml) that say who sees it: every id
+    exists, and every entry names one."""
+    game = load_game(game_id)
+    ids = {r.id for r in game.spec.rules}
+    assert game.seen
+    for entry in game.seen:
+        assert entry.rules, entry.what
+        assert set(entry.rules) <= ids, (entry.what, sorted(set(entry.rules) - ids))
