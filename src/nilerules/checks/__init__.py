@@ -1,8 +1,9 @@
 """The checks above the rules: for each game, one divergence check per ambiguity of its spec and the named queries.
 
 ``load(game_id)`` gives a :class:`GameModule`: the game's rules bound to its spec (``nilerules.games.load_game``), with
-its checks (``nilerules.checks.<id>.CHECKS``) and queries (``QUERIES``). The checks may use the solver and the shared
-kit (``nilerules.checks.kit``); the rules below them never import this package.
+its checks (each registered beside itself with ``@check``: ``nilerules.checks.registry``) and queries (``QUERIES``).
+The checks may use the solver and the shared kit (``nilerules.checks.kit``); the rules below them never import this
+package.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Literal, overload
 
 from nilerules.checks.model import Check, Query
+from nilerules.checks.registry import registered
 from nilerules.core.game import Game
 from nilerules.errors import SpecError
 from nilerules.games import load_game, load_spec_for
@@ -59,7 +61,11 @@ def load(game_id: str, spec_path: str | Path | None = None) -> GameModule[Any]:
     spec = load_spec_for(game_id, spec_path)
     game = load_game(game_id, spec_path)
     module = importlib.import_module(f"nilerules.checks.{game_id}")
-    checks: Mapping[str, Check] = module.CHECKS
+    registered_checks = registered(game_id)
+    checks: Mapping[str, Check] = {
+        **{a: registered_checks[a] for a in spec.ambiguities if a in registered_checks},
+        **registered_checks,
+    }
     missing = sorted(set(spec.ambiguities) - set(checks))
     if missing:
         raise SpecError(spec.path, [(f"ambiguities.{m}", "no divergence check implements it") for m in missing])
