@@ -35,8 +35,8 @@ from nilerules.analysis.parallel import Execution, available_cores, chunk_ranges
 from nilerules.analysis.simulate import win_shares
 from nilerules.build import build_label
 from nilerules.core.files import write_atomic
-from nilerules.core.mcts import SearchBudget, SearchPolicy, Sees, search
 from nilerules.core.playout import playout
+from nilerules.core.search import SearchBudget, SearchPolicy, Sees, search
 from nilerules.games import GAME_IDS
 
 SEED = 20_260_000

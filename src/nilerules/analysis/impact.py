@@ -35,7 +35,7 @@ from nilerules.analysis.montecarlo import wilson
 from nilerules.checks.model import Budget
 from nilerules.core.chance import random_index
 from nilerules.core.game import Game
-from nilerules.core.mcts import SearchPolicy
+from nilerules.core.search import SearchPolicy
 from nilerules.core.types import CHANCE, Config, Mover
 from nilerules.core.verdicts import VerdictKind
 
@@ -60,7 +60,7 @@ TEXT_DECIDES: Final = "The text rules out every other reading: no decision is ne
 POLICY_NAMES: Final = ("random", "greedy")
 """The context policies: the trials alternate them."""
 STRONG: Final = "strong"
-"""Every seat plays the search-based player (``core.mcts.SearchPolicy``) in the strong trials."""
+"""Every seat plays the search-based player (``core.search.SearchPolicy``) in the strong trials."""
 STATED: Final = (STRONG, *POLICY_NAMES)
 """The policies in the order the report states them: strong play first, random and greedy as context."""
 CONTEXT: Final = "random and greedy"

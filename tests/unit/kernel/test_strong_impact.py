@@ -136,10 +136,10 @@ def test_the_report_says_it_in_the_table_the_finding_the_json_and_the_page() -> 
     assert impact is not None
     row = next(line for line in text.splitlines() if line.startswith("| TOS-001 |"))
     cells = [c.strip() for c in row.strip("|").split(" | ")]
-    assert cells[3] == "changes the winner, strong play never met it"
-    assert cells[4].startswith(f"0/{STRONG_TRIALS} (0–")
-    assert cells[5] == f"arose 0/{STRONG_TRIALS}"
-    assert cells[6].startswith("arose ") and ", winner " in cells[6] and " · arose 0/" in cells[6]
+    assert cells[4] == "changes the winner, strong play never met it"
+    assert cells[5].startswith(f"0/{STRONG_TRIALS} (0–")
+    assert cells[6] == f"arose 0/{STRONG_TRIALS}"
+    assert cells[7].startswith("arose ") and ", winner " in cells[7] and " · arose 0/" in cells[7]
     assert f"- **Strong play never met it**: {impact.unmet_words()}" in text.splitlines()
     doc = json.loads(json_report.render([found], BUDGET))
     data = next(f for f in doc["games"]["toss"]["findings"] if f["ambiguity"] == "throw")["impact"]

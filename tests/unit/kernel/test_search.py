@@ -1,4 +1,4 @@
-"""The search-based player (nilerules.core.mcts) on the toy games, and per-seat policies in playouts.
+"""The search-based player (nilerules.core.search) on the toy games, and per-seat policies in playouts.
 
 Expected moves and results come from hand calculation on Dice Nim (tests/toys/nim.py: take 1 or 2 stones, the last
 stone wins): a pile that is a multiple of 3 is lost for the player to move against perfect play, so from a pile of 4
@@ -16,8 +16,8 @@ import pytest
 
 from nilerules.analysis.simulate import win_shares
 from nilerules.core import CHANCE, Config, GameBase, GameInfo, Mover, Ranking, playout, rank_by_keys
-from nilerules.core.mcts import SearchBudget, SearchPolicy, _choose, evaluate, rollout, search
 from nilerules.core.playout import POLICIES, greedy_policy, random_policy, seat_policies
+from nilerules.core.search import SearchBudget, SearchPolicy, _choose, evaluate, rollout, search
 from nilerules.errors import InvalidConfig
 from tests.toys import nim, tally
 
