@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, Literal, get_args
 
 from nilerules.core.game import Game
@@ -140,6 +140,13 @@ class SearchBudget:
         """A sixth of the default's simulations: for measuring many games (the report's impact);
         ``docs/strength.md`` gives its cost and strength."""
         return cls(simulations=32)
+
+    @classmethod
+    def report(cls, simulations: int, base: SearchBudget | None = None) -> SearchBudget:
+        """``base`` (default: the default budget) at ``simulations`` per decision spent on ``simulations // 2``
+        candidates (at least one), so that every candidate raced gets two rounds: the report's strong player
+        (``Budget.strong_simulations``; ``docs/strength.md`` measures it at 4, the greedy move and one other)."""
+        return replace(base or cls(), simulations=simulations, candidates=max(1, simulations // 2))
 
     @classmethod
     def thorough(cls) -> SearchBudget:
@@ -264,18 +271,22 @@ def search(
     first = _determinize(game, state, seat, legal, rng) if sees == "seat" else state
     fair = first is not state
     moves = _order(game, first, rng)
+    # with candidates, the first determinization (where they were chosen) is the world of the first round too
+    opening: list[Any] = []
     if 0 < budget.candidates < len(moves):
-        moves, after = _shortlist(game, first, seat, moves, budget)
-        children = after if first is state else []
-    else:
-        children = [game.apply(state, move) for move in moves] if first is state else []
+        moves, opening = _shortlist(game, first, seat, moves, budget)
+    elif budget.candidates:
+        opening = [game.apply(first, move) for move in moves]
+    children = [] if fair else opening or [game.apply(state, move) for move in moves]
     base = rng.getrandbits(62)
     samples: list[list[float]] = [[] for _ in moves]
     alive = list(range(min(len(moves), budget.simulations)))
     used = rounds = 0
     while len(alive) > 1 and used + len(alive) <= budget.simulations:
         here = children
-        if fair:
+        if fair and rounds == 0 and opening:
+            here = opening
+        elif fair:
             world = _world(game, state, seat, legal, random.Random((base + rounds) | WORLD_BIT))
             here = [game.apply(world, moves[i]) if i in alive else None for i in range(len(moves))]
         for i in alive:

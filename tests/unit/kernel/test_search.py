@@ -423,3 +423,14 @@ def test_win_shares_from_hand_made_rankings() -> None:
     assert win_shares(Ranking(((0, 2), (1,)), ("score",)), 3) == (Fraction(1, 2), 0, Fraction(1, 2))
     assert win_shares(Ranking(((1,), (0, 2)), ("score",)), 3) == (0, 1, 0)
     assert win_shares(rank_by_keys({0: (4,), 1: (4,), 2: (4,), 3: (4,)}, ("score",)), 4) == (Fraction(1, 4),) * 4
+
+
+def test_the_report_s_player_spends_its_simulations_on_two_rounds_per_candidate() -> None:
+    """``SearchBudget.report(n)``: n simulations on n // 2 candidates (4 -> 2, 5 -> 2, 1 -> 1), every other field the
+    default's; the impact measurement's strong player is that budget over what its seat sees."""
+    from nilerules.analysis.impact import _strong
+
+    assert [(b.simulations, b.candidates) for b in map(SearchBudget.report, (4, 5, 1))] == [(4, 2), (5, 2), (1, 1)]
+    assert SearchBudget.report(4) == SearchBudget(simulations=4, candidates=2)
+    player = _strong(4)
+    assert isinstance(player, SearchPolicy) and player.budget == SearchBudget.report(4) and player.sees == "seat"
