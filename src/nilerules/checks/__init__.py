@@ -18,7 +18,8 @@ from nilerules.checks.model import Check, Query
 from nilerules.checks.registry import registered
 from nilerules.core.game import Game
 from nilerules.errors import SpecError
-from nilerules.games import load_game, load_spec_for
+from nilerules.games import load_game
+from nilerules.specs import Spec
 
 if TYPE_CHECKING:
     from typing_extensions import TypeVar  # a default for the type parameter (PEP 696) for the type checker only
@@ -58,8 +59,8 @@ def load(game_id: str, spec_path: str | Path | None = None) -> GameModule[Game[A
 def load(game_id: str, spec_path: str | Path | None = None) -> GameModule[Any]:
     """Load a game with its bundled spec (or an edited copy), validating the spec, the rule bindings and that every
     ambiguity of the spec has a check. Typed by the id, as ``nilerules.games.load_game`` is."""
-    spec = load_spec_for(game_id, spec_path)
     game = load_game(game_id, spec_path)
+    spec: Spec = game.spec  # parsed once, by load_game
     module = importlib.import_module(f"nilerules.checks.{game_id}")
     registered_checks = registered(game_id)
     checks: Mapping[str, Check] = {
