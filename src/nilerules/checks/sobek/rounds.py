@@ -44,6 +44,13 @@ from nilerules.games.sobek.state import (
 )
 
 
+def in_round_two(state: SobekState) -> bool:
+    """Round 2 has begun: under SOB-018's ``lowest_chooses`` (the default) the lowest scorer's choice of who starts
+    it comes first, a decision of round 2 before its deal; the first decision after that deal is round 2's own."""
+    pend = state.pending
+    return state.round == 1 and not (pend is not None and pend.kind == K_START)
+
+
 def next_round_in_play(
     game: SobekGame, amb: str, players: int, describe: Callable[[SobekState], str], what: str, cut: bool = False,
     said: dict[str, Any] | None = None, figures: Callable[[GameLog], Callable[[str], str]] | None = None,
@@ -56,7 +63,7 @@ def next_round_in_play(
     readings give the same outcome. ``figures``: each reading's outcome from the log, when ``described`` (the position
     the whole log reaches) is not what a reading's replay should say."""
     config = game.config(players)
-    end, actions = play_until(game, config, SEED, lambda s: s.round == 1, "greedy")
+    end, actions = play_until(game, config, SEED, in_round_two, "greedy")
     if game.is_terminal(end) or end.round != 1:
         return None
     where = "to the first decision of round 2"
@@ -231,7 +238,7 @@ def check_green_deal(game: SobekGame, budget: Budget) -> CheckResult:
         return found
 
     def run(reading: str) -> str:
-        state = play_until(game, game.config(2, readings={"green_deal": reading}), SEED, lambda s: s.round == 1)[0]
+        state = play_until(game, game.config(2, readings={"green_deal": reading}), SEED, in_round_two)[0]
         return f"round 2 hands: {[sum(h) for h in state.hands]} cards"
 
     outcomes = per_reading(game, "green_deal", run)
@@ -249,9 +256,9 @@ def round_starter(state: SobekState) -> str:
 
 
 def round_start_figures(game: SobekGame, log: GameLog) -> Callable[[str], str]:
-    """SOB-018's outcomes from its witness log (played under the default to round 2's first decision): the round-2
-    start player each reading's replay gives; under ``lowest_chooses`` the replay stops at the lowest scorer's choice
-    (the log's next step, a draw of round 2, comes only after it), and the outcome names the chooser there."""
+    """SOB-018's outcomes from its witness log (played under the default through the scoring of round 1 to where the
+    readings part, the lowest scorer's choice under ``lowest_chooses``): the round-2 start player each reading's
+    replay gives, and under ``lowest_chooses`` the chooser, whose choice the log stops before."""
     def figures(reading: str) -> str:
         state, failed = log_state(game, log, "round_start", reading)
         pend = state.pending
@@ -265,7 +272,7 @@ def round_start_figures(game: SobekGame, log: GameLog) -> Callable[[str], str]:
 @check("round_start")
 def check_round_start(game: SobekGame, budget: Budget) -> CheckResult:
     """SOB-018 (``round_start``): Who starts the rounds after the first?"""
-    found = next_round_in_play(game, "round_start", 3, round_starter, "who starts it",
+    found = next_round_in_play(game, "round_start", 3, round_starter, "who starts it", cut=True,
                                figures=lambda log: round_start_figures(game, log))
     if found is not None:
         return found
@@ -330,7 +337,7 @@ def check_event_tokens_between_rounds(game: SobekGame, budget: Budget) -> CheckR
 
     def run(reading: str) -> str:
         config = game.config(3, readings={"event_tokens_between_rounds": reading})
-        state = play_until(game, config, SEED, lambda s: s.round == 1, "greedy")[0]
+        state = play_until(game, config, SEED, in_round_two, "greedy")[0]
         return bag(state)
 
     outcomes = per_reading(game, "event_tokens_between_rounds", run)
