@@ -24,7 +24,7 @@ from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 HOT_MODULES = {
-    "core": ("chance", "playout", "readings", "rollout"),
+    "core": ("chance", "legal_memo", "native", "playout", "readings", "rollout"),
     "games/ra": ("scoring", "game"),
     "games/ra/rules": ("__init__", "scratch", "traders", "epochs", "gods", "disasters", "auction", "turn", "start"),
     "games/sobek": ("sobstate", "params", "scoring", "game"),
@@ -40,7 +40,6 @@ HOT_MODULES = {
         "refill",
         "harbor",
         "characters",
-        "memo",
     ),
     "games/nile_artefacts": ("state", "scoring", "game"),
     "games/nile_artefacts/rules": ("__init__", "conditions", "supply", "offerings", "navigation", "rounds"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Final, TypeVar
 
+from nilerules.core.legal_memo import LegalMemo
 from nilerules.core.readings import record
 from nilerules.core.registry import rule
 from nilerules.core.types import Config
@@ -29,6 +30,11 @@ from nilerules.games.nefertiti.state import OPEN, Market, NefState
 
 A = TypeVar("A")
 
+LEGAL: Final = LegalMemo()
+"""The last state whose legal actions were computed, with them (the kernel's one-entry memo): written by
+``legal_actions`` and by the closing steps that compute the next bidder's choices anyway
+(``closing.advance_resolution``, ``closing.after_take``: the state they return is the one remembered); read by
+``legal_actions`` only."""
 PASS_ACTION: Final = Pass()
 DONE_ACTION: Final = Done()
 _ACTIONS: Final[dict[tuple[Any, ...], Any]] = {}

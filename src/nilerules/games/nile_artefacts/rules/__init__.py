@@ -91,9 +91,10 @@ def current_player(state: NAState) -> Mover:
 
 def legal_actions(state: NAState) -> tuple[Action, ...]:
     """Canonical order: TurnAround, Buy, Move (by space), Take (by kind), Offer (by kind, types), Done."""
-    c = state.ctx
-    if c.memo_state is state:  # the last state asked about (states are values: identity is enough)
-        return c.memo_legal
+    memo = state.ctx.legal
+    known = memo.get(state)
+    if known is not None:
+        return known
     phase = state.phase
     if phase == PH_NAV:
         out = navigation_actions(state)
@@ -101,8 +102,7 @@ def legal_actions(state: NAState) -> tuple[Action, ...]:
         out = offer_actions(state)
     else:
         out = ()
-    c.memo_state = state
-    c.memo_legal = out
+    memo.put(state, out)
     return out
 
 

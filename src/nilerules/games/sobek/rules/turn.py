@@ -3,10 +3,11 @@ with the legal-action cache that ``legal_actions`` and ``apply`` share."""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from nilerules.core import CHANCE, Mover, rule
 from nilerules.core.game import refused
+from nilerules.core.legal_memo import LegalMemo
 from nilerules.games.sobek.actions import (
     ACTION_TYPES,
     AddCard,
@@ -146,10 +147,9 @@ rule(
 )(legal_actions)
 
 
-_LEGAL_CACHE: Final[list[Any]] = [None, ()]
-"""The legal-action cache: the last decision state whose legal actions were computed, and those actions. Read and
-written by :func:`decision_actions` only (states are immutable, and the entry holds its state alive, so the
-identity of the state is a safe key)."""
+_LEGAL: Final = LegalMemo()
+"""The last decision state whose legal actions were computed, and those actions (the kernel's one-entry memo). Read
+and written by :func:`decision_actions` only."""
 
 
 def decision_actions(state: SobekState) -> tuple[SobekAction, ...]:
@@ -158,12 +158,12 @@ def decision_actions(state: SobekState) -> tuple[SobekAction, ...]:
     Called by :func:`legal_actions` and by :func:`apply`, which checks the action given against them. Every decision
     of a playout or a search is asked about twice, by the caller choosing a move (``legal_actions``) and then by
     ``apply`` on that same state: the second time the actions come from the cache instead of being computed again."""
-    if _LEGAL_CACHE[0] is state:
-        cached: tuple[SobekAction, ...] = _LEGAL_CACHE[1]
+    cached = _LEGAL.get(state)
+    if cached is not None:
         return cached
     pend = state.pending
     result = _turn_actions(state) if pend is None else _pending_actions(state, pend)
-    _LEGAL_CACHE[0], _LEGAL_CACHE[1] = state, result
+    _LEGAL.put(state, result)
     return result
 
 
