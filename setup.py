@@ -28,7 +28,9 @@ HOT_MODULES = {
     "games/ra": ("scoring", "game"),
     "games/ra/rules": ("__init__", "scratch", "traders", "epochs", "gods", "disasters", "auction", "turn", "start"),
     "games/sobek": ("sobstate", "params", "scoring", "game"),
-    "games/sobek/rules": ("common", "track", "events", "sets", "market", "characters", "draws", "rounds", "turn"),
+    "games/sobek/rules": (
+        "common", "pending", "track", "events", "sets", "market", "characters", "draws", "rounds", "turn"
+    ),
     "games/nefertiti": ("cards", "nefstate", "scoring"),
     "games/nefertiti/rules": (
         "__init__",

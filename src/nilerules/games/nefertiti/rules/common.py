@@ -121,10 +121,6 @@ TAKE_HALF: Final[tuple[NefAction, ...]] = (TakeHalf(),)
 _SQUARE_RANGES: Final = tuple(tuple(range(n)) for n in range(_MAX_SQUARES + 1))
 
 
-def place_action(m: int, sq: int) -> Place:
-    return PLACES[m][sq] if sq < _MAX_SQUARES else Place(m, sq)
-
-
 def neutral_place_action(m: int, sq: int) -> PlaceNeutral:
     return NEUTRAL_PLACES[m][sq] if sq < _MAX_SQUARES else PlaceNeutral(m, sq)
 
