@@ -25,7 +25,6 @@ import types
 from typing import TYPE_CHECKING, Any, Final
 
 from nilerules.core import Config
-from nilerules.core.legal_memo import LegalMemo
 from nilerules.core.native import NativeState
 from nilerules.games.nile_artefacts.actions import Action, Buy, Done, Draw, Move, Offer, Reveal, Take, TurnAround
 from nilerules.games.nile_artefacts.names import Condition
@@ -144,9 +143,6 @@ class Ctx:
         # filled and read by ``rules.offerings.offer_table`` only (a list: compiled, an index is read directly, a
         # dictionary key is boxed and hashed)
         self.offer_tables: list[tuple[Offers, ...]] = []
-        # the last state whose legal actions were asked for, and those actions (the kernel's one-entry memo): written
-        # and read by ``rules.legal_actions`` only
-        self.legal: LegalMemo = LegalMemo()
 
 
 _CTX: Final[dict[tuple[Params, Config], Ctx]] = {}

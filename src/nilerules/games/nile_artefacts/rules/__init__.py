@@ -26,6 +26,7 @@ from typing import Final, cast
 from nilerules.core import CHANCE, Mover, rule
 from nilerules.core.chance import random_index
 from nilerules.core.game import refused
+from nilerules.core.legal_memo import LegalMemo
 from nilerules.errors import IllegalAction, MalformedAction
 from nilerules.games.nile_artefacts.actions import (
     ACTION_TYPES,
@@ -89,10 +90,15 @@ def current_player(state: NAState) -> Mover:
     return _CHANCE
 
 
+_LEGAL: Final = LegalMemo()
+"""The last state whose legal actions were asked for, and those actions (the kernel's one-entry memo): written and
+read by ``legal_actions`` only (a playout asks for them and then applies one of them, which checks it against the
+same tuple)."""
+
+
 def legal_actions(state: NAState) -> tuple[Action, ...]:
     """Canonical order: TurnAround, Buy, Move (by space), Take (by kind), Offer (by kind, types), Done."""
-    memo = state.ctx.legal
-    known = memo.get(state)
+    known = _LEGAL.get(state)
     if known is not None:
         return known
     phase = state.phase
@@ -102,7 +108,7 @@ def legal_actions(state: NAState) -> tuple[Action, ...]:
         out = offer_actions(state)
     else:
         out = ()
-    memo.put(state, out)
+    _LEGAL.put(state, out)
     return out
 
 
