@@ -1,8 +1,7 @@
 """Nefertiti's state record itself, ``NefState``: under mypyc (a regular install) this module is compiled and
 ``NefState`` is a native class, so that a copy is one C call and a field read a struct read (as Nile Artefacts'
-``NAState``). Random playouts spend most of their time copying states: as a NamedTuple of 41 fields a copy was a
-``list`` of the fields, a temporary tuple and ``tuple.__new__`` through its Python-level wrapper, a few thousand
-instructions each.
+``NAState``): random playouts spend most of their time copying states (figures: docs/hot-paths.md). What every
+native state shares (equality, hash, repr, pickling, ``_replace``) is ``nilerules.core.native.NativeState``.
 
 The rules never change a state they are given: they copy it (``copy``), set the fields that change on the copy and
 return it; nothing else sets a field. ``state.py`` re-exports ``NefState`` with the phase codes,

@@ -1,8 +1,7 @@
 """Sobek's state record itself, ``SobekState``: under mypyc (a regular install) this module is compiled and
 ``SobekState`` is a native class, so that a copy is one C call and a field read a struct read (as Nefertiti's
-``NefState`` and Nile Artefacts' ``NAState``). As a NamedTuple of 28 fields, a copy with a few fields changed was a
-``list`` of the fields, a temporary tuple and ``tuple.__new__`` through its Python-level wrapper, and every field read
-from the compiled rules a look-up through the class.
+``NefState`` and Nile Artefacts' ``NAState``; figures: docs/hot-paths.md). What every native state shares
+(equality, hash, repr, pickling, ``_replace``) is ``nilerules.core.native.NativeState``.
 
 The rules never change a state they are given: they copy it (``copy``), set the fields that change on the copy and
 return it; nothing else sets a field. ``state.py`` re-exports ``SobekState`` with the codes, ``Params``, ``Draw``,

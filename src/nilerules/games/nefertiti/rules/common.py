@@ -39,8 +39,8 @@ PASS_ACTION: Final = Pass()
 DONE_ACTION: Final = Done()
 _ACTIONS: Final[dict[tuple[Any, ...], Any]] = {}
 """Read and written by ``action`` only: each distinct action made once. Actions are frozen dataclasses, whose
-``__init__`` is Python code: the menus of Swaps, Targets and Picks that ``legal_actions`` builds ran it about 90
-times a game, about 3 % of a random playout's instructions."""
+``__init__`` is Python code, and the menus that ``legal_actions`` builds would run it again and again
+(docs/hot-paths.md)."""
 _MAX_ACTIONS: Final = 100_000
 """The most actions kept (menus are of card slots, markets and seats: a few thousand in practice)."""
 
@@ -58,8 +58,8 @@ def action(kind: type[A], *fields: Any) -> A:
 
 
 def readings_of(config: Config) -> Readings:
-    """``params.readings_of``, the readings ``config`` chooses, compiled with the rules that ask for them (about 140
-    times a game: the plain-Python function's frame was about 3 % of a random playout's instructions)."""
+    """``params.readings_of``, the readings ``config`` chooses, compiled with the rules that ask for them (they ask
+    often: docs/hot-paths.md)."""
     return record(config, Readings)
 
 
