@@ -29,14 +29,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from nilerules.analysis.montecarlo import wilson
 from nilerules.checks.model import Budget
 from nilerules.core.chance import random_index
 from nilerules.core.game import Game
-from nilerules.core.mcts import SearchPolicy
+from nilerules.core.search import SearchBudget, SearchPolicy
 from nilerules.core.types import CHANCE, Config, Mover
 from nilerules.core.verdicts import VerdictKind
 
@@ -61,7 +61,7 @@ TEXT_DECIDES: Final = "The text rules out every other reading: no decision is ne
 POLICY_NAMES: Final = ("random", "greedy")
 """The context policies: the trials alternate them."""
 STRONG: Final = "strong"
-"""Every seat plays the search-based player (``core.mcts.SearchPolicy``) in the strong trials."""
+"""Every seat plays the search-based player (``core.search.SearchPolicy``) in the strong trials."""
 STATED: Final = (STRONG, *POLICY_NAMES)
 """The policies in the order the report states them: strong play first, random and greedy as context."""
 CONTEXT: Final = "random and greedy"
@@ -664,12 +664,13 @@ class _Trajectory:
 
 def _strong(simulations: int) -> Callable[[Game[Any, Any], Any, random.Random], Any]:
     """``POLICIES["strong"]`` (looked up by name, whatever player it is), at ``simulations`` per decision when that is
-    given and the player searches with a ``SearchBudget`` (what it sees kept)."""
+    given and the player searches with a ``SearchBudget`` (what it sees kept), spent on ``simulations // 2``
+    candidates, two rounds each (``SearchBudget.report``)."""
     from nilerules.core.playout import POLICIES
 
     strong = POLICIES[STRONG]
     if simulations and isinstance(strong, SearchPolicy):
-        return SearchPolicy(replace(strong.budget, simulations=simulations), strong.__name__, strong.sees)
+        return SearchPolicy(SearchBudget.report(simulations, strong.budget), strong.__name__, strong.sees)
     return strong
 
 
