@@ -15,7 +15,7 @@ import pytest
 
 from nilerules import load_game
 from nilerules.core import CHANCE, playout
-from nilerules.core.mcts import SearchBudget, SearchPolicy, search
+from nilerules.core.search import SearchBudget, SearchPolicy, search
 from nilerules.errors import InvalidConfig
 from tests.property.test_determinization import SWAPS
 
