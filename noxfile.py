@@ -1,5 +1,5 @@
 """The single entry point for checks: `nox` runs typecheck, lint, tests, compiled and browser; `nox -s
-report|bench|explore|coverage` on demand."""
+golden|report|bench|explore|coverage` on demand."""
 
 from __future__ import annotations
 
@@ -63,6 +63,15 @@ def compiled(session: nox.Session) -> None:
     session.install(".[dask,openspiel,pettingzoo]", "pytest>=8", "pytest-xdist>=3.5")
     session.env["NILERULES_HYPOTHESIS_PROFILE"] = "ci"
     session.run("pytest", "-p", "no:cacheprovider", *WORKERS, "-m", "slow or differential", *session.posargs)
+
+
+@nox.session
+def golden(session: nox.Session) -> None:
+    """The golden playthroughs (tests/golden/test_golden.py, one test over every game). ``nox -s golden -- --regen``
+    rewrites every golden file from its seed: only when the rules change on purpose, with the game's
+    ``GameInfo.version`` bumped in the same commit; then read the diff (tests/README.md)."""
+    session.install("-e", DEV)
+    session.run("pytest", "-p", "no:cacheprovider", "tests/golden", *session.posargs)
 
 
 @nox.session

@@ -1,4 +1,5 @@
-"""Shared test configuration: Hypothesis profiles (CI: derandomized, bounded; explore: long)."""
+"""Shared test configuration: Hypothesis profiles (CI: derandomized, bounded; explore: long), the ``--regen`` option
+of the golden playthroughs (tests/golden/test_golden.py), a fresh Z3 context per test."""
 
 from __future__ import annotations
 
@@ -34,6 +35,16 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get("NILERULES_HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--regen",
+        action="store_true",
+        default=False,
+        help="rewrite the golden playthroughs of tests/golden from their seeds (only when the rules change on purpose; "
+        "nox -s golden -- --regen)",
+    )
 
 
 @pytest.fixture(autouse=True)

@@ -1,6 +1,9 @@
 """Helpers shared by the generic tests: which games are present, where the seeds are, each game's documented example
 position, a game loaded from an edited copy of its spec, the states of a seeded random game, a check's witness from
-seeded play."""
+seeded play.
+
+Importing this module loads no checks and no z3 (rules tests under tests/games use it): ``loaded`` and
+``edited_game`` import the checks when called; ``edited_rules`` gives the game alone."""
 
 from __future__ import annotations
 
@@ -9,13 +12,15 @@ import re
 import tomllib
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from nilerules.checks import GameModule, load
 from nilerules.core import CHANCE, Config, Witness
 from nilerules.core.log import replay_steps
-from nilerules.games import available
+from nilerules.games import available, load_game
 from nilerules.specs import bundled_spec_path
+
+if TYPE_CHECKING:
+    from nilerules.checks import GameModule
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = ROOT / "specs" / "documents"
@@ -24,6 +29,9 @@ DOCUMENTS = ROOT / "specs" / "documents"
 
 @cache
 def loaded(game_id: str) -> GameModule:
+    """The game with its checks and queries (loads the checks)."""
+    from nilerules.checks import load
+
     return load(game_id)
 
 
@@ -54,8 +62,8 @@ def toml_value(value: Any) -> str:
     return repr(value)
 
 
-def edited_game(tmp_path: Path, game_id: str, **values: Any) -> GameModule:
-    """The game loaded from a copy of its bundled spec with each ``[params.<name>] value`` replaced (``toml_value``)."""
+def edited_spec(tmp_path: Path, game_id: str, **values: Any) -> Path:
+    """A copy of the game's bundled spec with each ``[params.<name>] value`` replaced (``toml_value``)."""
     text = bundled_spec_path(game_id).read_text(encoding="utf-8")
     for name, value in values.items():
         found = re.search(rf"(\[params\.{name}\]\n(?:(?!\n\[).)*?\nvalue = )[^\n]*", text, flags=re.S)
@@ -63,7 +71,19 @@ def edited_game(tmp_path: Path, game_id: str, **values: Any) -> GameModule:
         text = text[: found.end(1)] + toml_value(value) + text[found.end() :]
     path = tmp_path / f"{game_id}.toml"
     path.write_text(text, encoding="utf-8")
-    return load(game_id, path)
+    return path
+
+
+def edited_rules(tmp_path: Path, game_id: str, **values: Any) -> Any:
+    """The game alone (``load_game``, no checks) from a copy of its spec with params replaced (``edited_spec``)."""
+    return load_game(game_id, edited_spec(tmp_path, game_id, **values))
+
+
+def edited_game(tmp_path: Path, game_id: str, **values: Any) -> GameModule:
+    """The game with its checks (``checks.load``) from a copy of its spec with params replaced (``edited_spec``)."""
+    from nilerules.checks import load
+
+    return load(game_id, edited_spec(tmp_path, game_id, **values))
 
 
 def spec_with_line_edited(tmp_path: Path, game_id: str, pattern: str, replacement: str) -> Path:

@@ -1,5 +1,7 @@
-"""Public testing kit for users' own CI: strategies, a state-machine base, and the conformance suite."""
+"""Public testing kit for users' own CI: strategies, a state-machine base, the conformance suite, and seeded play to
+reach a position (``nilerules.core.seeded``) without loading the checks."""
 
+from nilerules.core.seeded import first_decision, play_until, replay_actions, seeded_steps, under
 from nilerules.testing.conformance import (
     ConformanceError,
     Failure,
@@ -23,7 +25,12 @@ __all__ = [
     "configs",
     "covering_readings",
     "every_config",
+    "first_decision",
+    "play_until",
     "reachable_states",
     "readings",
+    "replay_actions",
     "run_conformance",
+    "seeded_steps",
+    "under",
 ]

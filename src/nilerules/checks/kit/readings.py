@@ -6,15 +6,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from nilerules.core.game import Game
-from nilerules.core.types import Config
+from nilerules.core.seeded import under as under
 
 Outcomes = tuple[tuple[str, str], ...]
 """For each reading (by name, in spec order): its outcome in words."""
-
-
-def under(game: Game[Any, Any], config: Config, ambiguity: str, reading: str) -> Config:
-    """``config`` with the reading of ``ambiguity`` changed to ``reading`` (validated like any config)."""
-    return game.config(config.players, config.modules, {**config.readings_dict(), ambiguity: reading})
 
 
 def all_readings(game: Game[Any, Any], ambiguity: str) -> tuple[str, ...]:
