@@ -21,7 +21,7 @@ from typing import Any
 from nilerules import load_game
 from nilerules.build import build_label
 from nilerules.core import CHANCE
-from nilerules.core.mcts import SearchBudget, search
+from nilerules.core.search import SearchBudget, search
 from nilerules.games import GAME_IDS
 
 SEED = 20_260_000

@@ -11,8 +11,8 @@ its observation) or every hand (``--sees all``, ``POLICIES["omniscient"]``); ``-
 all-seeing search at every other seat (the fair player against players who see its cards).
 
 Usage: python tools/strength.py [--game G] [--players N] [--opponents greedy,random,strong,omniscient] [--games N]
-       [--first I] [--sees seat|all] [--budget default|cheap|thorough] [--simulations N] [--jobs N] [--out FILE.json]
-       [--markdown FILE.md]
+       [--first I] [--sees seat|all] [--budget default|cheap|thorough] [--simulations N] [--candidates N]
+       [--depth N] [--scorings N] [--jobs N] [--out FILE.json] [--markdown FILE.md]
 ``--short`` (what ``tools/bench.py`` runs): 12 games per cell, 4 players, against greedy seats.
 Run it on the compiled build (``pip install .``): the table in ``docs/strength.md`` comes from
 ``python tools/strength.py --games 200 --jobs 2 --markdown table.md``.
@@ -35,8 +35,8 @@ from nilerules.analysis.parallel import Execution, available_cores, chunk_ranges
 from nilerules.analysis.simulate import win_shares
 from nilerules.build import build_label
 from nilerules.core.files import write_atomic
-from nilerules.core.mcts import SearchBudget, SearchPolicy, Sees, search
 from nilerules.core.playout import playout
+from nilerules.core.search import SearchBudget, SearchPolicy, Sees, search
 from nilerules.games import GAME_IDS
 
 SEED = 20_260_000
@@ -198,6 +198,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help=f"the first game's number, 0..{MAX_GAMES} (0)")
     parser.add_argument("--budget", choices=sorted(BUDGETS), default="default", help="the strong player's budget")
     parser.add_argument("--simulations", type=int, help="override the budget's simulations per decision")
+    parser.add_argument("--candidates", type=int, help="override the budget's candidates (0: every legal move)")
+    parser.add_argument("--depth", type=int, help="override the budget's rollout cut-off in actions (0: none)")
+    parser.add_argument("--scorings", type=int, help="override the budget's rollout cut-off in scorings (0: none)")
     parser.add_argument("--jobs", type=int, default=available_cores(), help="local processes")
     parser.add_argument("--short", action="store_true", help="12 games per cell, 4 players, greedy opponents")
     parser.add_argument("--out", default="bench-results/strength.json", help="write the figures here (JSON)")
@@ -210,8 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     if not 0 <= args.first <= MAX_GAMES:
         parser.error(f"--first must be in 0..{MAX_GAMES}")
     budget = BUDGETS[args.budget]
-    if args.simulations is not None:
-        budget = dataclasses.replace(budget, simulations=args.simulations)
+    overrides = {k: getattr(args, k) for k in ("simulations", "candidates", "depth", "scorings")}
+    budget = dataclasses.replace(budget, **{k: v for k, v in overrides.items() if v is not None})
     opponents = args.opponents.split(",")
     if not set(opponents) <= {"greedy", "random", "strong", "omniscient"}:
         parser.error("--opponents: greedy, random, strong (every seat the measured player: its cost) and/or omniscient")

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from nilerules import __version__
+from nilerules.analysis.ask.kinds import KINDS as ASK_KINDS
 from nilerules.checks import GameModule, load
 from nilerules.checks.model import BUDGET_NAMES, Budget
 from nilerules.core import jsonio
@@ -507,11 +508,11 @@ def cmd_ask(args: argparse.Namespace) -> int:
         _emit(args, rows, "\n".join(f"{f.path}: {f.type} — {f.description}" for f in fields))
         return EXIT_OK
     asked: list[tuple[Any, str]] = [
-        (kind, expr) for kind, expr in (("can", args.can), ("how_often", args.how_often), ("max", args.max),
-                                        ("min", args.min)) if expr is not None
+        (kind, getattr(args, kind)) for kind in ASK_KINDS if getattr(args, kind) is not None
     ]
     if not asked:
-        raise UsageError("ask needs a question: --can EXPR, --how-often EXPR, --max EXPR or --min EXPR (or --view)")
+        flags = [f"{k.option} EXPR" for k in ASK_KINDS.values()]
+        raise UsageError(f"ask needs a question: {', '.join(flags[:-1])} or {flags[-1]} (or --view)")
     kind, expression = asked[0]
     if args.out:
         check_writable(args.out)
@@ -851,12 +852,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("ask", "ask your own question in CEL: can EXPR happen, how often, its largest or smallest value "
             "(docs/ask.md)", game=True)
     question = p.add_mutually_exclusive_group()
-    question.add_argument("--can", metavar="EXPR", help="find a game where the bool EXPR holds (a witness log)")
-    question.add_argument(
-        "--how-often", metavar="EXPR", help="the share of games where EXPR holds, with a 95 %% interval"
-    )
-    question.add_argument("--max", metavar="EXPR", help="the largest value of the int EXPR, with the game reaching it")
-    question.add_argument("--min", metavar="EXPR", help="the smallest value of the int EXPR, with the game reaching it")
+    for kind in ASK_KINDS.values():
+        question.add_argument(kind.option, dest=kind.name, metavar="EXPR", help=kind.help)
     p.add_argument("--view", action="store_true", help="list the names an expression may read for this game and config")
     p.add_argument(
         "--at", choices=("end", "any"), default="end",

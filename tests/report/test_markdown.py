@@ -47,7 +47,8 @@ def sections(text: str) -> dict[str, list[str]]:
 def test_the_summary_table_comes_before_every_section() -> None:
     """Issue 11 §4: 'First, one table of every finding sorted by impact'."""
     lines = markdown.render([analysis()], BUDGET).splitlines()
-    table = next(i for i, line in enumerate(lines) if line.startswith("| code | game | title | class | strong play"))
+    header = "| code | rank | game | title | class | strong play"
+    table = next(i for i, line in enumerate(lines) if line.startswith(header))
     first_section = next(i for i, line in enumerate(lines) if line.startswith("### "))
     assert table < first_section
     rows = [line for line in lines[table + 2 :] if line.startswith("| TAL-")]

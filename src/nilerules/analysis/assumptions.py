@@ -2,13 +2,19 @@
 
 For each ``assumed`` parameter of a spec that holds numbers, two changed values: every number inside one step down,
 and one step up (a step is 1, or a tenth of the number from ``TENTH_FROM`` up), each kept within the schema's
-``min``/``max``. Each changed value is played against the spec's own in paired seeded games, exactly as a reading is
-in ``analysis.impact``: the same trials (``impact.trials``: configs, seeds and policies, the strong trials
-included), the same chance draws and choices while the two games agree, and the pairs counted alike
-(``impact.Counts``), by policy: a value's class is what strong play shows, else what random and greedy play show.
-The game under the spec's own values is played once per trial and compared with every changed value, so a trial is
-the unit the parallel layer runs (``assumption_chunks``, ``measure_assumption_chunk``); ``assumption_impacts`` turns
-the outcomes into one :class:`AssumptionImpact` per parameter.
+``min``/``max``. Each changed value is measured where it applies, exactly as a reading is in ``analysis.impact``, on
+the same base games (``impact.trials``: configs, seeds and policies, every strong trial included; a trial's base game
+is played once, for its reading pairs and its changed values together: ``AssumptionChunk``). At every step of the base
+game the rules bound to the changed value (``game_with``) are asked, in the same position (``Game.rebase``, which
+gives the state the changed params), for the mover, the legal moves, the chance distribution and the successor of
+the move played, and at the end for the scores; the first step where they differ is the value's *application point*,
+and only from there does the changed game go on by its own rules with its own players (``impact.follow``). A value
+the set-up reads (a starting amount, the contents of a bag) applies at setup (point 0): its pair is two whole games
+from setup, and ``ValueImpact.at_setup`` counts them. Wherever no application point was met, the same moves replay
+under the changed value to the same result (tests/unit/kernel/test_assumptions.py: the placebo). The pairs are
+counted alike (``impact.Counts``), by policy: a value's class is the strongest difference any play met, shown by
+strong play when it shows it. ``assumption_impacts`` turns the outcomes into one :class:`AssumptionImpact` per
+parameter.
 
 A parameter that holds no number, or whose value is the length of another parameter (changing it would break that
 one's schema), is not varied, and its impact says why. A changed value the game cannot run with (its set-up or rules
@@ -20,27 +26,32 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
 from nilerules.analysis.impact import (
     CLASSES,
+    NOT_MET,
     POLICY_NAMES,
     STATED,
     STRONG,
     Counts,
+    GameCounts,
+    ImpactChunk,
     PairItem,
     PairOutcome,
     PlayView,
     Rate,
+    application_point,
     budget_words,
-    pair,
+    effect_class,
+    follow,
+    measure,
     play,
     total,
     trials,
-    view,
 )
 from nilerules.checks.model import Budget
 from nilerules.core.codec import dumps
@@ -162,7 +173,9 @@ def game_with(game: Game[Any, Any], variant: Variant) -> Game[Any, Any]:
 # -- the work -------------------------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class AssumptionChunk:
-    """One trial of a game: the spec's own values against every changed value, with one config, seed and policy."""
+    """One trial of a game: its base game under the spec's own values and default readings, played once; the
+    trial's reading pairs (``items``, as ``impact.measure`` measures them) and every changed value are measured on
+    it, each where it applies."""
 
     source: Any
     """What names the game: a ``parallel.GameRef`` or the game module itself."""
@@ -172,6 +185,8 @@ class AssumptionChunk:
     policy: str
     simulations: int = 0
     """The strong player's simulations per decision (``policy == STRONG``); 0 otherwise."""
+    items: tuple[PairItem, ...] = ()
+    """The trial's pairs of readings (``impact.work_items``), measured on the same base game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,40 +198,70 @@ class VariantOutcome:
     failed: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class TrialOutcome:
+    """What one trial showed: its reading pairs (as ``impact.measure`` gives them) and its changed values."""
+
+    pairs: tuple[PairOutcome, ...]
+    variants: tuple[VariantOutcome, ...]
+
+
 def game_variants(spec: Spec) -> tuple[Variant, ...]:
     """Every changed value of every assumed parameter of ``spec``, in the spec's order."""
     return tuple(v for p in spec.assumed() for v in variants(spec, p)[0])
 
 
-ASSUMED_STRONG_TRIALS: Final = 2
-"""The most strong trials a changed assumed value is paired in: each pair plays two whole strong games from setup (a
-changed value has no application point to follow the base game to), so the assumed data keeps the strong trials the
-report had before the readings' went to 100 a game (``Budget.strong_trials``)."""
-
-
-def assumption_chunks(source: Any, game: Game[Any, Any], budget: Budget) -> list[AssumptionChunk]:
-    """One chunk per trial (none when no assumed parameter can be varied); at most ``ASSUMED_STRONG_TRIALS`` strong
-    ones."""
+def assumption_chunks(
+    source: Any, game: Game[Any, Any], budget: Budget, paired: Sequence[ImpactChunk] = ()
+) -> list[AssumptionChunk]:
+    """One chunk per trial (``impact.trials``, the strong ones included: every changed value is measured on every
+    base game the readings are), each holding the items of ``paired``'s chunk of the same trial, so that the trial's
+    base game is played once for both; none when no assumed parameter can be varied."""
     changed = game_variants(game.spec)
     if not changed:
         return []
-    capped = replace(budget, strong_trials=min(budget.strong_trials, ASSUMED_STRONG_TRIALS))
-    return [AssumptionChunk(source, changed, t.config, t.seed, t.policy, t.simulations) for t in trials(game, capped)]
+    items = {(c.items[0].base, c.items[0].seed, c.items[0].policy, c.items[0].simulations): c.items
+             for c in paired if c.items}
+    out = [
+        AssumptionChunk(source, changed, t.config, t.seed, t.policy, t.simulations,
+                        items.get((t.config, t.seed, t.policy, t.simulations), ()))
+        for t in trials(game, budget)
+    ]
+    if sum(len(c.items) for c in out) != sum(len(c.items) for c in paired):
+        raise ValueError("assumption_chunks: some reading pairs belong to no trial")  # paired comes from the trials
+    return out
 
 
-def measure_assumptions(game: Game[Any, Any], chunk: AssumptionChunk) -> tuple[VariantOutcome, ...]:
-    """Play the chunk's trial under the spec's own values once and beside it under every changed value."""
-    base = play(game, chunk.config, chunk.seed, chunk.policy, chunk.simulations)
+def measure_variant(
+    game: Game[Any, Any], variant: Variant, item: PairItem, base: Any, chances: dict[int, Any] | None = None
+) -> VariantOutcome:
+    """One changed value against the spec's own on the base game ``base`` (``play(..., keep=True)`` under ``game``):
+    the rules bound to the changed value (``game_with``) are tested at every step of the base game in the same
+    position (``Game.rebase``: the state with the changed params), and the changed game follows the base game up to
+    the first step where they give another mover, other legal moves, another chance distribution, another successor
+    or (at the end) other scores, and from there goes on by its own rules; a value consulted at setup parts there
+    (point 0, ``setup``: two whole games). ``chances``: the base game's chance distributions by step, shared."""
+    try:
+        changed = game_with(game, variant)
+        point, kind = application_point(game, base, item.changed, chances, under=changed)
+        return VariantOutcome(variant, follow(changed, item, base, point, kind, base_game=game))
+    except Exception as exc:  # a value the rules cannot run with is a finding about the data, not a crash
+        # the same report on every machine and every run, and for a copy of the spec under another name
+        text = ADDRESS.sub("", without_file(str(exc), game.spec.path))
+        return VariantOutcome(variant, None, f"{type(exc).__name__}: {text}")
+
+
+def measure_assumptions(game: Game[Any, Any], chunk: AssumptionChunk) -> TrialOutcome:
+    """Play the chunk's trial under the spec's own values once; measure its reading pairs and every changed value on
+    it."""
+    base = play(game, chunk.config, chunk.seed, chunk.policy, chunk.simulations, keep=True)
+    pairs = measure(game, chunk.items, played=base)
+    chances: dict[int, Any] = {}
     out = []
     for v in chunk.variants:
         item = PairItem(v.param, v.words, chunk.config, chunk.config, chunk.seed, chunk.policy, chunk.simulations)
-        try:
-            out.append(VariantOutcome(v, pair(game_with(game, v), item, base, base_game=game)))
-        except Exception as exc:  # a value the rules cannot run with is a finding about the data, not a crash
-            # the same report on every machine and every run, and for a copy of the spec under another name
-            text = ADDRESS.sub("", without_file(str(exc), game.spec.path))
-            out.append(VariantOutcome(v, None, f"{type(exc).__name__}: {text}"))
-    return tuple(out)
+        out.append(measure_variant(game, v, item, base, chances))
+    return TrialOutcome(pairs, tuple(out))
 
 
 def without_file(text: str, path: str) -> str:
@@ -226,7 +271,7 @@ def without_file(text: str, path: str) -> str:
     return text
 
 
-def measure_assumption_chunk(chunk: AssumptionChunk) -> tuple[VariantOutcome, ...]:
+def measure_assumption_chunk(chunk: AssumptionChunk) -> TrialOutcome:
     """``measure_assumptions`` on one chunk (in any process: the game is loaded from what the chunk names)."""
     from nilerules.analysis.parallel import resolve
 
@@ -236,7 +281,7 @@ def measure_assumption_chunk(chunk: AssumptionChunk) -> tuple[VariantOutcome, ..
 # -- the summary ----------------------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class ValueImpact:
-    """One changed value against the spec's own, over the paired games."""
+    """One changed value against the spec's own, over the paired games (one per base game)."""
 
     words: str
     value: Any
@@ -245,17 +290,28 @@ class ValueImpact:
     """Why the game could not be played with this value (the first error met), or empty."""
     by_policy: tuple[tuple[str, Counts], ...] = ()
     """The counts of each policy's paired games (strong first); empty: every game counts as random and greedy."""
+    at_setup: int = 0
+    """Of the paired games where the value applied, those where it applied at setup (two whole games paired)."""
 
     def of(self, policies: tuple[str, ...]) -> Counts:
         if not self.by_policy:
             return self.counts if STRONG not in policies else Counts()
         return total(c for name, c in self.by_policy if name in policies)
 
+    def games(self, play: str) -> GameCounts:
+        """One policy's base games: where the value applied, and what changed there."""
+        c = self.of((play,))
+        return GameCounts(c.trials, c.arises, c.play, c.scores, c.winner)
+
     def shown(self) -> Counts:
-        """The paired games that give the class: strong play's when it met a difference, else random and greedy
-        play's."""
-        strong = self.of((STRONG,))
-        return strong if strong.play_class() is not None else self.of(POLICY_NAMES)
+        """The paired games that give the class, the strongest difference any policy met: strong play's when it
+        shows that class, else random and greedy play's."""
+        strong, context = self.of((STRONG,)), self.of(POLICY_NAMES)
+        met = [c.play_class() for c in (strong, context) if c.play_class() is not None]
+        if not met:
+            return context
+        best = min(met, key=CLASSES.index)
+        return strong if strong.play_class() == best else context
 
     @property
     def cls(self) -> str:
@@ -264,17 +320,26 @@ class ValueImpact:
         return self.shown().play_class() or NO_DIFFERENCE
 
     def rate(self) -> Rate:
-        """The games that show the class's difference (none met: the games where nothing differed, 0 hits)."""
+        """The games that show the class's difference, among all paired games of the play that shows it (arises ×
+        the difference; none met: 0 hits among every game)."""
         shown = self.shown() if self.cls != NO_DIFFERENCE else self.counts
         return Rate(shown.hits(self.cls) if self.cls != NO_DIFFERENCE else 0, shown.trials)
 
     def views(self) -> tuple[PlayView, ...]:
-        """Each policy's figures, strong play first."""
-        return tuple(view(p, [self.of((p,))]) for p in STATED if self.of((p,)).trials)
+        """Each policy's figures, strong play first: its strongest difference, in how many of the games where the
+        value applied."""
+        out = []
+        for p in STATED:
+            c = self.games(p)
+            if c.games:
+                cls = effect_class(c) or NOT_MET
+                out.append(PlayView(p, cls, Rate(self.of((p,)).hits(cls) if cls != NOT_MET else 0, c.arises)))
+        return tuple(out)
 
     def to_data(self) -> dict[str, Any]:
         return {"change": self.words, "value": self.value, "class": self.cls, "failed": self.failed,
-                **self.counts.to_data(), "by_play": {v.play: v.to_data() for v in self.views()}}
+                **self.counts.to_data(), "arises": self.counts.arises, "at_setup": self.at_setup,
+                "by_play": {v.play: {**v.to_data(), **self.games(v.play).to_data()} for v in self.views()}}
 
 
 ORDER: Final = (*CLASSES[:3], NO_DIFFERENCE, NOT_MEASURED)
@@ -331,6 +396,7 @@ def assumption_impacts(
     counts: dict[tuple[str, int], Counts] = {}
     by_policy: dict[tuple[str, int, str], Counts] = {}
     failed: dict[tuple[str, int], str] = {}
+    setup: dict[tuple[str, int], int] = {}
     for o in outcomes:
         key = (o.variant.param, o.variant.direction)
         if o.outcome is None:
@@ -339,8 +405,15 @@ def assumption_impacts(
             counts[key] = counts.get(key, Counts()).add(o.outcome)
             mine = (*key, o.outcome.item.policy)
             by_policy[mine] = by_policy.get(mine, Counts()).add(o.outcome)
-    capped = replace(budget, strong_trials=min(budget.strong_trials, ASSUMED_STRONG_TRIALS))
-    words = budget_words(game, capped, followed=False).replace(" per reading", " per changed value")
+            setup[key] = setup.get(key, 0) + (o.outcome.point_kind == "setup")
+    words = (
+        budget_words(game, budget)
+        .replace(" per reading", " per changed value")
+        .replace("under each reading", "under each changed value")
+        .replace("the situation arose", "the value applied")
+        .replace("a situation strong play never met there arises",
+                 "a changed value strong play never saw apply there applies")
+    )
     out = []
     for p in game.spec.assumed():
         changed, skipped = variants(game.spec, p)
@@ -351,6 +424,7 @@ def assumption_impacts(
                 counts.get((p.name, v.direction), Counts()),
                 failed.get((p.name, v.direction), ""),
                 tuple((q, c) for q in STATED if (c := by_policy.get((p.name, v.direction, q))) is not None),
+                setup.get((p.name, v.direction), 0),
             )
             for v in changed
         )
@@ -362,6 +436,6 @@ def measure_game(game: Game[Any, Any], budget: Budget) -> tuple[AssumptionImpact
     """Every assumed parameter's impact, measured here (one process): for tests and single-game callers."""
     outcomes: list[VariantOutcome] = []
     for chunk in assumption_chunks(game, game, budget):
-        outcomes.extend(measure_assumptions(game, chunk))
+        outcomes.extend(measure_assumptions(game, chunk).variants)
     return assumption_impacts(game, budget, outcomes)
 

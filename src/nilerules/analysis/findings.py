@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from nilerules.analysis.impact import (
+    CLASSES,
     UNSEEN,
     Impact,
     PairOutcome,
+    Rate,
     budget_words,
     classify,
     evidence,
@@ -21,6 +23,7 @@ from nilerules.analysis.impact import (
     tally,
     work_items,
 )
+from nilerules.analysis.montecarlo import MOVED_TEST
 from nilerules.analysis.witness import EndPosition, effect, end_words, log_words, replay_under, witness_log
 from nilerules.checks.model import BUDGET_NAMES, Budget, Check, CheckResult, Query, QueryParam, QueryResult
 from nilerules.core.game import Game
@@ -356,3 +359,81 @@ def _impact_query(checks: Mapping[str, Check]) -> Query:
 def with_impact_query(queries: Mapping[str, Query], checks: Mapping[str, Check]) -> dict[str, Query]:
     """A game's queries plus ``impact`` (unless the game defines its own)."""
     return {"impact": _impact_query(checks), **queries}
+
+
+# -- the order of the report's table ------------------------------------------------------------------------------
+RANK_TEST: Final = (
+    "one finding ranks above another only when their intervals of strong play's estimate (arises × changes the "
+    f"winner) say so ({MOVED_TEST}, the test `check` applies to a moved figure): its best rank is 1 + the findings "
+    "whose interval lies wholly above its own, its worst the findings whose interval does not lie wholly below its "
+    "own, itself included"
+)
+"""How a finding's rank range is drawn from the intervals, in the words the outputs and the docs use."""
+
+
+@dataclass(frozen=True, slots=True)
+class RankRange:
+    """Where a finding stands among the ranked findings of a report, as far as the intervals allow (``RANK_TEST``):
+    any rank from ``low`` to ``high`` (1 is the first) is consistent with every finding's interval."""
+
+    low: int
+    high: int
+    of: int
+    """How many findings are ranked (those with strong play's estimate)."""
+
+    def cell(self) -> str:
+        """In a table cell: ``3`` or ``3–9``."""
+        return str(self.low) if self.low == self.high else f"{self.low}–{self.high}"
+
+    def words(self) -> str:
+        """In a sentence: ``rank 3 of 97`` or ``ranks 3–9 of 97``."""
+        return f"{'rank' if self.low == self.high else 'ranks'} {self.cell()} of {self.of}"
+
+    def to_data(self) -> dict[str, int]:
+        return {"low": self.low, "high": self.high, "of": self.of}
+
+
+def rank_ranges(intervals: Sequence[tuple[float, float]]) -> tuple[RankRange, ...]:
+    """Each interval's rank range among ``intervals`` (``RANK_TEST``): best = 1 + those wholly above it, worst = those
+    not wholly below it (itself included)."""
+    n = len(intervals)
+    return tuple(
+        RankRange(
+            1 + sum(1 for other_low, _ in intervals if other_low > high),
+            sum(1 for _, other_high in intervals if other_high >= low),
+            n,
+        )
+        for low, high in intervals
+    )
+
+
+def priority(f: Finding) -> Rate | None:
+    """Strong play's estimate for ``f`` (``Impact.priority``: strong games where the situation arose and the winner
+    changed, among all strong games), or None when strong play was not measured for it (no impact, no strong game,
+    or the text decides)."""
+    if f.impact is None or f.impact.cls == "the text decides" or f.impact.strong_trials() == 0:
+        return None
+    return f.impact.priority()
+
+
+def _order_key(f: Finding, rate: Rate | None) -> tuple[int, float, int, float, str]:
+    """Ranked findings first, by strong play's estimate (its share), then the class, then the figure behind the
+    class, then the code; then the unranked ones by class, figure and code. Deterministic: codes are unique."""
+    cls = CLASSES.index(f.impact.cls) if f.impact is not None else CLASSES.index(UNSEEN)
+    head = f.impact.headline_rate() if f.impact is not None else None
+    share = head.hits / head.trials if head is not None and head.trials else 0.0
+    first = rate.hits / rate.trials if rate is not None and rate.trials else 0.0
+    return (rate is None, -first, cls, -share, f.code)
+
+
+def ordered(findings: Sequence[Finding]) -> tuple[tuple[Finding, RankRange | None], ...]:
+    """The report's table order, each finding with its rank range among those strong play measured (None for the
+    others, which follow them by class). Two findings whose intervals overlap may stand either way round: the order
+    between them is by class and code, not a claim, and their rank ranges overlap to say so. A finding never stands
+    below one whose interval lies wholly below its own (its share is higher: each interval holds its share)."""
+    rates = [priority(f) for f in findings]
+    ranked = [i for i, r in enumerate(rates) if r is not None]
+    ranges = rank_ranges([rates[i].interval for i in ranked])  # type: ignore[union-attr]
+    rank_of: dict[int, RankRange] = dict(zip(ranked, ranges, strict=True))
+    order = sorted(range(len(findings)), key=lambda i: _order_key(findings[i], rates[i]))
+    return tuple((findings[i], rank_of.get(i)) for i in order)

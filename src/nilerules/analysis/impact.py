@@ -20,22 +20,23 @@ games where it arises) and ``classify`` turns them, with the check's verdict and
 :class:`Impact` per ambiguity. The game played under the defaults is the same for every ambiguity, so ``measure``
 plays it once per (config, seed, policy) and compares each changed reading against it. When the measured pairs meet
 no difference and the check has no game for a witness, the trials that follow (``work_items(..., search=True)``) are
-searched for one. ``pair`` (a changed value of an assumed parameter, ``analysis.assumptions``) plays the two games
-side by side from setup.
+searched for one. A changed value of an assumed parameter (``analysis.assumptions``) is measured the same way on
+the same base games: ``application_point(..., under=...)`` with the rules bound to the changed value, then
+``follow(..., base_game=...)``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from nilerules.analysis.montecarlo import wilson
 from nilerules.checks.model import Budget
 from nilerules.core.chance import random_index
 from nilerules.core.game import Game
-from nilerules.core.mcts import SearchPolicy
+from nilerules.core.search import SearchBudget, SearchPolicy
 from nilerules.core.types import CHANCE, Config, Mover
 from nilerules.core.verdicts import VerdictKind
 
@@ -60,7 +61,7 @@ TEXT_DECIDES: Final = "The text rules out every other reading: no decision is ne
 POLICY_NAMES: Final = ("random", "greedy")
 """The context policies: the trials alternate them."""
 STRONG: Final = "strong"
-"""Every seat plays the search-based player (``core.mcts.SearchPolicy``) in the strong trials."""
+"""Every seat plays the search-based player (``core.search.SearchPolicy``) in the strong trials."""
 STATED: Final = (STRONG, *POLICY_NAMES)
 """The policies in the order the report states them: strong play first, random and greedy as context."""
 CONTEXT: Final = "random and greedy"
@@ -118,8 +119,7 @@ class PairOutcome:
     """The scores differ by the same amount for every seat (so the ranking cannot change)."""
     point: int = -1
     """The base game's first application point (the action index where the readings first give a different mover,
-    legal moves, chance distribution, successor or, at ``length``, scores), -1 when the situation never arose (a
-    changed value of an assumed parameter, ``pair``, leaves it -1)."""
+    legal moves, chance distribution, successor or, at ``length``, scores), -1 when the situation never arose."""
     point_kind: PointKind | Literal[""] = ""
 
     @property
@@ -664,12 +664,13 @@ class _Trajectory:
 
 def _strong(simulations: int) -> Callable[[Game[Any, Any], Any, random.Random], Any]:
     """``POLICIES["strong"]`` (looked up by name, whatever player it is), at ``simulations`` per decision when that is
-    given and the player searches with a ``SearchBudget`` (what it sees kept)."""
+    given and the player searches with a ``SearchBudget`` (what it sees kept), spent on ``simulations // 2``
+    candidates, two rounds each (``SearchBudget.report``)."""
     from nilerules.core.playout import POLICIES
 
     strong = POLICIES[STRONG]
     if simulations and isinstance(strong, SearchPolicy):
-        return SearchPolicy(replace(strong.budget, simulations=simulations), strong.__name__, strong.sees)
+        return SearchPolicy(SearchBudget.report(simulations, strong.budget), strong.__name__, strong.sees)
     return strong
 
 
@@ -732,37 +733,44 @@ def _chance_at(game: Game[Any, Any], base: _Trajectory, cache: dict[int, Any], s
 
 
 def application_point(
-    game: Game[Any, Any], base: _Trajectory, config: Config, cache: dict[int, Any] | None = None
+    game: Game[Any, Any],
+    base: _Trajectory,
+    config: Config,
+    cache: dict[int, Any] | None = None,
+    under: Game[Any, Any] | None = None,
 ) -> tuple[int, PointKind | Literal[""]]:
     """The first step of ``base`` (played with ``keep``) where ``config``'s readings apply: setup gives another
     position (step 0, ``setup``), or, in the same position under ``config`` (``Game.rebase``), another mover, other
     legal moves, another chance distribution, or another position after the same action; at the end (step
     ``len(actions)``), other scores or winners. (-1, "") when there is none: then the same actions replay under
     ``config`` to the same scores and winners (the placebo test). ``cache``: the base game's chance distributions by
-    step, shared across the configs compared with one base game."""
+    step, shared across the configs compared with one base game. ``under``: the rules the changed game is played by
+    when they are not ``game``'s (the same rules with a changed value of a parameter: ``analysis.assumptions``);
+    ``base`` is always ``game``'s."""
+    rules = game if under is None else under
     chances = {} if cache is None else cache
     states = base.states
-    if game.setup(config) != game.rebase(states[0], config):
+    after = rules.rebase(states[0], config)
+    if rules.setup(config) != after:
         return 0, "setup"
-    after = game.rebase(states[0], config)
     for step, action in enumerate(base.actions):
         here = after
-        mover = game.current_player(here)
+        mover = rules.current_player(here)
         if mover != base.movers[step]:
             return step, "mover"
         if mover is CHANCE:
-            if game.chance_outcomes(here) != _chance_at(game, base, chances, step):
+            if rules.chance_outcomes(here) != _chance_at(game, base, chances, step):
                 return step, "chance"
-        elif game.legal_actions(here) != base.legal[step]:
+        elif rules.legal_actions(here) != base.legal[step]:
             return step, "moves"
-        after = game.rebase(states[step + 1], config)
-        if game.apply(here, action) != after:
+        after = rules.rebase(states[step + 1], config)
+        if rules.apply(here, action) != after:
             return step, "successor"
     end, final = after, base.final
     n = len(base.actions)
-    if game.current_player(end) != game.current_player(final):
+    if rules.current_player(end) != game.current_player(final):
         return n, "mover"
-    if game.scores(end) != game.scores(final) or game.ranking(end).winners != game.ranking(final).winners:
+    if rules.scores(end) != game.scores(final) or rules.ranking(end).winners != game.ranking(final).winners:
         return n, "scores"
     return -1, ""
 
@@ -800,11 +808,19 @@ def _beside(
 
 
 def follow(
-    game: Game[Any, Any], item: PairItem, base: _Trajectory, point: int, kind: PointKind | Literal[""]
+    game: Game[Any, Any],
+    item: PairItem,
+    base: _Trajectory,
+    point: int,
+    kind: PointKind | Literal[""],
+    base_game: Game[Any, Any] | None = None,
 ) -> PairOutcome:
     """The pair of ``item`` whose changed game follows ``base`` move for move up to the application point
     ``point`` and from there goes on under its own reading with its own players, drawing from where the base game's
-    generator stood (common random numbers); compared with ``base`` from there. No point: the same game."""
+    generator stood (common random numbers); compared with ``base`` from there. No point: the same game.
+    ``base_game`` scores and ranks the base game's end when it is another game than ``game`` (the same rules with
+    another value of a parameter: ``analysis.assumptions``)."""
+    judge = base_game if base_game is not None else game
     n = len(base.actions)
     if point < 0:
         return PairOutcome(item, -1, "", n, False, False, False)
@@ -813,7 +829,7 @@ def follow(
     if point < len(base.rngs):  # at the end (point == len(actions)) nothing is drawn
         rng.setstate(base.rngs[point])
     state, part, part_kind = _beside(game, item, base, state, point, rng)
-    a, b = game.scores(base.final), game.scores(state)
+    a, b = judge.scores(base.final), game.scores(state)
     shifts = {y - x for x, y in zip(a, b, strict=True)}
     return PairOutcome(
         item,
@@ -821,51 +837,32 @@ def follow(
         part_kind,  # type: ignore[arg-type]
         n,
         a != b,
-        game.ranking(base.final).winners != game.ranking(state).winners,
+        judge.ranking(base.final).winners != game.ranking(state).winners,
         a != b and len(shifts) == 1,
         point,
         kind,
     )
 
 
-def _pair(game: Game[Any, Any], item: PairItem, base: _Trajectory) -> PairOutcome:
-    return pair(game, item, base)
-
-
-def pair(
-    game: Game[Any, Any], item: PairItem, base: _Trajectory, base_game: Game[Any, Any] | None = None
-) -> PairOutcome:
-    """Play ``item.changed`` in ``game`` beside the trajectory ``base`` (same seed and policy) and compare them.
-    ``base_game`` scores and ranks the base game's end when it is another game than ``game`` (the same rules with
-    another value of a parameter: ``analysis.assumptions``)."""
-    judge = base_game if base_game is not None else game
-    rng = random.Random(item.seed)
-    state, part, kind = _beside(game, item, base, game.setup(item.changed), 0, rng)
-    n = len(base.actions)
-    a, b = judge.scores(base.final), game.scores(state)
-    shifts = {y - x for x, y in zip(a, b, strict=True)}
-    return PairOutcome(
-        item,
-        part,
-        kind,  # type: ignore[arg-type]
-        n,
-        a != b,
-        judge.ranking(base.final).winners != game.ranking(state).winners,
-        a != b and len(shifts) == 1,
-    )
-
-
-def measure(game: Game[Any, Any], items: Iterable[PairItem]) -> tuple[PairOutcome, ...]:
+def measure(
+    game: Game[Any, Any], items: Iterable[PairItem], played: _Trajectory | None = None
+) -> tuple[PairOutcome, ...]:
     """Play every pair of ``items`` (pure: the same items give the same outcomes, in the same order). The defaults'
-    game is played once for consecutive items that share it."""
+    game is played once for consecutive items that share it; ``played``: that game already played (``play(...,
+    keep=True)``), when every item shares it (``analysis.assumptions`` measures its changed values on it too)."""
     out: list[PairOutcome] = []
     key: tuple[Config, int, str, int] | None = None
     base: _Trajectory | None = None
     chances: dict[int, Any] = {}
     for item in items:
         if key != (item.base, item.seed, item.policy, item.simulations) or base is None:
+            first = key is None
             key = (item.base, item.seed, item.policy, item.simulations)
-            base = play(game, item.base, item.seed, item.policy, item.simulations, keep=True)
+            if played is not None and not first:
+                raise ValueError("measure: items of several base games beside one game already played")
+            base = played if played is not None else play(
+                game, item.base, item.seed, item.policy, item.simulations, keep=True
+            )
             chances = {}
         point, kind = application_point(game, base, item.changed, chances)
         out.append(follow(game, item, base, point, kind))

@@ -321,7 +321,7 @@ class EvidenceGame:
 def _chooser(game: Game[Any, Any], policy: str, simulations: int) -> Any:
     """How a seat chooses under ``policy`` (the paired games' policies), a function of (state, legal, rng)."""
     from nilerules.core.chance import random_index
-    from nilerules.core.mcts import SearchBudget, SearchPolicy
+    from nilerules.core.search import SearchBudget, SearchPolicy
 
     if policy == "random":
         return lambda state, legal, rng: legal[random_index(rng, len(legal))]

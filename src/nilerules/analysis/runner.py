@@ -15,6 +15,7 @@ from typing import Any, cast
 from nilerules.analysis.assumptions import (
     AssumptionChunk,
     AssumptionImpact,
+    TrialOutcome,
     VariantOutcome,
     assumption_chunks,
     assumption_impacts,
@@ -132,21 +133,24 @@ def analyse_games(
         seeds = range(budget.seed, budget.seed + max(1, budget.playouts // 20))
         detectors = detector_chunks(module, configs, seeds)
         paired = impact_chunks(source, game, budget)
-        assumed = assumption_chunks(source, game, budget)
-        plans.append((module, ambs, len(work), detectors, len(seeds), len(configs), len(paired), len(assumed)))
+        # with assumed values to vary, one chunk per trial plays its base game once for the reading pairs and the
+        # changed values together (``AssumptionChunk``); else the reading pairs' own chunks
+        trials: list[ImpactChunk] | list[AssumptionChunk] = assumption_chunks(source, game, budget, paired) or paired
+        plans.append((module, ambs, len(work), detectors, len(seeds), len(configs), len(trials)))
         work.extend(CheckChunk(source, amb.id, budget) for amb in ambs)
         work.extend(detectors)
-        work.extend(paired)
-        work.extend(assumed)
+        work.extend(trials)
     results = run_chunks(_run_chunk, work, execution, unit="chunks", label="analysis")
     # the witness search: further paired games for the ambiguities whose check has no game and whose measured pairs
     # met no difference, run as a second batch
     measured: list[list[PairOutcome]] = []
     search: list[ImpactChunk] = []
     spans: list[tuple[int, int]] = []
-    for module, ambs, first, detectors, _, _, n_paired, _ in plans:
+    varied: list[list[VariantOutcome]] = []
+    for module, ambs, first, detectors, _, _, n_trials in plans:
         start = first + len(ambs) + len(detectors)
-        outcomes = [o for chunk in results[start : start + n_paired] for o in cast(tuple[PairOutcome, ...], chunk)]
+        outcomes, values = _trial_outcomes(results[start : start + n_trials])
+        varied.append(values)
         checks = results[first : first + len(ambs)]
         wanted = [
             amb.id
@@ -159,8 +163,8 @@ def analyse_games(
         search.extend(chunks)
     searched = run_chunks(measure_chunk, search, execution, unit="chunks", label="witness search") if search else []
     out = []
-    for (module, ambs, first, detectors, seed_count, config_count, n_paired, n_assumed), outcomes, (at, n) in zip(
-        plans, measured, spans, strict=True
+    for (module, ambs, first, detectors, seed_count, config_count, _), outcomes, values, (at, n) in zip(
+        plans, measured, varied, spans, strict=True
     ):
         spec = module.game.spec
         checks = results[first : first + len(ambs)]
@@ -175,9 +179,7 @@ def analyse_games(
             f"{config_count} configs (every player count and module set, and reading combinations covering every "
             f"pair of readings) × random and greedy play × {seed_count} seeds"
         )
-        start = first + len(ambs) + len(detectors) + n_paired
-        varied = [o for chunk in results[start : start + n_assumed] for o in cast(tuple[VariantOutcome, ...], chunk)]
-        assumed_impacts = assumption_impacts(module.game, budget, varied)
+        assumed_impacts = assumption_impacts(module.game, budget, values)
         out.append(
             GameAnalysis(
                 spec.game,
@@ -195,9 +197,22 @@ def analyse_games(
     return out
 
 
+def _trial_outcomes(results: Sequence[Any]) -> tuple[list[PairOutcome], list[VariantOutcome]]:
+    """The reading pairs and the changed values of a game's trial chunks' results, in chunk order."""
+    pairs: list[PairOutcome] = []
+    values: list[VariantOutcome] = []
+    for result in results:
+        if isinstance(result, TrialOutcome):
+            pairs.extend(result.pairs)
+            values.extend(result.variants)
+        else:
+            pairs.extend(cast(tuple[PairOutcome, ...], result))
+    return pairs, values
+
+
 def _run_chunk(
     chunk: CheckChunk | DetectorChunk | ImpactChunk | AssumptionChunk,
-) -> CheckResult | DetectorFound | tuple[PairOutcome, ...] | tuple[VariantOutcome, ...]:
+) -> CheckResult | DetectorFound | tuple[PairOutcome, ...] | TrialOutcome:
     if isinstance(chunk, ImpactChunk):
         return measure_chunk(chunk)
     if isinstance(chunk, AssumptionChunk):

@@ -1,8 +1,9 @@
 """The checks above the rules: for each game, one divergence check per ambiguity of its spec and the named queries.
 
 ``load(game_id)`` gives a :class:`GameModule`: the game's rules bound to its spec (``nilerules.games.load_game``), with
-its checks (``nilerules.checks.<id>.CHECKS``) and queries (``QUERIES``). The checks may use the solver and the shared
-kit (``nilerules.checks.kit``); the rules below them never import this package.
+its checks (each registered beside itself with ``@check``: ``nilerules.checks.registry``) and queries (``QUERIES``).
+The checks may use the solver and the shared kit (``nilerules.checks.kit``); the rules below them never import this
+package.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Literal, overload
 
 from nilerules.checks.model import Check, Query
+from nilerules.checks.registry import registered
 from nilerules.core.game import Game
 from nilerules.errors import SpecError
-from nilerules.games import load_game, load_spec_for
+from nilerules.games import load_game
+from nilerules.specs import Spec
 
 if TYPE_CHECKING:
     from typing_extensions import TypeVar  # a default for the type parameter (PEP 696) for the type checker only
@@ -56,10 +59,14 @@ def load(game_id: str, spec_path: str | Path | None = None) -> GameModule[Game[A
 def load(game_id: str, spec_path: str | Path | None = None) -> GameModule[Any]:
     """Load a game with its bundled spec (or an edited copy), validating the spec, the rule bindings and that every
     ambiguity of the spec has a check. Typed by the id, as ``nilerules.games.load_game`` is."""
-    spec = load_spec_for(game_id, spec_path)
     game = load_game(game_id, spec_path)
+    spec: Spec = game.spec  # parsed once, by load_game
     module = importlib.import_module(f"nilerules.checks.{game_id}")
-    checks: Mapping[str, Check] = module.CHECKS
+    registered_checks = registered(game_id)
+    checks: Mapping[str, Check] = {
+        **{a: registered_checks[a] for a in spec.ambiguities if a in registered_checks},
+        **registered_checks,
+    }
     missing = sorted(set(spec.ambiguities) - set(checks))
     if missing:
         raise SpecError(spec.path, [(f"ambiguities.{m}", "no divergence check implements it") for m in missing])

@@ -33,9 +33,10 @@ class Budget:
     (``analysis.impact``). Every ambiguity shares them; each game where an ambiguity's situation arises is followed
     to its end under each of its readings (and each changed assumed value is paired with them). 0: none."""
     strong_simulations: int = 4
-    """The most simulations per decision of that player (``SearchBudget.simulations``, its other fields at their
-    defaults: greedy rollouts to the first scoring, racing, the caution). The report lowers it from the player's own
-    budget so that its 100 games a game fit in its time (``docs/strength.md`` measures the player at 16 and 32)."""
+    """The most simulations per decision of that player, spent on half as many candidates, two rounds each
+    (``SearchBudget.report``: at 4, the greedy move and the best other by a one-step look at the estimate; greedy
+    rollouts to the first scoring, the caution). The report lowers it from the player's own budget so that its 100
+    games a game fit in its time (``docs/strength.md`` measures it against greedy seats)."""
 
     @classmethod
     def quick(cls) -> Budget:

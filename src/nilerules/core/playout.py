@@ -10,7 +10,7 @@ from typing import Any, Final
 from nilerules.core.chance import random_index
 from nilerules.core.game import Game
 from nilerules.core.log import GameLog, make_log
-from nilerules.core.mcts import SearchPolicy
+from nilerules.core.search import SearchPolicy
 from nilerules.core.types import CHANCE, Config
 from nilerules.errors import InvalidConfig
 
@@ -39,7 +39,7 @@ POLICIES: Final[dict[str, Policy]] = {
     "strong": SearchPolicy(),
     "omniscient": SearchPolicy(name="omniscient", sees="all"),
 }
-"""The policies by name: uniformly random, the game's greedy choice, the search-based player (``nilerules.core.mcts``,
+"""The policies by name: uniformly random, the game's greedy choice, the search-based player (``nilerules.core.search``,
 with the default ``SearchBudget``), which sees what its seat sees (it searches determinizations of its observation),
 and the same search seeing the true state, every hand included (``omniscient``: for comparison, docs/strength.md).
 In Ra and Nile Artefacts, which hide nothing, ``strong`` and ``omniscient`` play the same moves."""

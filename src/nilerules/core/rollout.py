@@ -1,5 +1,5 @@
 """The strong player's inner loop, compiled with the playouts (``setup.py``'s ``HOT_MODULES``): a rollout and the
-value where it stops. ``core.mcts`` (plain Python: its budget and policy records travel to worker processes) holds
+value where it stops. ``core.search`` (plain Python: its budget and policy records travel to worker processes) holds
 the search and calls these; they take the budget's numbers as plain arguments."""
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def play_on(
 ) -> tuple[float, ...]:
     """Play on from ``state``, every seat uniformly at random (``uniform``) or by the game's greedy choice, chance
     sampled, to the end of the game, ``limit`` actions, or the ``scorings``-th change of the scores (0: never), and
-    evaluate where it stops (``core.mcts.rollout``; a cut-off by the game's estimate when ``estimated``)."""
+    evaluate where it stops (``core.search.rollout``; a cut-off by the game's estimate when ``estimated``)."""
     current_player, legal_actions, sample_chance = game.current_player, game.legal_actions, game.sample_chance
     apply, greedy, scores = game.apply, game.greedy_action, game.scores
     steps = changes = 0

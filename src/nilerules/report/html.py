@@ -21,7 +21,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from nilerules.analysis.findings import FIGURE_SOURCES
+from nilerules.analysis.findings import FIGURE_SOURCES, RankRange, ordered
 from nilerules.analysis.impact import CLASSES, Rate
 from nilerules.analysis.page import (
     ScoreDistribution,
@@ -294,6 +294,26 @@ def figures_label(data: Mapping[str, Any]) -> str:
     return FIGURE_SOURCES.get(source, source)
 
 
+def _rank(impact: Mapping[str, Any] | None) -> RankRange | None:
+    """A finding's rank range as findings.json holds it (``impact.rank``), or None when it is not ranked."""
+    data = impact.get("rank") if impact is not None else None
+    if not isinstance(data, Mapping):
+        return None
+    return RankRange(int(data["low"]), int(data["high"]), int(data["of"]))
+
+
+def _rank_cell(impact: Mapping[str, Any] | None) -> str:
+    """``3`` or ``3–9`` as the markdown's table gives it; — when not ranked."""
+    rank = _rank(impact)
+    return rank.cell() if rank is not None else "—"
+
+
+def _rank_words(impact: Mapping[str, Any] | None) -> str:
+    """``ranks 3–9 of 97``, or why there is no rank."""
+    rank = _rank(impact)
+    return rank.words() if rank is not None else "not ranked: strong play measured nothing for it"
+
+
 def _finding_view(analysis: GameAnalysis, data: Mapping[str, Any], drawn: Drawn) -> dict[str, Any]:
     impact = _impact(data)
     verdict = str(data.get("verdict", ""))
@@ -316,6 +336,8 @@ def _finding_view(analysis: GameAnalysis, data: Mapping[str, Any], drawn: Drawn)
         "kind": str(data.get("kind", "")),
         "cls": cls,
         "cls_rank": CLASS_ORDER.index(cls) if cls in CLASS_ORDER else len(CLASS_ORDER),
+        "rank": _rank_cell(impact),
+        "rank_words": _rank_words(impact),
         "rare": bool(impact.get("rare")) if impact else False,
         "alike": bool(impact.get("every_seat_alike")) if impact else False,
         "how_often": how_often,
@@ -465,7 +487,10 @@ def page_model(
          "impact_budget": next((f.impact.budget for f in a.findings if f.impact is not None), "")}
         for a in analyses
     ]
-    findings.sort(key=lambda f: (f["cls_rank"], -(f["rate"] or 0.0), f["code"]))
+    order = {(f.game, f.code): i for i, (f, _) in enumerate(ordered([f for a in analyses for f in a.findings]))}
+    for f in findings:
+        f["order"] = order.get((f["game"], f["code"]), len(order))
+    findings.sort(key=lambda f: (f["order"], f["code"]))  # the markdown table's order (findings.ordered)
     classes = sorted({f["cls"] for f in findings}, key=lambda c: (CLASS_ORDER.index(c) if c in CLASS_ORDER else 99, c))
     assumed = [
         {"game": a.game, "game_name": short_title(a.title), **dataclasses.asdict(row)}

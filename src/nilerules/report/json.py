@@ -8,10 +8,10 @@ Nothing in it names a file, a path or a time: an unchanged copy of a spec under 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from nilerules.analysis.findings import Finding
+from nilerules.analysis.findings import Finding, RankRange, ordered
 from nilerules.analysis.runner import GameAnalysis
 from nilerules.build import VERSION
 from nilerules.checks.model import Budget
@@ -23,7 +23,9 @@ from nilerules.spec_edges import Edge, EdgesFile
 FORMAT = "nilerules-findings/2"
 
 
-def finding_data(f: Finding) -> dict[str, Any]:
+def finding_data(f: Finding, rank: RankRange | None = None) -> dict[str, Any]:
+    """One finding; its ``impact`` carries ``rank``, the finding's rank range in the report's order (``low``,
+    ``high``, ``of``: ``findings.RANK_TEST``), null when strong play measured nothing for it."""
     return {
         "code": f.code,
         "game": f.game,
@@ -59,7 +61,9 @@ def finding_data(f: Finding) -> dict[str, Any]:
         "section": f.section,
         "line": passage_line(f.document, f.quote) if f.document else None,
         "default": f.default,
-        "impact": f.impact.to_data() if f.impact is not None else None,
+        "impact": {**f.impact.to_data(), "rank": rank.to_data() if rank is not None else None}
+        if f.impact is not None
+        else None,
         "witness_log": log_to_json(f.witness_log) if f.witness_log is not None else None,
         "witness_source": f.witness_source,
         "witness_words": f.witness_words,
@@ -114,14 +118,22 @@ def edges_data(edges: EdgesFile) -> dict[str, Any]:
     }
 
 
-def analysis_data(a: GameAnalysis) -> dict[str, Any]:
+def ranks_of(analyses: Sequence[GameAnalysis]) -> dict[tuple[str, str], RankRange | None]:
+    """(game, code) -> each finding's rank range among every finding of ``analyses`` (``findings.ordered``)."""
+    return {(f.game, f.code): rank for f, rank in ordered([f for a in analyses for f in a.findings])}
+
+
+def analysis_data(a: GameAnalysis, ranks: Mapping[tuple[str, str], RankRange | None] | None = None) -> dict[str, Any]:
+    """One game's part of findings.json; ``ranks`` (``ranks_of``): the findings' rank ranges among the whole report's
+    (default: among this game's own)."""
+    ranks = ranks_of([a]) if ranks is None else ranks
     impacts = {i.param: i for i in a.assumption_impacts}
     edges = {"edges": edges_data(a.edges)} if a.edges is not None else {}
     return {
         "game": a.game,
         "title": a.title,
         "spec_digest": a.spec.digest,
-        "findings": [finding_data(f) for f in a.findings],
+        "findings": [finding_data(f, ranks.get((f.game, f.code))) for f in a.findings],
         "assumptions": [
             {
                 "name": p.name,
@@ -181,11 +193,12 @@ def run_metadata(budget: Budget) -> dict[str, Any]:
 
 
 def render(analyses: Sequence[GameAnalysis], budget: Budget) -> str:
+    ranks = ranks_of(analyses)
     doc = {
         "format": FORMAT,
         **run_metadata(budget),
         "games": {
-            a.game: {**analysis_data(a), "inputs": inputs_data(a)} for a in analyses
+            a.game: {**analysis_data(a, ranks), "inputs": inputs_data(a)} for a in analyses
         },
     }
     return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"

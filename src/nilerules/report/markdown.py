@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from nilerules.analysis.detectors import DESCRIPTIONS, HoleResult
-from nilerules.analysis.findings import FIGURE_SOURCES, Finding, ReadingOutcome
-from nilerules.analysis.impact import CLASSES, UNSEEN, Impact, Rate
+from nilerules.analysis.findings import FIGURE_SOURCES, RANK_TEST, Finding, ReadingOutcome, ordered
+from nilerules.analysis.impact import UNSEEN, Impact, Rate
 from nilerules.analysis.montecarlo import wilson
 from nilerules.analysis.page import WITNESS_CONTINUATION
 from nilerules.analysis.runner import GameAnalysis
@@ -63,18 +63,6 @@ def short_title(title: str) -> str:
     return title.split(",")[0].split(" (")[0].split(" with ")[0].strip()
 
 
-def _sort_key(f: Finding) -> tuple[float, int, float, str]:
-    """Strong play's estimate first (the share of its games where the situation arose and the winner changed:
-    arises × changes the winner), then the class, then the figure behind it."""
-    if f.impact is None:
-        return 0.0, CLASSES.index(UNSEEN), 0.0, f.code
-    priority = f.impact.priority()
-    first = priority.hits / priority.trials if priority.trials else 0.0
-    rate = f.impact.headline_rate()
-    share = rate.hits / rate.trials if rate.trials else 0.0
-    return -first, f.impact.rank, -share, f.code
-
-
 def _recommended(f: Finding) -> str:
     return f"`{f.default}`" if f.default else "—"
 
@@ -97,20 +85,23 @@ def marks(f: Finding) -> list[str]:
 
 
 def summary_table(analyses: Sequence[GameAnalysis]) -> list[str]:
-    """One row per finding of every game, in the order of strong play's estimate (the share of its games where the
-    situation arose and the readings changed the winner, with its interval), then the class."""
-    rows = [(f, short_title(a.title)) for a in analyses for f in a.findings]
+    """One row per finding of every game in the report's order (``findings.ordered``: strong play's estimate, the
+    share of its games where the situation arose and the readings changed the winner, then the class), each with its
+    rank range: the ranks its interval allows (``findings.RANK_TEST``); — for a finding strong play did not measure."""
+    found = [f for a in analyses for f in a.findings]
+    titles = {(a.game, f.code): short_title(a.title) for a in analyses for f in a.findings}
     lines = [
-        "| code | game | title | class | strong play: winner changed (95 %) | strong play (95 % interval) "
+        "| code | rank | game | title | class | strong play: winner changed (95 %) | strong play (95 % interval) "
         "| random · greedy | recommended |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
-    for f, game in sorted(rows, key=lambda row: _sort_key(row[0])):
+    for f, rank in ordered(found):
         cls = ", ".join([f.impact_class, *marks(f)])
         strong, context = play_cells(f.impact.to_data() if f.impact is not None else None)
         first = rate_cell(f.impact.priority()) if f.impact is not None else "not measured"
         lines.append(
-            f"| {f.code} | {game} | {_cell(f.title)} | {cls} | {first} | {strong} | {context} | {_recommended(f)} |"
+            f"| {f.code} | {rank.cell() if rank is not None else '—'} | {titles[(f.game, f.code)]} | {_cell(f.title)} "
+            f"| {cls} | {first} | {strong} | {context} | {_recommended(f)} |"
         )
     return lines
 
@@ -492,18 +483,25 @@ def _holes(analyses: Sequence[GameAnalysis]) -> list[str]:
 
 
 KEY = (
-    "**How to read it.** Impact is measured in paired games: one seeded game played under the default and under "
-    "another reading side by side, with the same chance draws and the same choices while they agree, by random and "
-    "greedy players and by competent ones (*strong play*: every seat plays the search-based player of "
-    "`docs/strength.md`, which plans by the reading its game is played under). The class is what strong play shows "
-    "when it meets a difference, else what random and greedy play show (marked *strong play never met it*, and the "
-    "finding says the counts): the strongest difference met, **changes the winner**, **changes scores** (*every "
-    "seat alike*: every seat shifts by the same amount, so the ranking cannot change), **changes play only**; "
-    "**never matters**: proved; "
+    "**How to read it.** The rows are in the order of strong play's estimate: the share of its base games where the "
+    "situation arose and the readings changed the winner (arises × changes the winner), with its 95 % interval. "
+    f"*rank* is the range of places those intervals allow: {RANK_TEST}. Rows whose rank ranges overlap are not "
+    "ordered by the data (between them the order is by class, then code); — : strong play measured nothing for the "
+    "finding (the text decides, or the budget plays no strong game), and such rows follow the ranked ones by class. "
+    "Impact is measured where the rule applies: a seeded base game is played under the default readings, and from "
+    "its first *application point* (the first step where another reading gives another mover, other legal moves, "
+    "another chance distribution, another position after the move played, or other scores) a paired game goes on "
+    "under that reading with its own players, by random and greedy players and by competent ones (*strong play*: "
+    "every seat plays the search-based player of `docs/strength.md`, which plans by the reading its game is played "
+    "under). The class is the strongest difference any play met where the situation arose, shown by strong play "
+    "whenever it shows it (*strong play never met it*: random or greedy play did, and the finding says in how many "
+    "strong games it could have arisen): **changes the winner**, **changes scores** (*every seat alike*: every seat "
+    "shifts by the same amount, so the ranking cannot change), **changes play only**; **never matters**: proved; "
     "**the text decides**: the text rules out every reading but the default, so only the wording needs clarifying "
-    "(listed after the open questions; impact is measured against the readings the text leaves open only); "
-    "**unknown**: neither met nor proved. Each play's cell gives the strongest difference it met (winner, scores, "
-    "play, or none) and in how many of its paired games (the reading that shows it most), with a 95 % interval. "
+    "(impact is measured against the readings the text leaves open only); "
+    "**no difference seen**: play met none and the check decides nothing (not the verdict's *unknown*). Each "
+    "play's cell gives in how many of its base games the situation arose, then the strongest difference it met "
+    "there (winner, scores, play, or none) and in how many of those games, with a 95 % interval. "
     "*rare*: the measured games never met a difference (the witness comes from the check or "
     "from further seeded games searched for one); the class is what the witness shows. The default "
     "reading is the one recommended. A witness is a game from setup (its method in brackets) with every other "

@@ -92,8 +92,11 @@ def assumed_key() -> tuple[tuple[str, str], ...]:
         (
             "",
             f": every number of the value moved one step down and one up (1, or a tenth from {TENTH_FROM} up, within "
-            "the parameter's bounds), each played against the assumed value in the same paired games as the game's "
-            "readings (its class is what strong play shows, else what random and greedy play show); ",
+            "the parameter's bounds), each measured where it applies on the same base games as the game's readings "
+            "(the first step where the rules with the changed value give another mover, other legal moves, another "
+            "chance distribution, another position or other scores; a value the set-up reads applies at setup, and "
+            "the row says so); its class is the strongest difference any play met, and each play's cell says in how "
+            "many of its games the value applied, then what changed there; ",
         ),
         ("em", "how often"),
         ("", " gives the step with the strongest effect. Per step figures, and the reasons whole, are in "),
@@ -139,11 +142,14 @@ def _effect(impact: Mapping[str, Any] | None) -> tuple[str, str, str]:
         why = " ".join(str(impact.get("not_measured", "")).split())
         return cls, cut_reason(why), why
     rate = rate_cell(Rate(int(head["hits"]), int(head["trials"])))
+    measured = [v for v in values if not v.get("failed")]
+    at_setup = bool(measured) and all(v.get("trials") and v.get("at_setup") == v.get("trials") for v in measured)
+    where = "; applies at setup in every game (whole games paired)" if at_setup else ""
     if cls == NO_DIFFERENCE:
-        steps = ", ".join(str(v["change"]) for v in values if not v.get("failed"))
-        text = f"{steps}: {rate} each{refused}"
+        steps = ", ".join(str(v["change"]) for v in measured)
+        text = f"{steps}: {rate} each{where}{refused}"
     else:
-        text = f"{head['change']}: {rate}{refused}"
+        text = f"{head['change']}: {rate}{where}{refused}"
     return cls, text, text
 
 

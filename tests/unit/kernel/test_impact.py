@@ -147,7 +147,7 @@ def test_the_report_opens_with_every_finding_sorted_by_impact() -> None:
     lines = text.splitlines()
     first_table = next(i for i, line in enumerate(lines) if line.startswith("|"))
     header = (
-        "| code | game | title | class | strong play: winner changed (95 %) | strong play (95 % interval) "
+        "| code | rank | game | title | class | strong play: winner changed (95 %) | strong play (95 % interval) "
         "| random · greedy |"
     )
     assert lines[first_table].startswith(header)

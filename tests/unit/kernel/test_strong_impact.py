@@ -136,10 +136,10 @@ def test_the_report_says_it_in_the_table_the_finding_the_json_and_the_page() -> 
     assert impact is not None
     row = next(line for line in text.splitlines() if line.startswith("| TOS-001 |"))
     cells = [c.strip() for c in row.strip("|").split(" | ")]
-    assert cells[3] == "changes the winner, strong play never met it"
-    assert cells[4].startswith(f"0/{STRONG_TRIALS} (0–")
-    assert cells[5] == f"arose 0/{STRONG_TRIALS}"
-    assert cells[6].startswith("arose ") and ", winner " in cells[6] and " · arose 0/" in cells[6]
+    assert cells[4] == "changes the winner, strong play never met it"
+    assert cells[5].startswith(f"0/{STRONG_TRIALS} (0–")
+    assert cells[6] == f"arose 0/{STRONG_TRIALS}"
+    assert cells[7].startswith("arose ") and ", winner " in cells[7] and " · arose 0/" in cells[7]
     assert f"- **Strong play never met it**: {impact.unmet_words()}" in text.splitlines()
     doc = json.loads(json_report.render([found], BUDGET))
     data = next(f for f in doc["games"]["toss"]["findings"] if f["ambiguity"] == "throw")["impact"]
@@ -163,21 +163,18 @@ def test_the_budget_words_say_the_interval_the_strong_trials_buy() -> None:
 
 
 def test_the_assumed_data_uses_the_same_strong_trials() -> None:
-    """throw_cost (assumed) only matters when someone throws: random play meets a step of it, strong play never, in
-    the first strong trials (at most ``ASSUMED_STRONG_TRIALS``: a changed value pairs whole games from setup); the
-    assumed-data table gives strong play's cell."""
-    from nilerules.analysis.assumptions import ASSUMED_STRONG_TRIALS
-
+    """throw_cost (assumed) only matters when someone throws (the toy's text): random play meets a step of it, strong
+    play never, in every strong trial (a changed value is measured where it applies, on the readings' base games);
+    the assumed-data table gives strong play's cell: the value never applied in its games."""
     found = analysis()
     (cost,) = [i for i in found.assumption_impacts if i.param == "throw_cost"]
-    n = min(STRONG_TRIALS, ASSUMED_STRONG_TRIALS)
     for value in cost.values:
         strong, random_play = value.of((STRONG,)), value.of(("random",))
-        assert (strong.trials, strong.play, strong.scores) == (n, 0, 0)
+        assert (strong.trials, strong.arises, strong.play, strong.scores) == (STRONG_TRIALS, 0, 0, 0)
         assert random_play.scores > 0
     text = markdown.render([found], BUDGET)
     row = next(line for line in text.splitlines() if "| `throw_cost` |" in line)
-    assert f"| none 0/{n} (" in row
+    assert f"| arose 0/{STRONG_TRIALS} |" in row
 
 
 def test_strong_trials_give_the_same_report_on_two_processes_and_on_dask() -> None:

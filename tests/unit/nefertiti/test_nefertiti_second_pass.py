@@ -13,7 +13,6 @@ from nilerules.checks import load
 from nilerules.checks.kit import first_decision, under
 from nilerules.checks.model import Budget
 from nilerules.checks.nefertiti.characters import check_wandering_thief_bought
-from nilerules.checks.nefertiti.checks import CHECKS
 from nilerules.checks.nefertiti.harbor import check_papyrus_seal_supply
 from nilerules.checks.nefertiti.neutral import check_amon_priest_neutral
 from nilerules.checks.nefertiti.situations import (
@@ -564,7 +563,7 @@ def test_following_bidder_buying_the_wandering_thief_gets_one_card_under_both_re
 def test_nef_031_check_parts_the_readings_in_a_played_game() -> None:
     """The check's witness is a game from setup (not constructed) where the highest bidder buys the Wandering Thief
     card, and the cards left to take after its exchange differ."""
-    result = CHECKS["wandering_thief_bought"](GAME, Budget.quick())
+    result = MODULE.checks["wandering_thief_bought"](GAME, Budget.quick())
     assert (result.verdict.kind, result.constructed, result.witness_log is not None) == ("witness", False, True)
     assert len({o for _, o in result.outcomes}) == 2
 

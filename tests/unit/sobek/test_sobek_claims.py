@@ -144,9 +144,10 @@ def test_wordings_render_the_numbers_of_the_spec(tmp_path: Path) -> None:
 
 
 def test_a_claim_checked_under_another_reading_fails() -> None:
-    """The claims checker against deliberately wrong readings: SOB-018's claim (seat 1, left of round 1's start
-    player, starts round 2) fails under `lowest_score`, whose round 2 the lowest scorer starts; SOB-022's written
-    Thief position shows a wheat back under `kind_known`, which the wording says is not there."""
+    """The claims checker against deliberately wrong readings: SOB-018's claim for `rotate`'s wording (seat 1, left
+    of round 1's start player, starts round 2; scores 10, 5, 0) fails under `lowest_score`, whose round 2 the lowest
+    scorer, seat 2, starts (by hand); SOB-022's written Thief position shows a wheat back under `kind_known`, which
+    the wording says is not there."""
     import dataclasses
 
     from nilerules.analysis.claims import claim_problems
@@ -155,10 +156,10 @@ def test_a_claim_checked_under_another_reading_fails() -> None:
     game = bundled().game
     amb = game.spec.ambiguities["round_start"]
     finding = make_finding("sobek", amb, bundled().checks["round_start"](game, Budget.quick()), spec=game.spec)
-    claim = amb.claims[0]
+    (claim,) = [c for c in amb.claims if c.reading == "rotate"]
     assert claim_problems(game, amb, claim, finding) == []
     (problem,) = claim_problems(game, amb, dataclasses.replace(claim, reading="lowest_score"), finding)
-    assert problem.startswith(f"SOB-018 “{claim.says}”: seat ") and problem.endswith(" is to move there, not seat 1")
+    assert problem == f"SOB-018 “{claim.says}”: seat 2 is to move there, not seat 1"
     thief = game.spec.ambiguities["thief_backs"]
     written = next(c for c in thief.claims if c.at == "position")
     assert claim_problems(game, thief, written, None) == []

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from nilerules.checks.kit import first_decision, play_until
+from nilerules.checks.sobek.rounds import in_round_two
 from nilerules.checks.sobek.situations import SEED
 from nilerules.core import CHANCE
 from nilerules.errors import IllegalAction
@@ -172,11 +173,12 @@ def test_the_deck_is_formed_again_every_round_from_the_cards_discarded(game: Sob
     """Assumed (params.deck_reformed = every_round): at the first decision of round 2, the deck and the row hold all
     the cards but the green-backed ones, 45 goods + 9 characters = 54 (seed: 'leaving 45 cards which are shuffled
     with the character cards to form the deck'). With the deck lasting the game (once, two deliveries of 9 a
-    round) round 1 took 18 of them: 36 are left."""
-    state, _ = play_until(game, game.config(3), SEED, lambda s: s.round == 1)
+    round) round 1 took 18 of them: 36 are left. (Round 2's first decision comes after the lowest scorer's choice of
+    who starts it, SOB-018's default, and after the deal.)"""
+    state, _ = play_until(game, game.config(3), SEED, in_round_two)
     assert (state.round, sum(state.deck) + len(state.row), sum(state.discard)) == (1, 45 + 9, 0)
     once = edited_game(tmp_path, "sobek", deck_reformed='"once"', deliveries=[2, 2, 2]).game
-    state, _ = play_until(once, once.config(3), SEED, lambda s: s.round == 1)
+    state, _ = play_until(once, once.config(3), SEED, in_round_two)
     assert (state.round, sum(state.deck) + len(state.row)) == (1, 45 + 9 - 2 * 9)
     assert sum(state.discard) > 0
 

@@ -10,7 +10,7 @@ from nilerules.checks import load
 from nilerules.checks.kit import first_decision
 from nilerules.checks.sobek.situations import SEED, end_of_round, score_round, situation
 from nilerules.core import CHANCE
-from nilerules.games.sobek.actions import AddCard, ChooseSet, DrawToken, PlayCharacter
+from nilerules.games.sobek.actions import AddCard, ChooseSet, ChooseStart, DrawToken, PlayCharacter
 from nilerules.games.sobek.names import CARD_CODES
 from nilerules.games.sobek.state import FLOOD
 
@@ -70,12 +70,15 @@ def test_courtesan_adds_only_fitting_cards_unless_any_card() -> None:
 @pytest.mark.rules("sobek.events.selection", "sobek.events.discarded")
 def test_tokens_used_in_round_one_are_out_of_round_two_only_under_used_out() -> None:
     """SOB-029: both Floods applied in round 1; round 2 draws a Flood with probability 2/12 under 'all_back' (all
-    twelve tokens back, document: 'There are 12 event tokens'), never under 'used_out'."""
+    twelve tokens back, document: 'There are 12 event tokens'), never under 'used_out'. First the lowest scorer (both
+    at 0: seat 0, the start player) chooses who starts round 2 (SOB-018's default); the draws follow."""
     for reading, flood_chance in (("all_back", 2 / 12), ("used_out", 0)):
         # none of this round's tokens left to choose, none drawn but the two Floods (the bag: the rest)
         state = end_of_round(GAME, 2, {"event_tokens_between_rounds": reading}, events_used={"flood": 2}, events={},
                              event_bag=None)
         after = score_round(GAME, state)
+        assert (GAME.current_player(after), GAME.legal_actions(after)) == (0, (ChooseStart(0), ChooseStart(1)))
+        after = GAME.apply(after, ChooseStart(1))
         assert GAME.current_player(after) is CHANCE
         outcomes = dict(GAME.chance_outcomes(after))
         assert float(outcomes.get(DrawToken(FLOOD), 0)) == pytest.approx(flood_chance)

@@ -130,23 +130,29 @@ def test_the_corruption_tie_witness_states_the_scores_its_log_replays_to(tmp_pat
 @pytest.mark.rules("sobek.turn.next_player")
 def test_the_round_start_witness_reaches_round_two_where_the_readings_part() -> None:
     """SOB-018 (found by the what-if sweep: its log stopped before round 2, so both readings replayed to one
-    position): the witness log now runs to round 2's first decision. By hand from the rules: seat 0 started round 1;
-    ``rotate`` passes the start to the left, seat 1; ``lowest_score`` gives it to the lowest score of the replayed
-    round-1 scores, ties to the first from seat 0; ``lowest_chooses`` stops the replay at that same seat's choice of
-    who starts (the log's next step, a draw of round 2, comes after it). Each reading states that seat and those
-    scores."""
+    position): the witness log now runs through the scoring of round 1 to where the readings part. By hand from the
+    rules: seat 0 started round 1; under the default, ``lowest_chooses``, the log stops at the lowest scorer's choice
+    of who starts (ties to the first from seat 0), any seat; under ``rotate`` and ``lowest_score`` the same log ends at
+    round 2's deal (chance), the start passed to the left, seat 1, or to that lowest scorer. Each reading states that
+    seat and those scores."""
+    import json
+
     from nilerules.analysis.witness import replay_under
 
     module = load("sobek")
     result = module.checks["round_start"](module.game, Budget.quick())
-    assert result.witness_log is not None
-    ends = {r: replay_under(module.game, result.witness_log, {"round_start": r}) for r, _ in result.outcomes}
+    log = result.witness_log
+    assert log is not None
+    ends = {r: replay_under(module.game, log, {"round_start": r}) for r, _ in result.outcomes}
+    assert all(not e.stopped for e in ends.values())
     scores = ends["rotate"].scores
-    assert scores == ends["lowest_score"].scores
+    assert scores == ends["lowest_score"].scores == ends["lowest_chooses"].scores
     lowest = next(p for p in range(len(scores)) if scores[p] == min(scores))
-    expected = {"rotate": 1, "lowest_score": lowest, "lowest_chooses": lowest}
-    assert {r: e.mover for r, e in ends.items()} == {r: f"seat {p}" for r, p in expected.items()}
+    assert {r: e.mover for r, e in ends.items()} == {"rotate": "chance", "lowest_score": "chance",
+                                                    "lowest_chooses": f"seat {lowest}"}
     assert ends["lowest_chooses"].moves == tuple(f'{{"start":{p}}}' for p in range(len(scores)))
+    starts = {r: json.loads(ends[r].position)["start_player"] for r in ("rotate", "lowest_score")}
+    assert starts == {"rotate": 1, "lowest_score": lowest}
     said = {"rotate": "seat 1", "lowest_score": f"seat {lowest}", "lowest_chooses": f"chosen by seat {lowest}, the "
             "lowest score"}
     assert dict(result.outcomes) == {r: f"round 2 start player: {w} (scores {list(scores)})" for r, w in said.items()}

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from nilerules.analysis.ask.answer import Answer
-from nilerules.analysis.ask.engine import At, Question, QuestionKind, Search, search
+from nilerules.analysis.ask.engine import At, Question, Search, search
+from nilerules.analysis.ask.kinds import KINDS, Kind, QuestionKind
 from nilerules.analysis.ask.language import ExpressionError
 from nilerules.analysis.ask.view import GameView
-from nilerules.analysis.montecarlo import moved
 from nilerules.analysis.parallel import Execution
 from nilerules.core.types import Config
 
@@ -119,17 +119,9 @@ class ReadingsAnswer:
 
 
 def differs(a: Answer, b: Answer) -> bool:
-    """Whether two answers to the same question disagree: found against not found, another value, or (``how_often``)
-    a frequency that moved beyond sampling noise (``montecarlo.moved``: 95 % Wilson intervals that do not overlap;
-    1 game in 100 against none does not, although one answer found a game and the other none)."""
-    oa, ob = a.outcome, b.outcome
-    if oa.question.kind == "how_often":
-        return moved((oa.hits, oa.games), (ob.hits, ob.games))
-    if a.kind != b.kind:
-        return True
-    if oa.question.kind in ("max", "min"):
-        return (oa.found.value if oa.found else None) != (ob.found.value if ob.found else None)
-    return False
+    """Whether two answers to the same question disagree, as their kind says (``kinds.Kind.differs``): found against
+    not found, another value, or (``how_often``) a frequency that moved beyond sampling noise."""
+    return a.outcome.question.record.differs(a.outcome, b.outcome)
 
 
 def ask_all_readings(game: Any, kind: QuestionKind, expression: str, **options: Any) -> ReadingsAnswer:
@@ -158,9 +150,11 @@ def ask_all_readings(game: Any, kind: QuestionKind, expression: str, **options: 
 
 
 __all__ = [
+    "KINDS",
     "Answer",
     "ExpressionError",
     "GameView",
+    "Kind",
     "Question",
     "ReadingAnswer",
     "ReadingsAnswer",

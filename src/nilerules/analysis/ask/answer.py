@@ -11,32 +11,16 @@ proves nothing.
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass
 from typing import Any
 
 from nilerules.analysis.ask.engine import Outcome
+from nilerules.analysis.ask.kinds import CONFIDENCE, percent, percent_up, upper_bound
 from nilerules.analysis.ask.language import compile_expression
 from nilerules.analysis.ask.view import GameView
-from nilerules.analysis.montecarlo import wilson
 from nilerules.core.log import log_to_json, make_log
 
-CONFIDENCE = 0.95
-"""The confidence of every bound and interval an answer gives."""
-
-
-def upper_bound(games: int, confidence: float = CONFIDENCE) -> float:
-    """The one-sided upper bound on a rate after ``games`` games without a hit: ``1 - (1 - confidence)^(1/games)``."""
-    return float(1.0 - (1.0 - confidence) ** (1.0 / games))
-
-
-def percent_up(rate: float) -> str:
-    """A rate as a percentage with two decimals, rounded up (a bound stated as "at most" never understates)."""
-    return f"{math.ceil(rate * 10000 - 1e-9) / 100:.2f}"
-
-
-def percent(rate: float) -> str:
-    return f"{100 * rate:.2f}"
+__all__ = ["CONFIDENCE", "Answer", "percent", "percent_up", "upper_bound"]
 
 
 def _named(value: Any, paths: frozenset[str], where: str) -> Any:
@@ -63,10 +47,7 @@ class Answer:
     @property
     def kind(self) -> str:
         """``found`` or ``not_found`` (a search never proves a "no"; ``proved`` is left to a decision procedure)."""
-        o = self.outcome
-        if o.question.kind == "how_often":
-            return "found" if o.hits else "not_found"
-        return "found" if o.found is not None else "not_found"
+        return self.outcome.question.record.answer(self.outcome)
 
     def witness_json(self) -> str | None:
         """The witness as a log file's text (``nilerules show`` and ``replay`` read it), or None."""
@@ -117,17 +98,7 @@ class Answer:
         }
         if o.error:
             data["first_error"] = o.error
-        if o.question.kind in ("can", "how_often"):
-            data["hits"] = o.hits
-            data["rate"] = round(o.hits / o.games, 6)
-            if o.question.kind == "how_often" or o.hits:
-                low, high = wilson(o.hits, o.games)
-            else:
-                low, high = 0.0, upper_bound(o.games)
-            data["low"], data["high"] = round(low, 6), round(high, 6)
-        if o.question.kind in ("max", "min"):
-            data["value"] = o.found.value if o.found is not None else None
-            data["seeded_value"] = o.seeded_best
+        data.update(o.question.record.data(o))
         found = o.found
         if found is not None:
             witness = self.witness_json()
@@ -152,47 +123,8 @@ class Answer:
         return "at the end of" if self.outcome.question.at == "end" else "at some position of"
 
     def summary(self) -> str:
-        """The answer in one sentence."""
-        o = self.outcome
-        kind = o.question.kind
-        found = o.found
-        guided = f"{o.guided} games of guided search" + (" (stopped at its time bound)" if o.stopped == "time" else "")
-        climbed = o.guided > 0 or o.stopped == "time"
-        if kind == "how_often":
-            low, high = wilson(o.hits, o.games)
-            first = ""
-            if found is not None and found.game_index is not None:
-                first = f"; the first: game {found.game_index + 1} ({found.origin})"
-            return (
-                f"holds {self.where()} {o.hits} of {o.games} games: {percent(o.hits / o.games)} % "
-                f"(95 % interval {percent(low)}–{percent(high)} %){first}"
-            )
-        if kind == "can":
-            if found is None:
-                tail = f", nor in {guided}" if climbed else ""
-                return f"not found in {o.games} games (at most {percent_up(upper_bound(o.games))} % at 95 %){tail}"
-            if found.game_index is not None:
-                return (
-                    f"found: holds {self._spot(found.position)} game {found.game_index + 1} of {o.games} "
-                    f"({found.origin}); it holds in {o.hits} of the {o.games} games"
-                )
-            return (
-                f"found by the guided search ({found.origin}, after {o.games} seeded games without it): holds "
-                f"{self._spot(found.position)} its game"
-            )
-        largest = "largest" if kind == "max" else "smallest"
-        if found is None:
-            return f"no value in {o.games} games" + (f" nor in {guided}" if climbed else "") + " (see the errors)"
-        where = "at the end of a game" if o.question.at == "end" else "at any position"
-        met = f"met in {o.games} games of {o.search.policy} play"  # a value met, not proved the extreme (issue 32)
-        if found.game_index is not None:
-            text = f"the {largest} value {met} {where}: {found.value}, in game {found.game_index + 1}"
-            more = f"; {guided} found nothing {'larger' if kind == 'max' else 'smaller'}" if climbed else ""
-            return f"{text} ({found.origin}){more}"
-        return (
-            f"the {largest} value {where} met by the guided search: {found.value} ({found.origin}); the {largest} "
-            f"{met}: {o.seeded_best}"
-        )
+        """The answer in one sentence (its kind's ``summary``)."""
+        return self.outcome.question.record.summary(self)
 
     def position_label(self) -> str:
         """The heading of the witness's last position."""
@@ -202,7 +134,8 @@ class Answer:
         what = "holds" if found.value is None else f"is {found.value}"
         return f"the position where the expression {what} (after move {found.position}), in names"
 
-    def _spot(self, position: int) -> str:
+    def spot(self, position: int) -> str:
+        """Where along a game the expression was judged: its end, or after a move."""
         return "at the end of" if self.outcome.question.at == "end" else f"after move {position} of"
 
     def lines(self) -> list[str]:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from nilerules.analysis.ask.distance import distance
+from nilerules.analysis.ask.kinds import KINDS, Kind, QuestionKind
 from nilerules.analysis.ask.language import EvaluationError, Expression, compile_expression, evaluate, to_cel
 from nilerules.analysis.ask.view import GameView, view_module
 from nilerules.analysis.parallel import Execution, GameRef, chunk_ranges, game_source, resolve, run_chunks
@@ -33,9 +34,7 @@ from nilerules.errors import InvalidConfig, QueryError
 if TYPE_CHECKING:
     from nilerules.checks import GameModule
 
-QuestionKind = Literal["can", "how_often", "max", "min"]
 At = Literal["end", "any"]
-KINDS: tuple[QuestionKind, ...] = ("can", "how_often", "max", "min")
 
 MAX_GAMES = 1_000_000
 """The most seeded games one question may play."""
@@ -54,7 +53,8 @@ ELITE = 4
 @dataclass(frozen=True, slots=True)
 class Question:
     """What is asked: ``can`` (find a game where EXPR holds), ``how_often`` (the share of games where it does),
-    ``max`` / ``min`` (the largest / smallest value of an int EXPR), at the end of the game or at any position."""
+    ``max`` / ``min`` (the largest / smallest value of an int EXPR), at the end of the game or at any position; what
+    the kind means is its record, `record` (``nilerules.analysis.ask.kinds``)."""
 
     kind: QuestionKind
     expression: str
@@ -67,8 +67,13 @@ class Question:
             raise QueryError(f"at: expected 'end' or 'any', got {self.at!r}")
 
     @property
+    def record(self) -> Kind:
+        """What the kind means: the expression's type, the search, the answer's data and words."""
+        return KINDS[self.kind]
+
+    @property
     def wants(self) -> Literal["bool", "int"]:
-        return "int" if self.kind in ("max", "min") else "bool"
+        return self.record.wants
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +159,7 @@ DISTANCE_SAMPLES = 16
 def _judge(ctx: _Context, actions: Sequence[Any], final: Any, truncated: bool, skip: int = 0) -> Judged:
     """Judge one game: at its end, or along it from the setup (stopping where a bool EXPR first holds). The first
     ``skip`` positions are not judged: in the guided search they are the parent game's, judged already."""
-    view, expression, kind = ctx.view, ctx.expression, ctx.question.kind
+    view, expression, kind = ctx.view, ctx.expression, ctx.question.record
     at: At = ctx.question.at
     errors, first_error = 0, ""
     best_value: int | None = None
@@ -176,7 +181,7 @@ def _judge(ctx: _Context, actions: Sequence[Any], final: Any, truncated: bool, s
             errors += 1
             first_error = first_error or f"after move {k}: {result}"
             continue
-        if kind in ("can", "how_often"):
+        if kind.wants == "bool":
             if result:
                 return Judged(True, k, None, 0.0, errors, first_error, len(actions), truncated)
             if ctx.climb and ((k - skip) % step == 0 or k == len(actions)):
@@ -185,14 +190,13 @@ def _judge(ctx: _Context, actions: Sequence[Any], final: Any, truncated: bool, s
                     nearest, best_at = gap, k
         else:
             value = int(result)
-            better = best_value is None or (value > best_value if kind == "max" else value < best_value)
-            if better:
+            if kind.better(value, best_value):
                 best_value, best_at = value, k
-    if kind in ("can", "how_often"):
+    if kind.wants == "bool":
         return Judged(False, best_at, None, -nearest, errors, first_error, len(actions), truncated)
     if best_value is None:
         return Judged(False, best_at, None, -math.inf, errors, first_error, len(actions), truncated)
-    objective = float(best_value if kind == "max" else -best_value)
+    objective = float(best_value * kind.sign)
     return Judged(True, best_at, best_value, objective, errors, first_error, len(actions), truncated)
 
 
@@ -355,7 +359,7 @@ def search(
     compile_expression(question.expression, gv.type, question.wants)  # every error before any work
     start = time.perf_counter()
     source = game_source(module)
-    climb = budget.guided > 0 and question.kind != "how_often"
+    climb = budget.guided > 0 and question.record.climbs
     chunks = [
         _SeededChunk(source, view_name, config, question, budget.policy, budget.seed, r, climb)
         for r in chunk_ranges(budget.games, ASK_CHUNK)
@@ -365,7 +369,7 @@ def search(
         label=f"{game.info.id} games",
     )
     judged = [j for part in parts for j in part]
-    hits = sum(j.holds for j in judged) if question.kind in ("can", "how_often") else 0
+    hits = sum(j.holds for j in judged) if question.wants == "bool" else 0
     errors = sum(j.errors for j in judged)
     error = next((j.error for j in judged if j.error), "")
     truncated = sum(j.truncated for j in judged)
@@ -378,7 +382,7 @@ def search(
         seeded_best = judged[best].value
     guided = rounds = 0
     stopped = "none"
-    wants_climb = climb and (question.kind in ("max", "min") or found is None)
+    wants_climb = climb and (found is None or not question.record.stops_when_found)
     if wants_climb:
         elite = [_seeded_elite(game, config, budget, i, judged[i]) for i in order[:ELITE]]
         result = _climb(module, source, view_name, config, question, budget, execution, elite, start)
@@ -459,7 +463,7 @@ def _climb(
     stopped = "work"
     arrival = 1
     while played < budget.guided:
-        if question.kind == "can" and best.judged.holds:
+        if question.record.stops_when_found and best.judged.holds:
             stopped = "found"
             break
         if time.perf_counter() - start > budget.seconds:
@@ -486,6 +490,6 @@ def _climb(
         elite = sorted(elite, key=_rank)[:ELITE]
         best = elite[0]
     else:
-        if question.kind == "can" and best.judged.holds:
+        if question.record.stops_when_found and best.judged.holds:
             stopped = "found"
     return _Climb(best if best.judged.holds else None, played, rounds, stopped, errors, error, truncated)

@@ -11,6 +11,7 @@ from typing import Any
 
 from nilerules.checks import kit
 from nilerules.checks.model import Budget, CheckResult
+from nilerules.checks.nefertiti.checks import check
 from nilerules.checks.nefertiti.play import Search, bidder_acting, for_kit, gained_prestige, legal, projection, uses
 from nilerules.checks.nefertiti.situations import (
     CLOSED_MARKET_SETUP,
@@ -67,6 +68,7 @@ from nilerules.games.nefertiti.scoring import amon_priest_bonus, amon_priest_ran
 from nilerules.games.nefertiti.state import CLOSED, P_CHAR, NefState
 
 
+@check("scribe_foreign_bonus")
 def check_scribe_foreign_bonus(game: NefertitiGame, budget: Budget) -> CheckResult:
     from nilerules.solver.nefertiti import scribe_divergence
 
@@ -113,6 +115,7 @@ def check_scribe_foreign_bonus(game: NefertitiGame, budget: Budget) -> CheckResu
     return dataclasses.replace(result, verdict=Witness(verdict.summary, data), method="z3", data=data)
 
 
+@check("senet_x2_scribe")
 def check_senet_x2_scribe(game: NefertitiGame, budget: Budget) -> CheckResult:
     p = game.params(game.config(4))
     hand = hand_of(SENET2)
@@ -125,6 +128,7 @@ def check_senet_x2_scribe(game: NefertitiGame, budget: Budget) -> CheckResult:
     return built(outcomes, summary, {"seats": {"0": {"hand": {"senet_x2": 1}}}}, owners=1)
 
 
+@check("amon_merchant_foreign")
 def check_amon_merchant_foreign(game: NefertitiGame, budget: Budget) -> CheckResult:
     doc = {"seats": {"0": {"hand": {"chair_f2": 1}}}}
     state = situation(game, 4, ("harbor",), doc)
@@ -138,6 +142,7 @@ def check_amon_merchant_foreign(game: NefertitiGame, budget: Budget) -> CheckRes
     return built(outcomes, f"The Amon Merchant discards the foreign chair chair_f2 (bonus +{bonus}).", doc)
 
 
+@check("amon_priest_ties", played=False)
 def check_amon_priest_ties(game: NefertitiGame, budget: Budget) -> CheckResult:
     p = game.params(game.config(4))
     readings = kit.all_readings(game, "amon_priest_ties")
@@ -199,6 +204,7 @@ def check_amon_priest_ties(game: NefertitiGame, budget: Budget) -> CheckResult:
                                searched=searched)
 
 
+@check("priest_value_limit")
 def check_priest_value_limit(game: NefertitiGame, budget: Budget) -> CheckResult:
     p = game.params(game.config(4, ("characters",)))
     mv = {c: max_value(p, c) for c in (GOLDWORK, SENET, NECKLACE)}
@@ -223,6 +229,7 @@ def check_priest_value_limit(game: NefertitiGame, budget: Budget) -> CheckResult
     return built(outcomes, summary, doc, given=["goldwork", "senet"], received=["senet", "necklace"])
 
 
+@check("priest_papyrus")
 def check_priest_papyrus(game: NefertitiGame, budget: Budget) -> CheckResult:
     doc = {
         "phase": "character",
@@ -256,6 +263,7 @@ def _character_search(
     return found, len(seeds)
 
 
+@check("beggar_markets", played=False)
 def check_beggar_markets(game: NefertitiGame, budget: Budget) -> CheckResult:
     doc = closed_market_doc("beggar")
     state = situation(game, *CLOSED_MARKET_SETUP, doc)
@@ -292,6 +300,7 @@ def check_beggar_markets(game: NefertitiGame, budget: Budget) -> CheckResult:
     return built(outcomes, summary, doc, "one situation (the seed's example)", config=None, figures=None, **data)
 
 
+@check("trader_markets", played=False)
 def check_trader_markets(game: NefertitiGame, budget: Budget) -> CheckResult:
     def closed_swaps(s: NefState) -> list[Swap]:
         acts = trader_actions(s)
@@ -322,6 +331,7 @@ def check_trader_markets(game: NefertitiGame, budget: Budget) -> CheckResult:
     return built(outcomes, summary, doc)
 
 
+@check("wandering_thief_placement")
 def check_wandering_thief_placement(game: NefertitiGame, budget: Budget) -> CheckResult:
     doc = {
         "phase": "character",
@@ -340,6 +350,7 @@ def check_wandering_thief_placement(game: NefertitiGame, budget: Budget) -> Chec
     return built(outcomes, "The Wandering Thief is used on Gizeh (senet, statuette, goldwork).", doc)
 
 
+@check("wandering_thief_face_down")
 def check_wandering_thief_face_down(game: NefertitiGame, budget: Budget) -> CheckResult:
     doc = {
         "phase": "character",
@@ -380,6 +391,7 @@ def _buys_wandering_thief(a: NefAction) -> bool:
     return not isinstance(a, Done | Pass)
 
 
+@check("wandering_thief_bought")
 def check_wandering_thief_bought(game: NefertitiGame, budget: Budget) -> CheckResult:
     """NEF-031: the highest bidder buys the Wandering Thief card; how many cards may they take after its exchange?"""
     doc = wandering_thief_bought_doc(game)

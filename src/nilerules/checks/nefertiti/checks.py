@@ -1,35 +1,39 @@
-"""One divergence check per ambiguity of ``specs/nefertiti.toml``: a witness situation and each reading's outcome.
+"""How Nefertiti's divergence checks register (``@check``): one per ambiguity of ``specs/nefertiti.toml``, each a
+witness situation and each reading's outcome.
 
 The checks live by theme in ``neutral`` (the 2-player game's neutral pawns and neutral player), ``harbor`` (the
 Memphis Harbor), ``characters``, ``markets`` (buying at a closing market, no Servant left) and ``end`` (the end of the
 game, the box's Deben), on the shared kit (``nilerules.checks.kit``), Nefertiti's hand-built positions
 (``situations``) and its searches of seeded play (``play``). Most checks look for a witness in seeded play first
-(``played_first``: the kit's lockstep search until the readings part), their hand-built situation being the fallback.
+(``played_first``: the kit's lockstep search until the readings part), their hand-built situation being the fallback;
+each theme module's ``SEARCHES`` says where seeded play looks.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import TypeVar
 
 from nilerules.checks.model import Budget, Check, CheckResult
-from nilerules.checks.nefertiti import characters, end, harbor, markets, neutral
 from nilerules.checks.nefertiti.play import Search, played_first
+from nilerules.checks.registry import register
 from nilerules.games.nefertiti.game import NefertitiGame
 
-PLAY_SEARCHES: dict[str, Search] = {
-    **neutral.SEARCHES,
-    **harbor.SEARCHES,
-    **characters.SEARCHES,
-    **markets.SEARCHES,
-    **end.SEARCHES,
-}
-"""Per ambiguity: the setups searched, each reading's outcome at the divergence, the situation in words, and the
-moves play is steered toward (Characters, the Harbor, neutral pawns)."""
+Fallback = Callable[[NefertitiGame, Budget], CheckResult]
+F = TypeVar("F", bound=Fallback)
 
 
-def _first(name: str, fallback: Callable[[NefertitiGame, Budget], CheckResult]) -> Check:
-    return played_first(name, PLAY_SEARCHES[name], fallback)
+def play_search(name: str) -> Search:
+    """Where seeded play looks for ``name``'s divergence: the entry of the theme module's ``SEARCHES`` (read when the
+    check runs, since a module's searches follow its checks)."""
+    from nilerules.checks.nefertiti import THEMES
+
+    for theme in THEMES:
+        searches: dict[str, Search] = theme.SEARCHES
+        if name in searches:
+            return searches[name]
+    raise KeyError(f"no seeded-play search for Nefertiti's ambiguity {name!r}")
 
 
 def witness_from(result: CheckResult) -> str:
@@ -57,38 +61,14 @@ def with_outcomes(check: Check) -> Check:
     return checked
 
 
-CHECKS: dict[str, Check] = {
-    "neutral_three_colors": neutral.check_neutral_three_colors,
-    "scribe_foreign_bonus": _first("scribe_foreign_bonus", characters.check_scribe_foreign_bonus),
-    "senet_x2_scribe": _first("senet_x2_scribe", characters.check_senet_x2_scribe),
-    "amon_merchant_foreign": _first("amon_merchant_foreign", characters.check_amon_merchant_foreign),
-    "amon_priest_ties": characters.check_amon_priest_ties,
-    "neutral_action_order": _first("neutral_action_order", neutral.check_neutral_action_order),
-    "priest_value_limit": _first("priest_value_limit", characters.check_priest_value_limit),
-    "sealed_card_buyer": _first("sealed_card_buyer", markets.check_sealed_card_buyer),
-    "harbor_first_deben": _first("harbor_first_deben", harbor.check_harbor_first_deben),
-    "end_of_game": _first("end_of_game", end.check_end_of_game),
-    "forced_close_harbor": _first("forced_close_harbor", harbor.check_forced_close_harbor),
-    "no_servant_many_players": _first("no_servant_many_players", markets.check_no_servant_many_players),
-    "unaffordable_bid": _first("unaffordable_bid", markets.check_unaffordable_bid),
-    "royal_servant_neutral": _first("royal_servant_neutral", neutral.check_royal_servant_neutral),
-    "harbor_trigger_added": harbor.check_harbor_trigger_added,
-    "beggar_markets": characters.check_beggar_markets,
-    "trader_markets": characters.check_trader_markets,
-    "deben_coins": end.check_deben_coins,
-    "priest_papyrus": _first("priest_papyrus", characters.check_priest_papyrus),
-    "neutral_short_targets": _first("neutral_short_targets", neutral.check_neutral_short_targets),
-    "wandering_thief_face_down": _first("wandering_thief_face_down", characters.check_wandering_thief_face_down),
-    "harbor_final_threshold": _first("harbor_final_threshold", harbor.check_harbor_final_threshold),
-    "forced_close_neutral": _first("forced_close_neutral", neutral.check_forced_close_neutral),
-    "wandering_thief_placement": _first("wandering_thief_placement", characters.check_wandering_thief_placement),
-    "neutral_gift_face_down": _first("neutral_gift_face_down", neutral.check_neutral_gift_face_down),
-    "forced_close_then_place": _first("forced_close_then_place", markets.check_forced_close_then_place),
-    "papyrus_from_neutral": _first("papyrus_from_neutral", neutral.check_papyrus_from_neutral),
-    "high_priest_harbor": _first("high_priest_harbor", harbor.check_high_priest_harbor),
-    "papyrus_seal_supply": harbor.check_papyrus_seal_supply,
-    "amon_priest_neutral": neutral.check_amon_priest_neutral,
-    "wandering_thief_bought": _first("wandering_thief_bought", characters.check_wandering_thief_bought),
-}
-CHECKS = {name: with_outcomes(check) for name, check in CHECKS.items()}
-"""Each check's figures carry its readings' outcomes and where its witness comes from (``with_outcomes``)."""
+def check(name: str, *, played: bool = True) -> Callable[[F], F]:
+    """Mark a function as the check of ``name``: with ``played``, a witness from seeded play first
+    (``played_first``, searching ``play_search(name)``), the function's hand-built situation its fallback; either way
+    each reading's outcome among the figures (``with_outcomes``). The function is returned untouched."""
+
+    def bind(fallback: F) -> F:
+        run: Check = played_first(name, lambda: play_search(name), fallback) if played else fallback
+        register("nefertiti", name, with_outcomes(run))
+        return fallback
+
+    return bind

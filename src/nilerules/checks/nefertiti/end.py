@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from nilerules.checks import kit
 from nilerules.checks.model import Budget, CheckResult
+from nilerules.checks.nefertiti.checks import check
 from nilerules.checks.nefertiti.play import Search
 from nilerules.checks.nefertiti.situations import at_each_reading, built
 from nilerules.core.verdicts import Proof, Witness
@@ -15,6 +16,7 @@ from nilerules.games.nefertiti.rules.common import open_markets
 from nilerules.games.nefertiti.state import P_OVER, P_TURN, NefState
 
 
+@check("end_of_game")
 def check_end_of_game(game: NefertitiGame, budget: Budget) -> CheckResult:
     p = game.params(game.config(4))
     # every Gift card drawn and discarded: only Akhenaton is left to draw while Louqsor is refilled
@@ -55,6 +57,7 @@ def setup_deben(game: NefertitiGame) -> tuple[int, tuple[tuple[int, tuple[str, .
     return have, tuple(rows)
 
 
+@check("deben_coins", played=False)
 def check_deben_coins(game: NefertitiGame, budget: Budget) -> CheckResult:
     have, rows = setup_deben(game)
     short = [(n, mods, need) for n, mods, need in rows if need > have]

@@ -8,6 +8,7 @@ from typing import Any
 
 from nilerules.checks import kit
 from nilerules.checks.model import Budget, CheckResult
+from nilerules.checks.nefertiti.checks import check
 from nilerules.checks.nefertiti.play import (
     Search,
     closings_offered,
@@ -37,6 +38,7 @@ from nilerules.games.nefertiti.rules.turn import forced_closures
 from nilerules.games.nefertiti.state import P_RESOLVE, NefState
 
 
+@check("harbor_first_deben")
 def check_harbor_first_deben(game: NefertitiGame, budget: Budget) -> CheckResult:
     config = game.config(4, ("harbor",))
 
@@ -49,6 +51,7 @@ def check_harbor_first_deben(game: NefertitiGame, budget: Budget) -> CheckResult
     return built(outcomes, "First Servant on the Harbor, which holds its starting Deben.", doc)
 
 
+@check("harbor_trigger_added", played=False)
 def check_harbor_trigger_added(game: NefertitiGame, budget: Budget) -> CheckResult:
     def distributes(s: NefState) -> bool:
         return s.phase == P_RESOLVE and s.res_market == HARBOR
@@ -88,6 +91,7 @@ def check_harbor_trigger_added(game: NefertitiGame, budget: Budget) -> CheckResu
     return kit.play_witness(game, "harbor_trigger_added", found, summary, searched, data)
 
 
+@check("harbor_final_threshold")
 def check_harbor_final_threshold(game: NefertitiGame, budget: Budget) -> CheckResult:
     p = game.params(game.config(3, ("harbor",)))
     foreign = [CARD_NAMES[c] for c in range(N_GIFTS) if p.bonus[c] > 0 and p.deck[c] > 0][
@@ -118,6 +122,7 @@ def check_harbor_final_threshold(game: NefertitiGame, budget: Budget) -> CheckRe
     return built(outcomes, summary, doc)
 
 
+@check("forced_close_harbor")
 def check_forced_close_harbor(game: NefertitiGame, budget: Budget) -> CheckResult:
     doc = {"markets": spread(game, 2, 0, ("harbor",), ("harbor",))}
     config = game.config(2, ("harbor",))
@@ -131,6 +136,7 @@ def check_forced_close_harbor(game: NefertitiGame, budget: Budget) -> CheckResul
     return built(outcomes, summary, doc, servants=servants)
 
 
+@check("high_priest_harbor")
 def check_high_priest_harbor(game: NefertitiGame, budget: Budget) -> CheckResult:
     doc = {"turn": {"placements_left": 2, "character_used": True, "high_priest": True}}
 
@@ -142,6 +148,7 @@ def check_high_priest_harbor(game: NefertitiGame, budget: Budget) -> CheckResult
     return built(outcomes, "The High Priest was just used; the first of two placements.", doc)
 
 
+@check("papyrus_seal_supply", played=False)
 def check_papyrus_seal_supply(game: NefertitiGame, budget: Budget) -> CheckResult:
     """Seeded play (random, or steered to buy sealed cards and papyri) empties the seal supply too rarely to meet a
     papyrus then, so the situation is built: every seal is held, and a papyrus is bought."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from nilerules.checks.model import Budget, CheckResult
+from nilerules.checks.nefertiti.checks import check
 from nilerules.checks.nefertiti.play import Search, bidder_acting, closings_offered, closures_in_words, legal
 from nilerules.checks.nefertiti.situations import at_each_reading, built, spread
 from nilerules.core.types import CHANCE
@@ -18,6 +19,7 @@ from nilerules.games.nefertiti.rules.turn import forced_closures
 from nilerules.games.nefertiti.state import P_TURN, NefState
 
 
+@check("sealed_card_buyer")
 def check_sealed_card_buyer(game: NefertitiGame, budget: Budget) -> CheckResult:
     squares = game.params(game.config(3)).stalls[GIZEH][0].squares
     bid = squares[1]
@@ -40,6 +42,7 @@ def check_sealed_card_buyer(game: NefertitiGame, budget: Budget) -> CheckResult:
     return built(outcomes, summary, doc, bid=bid)
 
 
+@check("unaffordable_bid")
 def check_unaffordable_bid(game: NefertitiGame, budget: Budget) -> CheckResult:
     config = game.config(3)
     p = game.params(config)
@@ -63,6 +66,7 @@ def check_unaffordable_bid(game: NefertitiGame, budget: Budget) -> CheckResult:
     return built(outcomes, summary, doc, bid=bid)
 
 
+@check("no_servant_many_players")
 def check_no_servant_many_players(game: NefertitiGame, budget: Budget) -> CheckResult:
     doc = {"markets": spread(game, 3, 0, ("gizeh", "akhet_aton"))}
     config = game.config(3)
@@ -76,6 +80,7 @@ def check_no_servant_many_players(game: NefertitiGame, budget: Budget) -> CheckR
     return built(outcomes, summary, doc, servants=servants)
 
 
+@check("forced_close_then_place")
 def check_forced_close_then_place(game: NefertitiGame, budget: Budget) -> CheckResult:
     doc = {"markets": spread(game, 2, 0, ("gizeh", "akhet_aton"))}
     config = game.config(2)

@@ -10,6 +10,7 @@ from typing import Any
 
 from nilerules.checks import kit
 from nilerules.checks.model import Budget, CheckResult
+from nilerules.checks.nefertiti.checks import check
 from nilerules.checks.nefertiti.play import Search, bidder_acting, closings_offered, closures_in_words, legal, uses
 from nilerules.checks.nefertiti.situations import (
     amon_priest_neutral_doc,
@@ -103,6 +104,7 @@ def giza_right_stall(game: NefertitiGame) -> tuple[int, int, int, int, int]:
 LISTED_PATTERNS: tuple[tuple[int, int, int, int], ...] = ((1, 1, 1, 0), (1, 0, 1, 1))
 
 
+@check("neutral_three_colors", played=False)
 def check_neutral_three_colors(game: NefertitiGame, budget: Budget) -> CheckResult:
     from nilerules.solver.nefertiti import NEUTRAL_READINGS, PAWN_KINDS, listed_equals_four_kinds, neutral_closure_table
 
@@ -212,6 +214,7 @@ def showcase_doc(counts: tuple[int, int, int, int], squares: int) -> dict[str, A
     return {"markets": {"gizeh": {"stall": "right", "pawns": pawns(*placed)}}}
 
 
+@check("neutral_action_order")
 def check_neutral_action_order(game: NefertitiGame, budget: Budget) -> CheckResult:
     config = game.config(2)
     squares = game.params(config).stalls[GIZEH][0].squares
@@ -240,6 +243,7 @@ def check_neutral_action_order(game: NefertitiGame, budget: Budget) -> CheckResu
     return built(outcomes, summary, doc, searched, bids=bids)
 
 
+@check("forced_close_neutral")
 def check_forced_close_neutral(game: NefertitiGame, budget: Budget) -> CheckResult:
     top = len(game.params(game.config(2)).stalls[GIZEH][0].squares) - 1
     markets = spread(game, 2, 0, ("akhet_aton",))
@@ -258,6 +262,7 @@ def check_forced_close_neutral(game: NefertitiGame, budget: Budget) -> CheckResu
     return built(outcomes, summary, doc)
 
 
+@check("neutral_gift_face_down")
 def check_neutral_gift_face_down(game: NefertitiGame, budget: Budget) -> CheckResult:
     top = len(game.params(game.config(2)).stalls[GIZEH][0].squares) - 1
     doc = {"markets": {"gizeh": {"cards": ["chair/down"], "pawns": pawns((1, 0, True), (top, 1, False))}}}
@@ -273,6 +278,7 @@ def check_neutral_gift_face_down(game: NefertitiGame, budget: Budget) -> CheckRe
     return built(outcomes, summary, doc)
 
 
+@check("neutral_short_targets")
 def check_neutral_short_targets(game: NefertitiGame, budget: Budget) -> CheckResult:
     doc = neutral_short_doc(game)
     state = situation(game, 2, (), doc)
@@ -292,6 +298,7 @@ def check_neutral_short_targets(game: NefertitiGame, budget: Budget) -> CheckRes
     return built(outcomes, summary, doc, deben=have, wanted=want)
 
 
+@check("royal_servant_neutral")
 def check_royal_servant_neutral(game: NefertitiGame, budget: Budget) -> CheckResult:
     doc = {"neutral_hand": {"chair": 1}, "phase": "character", "character": {"active": "royal_servant"}}
     config = game.config(2)
@@ -308,6 +315,7 @@ def check_royal_servant_neutral(game: NefertitiGame, budget: Budget) -> CheckRes
     return built(outcomes, "2 players: the neutral player holds a chair; the Royal Servant is used.", doc)
 
 
+@check("papyrus_from_neutral")
 def check_papyrus_from_neutral(game: NefertitiGame, budget: Budget) -> CheckResult:
     doc = {
         "neutral_hand": {"papyrus": 1},
@@ -344,6 +352,7 @@ def _amon_outcome(state: NefState) -> str:
     return f"seat {holder} takes place {rank} and gains +{rows[holder]['amon_priest']}"
 
 
+@check("amon_priest_neutral", played=False)
 def check_amon_priest_neutral(game: NefertitiGame, budget: Budget) -> CheckResult:
     """Seeded 2-player games steered to use the Amon Priest, played to the end: a witness when the holder's bonus
     differs with the neutral player ranked; else a hand-built end of game (labelled constructed)."""

@@ -70,11 +70,13 @@ def search_play(game: NefertitiGame, name: str, budget: Budget, search: Search) 
     return kit.play_witness(game, name, found, summary, searched, data)
 
 
-def played_first(name: str, search: Search, fallback: Callable[[NefertitiGame, Budget], CheckResult]) -> Check:
+def played_first(
+    name: str, search: Callable[[], Search], fallback: Callable[[NefertitiGame, Budget], CheckResult]
+) -> Check:
     """The check of ``name``: a witness from seeded play when the search meets one, else the hand-built situation."""
 
     def check(game: NefertitiGame, budget: Budget) -> CheckResult:
-        found = search_play(game, name, budget, search)
+        found = search_play(game, name, budget, search())
         if found is not None:
             return found
         result = fallback(game, budget)

@@ -24,6 +24,7 @@ from nilerules.checks.nile_artefacts.shared import (
     nothing_found,
     play_result,
 )
+from nilerules.checks.registry import check
 from nilerules.games.nile_artefacts.actions import Action, Done, Offer
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
 from nilerules.games.nile_artefacts.position import incomplete_counted
@@ -77,6 +78,7 @@ def _ranked_end(
     return play_result(game, ambiguity, found, met.action, budget.seed, lead, searched, extra)
 
 
+@check("final_tie")
 def check_final_tie(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     """A seeded game that ends with players tied on points and on cards (the stated tie-breaks)."""
 
@@ -87,6 +89,7 @@ def check_final_tie(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     return _ranked_end(game, budget, "final_tie", "most_coins", True, end_words, ends_with, nothing_found)
 
 
+@check("tie_count")
 def check_tie_count(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     """A seeded game ending with players tied on points where counting Artifacts rather than cards changes places."""
 
@@ -129,6 +132,7 @@ def _track(game: NileArtefactsGame, state: NAState) -> list[int]:
     return [sum(v for k, v in b.items() if k != "incomplete_monuments") for b in game.score_breakdown(state)]
 
 
+@check("last_round")
 def check_last_round(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     """The last Monument of the pile turned over in a seeded game; each reading's outcome gives the track's points
     there under both (so that a game that goes on and one that ends are compared on the same figures)."""
@@ -173,6 +177,7 @@ def stall_policy(game: NileArtefactsGame, state: NAState, rng: random.Random) ->
     return rng.choice([a for a in legal if not isinstance(a, Offer)] or list(legal))
 
 
+@check("endless_game")
 def check_endless_game(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     """Players who offer in round 1 and never again: the game reaches the model's round cap."""
     players = fewest_players(game)

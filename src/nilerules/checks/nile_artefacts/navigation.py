@@ -18,12 +18,14 @@ from nilerules.checks.nile_artefacts.shared import (
     random_games,
     with_data,
 )
+from nilerules.checks.registry import check
 from nilerules.games.nile_artefacts.actions import Move
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
 from nilerules.games.nile_artefacts.names import space_name
 from nilerules.games.nile_artefacts.state import PH_NAV, NAState
 
 
+@check("coin_space")
 def check_coin_space(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     """A Boat reaches a Coin space holding at least two cards, in seeded random play."""
     players = fewest_players(game)
@@ -51,6 +53,7 @@ def check_coin_space(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     return play_result(game, "coin_space", found, action, budget.seed, lead, searched)
 
 
+@check("port_start")
 def check_port_start(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     """The first navigation stage of a seeded game under each reading, and how many random games under each reach
     the model's round cap (figures for the finding's sentences, not the witness's)."""

@@ -34,6 +34,7 @@ from nilerules.checks.nile_artefacts.shared import (
     with_data,
 )
 from nilerules.checks.nile_artefacts.situations import advanced_by, options_for
+from nilerules.checks.registry import check
 from nilerules.core import Unknown
 from nilerules.games.nile_artefacts.actions import Done
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
@@ -190,6 +191,7 @@ def _count_under(game: NileArtefactsGame, ambiguity: str, met: Met, reading: str
 
 
 # ------------------------------------------------------------------------------------------------ NA-001
+@check("type_choice")
 def check_type_choice(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     """Any type vs a type shown on the card: the first offering of seeded play whose best offering differs; with the
     exact odds that a few random cards meet the data's first single-type condition, the exhaustive reduction of type
@@ -284,6 +286,7 @@ def type_condition_figures(game: NileArtefactsGame, budget: Budget) -> dict[str,
 
 
 # ------------------------------------------------------------------------------------- NA-002, NA-003, NA-004, NA-013
+@check("type_scope")
 def check_type_scope(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     """One typing for the whole offering vs one per Monument: the first offering of seeded play whose best offering
     differs; with whether the scope can matter when cards count only as their printed types."""
@@ -300,11 +303,13 @@ def check_type_scope(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     return with_data(offering_witness(game, "type_scope", budget), {"scope_note": note})
 
 
+@check("double_card")
 def check_double_card(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     """What a 2-Artifact card gives: the first offering of seeded play whose best offering differs."""
     return offering_witness(game, "double_card", budget)
 
 
+@check("pair_mix")
 def check_pair_mix(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     """Whether a two-type condition needs both types: the first offering of seeded play that advances differently
     (``kit.find_divergence``: the readings part only there, at the step that checks the offering); with the
@@ -369,6 +374,7 @@ def pair_mix_agreement(game: NileArtefactsGame, max_artifacts: int = 8) -> str:
     )
 
 
+@check("card_sharing")
 def check_card_sharing(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     """One offering checked whole against every Monument vs each card pushed toward one: the first offering of
     seeded play whose best offering differs; with the arithmetic bound under ``split``."""
@@ -383,6 +389,7 @@ def check_card_sharing(game: NileArtefactsGame, budget: Budget) -> CheckResult:
 
 
 # ------------------------------------------------------------------------------------------------ NA-014
+@check("empty_offering")
 def check_empty_offering(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     """The first position of seeded random play where the readings part (``kit.find_divergence``): a seat holding
     cards is to begin its offering, and Done is legal there under one reading only, whatever the seat then does."""

@@ -19,11 +19,13 @@ from nilerules.checks.nile_artefacts.shared import (
     random_games,
     with_data,
 )
+from nilerules.checks.registry import check
 from nilerules.games.nile_artefacts.actions import Buy
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
 from nilerules.games.nile_artefacts.state import PH_NAV, PH_OFFER, NAState
 
 
+@check("deck_exhausted")
 def check_deck_exhausted(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     """The first place of seeded play where the readings part (``kit.find_divergence``): the Artifact pile is empty
     and its discard is not, so that a purchase (or a round setup's draw) is possible under one reading only; and how
@@ -72,6 +74,7 @@ def check_deck_exhausted(game: NileArtefactsGame, budget: Budget) -> CheckResult
     return play_witness(game, "deck_exhausted", found, summary, searched, data)
 
 
+@check("coin_stock")
 def check_coin_stock(game: NileArtefactsGame, budget: Budget) -> CheckResult:
     """The first Coin due from an empty stock in seeded play."""
     players = most_players(game)

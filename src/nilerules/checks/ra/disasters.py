@@ -16,6 +16,7 @@ from nilerules.checks.ra.common import (
     track_names,
 )
 from nilerules.checks.ra.situations import finish_auction, last_call, won_by
+from nilerules.checks.registry import check
 from nilerules.games.ra import rules, scoring
 from nilerules.games.ra.actions import DISCARDS, INVOKE_ACTION, RaAction
 from nilerules.games.ra.game import RaGame
@@ -90,6 +91,7 @@ def _drought_until_last_call(s: RaState) -> list[RaAction] | None:
     return extra[:-1] if extra else None
 
 
+@check("drought_order")
 def check_drought_order(game: RaGame, budget: Budget) -> CheckResult:
     configs = [game.config(n) for n in PLAYER_COUNTS]
     found = find_scripted(game, "drought_order", configs, search_seeds(budget), _drought_until_last_call,
@@ -150,6 +152,7 @@ def _struck_after_last_call(winner: int) -> Describe:
     return words
 
 
+@check("disaster_lot")
 def check_disaster_lot(game: RaGame, budget: Budget) -> CheckResult:
     configs = [game.config(n) for n in (3, *PLAYER_COUNTS)]
     found = find_scripted(game, "disaster_lot", configs, search_seeds(budget), _lot_tail, _struck_words,

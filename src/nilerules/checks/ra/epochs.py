@@ -19,6 +19,7 @@ from nilerules.checks.ra.common import (
     track_names,
 )
 from nilerules.checks.ra.situations import played_until
+from nilerules.checks.registry import check
 from nilerules.core.playout import playout
 from nilerules.core.types import Config
 from nilerules.core.verdicts import Proof
@@ -59,6 +60,7 @@ def _epoch_words(s: RaState, reading: str) -> str:
             f"{track_names(s) or 'empty'}")
 
 
+@check("last_ra")
 def check_last_ra(game: RaGame, budget: Budget) -> CheckResult:
     configs = [game.config(n) for n in (3, *PLAYER_COUNTS)]
     found = find_scripted(game, "last_ra", configs, search_seeds(budget),
@@ -86,6 +88,7 @@ def _gods_words(s: RaState, reading: str) -> str:
             "next scoring, or usable)")
 
 
+@check("gods_after_epoch")
 def check_gods_after_epoch(game: RaGame, budget: Budget) -> CheckResult:
     configs = [game.config(n) for n in (3, *PLAYER_COUNTS)]
     found = find_scripted(game, "gods_after_epoch", configs, search_seeds(budget),
@@ -110,6 +113,7 @@ def _starter_words(s: RaState, reading: str) -> str:
     return f"epoch {s.epoch} starts with player {actor(s)}"
 
 
+@check("epoch_starter")
 def check_epoch_starter(game: RaGame, budget: Budget) -> CheckResult:
     configs = [game.config(n) for n in (4, *PLAYER_COUNTS)]
     found = find_scripted(game, "epoch_starter", configs, search_seeds(budget),
@@ -185,6 +189,7 @@ def _bag_empty_epoch(game: RaGame, counts: Sequence[int]) -> tuple[Config, int]:
     return next(((c, e) for c, e, last in found if e < last), found[0][:2])
 
 
+@check("bag_empty")
 def check_bag_empty(game: RaGame, budget: Budget) -> CheckResult:
     counts, first = _bag_runs_out(game, budget)
     searched = (f"{sum(v[1] for v in counts.values())} seeded random and greedy games with Traders for the frequency "
@@ -239,6 +244,7 @@ def _next_track_words(s: RaState, reading: str) -> str:
     return f"epoch {s.epoch} starts with the auction track {track_names(s) or 'empty'}"
 
 
+@check("track_at_epoch_end")
 def check_track_at_epoch_end(game: RaGame, budget: Budget) -> CheckResult:
     configs = [game.config(n, ("traders",)) for n in (3, *PLAYER_COUNTS)]
     found = find_scripted(game, "track_at_epoch_end", configs, search_seeds(budget),

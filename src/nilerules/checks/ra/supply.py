@@ -21,6 +21,7 @@ from nilerules.checks.ra.common import (
     supply_words,
 )
 from nilerules.checks.ra.situations import claims_actions, to_epoch_scoring
+from nilerules.checks.registry import check
 from nilerules.core.playout import playout
 from nilerules.core.verdicts import Unknown, Witness
 from nilerules.games.ra.game import RaGame
@@ -58,6 +59,7 @@ def _supply_state(s: RaState, reading: str) -> str:
     return f"{supply_words(s.params)}; crates {list(s.crates)}: supply {'exhausted' if exhausted(s) else 'enough'}"
 
 
+@check("crate_counts")
 def check_crate_counts(game: RaGame, budget: Budget) -> CheckResult:
     readings = all_readings(game, "crate_counts")
     found = {r: _exhaustion(game, 4, budget, crate_counts=r) for r in readings}
@@ -121,6 +123,7 @@ def _crates_scored(epoch: int) -> Describe:
     return words
 
 
+@check("supply_exhausted")
 def check_supply_exhausted(game: RaGame, budget: Budget) -> CheckResult:
     found = _exhaustion(game, 3, budget)
     claims = found.get("claims")
@@ -165,6 +168,7 @@ def check_supply_exhausted(game: RaGame, budget: Budget) -> CheckResult:
 
 
 # -- RA-006 ------------------------------------------------------------------------------------------------------
+@check("crates_per_claim")
 def check_crates_per_claim(game: RaGame, budget: Budget) -> CheckResult:
     config = config_of(game, 3, True)
     claimed = claims_actions(game, config, EXAMPLE_CLAIMS)
@@ -185,6 +189,7 @@ def check_crates_per_claim(game: RaGame, budget: Budget) -> CheckResult:
 
 
 # -- RA-007 ------------------------------------------------------------------------------------------------------
+@check("crate_exchange")
 def check_crate_exchange(game: RaGame, budget: Budget) -> CheckResult:
     found = _exhaustion(game, 3, budget, crate_exchange="small_only")
     claims = found.get("claims")

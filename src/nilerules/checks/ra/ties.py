@@ -18,6 +18,7 @@ from nilerules.checks.ra.common import (
     signed,
 )
 from nilerules.checks.ra.situations import epoch_scored, played_until
+from nilerules.checks.registry import check
 from nilerules.core.playout import playout
 from nilerules.core.types import Config
 from nilerules.core.verdicts import Proof, Unknown, Verdict, Witness
@@ -61,6 +62,7 @@ def all_tie_epochs(game: RaGame, players: int, traders: bool, seeds: range, poli
     return tied, epochs
 
 
+@check("pharaoh_all_tie")
 def check_pharaoh_all_tie(game: RaGame, budget: Budget) -> CheckResult:
     p = game.params(game.config(3))
     shift = p.pharaoh_most + p.pharaoh_fewest
@@ -136,6 +138,7 @@ def _pharaohs_at_scoring(game: RaGame, config: Config, actions: Sequence[RaActio
 
 
 # -- RA-002 ------------------------------------------------------------------------------------------------------
+@check("sun_all_tie")
 def check_sun_all_tie(game: RaGame, budget: Budget) -> CheckResult:
     p = game.params(game.config(2))
     top = sum(sum(ds) for ds in game.params(game.config(max(PLAYER_COUNTS))).disk_sets) + p.center_disk
@@ -173,6 +176,7 @@ def _first_place(s: RaState, reading: str) -> str:
     return f"player {winners[0]} wins {'on the highest disk' if tied else 'on points'}"
 
 
+@check("winner_tiebreak")
 def check_winner_tiebreak(game: RaGame, budget: Budget) -> CheckResult:
     tried = 0
     for n in PLAYER_COUNTS:

@@ -16,6 +16,7 @@ from nilerules.checks.ra.common import (
     track_names,
 )
 from nilerules.checks.ra.situations import listed_deal
+from nilerules.checks.registry import check
 from nilerules.games.ra import rules
 from nilerules.games.ra.actions import INVOKE_ACTION, PASS_ACTION, Bid, PlayGod, RaAction
 from nilerules.games.ra.game import RaGame
@@ -35,6 +36,7 @@ def _god_and_disaster(s: RaState) -> list[RaAction] | None:
     return None
 
 
+@check("god_takes_disaster")
 def check_god_takes_disaster(game: RaGame, budget: Budget) -> CheckResult:
     configs = [game.config(n) for n in PLAYER_COUNTS]
     found = find_scripted(game, "god_takes_disaster", configs, search_seeds(budget), _god_and_disaster, _god_menu,
@@ -57,6 +59,7 @@ def _turn_menu(s: RaState, reading: str) -> str:
     return "legal: " + ", ".join(str(action_to_data(a)) for a in rules.legal_actions(s))
 
 
+@check("invoke_empty_track")
 def check_invoke_empty(game: RaGame, budget: Budget) -> CheckResult:
     config = game.config(4)
     actions: list[RaAction] = [listed_deal(game.params(config))]
@@ -86,6 +89,7 @@ def _full_track_tail(s: RaState) -> list[RaAction] | None:
     return out
 
 
+@check("full_track_bid")
 def check_full_track_bid(game: RaGame, budget: Budget) -> CheckResult:
     configs = [game.config(n) for n in (3, *PLAYER_COUNTS)]
     note = ("Under `forced` the reference's discard clause can never apply: no tile can be drawn onto a full track, so "

@@ -7,6 +7,7 @@ from typing import Any
 
 from nilerules.checks.kit import per_reading
 from nilerules.checks.model import Budget, CheckResult
+from nilerules.checks.registry import check
 from nilerules.checks.sobek.search import in_play, result
 from nilerules.checks.sobek.situations import (
     cards,
@@ -37,6 +38,7 @@ from nilerules.games.sobek.state import (
 )
 
 
+@check("queen_draw")
 def check_queen_draw(game: SobekGame, budget: Budget) -> CheckResult:
     queen = PlayCharacter(code("queen"))
 
@@ -61,6 +63,7 @@ def check_queen_draw(game: SobekGame, budget: Budget) -> CheckResult:
                   {"players": 3}, "one situation")
 
 
+@check("queen_short")
 def check_queen_short(game: SobekGame, budget: Budget) -> CheckResult:
     """Seeded play to a turn where the player holds the Queen and fewer cards are left to draw than she draws (the
     deck, or the row under ``queen_draw=market``): under one reading she is played, under the other she cannot be.
@@ -99,6 +102,7 @@ def check_queen_short(game: SobekGame, budget: Budget) -> CheckResult:
                   "one situation")
 
 
+@check("power_no_target")
 def check_power_no_target(game: SobekGame, budget: Budget) -> CheckResult:
     """Seeded play to a turn where the player holds the Vizir, the Thief, a Scribe or the Courtesan and its power
     finds nothing to act on (no opponent's corruption pile, or hand, holding a card; no opponent over the Scribe's
@@ -169,6 +173,7 @@ def backs_of(game: SobekGame, state: SobekState) -> str:
                      if isinstance(a, ChooseBack)) or "none"
 
 
+@check("courtesan_target")
 def check_courtesan_target(game: SobekGame, budget: Budget) -> CheckResult:
     courtesan = PlayCharacter(code("courtesan"))
 
@@ -203,6 +208,7 @@ def check_courtesan_target(game: SobekGame, budget: Budget) -> CheckResult:
                   "one situation")
 
 
+@check("courtesan_match")
 def check_courtesan_match(game: SobekGame, budget: Budget) -> CheckResult:
     courtesan = PlayCharacter(code("courtesan"))
 
@@ -236,6 +242,7 @@ def check_courtesan_match(game: SobekGame, budget: Budget) -> CheckResult:
                   "one situation")
 
 
+@check("priest_characters")
 def check_priest_characters(game: SobekGame, budget: Budget) -> CheckResult:
     priests = [PlayCharacter(code("priest")), PlayCharacter(code("priestess"))]
     first_char = FIRST_CHAR
@@ -270,6 +277,7 @@ def check_priest_characters(game: SobekGame, budget: Budget) -> CheckResult:
                   "one situation")
 
 
+@check("thief_backs")
 def check_thief_backs(game: SobekGame, budget: Budget) -> CheckResult:
     thief = PlayCharacter(code("thief"))
 
@@ -303,6 +311,7 @@ def check_thief_backs(game: SobekGame, budget: Budget) -> CheckResult:
                   "one situation")
 
 
+@check("scribe_chooser")
 def check_scribe_chooser(game: SobekGame, budget: Budget) -> CheckResult:
     scribes = [PlayCharacter(code("scribe_fish")), PlayCharacter(code("scribe_cattle"))]
 
@@ -340,6 +349,7 @@ def check_scribe_chooser(game: SobekGame, budget: Budget) -> CheckResult:
                   f"{limit}, among them a valued Ivory.", {"hand_limit": limit}, "one situation")
 
 
+@check("merchant_corruption")
 def check_merchant_corruption(game: SobekGame, budget: Budget) -> CheckResult:
     """Seeded play to a turn where the player may play the Merchant with more than one card along the Nile: the
     Merchant takes the last card of the row, and each reading says where the cards before it go. Failing that, a

@@ -8,6 +8,7 @@ from typing import Any
 
 from nilerules.checks.kit import per_reading, written_figures
 from nilerules.checks.model import Budget, CheckResult
+from nilerules.checks.registry import check
 from nilerules.checks.sobek.search import in_play, result
 from nilerules.checks.sobek.situations import (
     PLAIN_KINDS,
@@ -44,6 +45,7 @@ from nilerules.games.sobek.state import (
 )
 
 
+@check("horizontal_sets")
 def check_horizontal_sets(game: SobekGame, budget: Budget) -> CheckResult:
     def ready(state: SobekState) -> bool:
         return state.pending is not None and state.pending.kind == K_HPHASE and sum(
@@ -69,6 +71,7 @@ def check_horizontal_sets(game: SobekGame, budget: Budget) -> CheckResult:
                   {"hand": list(kinds)}, "one situation")
 
 
+@check("horizontal_events")
 def check_horizontal_events(game: SobekGame, budget: Budget) -> CheckResult:
     def ready(state: SobekState) -> bool:
         pend = state.pending
@@ -97,6 +100,7 @@ def check_horizontal_events(game: SobekGame, budget: Budget) -> CheckResult:
                   {}, "one situation")
 
 
+@check("amulet_only")
 def check_amulet_only(game: SobekGame, budget: Budget) -> CheckResult:
     amulets = params_of(game).set_min
 
@@ -111,6 +115,7 @@ def check_amulet_only(game: SobekGame, budget: Budget) -> CheckResult:
                   {"amulets": amulets, **shown}, "one situation", figures=figures)
 
 
+@check("event_choice")
 def check_event_choice(game: SobekGame, budget: Budget) -> CheckResult:
     found = in_play(game, "event_choice", 3, budget, lambda s: can_start_set(game, s, True),
                     lambda s, m: set_event(game, s, True, m), "A player plays a new set while event tokens remain")
@@ -129,6 +134,7 @@ def check_event_choice(game: SobekGame, budget: Budget) -> CheckResult:
     return result(outcomes, f"A set of {len(three)} Fish is played in round 1.", {}, "one situation")
 
 
+@check("extension_event")
 def check_extension_event(game: SobekGame, budget: Budget) -> CheckResult:
     found = in_play(game, "extension_event", 3, budget, lambda s: can_start_set(game, s, False),
                     lambda s, m: set_event(game, s, False, m), "A player adds cards to a played set while event tokens "
@@ -171,6 +177,7 @@ def event_with_curses_in_play(game: SobekGame, amb: str, token: int, budget: Bud
                    f"A player holding a Curse token chooses the {name.capitalize()} event")
 
 
+@check("deceit_curses")
 def check_deceit_curses(game: SobekGame, budget: Budget) -> CheckResult:
     found = event_with_curses_in_play(game, "deceit_curses", DECEIT, budget,
                                       lambda s, p: f"seat {p} scores {s.scores[p]} (Curse tokens held: {s.curses[p]})")
@@ -189,6 +196,7 @@ def check_deceit_curses(game: SobekGame, budget: Budget) -> CheckResult:
                   {"cards": sum(pile.values()), "curses": 1}, "one situation")
 
 
+@check("embalming_curses")
 def check_embalming_curses(game: SobekGame, budget: Budget) -> CheckResult:
     found = event_with_curses_in_play(
         game, "embalming_curses", EMBALMING, budget,
@@ -208,6 +216,7 @@ def check_embalming_curses(game: SobekGame, budget: Budget) -> CheckResult:
                   {}, "one situation")
 
 
+@check("horizontal_characters")
 def check_horizontal_characters(game: SobekGame, budget: Budget) -> CheckResult:
     """Seeded play to the end of a round where a player holds a character and a horizontal set of its goods type
     may be started: the set is started, and each reading says whether the character may join it. Failing that, a

@@ -16,6 +16,7 @@ from nilerules.checks.kit import (
     under,
 )
 from nilerules.checks.model import Budget, CheckResult
+from nilerules.checks.registry import check
 from nilerules.checks.sobek.search import described, log_state, replayed, result
 from nilerules.checks.sobek.situations import (
     SEATS,
@@ -43,6 +44,13 @@ from nilerules.games.sobek.state import (
 )
 
 
+def in_round_two(state: SobekState) -> bool:
+    """Round 2 has begun: under SOB-018's ``lowest_chooses`` (the default) the lowest scorer's choice of who starts
+    it comes first, a decision of round 2 before its deal; the first decision after that deal is round 2's own."""
+    pend = state.pending
+    return state.round == 1 and not (pend is not None and pend.kind == K_START)
+
+
 def next_round_in_play(
     game: SobekGame, amb: str, players: int, describe: Callable[[SobekState], str], what: str, cut: bool = False,
     said: dict[str, Any] | None = None, figures: Callable[[GameLog], Callable[[str], str]] | None = None,
@@ -55,7 +63,7 @@ def next_round_in_play(
     readings give the same outcome. ``figures``: each reading's outcome from the log, when ``described`` (the position
     the whole log reaches) is not what a reading's replay should say."""
     config = game.config(players)
-    end, actions = play_until(game, config, SEED, lambda s: s.round == 1, "greedy")
+    end, actions = play_until(game, config, SEED, in_round_two, "greedy")
     if game.is_terminal(end) or end.round != 1:
         return None
     where = "to the first decision of round 2"
@@ -94,6 +102,7 @@ def first_parting(game: SobekGame, config: Config, amb: str, actions: list[Any],
     return len(actions) if found is None else min(len(found.actions), len(actions))
 
 
+@check("goods_total")
 def check_goods_total(game: SobekGame, budget: Budget) -> CheckResult:
     """The seeded 2-player set-up to where the readings part (the first card dealt: the decks differ): each reading's
     outcome is the deck that log replays to, in deliveries; the figures the reason says are the spec's counts."""
@@ -125,6 +134,7 @@ def check_goods_total(game: SobekGame, budget: Budget) -> CheckResult:
                   said=said, figures=run)
 
 
+@check("market_row")
 def check_market_row(game: SobekGame, budget: Budget) -> CheckResult:
     def row(state: SobekState) -> str:
         laying = sum(1 for d in state.draws if d.dest == D_MARKET)
@@ -134,6 +144,7 @@ def check_market_row(game: SobekGame, budget: Budget) -> CheckResult:
     return first_turn(game, "market_row", 3, row, "The set-up of a seeded 3-player game, to where the readings part.")
 
 
+@check("two_player_rounds")
 def check_two_player_rounds(game: SobekGame, budget: Budget) -> CheckResult:
     """The first round's deliveries under each reading; a proof that the readings agree when the 2-player deliveries
     read the same backwards (the short round is then no round: every round alike)."""
@@ -169,6 +180,7 @@ def first_turn(game: SobekGame, amb: str, players: int, describe: Callable[[Sobe
                   said=said, figures=run)
 
 
+@check("two_player_removed")
 def check_two_player_removed(game: SobekGame, budget: Budget) -> CheckResult:
     """Seeded 2-player set-ups (as many seeds as the budget's playouts) to the first removal that draws a character:
     that log from setup is the witness (under ``goods_only`` its last step is not possible). Each reading's outcome
@@ -211,6 +223,7 @@ def check_two_player_removed(game: SobekGame, budget: Budget) -> CheckResult:
                   "playout", witness_log=log, figures=pile)
 
 
+@check("green_deal")
 def check_green_deal(game: SobekGame, budget: Budget) -> CheckResult:
     """Seeded play through the scoring of round 1 to where the readings part (round 2's deal of green-backed cards):
     the log is the witness, and each reading's outcome is that log replayed under it. Failing that (the game ends
@@ -224,7 +237,7 @@ def check_green_deal(game: SobekGame, budget: Budget) -> CheckResult:
         return found
 
     def run(reading: str) -> str:
-        state = play_until(game, game.config(2, readings={"green_deal": reading}), SEED, lambda s: s.round == 1)[0]
+        state = play_until(game, game.config(2, readings={"green_deal": reading}), SEED, in_round_two)[0]
         return f"round 2 hands: {[sum(h) for h in state.hands]} cards"
 
     outcomes = per_reading(game, "green_deal", run)
@@ -242,9 +255,9 @@ def round_starter(state: SobekState) -> str:
 
 
 def round_start_figures(game: SobekGame, log: GameLog) -> Callable[[str], str]:
-    """SOB-018's outcomes from its witness log (played under the default to round 2's first decision): the round-2
-    start player each reading's replay gives; under ``lowest_chooses`` the replay stops at the lowest scorer's choice
-    (the log's next step, a draw of round 2, comes only after it), and the outcome names the chooser there."""
+    """SOB-018's outcomes from its witness log (played under the default through the scoring of round 1 to where the
+    readings part, the lowest scorer's choice under ``lowest_chooses``): the round-2 start player each reading's
+    replay gives, and under ``lowest_chooses`` the chooser, whose choice the log stops before."""
     def figures(reading: str) -> str:
         state, failed = log_state(game, log, "round_start", reading)
         pend = state.pending
@@ -255,8 +268,9 @@ def round_start_figures(game: SobekGame, log: GameLog) -> Callable[[str], str]:
     return figures
 
 
+@check("round_start")
 def check_round_start(game: SobekGame, budget: Budget) -> CheckResult:
-    found = next_round_in_play(game, "round_start", 3, round_starter, "who starts it",
+    found = next_round_in_play(game, "round_start", 3, round_starter, "who starts it", cut=True,
                                figures=lambda log: round_start_figures(game, log))
     if found is not None:
         return found
@@ -271,6 +285,7 @@ def check_round_start(game: SobekGame, budget: Budget) -> CheckResult:
                   "one situation")
 
 
+@check("sets_between_rounds")
 def check_sets_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
     found = next_round_in_play(game, "sets_between_rounds", 2, lambda s: f"sets on the table: "
                                f"{[len(x) for x in s.sets]}", "the sets played in round 1")
@@ -298,6 +313,7 @@ def check_sets_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
                   "two hand-built ends of round")
 
 
+@check("event_tokens_between_rounds")
 def check_event_tokens_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
     """Seeded play through the scoring of round 1 to where the readings part (the bag round 2's tokens are drawn
     from): the log is the witness, and each reading's outcome is that log replayed under it. Failing that, each
@@ -318,7 +334,7 @@ def check_event_tokens_between_rounds(game: SobekGame, budget: Budget) -> CheckR
 
     def run(reading: str) -> str:
         config = game.config(3, readings={"event_tokens_between_rounds": reading})
-        state = play_until(game, config, SEED, lambda s: s.round == 1, "greedy")[0]
+        state = play_until(game, config, SEED, in_round_two, "greedy")[0]
         return bag(state)
 
     outcomes = per_reading(game, "event_tokens_between_rounds", run)
@@ -327,6 +343,7 @@ def check_event_tokens_between_rounds(game: SobekGame, budget: Budget) -> CheckR
                   "playout")
 
 
+@check("corruption_between_rounds")
 def check_corruption_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
     found = next_round_in_play(game, "corruption_between_rounds", 2, lambda s: "corruption (Curses counted as "
                                f"cards): {[rules.corruption_cards(s, p) for p in range(2)]}", "the corruption piles")

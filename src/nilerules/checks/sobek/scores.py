@@ -7,6 +7,7 @@ from typing import Any
 
 from nilerules.checks.kit import per_reading, written_figures
 from nilerules.checks.model import Budget, CheckResult
+from nilerules.checks.registry import check
 from nilerules.checks.sobek.search import in_play, result
 from nilerules.checks.sobek.situations import (
     cards,
@@ -55,6 +56,7 @@ def round_end_in_play(game: SobekGame, amb: str, budget: Budget) -> CheckResult 
     return in_play(game, amb, 3, budget, ready, finish, "The last player ends round 1 and the round is scored")
 
 
+@check("corruption_scarabs")
 def check_corruption_scarabs(game: SobekGame, budget: Budget) -> CheckResult:
     """A round end in seeded play where the two tie-breaks penalise differently; failing that, a written end of round
     with two players tied on corruption cards, seat 0 with more scarabs in its pile and seat 1 in its sets (the
@@ -92,6 +94,7 @@ def penalised(game: SobekGame, before: SobekState) -> list[int]:
     return [p for p in range(n) if after.scores[p] < scored[p]]
 
 
+@check("zero_corruption")
 def check_zero_corruption(game: SobekGame, budget: Budget) -> CheckResult:
     params = params_of(game)
     ivory = rich_set(game, "ivory")
@@ -109,6 +112,7 @@ def check_zero_corruption(game: SobekGame, budget: Budget) -> CheckResult:
                   "one hand-built end of round", figures=figures)
 
 
+@check("corrupt_all_tied")
 def check_corrupt_all_tied(game: SobekGame, budget: Budget) -> CheckResult:
     big, small = params_of(game).set_min + 1, params_of(game).set_min - 1
     piles = {0: [*cards(game, "fish", big - 1, 1), "wheat"], 1: [*cards(game, "cattle", big - 1, 1), "wheat"],
@@ -135,6 +139,7 @@ PROVED_SCORES = PROVED_POINTS = 200
 """The scores and set points over which Z3 is asked whether the penalty's readings agree on every symbol space."""
 
 
+@check("penalty_on_number")
 def check_penalty_on_number(game: SobekGame, budget: Budget) -> CheckResult:
     """Z3: readings differ on numbered spaces; on symbol spaces they provably agree (0..200). The witness is a written
     end of round: the most corrupt player's sets (the document's example: Ivory, Ebony and Marble) take the marker
@@ -181,6 +186,7 @@ def check_penalty_on_number(game: SobekGame, budget: Budget) -> CheckResult:
                        + proof.kind, said, constructed=True, figures=figures)
 
 
+@check("track_low_end")
 def check_track_low_end(game: SobekGame, budget: Budget) -> CheckResult:
     """A Guild near the start of the track: the opponent on space 2 is moved back to a scorpion, and none lies behind
     (a written position; Z3 over scores 0..200 finds where the readings part). The corruption penalty never meets
@@ -207,6 +213,7 @@ def check_track_low_end(game: SobekGame, budget: Budget) -> CheckResult:
                   data, how, "z3" if isinstance(verdict, Witness) else "situation", figures=figures)
 
 
+@check("track_end")
 def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
     """A marker a few spaces before the end of the track scores enough by Deceit to pass the early-end total; under
     ``stop`` the highest score any marker can hold is the last space, which the check compares with the early-end
@@ -241,6 +248,7 @@ def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
                   "one hand-built situation", said=said, figures=run)
 
 
+@check("early_end")
 def check_early_end(game: SobekGame, budget: Budget) -> CheckResult:
     params = params_of(game)
     sets = [rich_set(game, "ivory"), rich_set(game, "ebony")]
@@ -262,6 +270,7 @@ def check_early_end(game: SobekGame, budget: Budget) -> CheckResult:
                   figures=figures)
 
 
+@check("final_tie")
 def check_final_tie(game: SobekGame, budget: Budget) -> CheckResult:
     scores, gains = (50, 50), (20, 10)
 
@@ -279,6 +288,7 @@ def check_final_tie(game: SobekGame, budget: Budget) -> CheckResult:
                   figures=figures)
 
 
+@check("horizontal_in_penalty")
 def check_horizontal_in_penalty(game: SobekGame, budget: Budget) -> CheckResult:
     params = params_of(game)
     hset = {**rich_set(game, "ivory"), "horizontal": True}

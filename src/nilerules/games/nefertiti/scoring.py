@@ -130,7 +130,7 @@ def amon_priest_field(
 
 _LAST_SCORED: Final[list[tuple[tuple[object, ...], tuple[int, ...]]]] = []
 """Read and written by ``final_scores`` only: the fields it last scored and the scores they gave. The strong player
-asks for the scores after every step of its rollouts (``core.mcts``), mostly of states whose scored fields did not
+asks for the scores after every step of its rollouts (``core.search``), mostly of states whose scored fields did not
 change: then the answer is the last one (the scores are a function of these fields alone)."""
 
 

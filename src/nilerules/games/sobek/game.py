@@ -26,10 +26,12 @@ from nilerules.games.sobek.params import Params, make_params
 from nilerules.games.sobek.state import OVER, SobekState, state_from_data, state_to_data
 from nilerules.specs import Spec, bundled_spec_path, load_spec
 
-VERSION: Final = 5
+VERSION: Final = 6
 """4: event tokens are drawn as ``DrawToken`` (actions and logs with names), the state keeps a score ledger. 5: the
 deck can be formed again every round (``params.deck_reformed``, the default, with six deliveries a round); under
-SOB-018's ``lowest_chooses`` the lowest scorer chooses who starts a round (``ChooseStart``)."""
+SOB-018's ``lowest_chooses`` the lowest scorer chooses who starts a round (``ChooseStart``). 6: ``lowest_chooses``
+is the default (issue 32 item 6: the reference presupposes it): a default game's log has the lowest scorer's choice
+between rounds."""
 _PARAMS_KEPT: Final = 4096
 """How many configs' params a game object keeps (a bound on the cache; any config's params can be rebuilt)."""
 

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, Literal, get_args
 
 from nilerules.core.game import Game
@@ -104,6 +104,11 @@ class SearchBudget:
     """A rollout cut off before the end is valued by the game's ``estimate`` (its scores and what is already held
     for a later scoring: in Ra the Pharaohs, scored again at the epoch's end, and the Monuments and sun disks, scored
     only at the game's end), not by its scores alone."""
+    candidates: int = 0
+    """The moves raced (0: every legal move): the rollout policy's own move and the best others by a one-step look
+    (each move applied once and valued as a rollout's cut-off is, by the game's estimate; a tie keeps the seeded
+    order). A small budget spent on two candidates gives each of them two rounds, so that the caution can judge the
+    best against the greedy move on more than one paired difference."""
 
     def __post_init__(self) -> None:
         problems = [
@@ -116,6 +121,7 @@ class SearchBudget:
                 ("patience", self.patience, 1, MAX_SIMULATIONS, True),
                 ("indifference", self.indifference, 0, 1, False),
                 ("margin_weight", self.margin_weight, 0, 1, False),
+                ("candidates", self.candidates, 0, MAX_SIMULATIONS, True),
             )
             if isinstance(value, bool)
             or not isinstance(value, int if integral else (int, float))
@@ -136,6 +142,13 @@ class SearchBudget:
         return cls(simulations=32)
 
     @classmethod
+    def report(cls, simulations: int, base: SearchBudget | None = None) -> SearchBudget:
+        """``base`` (default: the default budget) at ``simulations`` per decision spent on ``simulations // 2``
+        candidates (at least one), so that every candidate raced gets two rounds: the report's strong player
+        (``Budget.strong_simulations``; ``docs/strength.md`` measures it at 4, the greedy move and one other)."""
+        return replace(base or cls(), simulations=simulations, candidates=max(1, simulations // 2))
+
+    @classmethod
     def thorough(cls) -> SearchBudget:
         """Four times the default's simulations, rollouts to the second scoring."""
         return cls(simulations=768, scorings=2)
@@ -144,8 +157,13 @@ class SearchBudget:
         cuts = [f"{self.scorings} scoring{'s' if self.scorings > 1 else ''}"] if self.scorings else []
         cuts += [f"{self.depth} actions"] if self.depth else []
         cut = f"cut off after {' or '.join(cuts)}" if cuts else "to the end of the game"
+        among = (
+            f" among the {self.rollout} move and the best {self.candidates - 1} other"
+            f"{'s' if self.candidates > 2 else ''} by a one-step look"
+            if self.candidates > 1 else " of the greedy move alone" if self.candidates == 1 else ""
+        )
         return (
-            f"at most {self.simulations} simulations per decision ({self.rollout} rollouts {cut}), racing "
+            f"at most {self.simulations} simulations per decision{among} ({self.rollout} rollouts {cut}), racing "
             f"after {self.patience} rounds at {self.confidence:g} standard errors (indifference "
             f"{self.indifference:g}), margin weight {self.margin_weight:g}"
             + (", a cut-off valued by the game's estimate" if self.estimate and cuts else "")
@@ -178,6 +196,22 @@ def _order(game: Game[Any, Any], state: Any, rng: random.Random) -> list[Any]:
     rest = [a for a in game.legal_actions(state) if a != first]
     rng.shuffle(rest)
     return [first, *rest]
+
+
+def _shortlist(
+    game: Game[Any, Any], state: Any, seat: int, moves: list[Any], budget: SearchBudget
+) -> tuple[list[Any], list[Any]]:
+    """The rollout policy's move (``moves[0]``) and the ``budget.candidates - 1`` others whose successor in ``state``
+    is worth most to ``seat`` (valued as a rollout's cut-off: ``evaluate`` by the estimate), a tie kept in the order
+    of ``moves``; with the successors of the moves kept, in that order."""
+    after = [game.apply(state, move) for move in moves]
+    worth = [
+        evaluate(game, s, game.current_player(s) is None, budget.margin_weight, budget.estimate)[seat]
+        for s in after[1:]
+    ]
+    best = sorted(range(1, len(moves)), key=lambda i: -worth[i - 1])[: budget.candidates - 1]
+    kept = [0, *sorted(best)]
+    return [moves[i] for i in kept], [after[i] for i in kept]
 
 
 def _paired(first: list[float], second: list[float]) -> tuple[float, float]:
@@ -237,14 +271,22 @@ def search(
     first = _determinize(game, state, seat, legal, rng) if sees == "seat" else state
     fair = first is not state
     moves = _order(game, first, rng)
-    children = [game.apply(state, move) for move in moves] if first is state else []
+    # with candidates, the first determinization (where they were chosen) is the world of the first round too
+    opening: list[Any] = []
+    if 0 < budget.candidates < len(moves):
+        moves, opening = _shortlist(game, first, seat, moves, budget)
+    elif budget.candidates:
+        opening = [game.apply(first, move) for move in moves]
+    children = [] if fair else opening or [game.apply(state, move) for move in moves]
     base = rng.getrandbits(62)
     samples: list[list[float]] = [[] for _ in moves]
     alive = list(range(min(len(moves), budget.simulations)))
     used = rounds = 0
     while len(alive) > 1 and used + len(alive) <= budget.simulations:
         here = children
-        if fair:
+        if fair and rounds == 0 and opening:
+            here = opening
+        elif fair:
             world = _world(game, state, seat, legal, random.Random((base + rounds) | WORLD_BIT))
             here = [game.apply(world, moves[i]) if i in alive else None for i in range(len(moves))]
         for i in alive:

@@ -1,4 +1,4 @@
-"""The search-based player (nilerules.core.mcts) on the toy games, and per-seat policies in playouts.
+"""The search-based player (nilerules.core.search) on the toy games, and per-seat policies in playouts.
 
 Expected moves and results come from hand calculation on Dice Nim (tests/toys/nim.py: take 1 or 2 stones, the last
 stone wins): a pile that is a multiple of 3 is lost for the player to move against perfect play, so from a pile of 4
@@ -16,8 +16,8 @@ import pytest
 
 from nilerules.analysis.simulate import win_shares
 from nilerules.core import CHANCE, Config, GameBase, GameInfo, Mover, Ranking, playout, rank_by_keys
-from nilerules.core.mcts import SearchBudget, SearchPolicy, _choose, evaluate, rollout, search
 from nilerules.core.playout import POLICIES, greedy_policy, random_policy, seat_policies
+from nilerules.core.search import SearchBudget, SearchPolicy, _choose, evaluate, rollout, search
 from nilerules.errors import InvalidConfig
 from tests.toys import nim, tally
 
@@ -277,10 +277,84 @@ def test_a_cut_off_valued_by_the_estimate_sees_what_is_kept_to_the_end() -> None
     )
 
 
+@dataclass(frozen=True, slots=True)
+class PickState:
+    picked: int | None
+    done: bool
+
+
+class PickGame(GameBase[PickState, int]):
+    """Pick, a toy for small budgets: seat 0 picks ``n`` of 0..``moves - 1`` and scores ``n``; seat 1 then makes its
+    one (forced) move and scores 1; the game ends. Greedy picks 0. No chance, no spec read (it borrows Nim's)."""
+
+    info = GameInfo("pick", "Pick", (2,), (), 2, 1, has_chance=False)
+    state_type = PickState
+    action_type = int
+
+    def __init__(self, moves: int = 4) -> None:
+        super().__init__(nim.make_game().spec)
+        self.moves = moves
+
+    def setup(self, config: Config) -> PickState:
+        return PickState(None, False)
+
+    def current_player(self, state: PickState) -> Mover:
+        return None if state.done else 0 if state.picked is None else 1
+
+    def legal_actions(self, state: PickState) -> tuple[int, ...]:
+        return () if state.done else tuple(range(self.moves)) if state.picked is None else (0,)
+
+    def apply(self, state: PickState, action: int) -> PickState:
+        return PickState(action, False) if state.picked is None else PickState(state.picked, True)
+
+    def is_terminal(self, state: PickState) -> bool:
+        return state.done
+
+    def scores(self, state: PickState) -> tuple[int, ...]:
+        return (state.picked or 0, 1 if state.done else 0)
+
+    def ranking(self, state: PickState) -> Ranking:
+        return rank_by_keys({p: (s,) for p, s in enumerate(self.scores(state))}, ("score",))
+
+    def greedy_action(self, state: PickState, rng: random.Random) -> int:
+        return 0
+
+    def state_config(self, state: PickState) -> Config:
+        return Config("pick", 2, (), ())
+
+
+def test_four_simulations_over_every_move_always_keep_the_greedy_move() -> None:
+    """Pick at the report's old budget (4 simulations, every move raced), by hand: the 4 moves are simulated once
+    each (4 simulations), the best (3: it wins 3-1) has one paired difference with the greedy move, whose standard
+    error is infinite, so the caution keeps the greedy move (0, a 0-1 loss) for every seed; with 3 moves alike (3
+    simulations, then the better half and the greedy move have no budget left for a second round)."""
+    game = PickGame()
+    start = game.setup(game.config(2))
+    for seed in range(5):
+        found = search(game, start, random.Random(seed), SearchBudget(simulations=4))
+        assert (found.action, found.simulations) == (0, 4)
+    three = PickGame(3)
+    assert {search(three, start, random.Random(s), SearchBudget(simulations=4)).action for s in range(5)} == {0}
+
+
+def test_two_candidates_at_four_simulations_can_leave_the_greedy_move() -> None:
+    """The same decision with ``candidates=2``: the one-step look values each successor by its scores (n against 0:
+    seat 1 has not moved), so the candidates are the greedy move 0 and move 3; round 1 has 3 ahead, both stay, round
+    2 repeats it: two paired differences alike (no spread), so 3 beats the greedy move by more than 1.5 standard
+    errors and is played, in 4 simulations (by hand)."""
+    game = PickGame()
+    start = game.setup(game.config(2))
+    for seed in range(5):
+        found = search(game, start, random.Random(seed), SearchBudget(simulations=4, candidates=2))
+        assert (found.action, found.simulations) == (3, 4)
+        assert [a for a, _, _ in found.children] == [0, 3]
+
+
 @pytest.mark.parametrize(
     "kwargs",
     [{"simulations": 0}, {"simulations": 10**6}, {"rollout": "clever"}, {"depth": -1}, {"margin_weight": 2.0},
-     {"confidence": -1.0}, {"patience": 0}, {"scorings": -1}, {"indifference": 2.0}, {"estimate": 1}],
+     {"confidence": -1.0}, {"patience": 0}, {"scorings": -1}, {"indifference": 2.0}, {"estimate": 1},
+     {"candidates": -1}],
 )
 def test_budget_bounds(kwargs: dict[str, object]) -> None:
     """Every work-size field of a budget is bounded; a bad one is an InvalidConfig naming it."""
@@ -349,3 +423,14 @@ def test_win_shares_from_hand_made_rankings() -> None:
     assert win_shares(Ranking(((0, 2), (1,)), ("score",)), 3) == (Fraction(1, 2), 0, Fraction(1, 2))
     assert win_shares(Ranking(((1,), (0, 2)), ("score",)), 3) == (0, 1, 0)
     assert win_shares(rank_by_keys({0: (4,), 1: (4,), 2: (4,), 3: (4,)}, ("score",)), 4) == (Fraction(1, 4),) * 4
+
+
+def test_the_report_s_player_spends_its_simulations_on_two_rounds_per_candidate() -> None:
+    """``SearchBudget.report(n)``: n simulations on n // 2 candidates (4 -> 2, 5 -> 2, 1 -> 1), every other field the
+    default's; the impact measurement's strong player is that budget over what its seat sees."""
+    from nilerules.analysis.impact import _strong
+
+    assert [(b.simulations, b.candidates) for b in map(SearchBudget.report, (4, 5, 1))] == [(4, 2), (5, 2), (1, 1)]
+    assert SearchBudget.report(4) == SearchBudget(simulations=4, candidates=2)
+    player = _strong(4)
+    assert isinstance(player, SearchPolicy) and player.budget == SearchBudget.report(4) and player.sees == "seat"
