@@ -423,7 +423,9 @@ class Impact:
     """One strong game where the situation arose and the readings parted (None when there is none)."""
 
     @property
-    def rank(self) -> int:
+    def class_index(self) -> int:
+        """The class's place in ``CLASSES`` (0: the strongest effect); not the finding's rank range in the report's
+        order (``findings.ordered``, findings.json's ``impact.rank``)."""
         return CLASSES.index(self.cls)
 
     def games(self, play: str) -> GameCounts:
