@@ -68,3 +68,10 @@ def test_every_played_nefertiti_check_has_its_seeded_play_search() -> None:
     searched = {name for theme in THEMES for name in theme.SEARCHES}
     assert searched <= set(load("nefertiti").checks)
     assert all(play_search(name) is not None for name in searched)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_check_says_what_it_checks(game_id: str) -> None:
+    """Issue 33: a docstring on every check."""
+    undocumented = [a for a, run in load(game_id).checks.items() if not (run.__doc__ or "").strip()]
+    assert undocumented == []

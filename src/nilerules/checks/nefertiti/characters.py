@@ -70,6 +70,7 @@ from nilerules.games.nefertiti.state import CLOSED, P_CHAR, NefState
 
 @check("scribe_foreign_bonus")
 def check_scribe_foreign_bonus(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-002 (``scribe_foreign_bonus``): Foreign bonuses when a Scribe scores only part of a type"""
     from nilerules.solver.nefertiti import scribe_divergence
 
     p = game.params(game.config(4, ("harbor",)))
@@ -117,6 +118,7 @@ def check_scribe_foreign_bonus(game: NefertitiGame, budget: Budget) -> CheckResu
 
 @check("senet_x2_scribe")
 def check_senet_x2_scribe(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-003 (``senet_x2_scribe``): Does the Senet x2 earn the Royal Scribe's +1 once or twice?"""
     p = game.params(game.config(4))
     hand = hand_of(SENET2)
     owners = [1] * N_TYPES
@@ -130,6 +132,7 @@ def check_senet_x2_scribe(game: NefertitiGame, budget: Budget) -> CheckResult:
 
 @check("amon_merchant_foreign")
 def check_amon_merchant_foreign(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-004 (``amon_merchant_foreign``): Does a discarded foreign card give the Amon Merchant its bonus?"""
     doc = {"seats": {"0": {"hand": {"chair_f2": 1}}}}
     state = situation(game, 4, ("harbor",), doc)
 
@@ -144,6 +147,7 @@ def check_amon_merchant_foreign(game: NefertitiGame, budget: Budget) -> CheckRes
 
 @check("amon_priest_ties", played=False)
 def check_amon_priest_ties(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-005 (``amon_priest_ties``): Amon Priest ranks when players tie"""
     p = game.params(game.config(4))
     readings = kit.all_readings(game, "amon_priest_ties")
     per_count: dict[str, Any] = {}
@@ -206,6 +210,7 @@ def check_amon_priest_ties(game: NefertitiGame, budget: Budget) -> CheckResult:
 
 @check("priest_value_limit")
 def check_priest_value_limit(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-007 (``priest_value_limit``): Priest: value limit per exchange or over all exchanges?"""
     p = game.params(game.config(4, ("characters",)))
     mv = {c: max_value(p, c) for c in (GOLDWORK, SENET, NECKLACE)}
     # earlier in this use: a goldwork returned for a senet; now a senet offered for a necklace
@@ -231,6 +236,7 @@ def check_priest_value_limit(game: NefertitiGame, budget: Budget) -> CheckResult
 
 @check("priest_papyrus")
 def check_priest_papyrus(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-024 (``priest_papyrus``): Does a papyrus taken with the Priest bring a Royal Seal?"""
     doc = {
         "phase": "character",
         "character": {"active": "priest"},
@@ -265,6 +271,7 @@ def _character_search(
 
 @check("beggar_markets", played=False)
 def check_beggar_markets(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-016 (``beggar_markets``): Does the Beggar reach the closed market?"""
     doc = closed_market_doc("beggar")
     state = situation(game, *CLOSED_MARKET_SETUP, doc)
 
@@ -302,6 +309,7 @@ def check_beggar_markets(game: NefertitiGame, budget: Budget) -> CheckResult:
 
 @check("trader_markets", played=False)
 def check_trader_markets(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-022 (``trader_markets``): Does the Trader reach the cards of the closed market?"""
     def closed_swaps(s: NefState) -> list[Swap]:
         acts = trader_actions(s)
         return [a for a in acts if isinstance(a, Swap) and a.market >= 0 and s.markets[a.market].status == CLOSED]
@@ -333,6 +341,7 @@ def check_trader_markets(game: NefertitiGame, budget: Budget) -> CheckResult:
 
 @check("wandering_thief_placement")
 def check_wandering_thief_placement(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-017 (``wandering_thief_placement``): Wandering Thief: “place the Gift card they took” back?"""
     doc = {
         "phase": "character",
         "character": {"active": "wandering_thief"},
@@ -352,6 +361,7 @@ def check_wandering_thief_placement(game: NefertitiGame, budget: Budget) -> Chec
 
 @check("wandering_thief_face_down")
 def check_wandering_thief_face_down(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-026 (``wandering_thief_face_down``): Wandering Thief: when the lowest card of a market lies face down"""
     doc = {
         "phase": "character",
         "character": {"active": "wandering_thief"},

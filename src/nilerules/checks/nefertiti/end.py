@@ -18,6 +18,7 @@ from nilerules.games.nefertiti.state import P_OVER, P_TURN, NefState
 
 @check("end_of_game")
 def check_end_of_game(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-010 (``end_of_game``): Does the game end the moment Akhenaton is drawn?"""
     p = game.params(game.config(4))
     # every Gift card drawn and discarded: only Akhenaton is left to draw while Louqsor is refilled
     discard = {CARD_NAMES[c]: p.deck[c] for c in range(N_GIFTS) if p.deck[c]}
@@ -59,6 +60,7 @@ def setup_deben(game: NefertitiGame) -> tuple[int, tuple[tuple[int, tuple[str, .
 
 @check("deben_coins", played=False)
 def check_deben_coins(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-023 (``deben_coins``): Do the Deben coins cover the Deben the setup lays out?"""
     have, rows = setup_deben(game)
     short = [(n, mods, need) for n, mods, need in rows if need > have]
 

@@ -40,6 +40,7 @@ from nilerules.games.nefertiti.state import P_RESOLVE, NefState
 
 @check("harbor_first_deben")
 def check_harbor_first_deben(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-009 (``harbor_first_deben``): Does the first Servant on the Harbor earn 1 Deben from it?"""
     config = game.config(4, ("harbor",))
 
     def outcome(s: NefState) -> str:
@@ -53,6 +54,7 @@ def check_harbor_first_deben(game: NefertitiGame, budget: Budget) -> CheckResult
 
 @check("harbor_trigger_added", played=False)
 def check_harbor_trigger_added(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-015 (``harbor_trigger_added``): Harbor condition “At least 1 foreign Gift card was added”: when?"""
     def distributes(s: NefState) -> bool:
         return s.phase == P_RESOLVE and s.res_market == HARBOR
 
@@ -93,6 +95,8 @@ def check_harbor_trigger_added(game: NefertitiGame, budget: Budget) -> CheckResu
 
 @check("harbor_final_threshold")
 def check_harbor_final_threshold(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-027 (``harbor_final_threshold``): The Harbor's final distribution with fewer cards than a distribution needs
+    NEF-027 (``harbor_final_threshold``): The Harbor's final distribution with fewer cards than a distribution needs"""
     p = game.params(game.config(3, ("harbor",)))
     foreign = [CARD_NAMES[c] for c in range(N_GIFTS) if p.bonus[c] > 0 and p.deck[c] > 0][
         : max(p.harbor_threshold - 1, 1)
@@ -124,6 +128,7 @@ def check_harbor_final_threshold(game: NefertitiGame, budget: Budget) -> CheckRe
 
 @check("forced_close_harbor")
 def check_forced_close_harbor(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-011 (``forced_close_harbor``): Forced closure when your Servants stand only on the Harbor"""
     doc = {"markets": spread(game, 2, 0, ("harbor",), ("harbor",))}
     config = game.config(2, ("harbor",))
     servants = game.params(config).servants
@@ -138,6 +143,7 @@ def check_forced_close_harbor(game: NefertitiGame, budget: Budget) -> CheckResul
 
 @check("high_priest_harbor")
 def check_high_priest_harbor(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-021 (``high_priest_harbor``): With the High Priest, may one of the two Servants go on the Harbor?"""
     doc = {"turn": {"placements_left": 2, "character_used": True, "high_priest": True}}
 
     def outcome(s: NefState) -> str:

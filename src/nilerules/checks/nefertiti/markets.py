@@ -21,6 +21,7 @@ from nilerules.games.nefertiti.state import P_TURN, NefState
 
 @check("sealed_card_buyer")
 def check_sealed_card_buyer(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-008 (``sealed_card_buyer``): Can a later bidder buy the card carrying the Royal Seal?"""
     squares = game.params(game.config(3)).stalls[GIZEH][0].squares
     bid = squares[1]
     doc = {
@@ -44,6 +45,7 @@ def check_sealed_card_buyer(game: NefertitiGame, budget: Budget) -> CheckResult:
 
 @check("unaffordable_bid")
 def check_unaffordable_bid(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-013 (``unaffordable_bid``): The highest bidder cannot pay the bid"""
     config = game.config(3)
     p = game.params(config)
     bid = p.stalls[GIZEH][0].squares[-1]
@@ -68,6 +70,7 @@ def check_unaffordable_bid(game: NefertitiGame, budget: Budget) -> CheckResult:
 
 @check("no_servant_many_players")
 def check_no_servant_many_players(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-012 (``no_servant_many_players``): 3 to 5 players: no Servant left to place"""
     doc = {"markets": spread(game, 3, 0, ("gizeh", "akhet_aton"))}
     config = game.config(3)
     servants = game.params(config).servants
@@ -82,6 +85,7 @@ def check_no_servant_many_players(game: NefertitiGame, budget: Budget) -> CheckR
 
 @check("forced_close_then_place")
 def check_forced_close_then_place(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-019 (``forced_close_then_place``): After a forced closure, does the player place a Servant?"""
     doc = {"markets": spread(game, 2, 0, ("gizeh", "akhet_aton"))}
     config = game.config(2)
     servants = game.params(config).servants

@@ -106,6 +106,7 @@ LISTED_PATTERNS: tuple[tuple[int, int, int, int], ...] = ((1, 1, 1, 0), (1, 0, 1
 
 @check("neutral_three_colors", played=False)
 def check_neutral_three_colors(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-001 (``neutral_three_colors``): When does a 2-player stall “have 3 colors” with neutral pawns?"""
     from nilerules.solver.nefertiti import NEUTRAL_READINGS, PAWN_KINDS, listed_equals_four_kinds, neutral_closure_table
 
     servants, neutrals, pawns_to_close, squares, colours = giza_right_stall(game)
@@ -216,6 +217,7 @@ def showcase_doc(counts: tuple[int, int, int, int], squares: int) -> dict[str, A
 
 @check("neutral_action_order")
 def check_neutral_action_order(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-006 (``neutral_action_order``): When do neutral pawns act at a closing market?"""
     config = game.config(2)
     squares = game.params(config).stalls[GIZEH][0].squares
     top, mid, low = len(squares) - 1, len(squares) // 2 - 1, 0
@@ -245,6 +247,8 @@ def check_neutral_action_order(game: NefertitiGame, budget: Budget) -> CheckResu
 
 @check("forced_close_neutral")
 def check_forced_close_neutral(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-028 (``forced_close_neutral``): Forced closure: does a market holding only your neutral pawn count as one of
+    yours?"""
     top = len(game.params(game.config(2)).stalls[GIZEH][0].squares) - 1
     markets = spread(game, 2, 0, ("akhet_aton",))
     markets["gizeh"] = {"pawns": pawns((top, 1, False), (0, 0, True))}
@@ -264,6 +268,7 @@ def check_forced_close_neutral(game: NefertitiGame, budget: Budget) -> CheckResu
 
 @check("neutral_gift_face_down")
 def check_neutral_gift_face_down(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-018 (``neutral_gift_face_down``): May a neutral pawn take a face-down Gift card?"""
     top = len(game.params(game.config(2)).stalls[GIZEH][0].squares) - 1
     doc = {"markets": {"gizeh": {"cards": ["chair/down"], "pawns": pawns((1, 0, True), (top, 1, False))}}}
     config = game.config(2)
@@ -280,6 +285,8 @@ def check_neutral_gift_face_down(game: NefertitiGame, budget: Budget) -> CheckRe
 
 @check("neutral_short_targets")
 def check_neutral_short_targets(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-025 (``neutral_short_targets``): A neutral pawn short of Deben: may the market it takes from receive one
+    back?"""
     doc = neutral_short_doc(game)
     state = situation(game, 2, (), doc)
     want = state.params.neutral_deben[0]
@@ -300,6 +307,7 @@ def check_neutral_short_targets(game: NefertitiGame, budget: Budget) -> CheckRes
 
 @check("royal_servant_neutral")
 def check_royal_servant_neutral(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-014 (``royal_servant_neutral``): What may players do to the neutral player's cards?"""
     doc = {"neutral_hand": {"chair": 1}, "phase": "character", "character": {"active": "royal_servant"}}
     config = game.config(2)
 
@@ -317,6 +325,7 @@ def check_royal_servant_neutral(game: NefertitiGame, budget: Budget) -> CheckRes
 
 @check("papyrus_from_neutral")
 def check_papyrus_from_neutral(game: NefertitiGame, budget: Budget) -> CheckResult:
+    """NEF-020 (``papyrus_from_neutral``): A papyrus taken from the neutral player: a Royal Seal or not?"""
     doc = {
         "neutral_hand": {"papyrus": 1},
         "seats": {"0": {"hand": {"chair": 1}}},

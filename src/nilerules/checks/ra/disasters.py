@@ -93,6 +93,7 @@ def _drought_until_last_call(s: RaState) -> list[RaAction] | None:
 
 @check("drought_order")
 def check_drought_order(game: RaGame, budget: Budget) -> CheckResult:
+    """RA-010 (``drought_order``): Drought: Floods first, or the winner's choice of Floods and Niles?"""
     configs = [game.config(n) for n in PLAYER_COUNTS]
     found = find_scripted(game, "drought_order", configs, search_seeds(budget), _drought_until_last_call,
                           _drought_outcome, policies=POLICIES)
@@ -154,6 +155,7 @@ def _struck_after_last_call(winner: int) -> Describe:
 
 @check("disaster_lot")
 def check_disaster_lot(game: RaGame, budget: Budget) -> CheckResult:
+    """RA-016 (``disaster_lot``): Can a disaster destroy tiles won in the same auction?"""
     configs = [game.config(n) for n in (3, *PLAYER_COUNTS)]
     found = find_scripted(game, "disaster_lot", configs, search_seeds(budget), _lot_tail, _struck_words,
                           policies=POLICIES)

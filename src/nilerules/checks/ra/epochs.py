@@ -62,6 +62,7 @@ def _epoch_words(s: RaState, reading: str) -> str:
 
 @check("last_ra")
 def check_last_ra(game: RaGame, budget: Budget) -> CheckResult:
+    """RA-011 (``last_ra``): Is there an auction on the last Ra tile?"""
     configs = [game.config(n) for n in (3, *PLAYER_COUNTS)]
     found = find_scripted(game, "last_ra", configs, search_seeds(budget),
                           _last_ra_draw(lambda s: track_length(s) > 0), _epoch_words, policies=POLICIES)
@@ -90,6 +91,7 @@ def _gods_words(s: RaState, reading: str) -> str:
 
 @check("gods_after_epoch")
 def check_gods_after_epoch(game: RaGame, budget: Budget) -> CheckResult:
+    """RA-013 (``gods_after_epoch``): Are God tiles discarded after an epoch?"""
     configs = [game.config(n) for n in (3, *PLAYER_COUNTS)]
     found = find_scripted(game, "gods_after_epoch", configs, search_seeds(budget),
                           _last_ra_draw(lambda s: s.epoch < s.params.epochs and any(x[GOD] for x in s.held)),
@@ -115,6 +117,7 @@ def _starter_words(s: RaState, reading: str) -> str:
 
 @check("epoch_starter")
 def check_epoch_starter(game: RaGame, budget: Budget) -> CheckResult:
+    """RA-014 (``epoch_starter``): Who starts the second and third epochs?"""
     configs = [game.config(n) for n in (4, *PLAYER_COUNTS)]
     found = find_scripted(game, "epoch_starter", configs, search_seeds(budget),
                           _last_ra_draw(lambda s: s.epoch < s.params.epochs), _starter_words, policies=POLICIES)
@@ -191,6 +194,7 @@ def _bag_empty_epoch(game: RaGame, counts: Sequence[int]) -> tuple[Config, int]:
 
 @check("bag_empty")
 def check_bag_empty(game: RaGame, budget: Budget) -> CheckResult:
+    """RA-015 (``bag_empty``): What if the bag runs out?"""
     counts, first = _bag_runs_out(game, budget)
     searched = (f"{sum(v[1] for v in counts.values())} seeded random and greedy games with Traders for the frequency "
                 "and the witness")
@@ -246,6 +250,7 @@ def _next_track_words(s: RaState, reading: str) -> str:
 
 @check("track_at_epoch_end")
 def check_track_at_epoch_end(game: RaGame, budget: Budget) -> CheckResult:
+    """RA-017 (``track_at_epoch_end``): What happens to the tiles left on the auction track when an epoch ends?"""
     configs = [game.config(n, ("traders",)) for n in (3, *PLAYER_COUNTS)]
     found = find_scripted(game, "track_at_epoch_end", configs, search_seeds(budget),
                           _last_ra_draw(lambda s: s.epoch < s.params.epochs and track_length(s) > 0),

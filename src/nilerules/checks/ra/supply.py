@@ -61,6 +61,8 @@ def _supply_state(s: RaState, reading: str) -> str:
 
 @check("crate_counts")
 def check_crate_counts(game: RaGame, budget: Budget) -> CheckResult:
+    """RA-004 (``crate_counts``): Which printed count goes with which crate label, and does “all 40 of the Goods Crates”
+    count pieces or value?"""
     readings = all_readings(game, "crate_counts")
     found = {r: _exhaustion(game, 4, budget, crate_counts=r) for r in readings}
     claims = next((found[r]["claims"] for r in readings if found[r].get("claims")), None)
@@ -125,6 +127,7 @@ def _crates_scored(epoch: int) -> Describe:
 
 @check("supply_exhausted")
 def check_supply_exhausted(game: RaGame, budget: Budget) -> CheckResult:
+    """RA-005 (``supply_exhausted``): Is the crate supply a limit?"""
     found = _exhaustion(game, 3, budget)
     claims = found.get("claims")
     if not claims:
@@ -170,6 +173,7 @@ def check_supply_exhausted(game: RaGame, budget: Budget) -> CheckResult:
 # -- RA-006 ------------------------------------------------------------------------------------------------------
 @check("crates_per_claim")
 def check_crates_per_claim(game: RaGame, budget: Budget) -> CheckResult:
+    """RA-006 (``crates_per_claim``): One crate per own Trader per claim, or per Trader tile claimed?"""
     config = config_of(game, 3, True)
     claimed = claims_actions(game, config, EXAMPLE_CLAIMS)
     actions = to_epoch_scoring(game, config, claimed)
@@ -191,6 +195,7 @@ def check_crates_per_claim(game: RaGame, budget: Budget) -> CheckResult:
 # -- RA-007 ------------------------------------------------------------------------------------------------------
 @check("crate_exchange")
 def check_crate_exchange(game: RaGame, budget: Budget) -> CheckResult:
+    """RA-007 (``crate_exchange``): Which way does the 3-for-1 crate exchange go?"""
     found = _exhaustion(game, 3, budget, crate_exchange="small_only")
     claims = found.get("claims")
     if not claims:

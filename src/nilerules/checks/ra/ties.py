@@ -64,6 +64,7 @@ def all_tie_epochs(game: RaGame, players: int, traders: bool, seeds: range, poli
 
 @check("pharaoh_all_tie")
 def check_pharaoh_all_tie(game: RaGame, budget: Budget) -> CheckResult:
+    """RA-001 (``pharaoh_all_tie``): What does each player score for Pharaohs when all players tie?"""
     p = game.params(game.config(3))
     shift = p.pharaoh_most + p.pharaoh_fewest
     proofs = [zra.prove_all_tie_shift(n, scoring_table(game, n), budget.rlimit) for n in PLAYER_COUNTS]
@@ -140,6 +141,7 @@ def _pharaohs_at_scoring(game: RaGame, config: Config, actions: Sequence[RaActio
 # -- RA-002 ------------------------------------------------------------------------------------------------------
 @check("sun_all_tie")
 def check_sun_all_tie(game: RaGame, budget: Budget) -> CheckResult:
+    """RA-002 (``sun_all_tie``): What does each player score for sun disks when all final totals tie?"""
     p = game.params(game.config(2))
     top = sum(sum(ds) for ds in game.params(game.config(max(PLAYER_COUNTS))).disk_sets) + p.center_disk
     verdicts = [zra.prove_sun_all_tie_equal(n, p.sun_most, p.sun_fewest, budget.rlimit, top) for n in PLAYER_COUNTS]
@@ -178,6 +180,7 @@ def _first_place(s: RaState, reading: str) -> str:
 
 @check("winner_tiebreak")
 def check_winner_tiebreak(game: RaGame, budget: Budget) -> CheckResult:
+    """RA-003 (``winner_tiebreak``): Who wins when players tie for the most points?"""
     tried = 0
     for n in PLAYER_COUNTS:
         config = game.config(n)

@@ -38,6 +38,7 @@ def _god_and_disaster(s: RaState) -> list[RaAction] | None:
 
 @check("god_takes_disaster")
 def check_god_takes_disaster(game: RaGame, budget: Budget) -> CheckResult:
+    """RA-008 (``god_takes_disaster``): May a God tile take a disaster tile?"""
     configs = [game.config(n) for n in PLAYER_COUNTS]
     found = find_scripted(game, "god_takes_disaster", configs, search_seeds(budget), _god_and_disaster, _god_menu,
                           policies=POLICIES)
@@ -61,6 +62,7 @@ def _turn_menu(s: RaState, reading: str) -> str:
 
 @check("invoke_empty_track")
 def check_invoke_empty(game: RaGame, budget: Budget) -> CheckResult:
+    """RA-009 (``invoke_empty_track``): May Ra be invoked over an empty auction track?"""
     config = game.config(4)
     actions: list[RaAction] = [listed_deal(game.params(config))]
     return play_result(game, "invoke_empty_track", config, actions, _turn_menu,
@@ -91,6 +93,7 @@ def _full_track_tail(s: RaState) -> list[RaAction] | None:
 
 @check("full_track_bid")
 def check_full_track_bid(game: RaGame, budget: Budget) -> CheckResult:
+    """RA-012 (``full_track_bid``): Must the invoker bid when the auction track is full?"""
     configs = [game.config(n) for n in (3, *PLAYER_COUNTS)]
     note = ("Under `forced` the reference's discard clause can never apply: no tile can be drawn onto a full track, so "
             "its auctions are always invoked, and an invoked auction always has a winner.")

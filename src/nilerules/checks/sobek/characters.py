@@ -40,6 +40,7 @@ from nilerules.games.sobek.state import (
 
 @check("queen_draw")
 def check_queen_draw(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-008 (``queen_draw``): Where does the Queen draw her cards from?"""
     queen = PlayCharacter(code("queen"))
 
     def play(state: SobekState, moves: list[Any]) -> str:
@@ -175,6 +176,7 @@ def backs_of(game: SobekGame, state: SobekState) -> str:
 
 @check("courtesan_target")
 def check_courtesan_target(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-015 (``courtesan_target``): Courtesan: whose played set?"""
     courtesan = PlayCharacter(code("courtesan"))
 
     def ready(state: SobekState) -> bool:
@@ -210,6 +212,7 @@ def check_courtesan_target(game: SobekGame, budget: Budget) -> CheckResult:
 
 @check("courtesan_match")
 def check_courtesan_match(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-028 (``courtesan_match``): Courtesan: must the added cards be of the set's goods type?"""
     courtesan = PlayCharacter(code("courtesan"))
 
     def ready(state: SobekState) -> bool:
@@ -244,6 +247,7 @@ def check_courtesan_match(game: SobekGame, budget: Budget) -> CheckResult:
 
 @check("priest_characters")
 def check_priest_characters(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-021 (``priest_characters``): High Priest: must characters of that type go too?"""
     priests = [PlayCharacter(code("priest")), PlayCharacter(code("priestess"))]
     first_char = FIRST_CHAR
 
@@ -279,6 +283,7 @@ def check_priest_characters(game: SobekGame, budget: Budget) -> CheckResult:
 
 @check("thief_backs")
 def check_thief_backs(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-022 (``thief_backs``): Thief: what does a green back tell?"""
     thief = PlayCharacter(code("thief"))
 
     def robbed(state: SobekState) -> int:
@@ -313,6 +318,7 @@ def check_thief_backs(game: SobekGame, budget: Budget) -> CheckResult:
 
 @check("scribe_chooser")
 def check_scribe_chooser(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-025 (``scribe_chooser``): Scribe: who picks the cards that go to corruption?"""
     scribes = [PlayCharacter(code("scribe_fish")), PlayCharacter(code("scribe_cattle"))]
 
     def ready(state: SobekState) -> bool:

@@ -47,6 +47,7 @@ from nilerules.games.sobek.state import (
 
 @check("horizontal_sets")
 def check_horizontal_sets(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-009 (``horizontal_sets``): What is a horizontal set?"""
     def ready(state: SobekState) -> bool:
         return state.pending is not None and state.pending.kind == K_HPHASE and sum(
             state.hands[state.pending.player]) >= params_of(game).set_min
@@ -73,6 +74,7 @@ def check_horizontal_sets(game: SobekGame, budget: Budget) -> CheckResult:
 
 @check("horizontal_events")
 def check_horizontal_events(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-011 (``horizontal_events``): Does a horizontal set trigger an event?"""
     def ready(state: SobekState) -> bool:
         pend = state.pending
         return pend is not None and pend.kind == K_HSET and sum(state.tokens) > 0 and Done() in \
@@ -102,6 +104,7 @@ def check_horizontal_events(game: SobekGame, budget: Budget) -> CheckResult:
 
 @check("amulet_only")
 def check_amulet_only(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-014 (``amulet_only``): Is a set of amulets only a set?"""
     amulets = params_of(game).set_min
 
     def build(reading: str) -> SobekState:
@@ -117,6 +120,7 @@ def check_amulet_only(game: SobekGame, budget: Budget) -> CheckResult:
 
 @check("event_choice")
 def check_event_choice(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-017 (``event_choice``): Events chosen face up, or drawn face down?"""
     found = in_play(game, "event_choice", 3, budget, lambda s: can_start_set(game, s, True),
                     lambda s, m: set_event(game, s, True, m), "A player plays a new set while event tokens remain")
     if found is not None:
@@ -136,6 +140,7 @@ def check_event_choice(game: SobekGame, budget: Budget) -> CheckResult:
 
 @check("extension_event")
 def check_extension_event(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-020 (``extension_event``): Does adding to a played set trigger an event?"""
     found = in_play(game, "extension_event", 3, budget, lambda s: can_start_set(game, s, False),
                     lambda s, m: set_event(game, s, False, m), "A player adds cards to a played set while event tokens "
                     "remain")
@@ -179,6 +184,7 @@ def event_with_curses_in_play(game: SobekGame, amb: str, token: int, budget: Bud
 
 @check("deceit_curses")
 def check_deceit_curses(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-012 (``deceit_curses``): Deceit: do Curse tokens count?"""
     found = event_with_curses_in_play(game, "deceit_curses", DECEIT, budget,
                                       lambda s, p: f"seat {p} scores {s.scores[p]} (Curse tokens held: {s.curses[p]})")
     if found is not None:
@@ -198,6 +204,7 @@ def check_deceit_curses(game: SobekGame, budget: Budget) -> CheckResult:
 
 @check("embalming_curses")
 def check_embalming_curses(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-013 (``embalming_curses``): Embalming: what happens to Curse tokens?"""
     found = event_with_curses_in_play(
         game, "embalming_curses", EMBALMING, budget,
         lambda s, p: f"seat {p}'s corruption afterwards: {rules.corruption_cards(s, p)} (Curse tokens {s.curses[p]})")

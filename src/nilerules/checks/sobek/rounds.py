@@ -136,6 +136,7 @@ def check_goods_total(game: SobekGame, budget: Budget) -> CheckResult:
 
 @check("market_row")
 def check_market_row(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-023 (``market_row``): One round, two deliveries: refilled row or one long row?"""
     def row(state: SobekState) -> str:
         laying = sum(1 for d in state.draws if d.dest == D_MARKET)
         return f"row: {len(state.row)} cards laid, {laying} more to lay now, {state.deliveries_left} refill(s) to " \
@@ -270,6 +271,7 @@ def round_start_figures(game: SobekGame, log: GameLog) -> Callable[[str], str]:
 
 @check("round_start")
 def check_round_start(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-018 (``round_start``): Who starts the rounds after the first?"""
     found = next_round_in_play(game, "round_start", 3, round_starter, "who starts it", cut=True,
                                figures=lambda log: round_start_figures(game, log))
     if found is not None:
@@ -287,6 +289,7 @@ def check_round_start(game: SobekGame, budget: Budget) -> CheckResult:
 
 @check("sets_between_rounds")
 def check_sets_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-026 (``sets_between_rounds``): Do played sets stay on the table for the next rounds?"""
     found = next_round_in_play(game, "sets_between_rounds", 2, lambda s: f"sets on the table: "
                                f"{[len(x) for x in s.sets]}", "the sets played in round 1")
     if found is not None:
@@ -345,6 +348,7 @@ def check_event_tokens_between_rounds(game: SobekGame, budget: Budget) -> CheckR
 
 @check("corruption_between_rounds")
 def check_corruption_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-030 (``corruption_between_rounds``): Are corruption piles (and Curse tokens) cleared after each round?"""
     found = next_round_in_play(game, "corruption_between_rounds", 2, lambda s: "corruption (Curses counted as "
                                f"cards): {[rules.corruption_cards(s, p) for p in range(2)]}", "the corruption piles")
     if found is not None:

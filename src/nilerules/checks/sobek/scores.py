@@ -96,6 +96,7 @@ def penalised(game: SobekGame, before: SobekState) -> list[int]:
 
 @check("zero_corruption")
 def check_zero_corruption(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-027 (``zero_corruption``): Is anyone “most corrupt” when no corruption pile holds a card?"""
     params = params_of(game)
     ivory = rich_set(game, "ivory")
     points = scoring.set_score(PlayedSet(0, tuple(code(c) for c in ivory["cards"])), params)
@@ -114,6 +115,7 @@ def check_zero_corruption(game: SobekGame, budget: Budget) -> CheckResult:
 
 @check("corrupt_all_tied")
 def check_corrupt_all_tied(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-002 (``corrupt_all_tied``): Still tied for most corrupt: the tied players, or every player?"""
     big, small = params_of(game).set_min + 1, params_of(game).set_min - 1
     piles = {0: [*cards(game, "fish", big - 1, 1), "wheat"], 1: [*cards(game, "cattle", big - 1, 1), "wheat"],
              2: cards(game, "wheat", small)}
@@ -250,6 +252,7 @@ def check_track_end(game: SobekGame, budget: Budget) -> CheckResult:
 
 @check("early_end")
 def check_early_end(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-006 (``early_end``): When is “more than 100 points” checked?"""
     params = params_of(game)
     sets = [rich_set(game, "ivory"), rich_set(game, "ebony")]
     points = sum(scoring.round_points([PlayedSet(0, tuple(code(c) for c in x["cards"])) for x in sets], params))
@@ -272,6 +275,7 @@ def check_early_end(game: SobekGame, budget: Budget) -> CheckResult:
 
 @check("final_tie")
 def check_final_tie(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-007 (``final_tie``): Ties for the win (after an early end or after the last round)"""
     scores, gains = (50, 50), (20, 10)
 
     def build(reading: str) -> SobekState:
@@ -290,6 +294,7 @@ def check_final_tie(game: SobekGame, budget: Budget) -> CheckResult:
 
 @check("horizontal_in_penalty")
 def check_horizontal_in_penalty(game: SobekGame, budget: Budget) -> CheckResult:
+    """SOB-010 (``horizontal_in_penalty``): Do horizontal sets count in the corruption penalty's points?"""
     params = params_of(game)
     hset = {**rich_set(game, "ivory"), "horizontal": True}
     vset = {"goods": "cattle", "cards": cards(game, "cattle", params.set_min, 1)}
