@@ -127,9 +127,18 @@ def sides(doc: Mapping[str, Any]) -> dict[tuple[str, str], tuple[str, Side]]:
 
 
 def compare(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[Row]:
-    """Every finding of either file, in the new file's order then the ones only the old one holds."""
+    """Every finding of either file: those of the new file by their new rank (best first; unranked after, by code),
+    then the ones only the old one holds, by code."""
     before, after = sides(old), sides(new)
-    keys = [*after, *(k for k in before if k not in after)]
+
+    def place(key: tuple[str, str]) -> tuple[int, int, int, str]:
+        side = after.get(key)
+        if side is None:
+            return (2, 0, 0, key[1])
+        rank = side[1].rank
+        return (0, rank[0], rank[1], key[1]) if rank is not None else (1, 0, 0, key[1])
+
+    keys = sorted({*after, *before}, key=place)
     return [
         Row(game, code, (after.get((game, code)) or before[(game, code)])[0],
             before[(game, code)][1] if (game, code) in before else None,
@@ -177,8 +186,10 @@ def why(row: Row) -> list[str]:
         + (" (moved beyond sampling noise: the intervals do not overlap)" if beyond
            else " (within sampling noise)" if pa is not None and pb is not None else "")
     )
-    if row.rank_changed and not beyond:
+    if row.rank_changed and pa is not None and pb is not None and not beyond:
         lines.append("its interval did not move beyond noise: the rank moved with the other findings' intervals")
+    elif row.rank_changed and (row.old.rank is None or row.new.rank is None):
+        lines.append("ranked in one file only (the other has no strong play's estimate for it)")
     for play in PLAYS:
         x, y = _play(a, play), _play(b, play)
         if (x, y) != ("not measured", "not measured"):

@@ -13,7 +13,16 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from nilerules.documents import QUOTED, Document, fold, is_described_place, quoted_spans, straight_quoted, unfound
+from nilerules.documents import (
+    QUOTED,
+    Document,
+    fold,
+    is_described_place,
+    parts,
+    quoted_spans,
+    straight_quoted,
+    unfound,
+)
 from nilerules.specs import Ambiguity, Spec
 
 
@@ -80,9 +89,11 @@ def human_texts(spec: Spec) -> tuple[Text, ...]:
         texts += [Text(f"{amb.code}.title", amb.title), Text(f"{amb.code}.wording", amb.wording),
                   Text(f"{amb.code}.placement", amb.placement), Text(f"{amb.code}.answered_by", amb.answered_by)]
         texts += [Text(f"{amb.code}.reason[{i}]", s) for i, s in enumerate(amb.reason)]
+        texts.append(Text(f"{amb.code}.why_default", amb.why_default))
         for r in amb.readings:
             texts += [Text(f"{amb.code}.{r.name}.description", r.description),
-                      Text(f"{amb.code}.{r.name}.contradicted", r.contradicted)]
+                      Text(f"{amb.code}.{r.name}.contradicted", r.contradicted),
+                      Text(f"{amb.code}.{r.name}.sourced", r.sourced)]
     for name, param in spec.params.items():
         texts += [Text(f"params.{name}.source", param.source), Text(f"params.{name}.description", param.description)]
     return tuple(t for t in texts if t.text)
@@ -153,6 +164,93 @@ def contradicted_problems(spec: Spec, docs: Mapping[str, Document]) -> list[str]
         for r in amb.readings:
             if r.contradicted and not quoted_spans(r.contradicted):
                 problems.append(f"{amb.code}.{r.name}: ruled out by the text, but quotes no words of it")
+    return problems
+
+
+_ITEM = re.compile(r"\s*(- |\d+\. )")
+"""A line that opens a list item (``- `` or ``1. ``)."""
+_TAG = re.compile(r"\[(src|seed|impl|gap)\b[^\]]*\]")
+"""A reference fact's tag (reference/README.md): ``[src]`` (with or without the source named) and ``[seed]`` are
+sources; ``[impl]`` (what implementations do) is a cross-check, not an authority; ``[gap]`` is not known."""
+
+
+def fact_tags(doc: Document, quote: str) -> tuple[str, ...]:
+    """The tags of the fact a reference document states in ``quote``: those of its sentence, else of the heading it
+    stands under (``## Auction [src]``), else of the paragraph that opens its list (``Then, for every player
+    [src]:``), else of its bullet or paragraph; empty when the quote is not in the document or is untagged."""
+    number = doc.line_of(quote)
+    if number is None:
+        return ()
+    lines = doc.text.splitlines()
+
+    def opens(line: str) -> bool:
+        return _ITEM.match(line) is not None or line.startswith("#")
+
+    first = number - 1
+    while first > 0 and not opens(lines[first]) and lines[first - 1].strip() and not lines[first - 1].startswith("#"):
+        first -= 1
+    last = number
+    while last < len(lines) and lines[last].strip() and not opens(lines[last]):
+        last += 1
+    block = fold(" ".join(line.strip() for line in lines[first:last]))
+    at = max(block.find(parts(quote)[0]), 0)
+    start = max(block.rfind(". ", 0, at) + 2, 0) if block.rfind(". ", 0, at) >= 0 else 0
+    end = block.find(". ", at)
+    sentence = block[start:] if end < 0 else block[start:end + 1]
+    heading_at = next((i for i in range(number - 1, -1, -1) if lines[i].startswith("#")), -1)
+    heading = lines[heading_at] if heading_at >= 0 else ""
+    intro = ""
+    if _ITEM.match(lines[first]):
+        above = [i for i in range(heading_at + 1, first) if lines[i].strip() and not _ITEM.match(lines[i])
+                 and not lines[i].startswith(" ")]
+        intro = lines[above[-1]] if above else ""
+    for text in (sentence, heading, intro, block):
+        tags = tuple(m.group(1) for m in _TAG.finditer(text))
+        if tags:
+            return tags
+    return ()
+
+
+def sources_of(text: str, docs: Mapping[str, Document]) -> tuple[str, ...]:
+    """The documents whose words ``text`` quotes as a source: a seed that holds a quoted span, or a reference file
+    that holds it as a fact tagged [src] or [seed]."""
+    found: list[str] = []
+    for quote in quoted_spans(text):
+        for name, doc in docs.items():
+            if not doc.contains(quote):
+                continue
+            if not name.endswith(".md") or {"src", "seed"} & set(fact_tags(doc, quote)):
+                found.append(name)
+    return tuple(dict.fromkeys(found))
+
+
+def default_source_problems(spec: Spec, docs: Mapping[str, Document]) -> list[str]:
+    """Issue 32, item 6, defaults follow the evidence: a reading marked ``sourced`` quotes a source (a seed, or a
+    reference fact tagged [src] or [seed]) and is not ruled out by the text; where a reading is sourced, the default
+    is a sourced reading, and where a seed gives one, a seed's (the seeds are the authority: reference/README.md);
+    a finding answered by a source has its default sourced. Otherwise ``why_default`` says why not, quoting the
+    evidence."""
+    problems = []
+    seeds = {name for name in docs if not name.endswith(".md")}
+    for amb in spec.ambiguities.values():
+        given: dict[str, tuple[str, ...]] = {}
+        for r in amb.readings:
+            if not r.sourced:
+                continue
+            given[r.name] = sources_of(r.sourced, docs)
+            if not given[r.name]:
+                problems.append(f"{amb.code}.{r.name}: marked sourced, but quotes no seed and no [src] fact of a "
+                                "reference")
+            if r.contradicted:
+                problems.append(f"{amb.code}.{r.name}: marked sourced and ruled out by the text")
+        by_seed = {name for name, where in given.items() if seeds & set(where)}
+        wanted = by_seed or {name for name, where in given.items() if where}
+        if amb.answered_by and amb.default not in given:
+            problems.append(f"{amb.code}: answered by a source, but its default `{amb.default}` is not marked sourced")
+        if wanted and amb.default not in wanted and not (amb.why_default and quoted_spans(amb.why_default)):
+            which = "a seed" if by_seed else "a source"
+            problems.append(f"{amb.code}: the default `{amb.default}` is not what {which} gives "
+                            f"({', '.join(f'`{n}`' for n in sorted(wanted))}), and why_default does not say why")
     return problems
 
 

@@ -105,6 +105,10 @@ class Reading:
     description: str
     contradicted: str = ""
     """When the text itself rules this reading out: the quote that does (the report says the text decides)."""
+    sourced: str = ""
+    """When a source gives or presupposes this reading: its words in “…” (a seed, or a reference fact tagged [src] or
+    [seed]), naming the source. The default then follows a sourced reading, a seed's before a reference's, or the
+    finding says why not (``Ambiguity.why_default``); ``citations.default_source_problems`` checks it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +137,9 @@ class Ambiguity:
     """The document the quote stands in (default: the first cited rule's)."""
     section: str = ""
     """The section the quote stands in (default: the first cited rule's)."""
+    why_default: str = ""
+    """Why the default is not a reading a source gives (``Reading.sourced``), with the evidence quoted in “…”; empty
+    when the default follows the sources."""
 
     def reading_names(self) -> tuple[str, ...]:
         return tuple(r.name for r in self.readings)
@@ -615,7 +622,7 @@ def _parse(path: str, raw: bytes) -> Spec:
             entry,
             key,
             ("code", "title", "kind", "rules", "quote", "readings", "default", "wording"),
-            ("answered_by", "placement", "reason", "claims", "seed", "section"),
+            ("answered_by", "placement", "reason", "claims", "seed", "section", "why_default"),
         )
         code = problems.text(entry, key, "code")
         if code and not _CODE.match(code):
@@ -633,9 +640,10 @@ def _parse(path: str, raw: bytes) -> Spec:
             if not _NAME.match(name):
                 problems.add(rkey, "expected a lower-case snake_case name")
             body = problems.table(reading, rkey)
-            problems.keys(body, rkey, ("description",), ("contradicted",))
+            problems.keys(body, rkey, ("description",), ("contradicted", "sourced"))
             readings.append(
-                Reading(name, problems.text(body, rkey, "description"), problems.text(body, rkey, "contradicted"))
+                Reading(name, problems.text(body, rkey, "description"), problems.text(body, rkey, "contradicted"),
+                        problems.text(body, rkey, "sourced"))
             )
         if "readings" in entry and len(readings) < 2:
             problems.add(f"{key}.readings", "an ambiguity needs at least two readings")
@@ -676,6 +684,7 @@ def _parse(path: str, raw: bytes) -> Spec:
             answered_by=problems.text(entry, key, "answered_by"),
             seed=where,
             section=problems.text(entry, key, "section"),
+            why_default=problems.text(entry, key, "why_default"),
         )
 
     if problems.problems:

@@ -27,6 +27,7 @@ from nilerules.analysis.montecarlo import wilson
 from nilerules.cli import main
 from nilerules.games import load_game
 from nilerules.specs import bundled_spec_path
+from tests.helpers import made_once
 
 FIGURES = (
     "figures that changed (a frequency only when it moved beyond sampling noise: their 95 % Wilson intervals do not "
@@ -44,11 +45,14 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 @pytest.fixture(scope="module")
 def baseline(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A quick-budget findings.json of Ra and Sobek with the bundled specs, each passed as a --spec."""
-    out = tmp_path_factory.mktemp("baseline")
-    specs = [str(bundled_spec_path(g)) for g in ("ra", "sobek")]
-    assert main(["report", "--budget", "quick", "--spec", specs[0], "--spec", specs[1], "--out", str(out)]) == 0
-    return out / "findings.json"
+    """A quick-budget findings.json of Ra and Sobek with the bundled specs, each passed as a --spec (written once per
+    test run, shared by the xdist workers: ``made_once``)."""
+
+    def write(out: Path) -> None:
+        specs = [str(bundled_spec_path(g)) for g in ("ra", "sobek")]
+        assert main(["report", "--budget", "quick", "--spec", specs[0], "--spec", specs[1], "--out", str(out)]) == 0
+
+    return made_once(tmp_path_factory, "check-baseline", write) / "findings.json"
 
 
 def body(out: str) -> list[str]:
@@ -285,16 +289,20 @@ def test_an_edited_spec_is_said_value_by_value_before_the_check(
 def test_one_edited_number_gives_that_number_what_it_moves_beyond_noise_and_nothing_else(
     capsys: pytest.CaptureFixture[str], baseline: Path, tmp_path: Path
 ) -> None:
-    """Issue 29's edit, Pharaohs -2 -> -3 for the fewest: the inputs are that one number; no finding's class, verdict,
-    default or recommendation changes (RA-001 stays a witness: 5 - 3 = 2 is not 0); the one figure is RA-001's shift
-    of every score, 5 - 2 = 3 -> 5 - 3 = 2 by hand; every other frequency that moved is listed within noise, its two
-    95 % intervals overlapping; exit 1 for the details (each witness replayed on the new points)."""
+    """Issue 29's edit, Pharaohs -2 -> -3 for the fewest, checked for all three of issue 29's demands. (1) The values
+    that differ from the bundled spec, and the inputs, are that one number. (2) The one figure that moves is RA-001's
+    shift of every score, 5 - 2 = 3 -> 5 - 3 = 2 by hand. (3) Nothing else: no finding's class, verdict, default or
+    recommendation changes (RA-001 stays a witness: 5 - 3 = 2 is not 0), no class change stands outside the noise,
+    and every other frequency that moved is listed within noise, its two 95 % intervals overlapping; exit 1 for the
+    details (each witness replayed on the new points)."""
     spec = edited_spec(tmp_path, ("value = [5, -2]", "value = [5, -3]"))
     code, out, _ = run(capsys, "check", "--spec", str(spec), "--baseline", str(baseline), "--quiet", "--json")
     data = json.loads(out)
     assert code == 1
+    assert data["spec_edits"] == {"ra": ["params.pharaoh_points.value: [5, -2] -> [5, -3]"]}
     assert [(c["item"], c["old"], c["new"]) for c in data["inputs"]] == [("params.pharaoh_points", [5, -2], [5, -3])]
     assert data["findings"] == []
+    assert [c for s in ("inputs", "findings", "figures", "details") for c in data[s] if c["field"] == "class"] == []
     assert [(c["item"], c["field"], c["old"], c["new"]) for c in data["figures"]] == [("RA-001", "data.shift", 3, 2)]
     for change in data["within_noise"]:
         if set(change["old"] or ()) == {"hits", "trials"}:

@@ -90,13 +90,14 @@ def test_classes_and_ranks_before_and_after_with_what_explains_them(files: tuple
 
 def test_the_text_lists_the_changed_findings_only_and_counts_them(files: tuple[Path, Path],
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    """Without --all, AA-3 (unchanged) is not listed; the last line counts 4 of 5 (AA-1, AA-2, AA-4, AA-5)."""
+    """Without --all, AA-3 (unchanged) is not listed; the rows follow the new ranks (AA-2 rank 1, then AA-1 and the new
+    AA-4 at 2–4, by code), then the gone AA-5; the last line counts 4 of 5."""
     assert _tool().main([str(files[0]), str(files[1])]) == 0
     out = capsys.readouterr().out.splitlines()
     heads = [line for line in out if not line.startswith("  ")]
     assert heads[:2] == [
-        "aa AA-1 title AA-1: class changes the winner -> changes scores; rank 1 of 4 (computed) -> 2–4 of 4",
         "aa AA-2 title AA-2: class changes scores -> changes the winner; rank 2–4 of 4 (computed) -> 1 of 4",
+        "aa AA-1 title AA-1: class changes the winner -> changes scores; rank 1 of 4 (computed) -> 2–4 of 4",
     ]
     assert heads[2].startswith("aa AA-4 title AA-4: new (changes play only, rank 2–4 of 4)")
     assert heads[3].startswith("aa AA-5 title AA-5: gone (was changes play only, rank 2–4 of 4 (computed))")

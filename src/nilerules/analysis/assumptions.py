@@ -211,22 +211,40 @@ def game_variants(spec: Spec) -> tuple[Variant, ...]:
     return tuple(v for p in spec.assumed() for v in variants(spec, p)[0])
 
 
+ASSUMED_STRONG_TRIALS: Final[int | None] = None
+"""The most strong trials whose base games the changed values are measured on (None: every one, as the readings).
+A lever on the report's time: on the compiled build (2026-12-06) a strong trial's changed values cost, per trial,
+Ra 0.09 s beside its reading pairs' 0.44 s, Nefertiti 0.35 s beside 0.26 s, Sobek 1.72 s beside 2.01 s, Nile
+Artefacts 1.54 s beside 2.87 s (a value the set-up reads pairs two whole games); the base games stay shared whatever
+it is."""
+
+
+def strong_budget(budget: Budget) -> Budget:
+    """``budget`` with the strong trials the changed values are measured on (``ASSUMED_STRONG_TRIALS``)."""
+    if ASSUMED_STRONG_TRIALS is None:
+        return budget
+    return replace(budget, strong_trials=min(budget.strong_trials, ASSUMED_STRONG_TRIALS))
+
+
 def assumption_chunks(
     source: Any, game: Game[Any, Any], budget: Budget, paired: Sequence[ImpactChunk] = ()
 ) -> list[AssumptionChunk]:
-    """One chunk per trial (``impact.trials``, the strong ones included: every changed value is measured on every
-    base game the readings are), each holding the items of ``paired``'s chunk of the same trial, so that the trial's
-    base game is played once for both; none when no assumed parameter can be varied."""
+    """One chunk per trial (``impact.trials``, the strong ones included: every changed value is measured on the base
+    games the readings are, up to ``ASSUMED_STRONG_TRIALS`` strong ones), each holding the items of ``paired``'s
+    chunk of the same trial, so that the trial's base game is played once for both; none when no assumed parameter
+    can be varied."""
     changed = game_variants(game.spec)
     if not changed:
         return []
     items = {(c.items[0].base, c.items[0].seed, c.items[0].policy, c.items[0].simulations): c.items
              for c in paired if c.items}
+    measured = set(trials(game, strong_budget(budget)))
     out = [
-        AssumptionChunk(source, changed, t.config, t.seed, t.policy, t.simulations,
+        AssumptionChunk(source, changed if t in measured else (), t.config, t.seed, t.policy, t.simulations,
                         items.get((t.config, t.seed, t.policy, t.simulations), ()))
         for t in trials(game, budget)
     ]
+    out = [c for c in out if c.items or c.variants]  # a trial with nothing to measure plays nothing
     if sum(len(c.items) for c in out) != sum(len(c.items) for c in paired):
         raise ValueError("assumption_chunks: some reading pairs belong to no trial")  # paired comes from the trials
     return out
@@ -407,7 +425,7 @@ def assumption_impacts(
             by_policy[mine] = by_policy.get(mine, Counts()).add(o.outcome)
             setup[key] = setup.get(key, 0) + (o.outcome.point_kind == "setup")
     words = (
-        budget_words(game, budget)
+        budget_words(game, strong_budget(budget))
         .replace(" per reading", " per changed value")
         .replace("under each reading", "under each changed value")
         .replace("the situation arose", "the value applied")

@@ -423,7 +423,9 @@ class Impact:
     """One strong game where the situation arose and the readings parted (None when there is none)."""
 
     @property
-    def rank(self) -> int:
+    def class_index(self) -> int:
+        """The class's place in ``CLASSES`` (0: the strongest effect); not the finding's rank range in the report's
+        order (``findings.ordered``, findings.json's ``impact.rank``)."""
         return CLASSES.index(self.cls)
 
     def games(self, play: str) -> GameCounts:
@@ -640,12 +642,21 @@ def budget_words(game: Game[Any, Any], budget: Budget, followed: bool = True) ->
     distinct = list(dict.fromkeys(used))
     return text + (
         f"; and {strong} {'game' if strong == 1 else 'games'} with every seat playing the strong player (the "
-        f"search-based player, at most {budget.strong_simulations} simulations per decision) over "
+        f"search-based player, at most {budget.strong_simulations} simulations per decision on "
+        f"{_candidates(budget.strong_simulations)}) over "
         f"{len(distinct)} {'config' if len(distinct) == 1 else 'configs'} ({_where(distinct)}), "
         f"{_seeds(budget.seed, strong)}"
         + (", each game where the situation arose followed to its end under each reading: a situation strong play "
            "never met there arises" if followed else ": a difference strong play never met there occurs")
         + f" in at most {100 * high:.0f} % of such games (95 %)"
+    )
+
+
+def _candidates(simulations: int) -> str:
+    """The moves the report's strong player races (``SearchBudget.report``), in words."""
+    n = SearchBudget.report(simulations).candidates
+    return "the greedy move alone" if n == 1 else (
+        f"the greedy move and the best {'other' if n == 2 else f'{n - 1} others'} by a one-step look, two rounds each"
     )
 
 

@@ -3,6 +3,11 @@
 Format 2 records each game's inputs (``inputs``: the rules version, every param with its value, every ambiguity's
 readings and default), so a check can name the input that changed; format 1 recorded only the default readings.
 Nothing in it names a file, a path or a time: an unchanged copy of a spec under another name gives the same document.
+
+Each finding's ``impact.rank`` (``low``, ``high``, ``of``) is its rank range in the report's order among every
+finding of the document (``findings.ordered``, ``findings.RANK_TEST``): the places the 95 % intervals of strong
+play's estimate (``impact.priority``) allow; null for a finding strong play measured nothing for. Each assumed
+value's ``at_setup`` counts its paired games whose application point was the setup.
 """
 
 from __future__ import annotations

@@ -222,3 +222,23 @@ def test_an_assumption_chunk_without_reading_pairs_still_measures_its_values() -
     chunk = AssumptionChunk(game, game_variants(game.spec), config, 5, "random")
     found = measure_assumptions(game, chunk)
     assert found.pairs == () and len(found.variants) == len(game_variants(game.spec))
+
+
+def test_the_lever_measures_values_on_fewer_strong_trials_and_keeps_the_base_games_shared(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``ASSUMED_STRONG_TRIALS`` at 2, the strong trials after the second still carry their reading pairs but no
+    changed value, and throw_cost's strong figures count 2 games (of the budget's 4)."""
+    from nilerules.analysis import assumptions
+
+    monkeypatch.setattr(assumptions, "ASSUMED_STRONG_TRIALS", 2)
+    game = toss.make_game()
+    paired = impact_chunks(game, game, BUDGET)
+    chunks = assumption_chunks(game, game, BUDGET, paired)
+    strong = [c for c in chunks if c.policy == STRONG]
+    assert [bool(c.variants) for c in strong] == [True, True, False, False]
+    assert all(c.items for c in strong)
+    values = [v for c in chunks for v in measure_assumptions(game, c).variants]
+    (cost,) = [i for i in assumption_impacts(game, BUDGET, values) if i.param == "throw_cost"]
+    assert {v.of((STRONG,)).trials for v in cost.values} == {2}
+    assert "and 2 games with every seat playing the strong player" in cost.budget

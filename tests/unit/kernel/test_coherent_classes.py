@@ -40,7 +40,7 @@ def incoherences(f: Finding) -> list[str]:
         return [f"the impact class {impact.cls!r} is none of the classes" + (
             " (it uses the verdict's word 'unknown')" if impact.cls == "unknown" else "")]
     for view in impact.views():
-        if view.cls != NOT_MET and CLASSES.index(view.cls) < impact.rank:
+        if view.cls != NOT_MET and CLASSES.index(view.cls) < impact.class_index:
             problems.append(f"{view.play} play shows {view.cls!r}, stronger than the class {impact.cls!r}")
     if impact.shown_by and (impact.shown_by not in STATED or impact.play_view(impact.shown_by).cls != impact.cls):
         problems.append(f"the class is said to be shown by {impact.shown_by!r}, whose games do not show it")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -56,24 +55,6 @@ def test_whole_games_end_and_replay_under_each_reading(readings: dict[str, str])
             assert invariants(result.final) == ()
             log = log_from_json(log_to_json(playout_log(GAME, result)))
             assert replay(GAME, log) == result.final
-
-
-@pytest.mark.differential  # a golden playthrough: compiled against pure in nox -s compiled
-def test_golden_playthrough_three_players() -> None:
-    """A seeded 3-player game replays to the recorded final state and scores.
-
-    The golden file is regenerated only on purpose (``NILERULES_REGEN_GOLDEN=1 pytest -k golden_playthrough``)
-    when the rules version changes; its expected values are the recorded output, not a hand calculation.
-    """
-    if os.environ.get("NILERULES_REGEN_GOLDEN"):
-        regenerate()
-    data = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    log = log_from_json(json.dumps(data["log"]))
-    # the spec's text (audit entries, wording) changes without changing the rules: the log's spec digest is not
-    # compared, the game's behaviour is (the same actions must give the same final scores and places)
-    final = replay(GAME, log, check_spec=False)
-    assert list(final.scores) == data["scores"]
-    assert [list(g) for g in GAME.ranking(final).places] == data["places"]
 
 
 def test_a_log_written_with_codes_still_loads_and_replays(game_then: SobekGame) -> None:
@@ -156,13 +137,3 @@ def test_actions_serialise_with_names() -> None:
     draws = {a["draw"] for a in log if isinstance(a, dict) and "draw" in a}
     assert "flood" in draws or "curse" in draws or any(d.startswith("guild_") for d in draws)
     assert any(isinstance(a, dict) and "take" in a for a in log)
-
-
-def regenerate() -> None:
-    """Write the golden file from a seeded greedy 3-player game (seed 7)."""
-    result = playout(GAME, GAME.config(3), 7, "greedy")
-    log = json.loads(log_to_json(playout_log(GAME, result)))
-    out = {"note": "seeded greedy 3-player Sobek game, seed 7; regenerated only on purpose",
-           "scores": list(result.final.scores), "places": [list(g) for g in GAME.ranking(result.final).places],
-           "log": log}
-    GOLDEN.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n", encoding="utf-8")

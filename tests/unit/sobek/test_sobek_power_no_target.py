@@ -10,7 +10,7 @@ import pytest
 
 from nilerules.checks import load
 from nilerules.checks.model import Budget
-from nilerules.checks.sobek.characters import check_power_no_target
+from nilerules.checks.sobek import characters
 from nilerules.core import CHANCE, Witness
 from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import (
@@ -184,7 +184,7 @@ def test_courtesan_with_a_fitting_set_is_played_under_both_readings(reading: str
 def test_power_no_target_check_finds_the_divergence_in_seeded_play() -> None:
     """The check's witness is a seeded game from setup (not constructed) that ends where the Vizir or the Thief is
     played with nothing to take; its outcomes name both readings and differ."""
-    steps = seeded_witness_steps(GAME, check_power_no_target(GAME, Budget.quick()), list(READINGS))
+    steps = seeded_witness_steps(GAME, characters.check_power_no_target(GAME, Budget.quick()), list(READINGS))
     last = steps[-1][1]
     assert last in tuple(PlayCharacter(c) for c in TARGETED)
     before = steps[-2][2]
@@ -211,7 +211,7 @@ def test_prosperity_is_not_offered_a_horizontal_set() -> None:
 def test_power_no_target_check_falls_back_to_a_constructed_turn() -> None:
     """With no playouts the check builds the turn: seat 0 holds only the Vizir, every pile empty; its outcomes
     differ (played, hand 1 -> 0; not offered) and it says it is constructed."""
-    found = check_power_no_target(GAME, Budget(playouts=0))
+    found = characters.check_power_no_target(GAME, Budget(playouts=0))
     assert isinstance(found.verdict, Witness) and found.constructed
     assert len({o for _, o in found.outcomes}) == 2
     assert "hand 1 -> 0" in dict(found.outcomes)["no_effect"]

@@ -7,7 +7,7 @@ import pytest
 
 from nilerules.checks import load
 from nilerules.checks.model import Budget
-from nilerules.checks.sobek.characters import check_queen_short
+from nilerules.checks.sobek import characters
 from nilerules.checks.sobek.situations import situation
 from nilerules.core import CHANCE
 from nilerules.games.sobek import rules
@@ -87,7 +87,8 @@ def test_queen_drawing_from_the_row_with_fewer_cards_along_the_nile() -> None:
 def test_queen_short_check_finds_the_divergence_in_seeded_play() -> None:
     """The check's witness is a seeded game from setup (not constructed) that ends where the Queen is played with
     fewer cards in the deck than she draws; its outcomes name both readings and differ."""
-    steps = seeded_witness_steps(GAME, check_queen_short(GAME, Budget.quick()), ["what_is_left", "needs_full"])
+    found = characters.check_queen_short(GAME, Budget.quick())
+    steps = seeded_witness_steps(GAME, found, ["what_is_left", "needs_full"])
     assert steps[-1][1] == QUEEN
     before = steps[-2][2]
     assert rules.queen_source(before) < GAME.params(GAME.config(3)).queen_draws

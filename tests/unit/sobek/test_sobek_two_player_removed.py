@@ -16,7 +16,7 @@ import pytest
 
 from nilerules.checks import load
 from nilerules.checks.model import Budget
-from nilerules.checks.sobek.rounds import check_two_player_removed
+from nilerules.checks.sobek import rounds
 from nilerules.core import CHANCE, Witness
 from nilerules.errors import IllegalAction
 from nilerules.games.sobek.actions import DrawCard
@@ -97,7 +97,7 @@ def test_three_players_remove_nothing(reading: str) -> None:
 def test_two_player_removed_check_finds_a_character_removed_in_seeded_play() -> None:
     """The check's witness is a seeded set-up from setup (not constructed) whose last step removes a character; that
     step is not possible under 'goods_only'; the outcomes name both readings and differ."""
-    found = check_two_player_removed(GAME, Budget.quick())
+    found = rounds.check_two_player_removed(GAME, Budget.quick())
     steps = seeded_witness_steps(GAME, found, list(READINGS))
     last = steps[-1][1]
     assert _is_character(last)
@@ -113,7 +113,7 @@ def test_two_player_removed_check_finds_a_character_removed_in_seeded_play() -> 
 def test_two_player_removed_check_falls_back_to_the_first_removal() -> None:
     """With no playouts the check reports the first removal's pile: 54 cards, 9 characters ('whole_deck'); 45
     cards, 0 characters ('goods_only') (hand counts above)."""
-    found = check_two_player_removed(GAME, Budget(playouts=0))
+    found = rounds.check_two_player_removed(GAME, Budget(playouts=0))
     assert isinstance(found.verdict, Witness)
     outcomes = dict(found.outcomes)
     assert f"{GOODS_IN_DECK + CHARACTERS} cards, {CHARACTERS} of them characters" in outcomes["whole_deck"]
