@@ -98,9 +98,9 @@ same tuple)."""
 
 def legal_actions(state: NAState) -> tuple[Action, ...]:
     """Canonical order: TurnAround, Buy, Move (by space), Take (by kind), Offer (by kind, types), Done."""
-    known = _LEGAL.get(state)
-    if known is not None:
-        return known
+    memo = _LEGAL
+    if memo.state is state:  # ``memo.get`` inlined: read on every decision of a playout
+        return memo.actions
     phase = state.phase
     if phase == PH_NAV:
         out = navigation_actions(state)
@@ -108,7 +108,7 @@ def legal_actions(state: NAState) -> tuple[Action, ...]:
         out = offer_actions(state)
     else:
         out = ()
-    _LEGAL.put(state, out)
+    memo.put(state, out)
     return out
 
 
