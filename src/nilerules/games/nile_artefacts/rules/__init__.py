@@ -108,7 +108,7 @@ def legal_actions(state: NAState) -> tuple[Action, ...]:
         out = offer_actions(state)
     else:
         out = ()
-    memo.put(state, out)
+    memo.state, memo.actions = state, out  # ``memo.put`` inlined
     return out
 
 
