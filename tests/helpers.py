@@ -7,9 +7,12 @@ Importing this module loads no checks and no z3 (rules tests under tests/games u
 
 from __future__ import annotations
 
+import os
 import random
 import re
+import time
 import tomllib
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -148,3 +151,27 @@ def _value_like(written: Any, documented: Any) -> bool:
     if isinstance(documented, list):
         return isinstance(written, list) and all(_value_like(w, documented[0]) for w in written)
     return written_like(written, documented)
+
+
+def made_once(tmp_path_factory: Any, name: str, make: Callable[[Path], None]) -> Path:
+    """The folder ``name`` that ``make(folder)`` fills, made once per test run even under pytest-xdist: the workers of
+    one run share their base temporary folder's parent, the first to come makes the folder while the others wait on
+    its lock. Without xdist it is the run's own temporary folder (never shared with another run)."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder, lock, done = shared / name, shared / f"{name}.lock", shared / f"{name}.done"
+    while not done.exists():
+        try:
+            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            time.sleep(0.5)
+            continue
+        os.close(fd)
+        try:
+            if not done.exists():
+                folder.mkdir(exist_ok=True)
+                make(folder)
+                done.touch()
+        finally:
+            lock.unlink()
+    return folder

@@ -22,7 +22,9 @@ def load(pyspiel: ModuleType, game_id: str, players: int, **params: Any) -> Any:
     return pyspiel.load_game(f"nilerules_{game_id}", {"players": players, "modules": modules, **params})
 
 
-@pytest.mark.parametrize("serialize", [False, True])
+# whole random games: the run without serialization repeats what the run with it covers, so it is left to
+# nox -s compiled (slow), where a game costs about a fifth
+@pytest.mark.parametrize("serialize", [pytest.param(False, marks=pytest.mark.slow), True])
 @pytest.mark.parametrize(("game_id", "players"), smallest_and_largest())
 def test_random_sim_test(pyspiel: ModuleType, game_id: str, players: int, serialize: bool) -> None:
     """OpenSpiel's random simulation test passes for every game at its smallest and largest count."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from html import unescape
+from pathlib import Path
 
 import pytest
 
@@ -14,12 +15,21 @@ from nilerules.analysis.runner import analyse
 from nilerules.checks.model import Budget
 from nilerules.documents import anchor, fold, read_document
 from nilerules.report import report_files
-from tests.helpers import loaded
+from tests.helpers import loaded, made_once
 
 
 @pytest.fixture(scope="module")
-def files() -> dict[str, str]:
-    return report_files([analyse(loaded("sobek"), Budget.quick())], Budget.quick())
+def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The report files of Sobek's quick analysis (made once per test run, shared by the xdist workers)."""
+
+    def write(folder: Path) -> None:
+        for name, text in report_files([analyse(loaded("sobek"), Budget.quick())], Budget.quick()).items():
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_text(text, encoding="utf-8")
+
+    folder = made_once(tmp_path_factory, "document-links", write)
+    return {path.relative_to(folder).as_posix(): path.read_text(encoding="utf-8")
+            for path in sorted(folder.rglob("*")) if path.is_file()}
 
 
 def test_the_tie_sentence_is_linked_at_its_line(files: dict[str, str]) -> None:

@@ -108,6 +108,7 @@ def _moves(state: Any) -> tuple[Any, ...]:
     return GAME.legal_actions(state)
 
 
+@pytest.mark.slow  # whole seeded games, every move parsed back: nox -s compiled, about five times cheaper
 def test_every_move_met_reads_back_from_its_text_in_a_documented_form() -> None:
     """``game.action(str(a)) == a``, and ``str(a)`` has the shape of one of the page's forms, for every move and
     chance outcome of seeded games (2 to 4 players; one under ``card_sharing = split``, whose offers go toward a

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Final, TypeVar
 
+from nilerules.core.legal_memo import LegalMemo
 from nilerules.core.readings import record
 from nilerules.core.registry import rule
 from nilerules.core.types import Config
@@ -29,6 +30,11 @@ from nilerules.games.nefertiti.state import OPEN, Market, NefState
 
 A = TypeVar("A")
 
+LEGAL: Final = LegalMemo()
+"""The last state whose legal actions were computed, with them (the kernel's one-entry memo): written by
+``legal_actions`` and by the closing steps that compute the next bidder's choices anyway
+(``closing.advance_resolution``, ``closing.after_take``: the state they return is the one remembered); read by
+``legal_actions`` only."""
 PASS_ACTION: Final = Pass()
 DONE_ACTION: Final = Done()
 _ACTIONS: Final[dict[tuple[Any, ...], Any]] = {}
@@ -113,10 +119,6 @@ CLOSES: Final[tuple[ForceClose, ...]] = tuple(ForceClose(m) for m in range(-1, 5
 """``CLOSES[m + 1]`` is ``ForceClose(m)``."""
 TAKE_HALF: Final[tuple[NefAction, ...]] = (TakeHalf(),)
 _SQUARE_RANGES: Final = tuple(tuple(range(n)) for n in range(_MAX_SQUARES + 1))
-
-
-def place_action(m: int, sq: int) -> Place:
-    return PLACES[m][sq] if sq < _MAX_SQUARES else Place(m, sq)
 
 
 def neutral_place_action(m: int, sq: int) -> PlaceNeutral:
