@@ -24,11 +24,13 @@ from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 HOT_MODULES = {
-    "core": ("chance", "playout", "readings", "rollout"),
+    "core": ("chance", "legal_memo", "native", "playout", "readings", "rollout"),
     "games/ra": ("scoring", "game"),
     "games/ra/rules": ("__init__", "scratch", "traders", "epochs", "gods", "disasters", "auction", "turn", "start"),
     "games/sobek": ("sobstate", "params", "scoring", "game"),
-    "games/sobek/rules": ("common", "track", "events", "sets", "market", "characters", "draws", "rounds", "turn"),
+    "games/sobek/rules": (
+        "common", "pending", "track", "events", "sets", "market", "characters", "draws", "rounds", "turn"
+    ),
     "games/nefertiti": ("cards", "nefstate", "scoring"),
     "games/nefertiti/rules": (
         "__init__",
@@ -40,7 +42,6 @@ HOT_MODULES = {
         "refill",
         "harbor",
         "characters",
-        "memo",
     ),
     "games/nile_artefacts": ("state", "scoring", "game"),
     "games/nile_artefacts/rules": ("__init__", "conditions", "supply", "offerings", "navigation", "rounds"),

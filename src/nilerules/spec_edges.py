@@ -5,6 +5,12 @@ Validation reads the game's spec (its rule ids, finding codes and assumed params
 quote is verbatim in the document it names; a span in “…” inside ``why``, ``proof``, ``searched`` or ``wording`` is
 verbatim in a document of the spec), collects every problem with its key path, and raises one :class:`SpecError`.
 A probe's expression is not compiled here (the ask engine sits above this layer): ``nilerules edges`` compiles it.
+
+The file is written against the game's bundled spec. Loaded against an edited copy (a what-if: Sobek's ``rounds``
+from 3 to 4), an ``assumed`` entry's ``variant`` may no longer fit the edited values (a list of one item per round
+now one short) while it fits the bundled ones: that is no fault of the file, so it loads, and the entry keeps its
+variant with :attr:`Edge.variant_unfit` saying why it cannot be run under this spec. A variant that does not fit
+the bundled values either is an error of the file.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from typing import Any, Final, Literal, cast
 
 from nilerules.documents import Document, load_documents, quoted_spans
 from nilerules.errors import MissingDocument, SpecError
-from nilerules.specs import Spec, bundled_spec_path, variant_problems
+from nilerules.specs import Param, Spec, bundled_spec_path, load_spec, variant_problems
 
 Kind = Literal[
     "below_zero", "tie", "exhausted", "full", "retrigger", "visibility", "new_vs_old", "phase_carry", "player_count",
@@ -94,6 +100,10 @@ class Edge:
     wording: str = ""
     param: str = ""
     variant: Mapping[str, Any] | None = None
+    variant_unfit: tuple[str, ...] = ()
+    """Why ``variant`` does not fit the spec it was loaded against, though it fits the bundled spec the file is
+    written for (an edited param changed what fits: ``deliveries: expected a list of length 4, found 3 items``);
+    empty when it fits. Such a variant is not examined (``nilerules edges``) and the report says so."""
     proof: str = ""
     solver: str = ""
     searched: str = ""
@@ -127,6 +137,10 @@ class EdgesFile:
     missing: tuple[tuple[str, str], ...] = ()
     """What is not accounted for, as (key, what): a rule without an entry, an applicable kind without an edge (only
     when loaded with ``complete=False``; otherwise these are errors)."""
+
+    def unfit_variants(self) -> tuple[Edge, ...]:
+        """The entries whose variant does not fit the spec at hand (:attr:`Edge.variant_unfit`)."""
+        return tuple(e for e in self.edges if e.variant_unfit)
 
     def new_questions(self) -> tuple[Edge, ...]:
         """The inline findings (questions this pass raised), one per question text, in the file's order."""
@@ -216,12 +230,18 @@ def parse_edges(
     path: str = "<string>",
     documents: Mapping[str, Document] | None = None,
     complete: bool = True,
+    written_for: Spec | None = None,
 ) -> EdgesFile:
     """Validate an edges file's text against ``spec`` and its documents (default: the documents the spec names, from
     the package's documents folder). Every problem is collected before one :class:`SpecError` is raised. With
     ``complete=False`` a rule or applicable kind without an entry is not an error but listed in
-    :attr:`EdgesFile.missing` (``nilerules edges`` reports it and exits 1)."""
+    :attr:`EdgesFile.missing` (``nilerules edges`` reports it and exits 1).
+
+    ``written_for`` is the spec the file is written against (default: the game's bundled spec, read only when a
+    variant does not fit ``spec``): a variant that fits its values but not ``spec``'s is kept and marked
+    (:attr:`Edge.variant_unfit`), not an error."""
     problems = _Problems()
+    reference = _Reference(spec, written_for)
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -287,7 +307,7 @@ def parse_edges(
     """(rule, kind) pairs with an entry, usable or not (a bad verdict is one problem, not also a missing edge)."""
     for key, item in _tables(doc, "edge", problems):
         claimed.add((item.get("rule"), item.get("kind")))
-        edge = _edge(problems, item, key, spec, documents, touches_of)
+        edge = _edge(problems, item, key, spec, documents, touches_of, reference)
         if edge is None:
             continue
         if any(e.key == edge.key for e in edges):
@@ -313,6 +333,7 @@ def _edge(
     spec: Spec,
     documents: Mapping[str, Document],
     touches_of: Mapping[str, RuleTouches],
+    reference: _Reference,
 ) -> Edge | None:
     """One ``[[edge]]`` table read and checked; None when its rule, kind or verdict is unusable."""
     rule = problems.text(item, key, "rule")
@@ -376,6 +397,7 @@ def _edge(
             if texts["default"] and readings and texts["default"] not in readings:
                 problems.add(f"{key}.default", f"{texts['default']!r} is not one of its readings")
     variant: Mapping[str, Any] | None = None
+    unfit: tuple[str, ...] = ()
     if verdict == "assumed":
         param = texts["param"]
         if param and param not in {p.name for p in spec.assumed()}:
@@ -386,8 +408,13 @@ def _edge(
                 problems.add(f"{key}.variant", f"expected a table of param = value, got {_short(raw)}")
             else:
                 variant = dict(raw)
-                for where, what in variant_problems(spec.params, variant, f"{key}.variant"):
-                    problems.add(where, what)
+                found = variant_problems(spec.params, variant, "variant")
+                written = reference.params() if found else None
+                if found and written is not None and not variant_problems(written, variant, "variant"):
+                    unfit = tuple(f"{where.removeprefix('variant.')}: {what}" for where, what in found)
+                else:
+                    for where, what in found:
+                        problems.add(f"{key}.{where}", what)
     if verdict == "unreachable" and texts["solver"]:
         module, colon, function = texts["solver"].partition(":")
         if not colon or not module.startswith("nilerules.solver") or not function.isidentifier():
@@ -413,9 +440,30 @@ def _edge(
         rule=rule, kind=cast(Kind, kind), verdict=cast(Verdict, verdict), seed=texts["seed"], quote=texts["quote"],
         why=texts["why"], finding=texts["finding"], question=texts["question"], readings=readings,
         default=texts["default"], wording=texts["wording"], param=texts["param"], variant=variant,
-        proof=texts["proof"], solver=texts["solver"], searched=texts["searched"], probe=probe, players=players,
-        modules=modules, policies=policies, probe_note=texts["probe_note"], note=texts["note"],
+        variant_unfit=unfit, proof=texts["proof"], solver=texts["solver"], searched=texts["searched"], probe=probe,
+        players=players, modules=modules, policies=policies, probe_note=texts["probe_note"], note=texts["note"],
     )
+
+
+class _Reference:
+    """The params of the spec an edges file is written for: ``written_for``'s, else the bundled spec of the game
+    (read once, when first asked; None when there is none, or it cannot be read, or it is ``spec`` itself)."""
+
+    def __init__(self, spec: Spec, written_for: Spec | None) -> None:
+        self._spec = spec
+        self._params: Mapping[str, Param] | None = written_for.params if written_for is not None else None
+        self._read = written_for is not None
+
+    def params(self) -> Mapping[str, Param] | None:
+        if not self._read:
+            self._read = True
+            path = bundled_spec_path(self._spec.game)
+            if path.is_file() and path.resolve() != Path(self._spec.path).resolve():
+                try:
+                    self._params = load_spec(path).params
+                except SpecError:
+                    self._params = None
+        return self._params
 
 
 MAX_PLAYERS: Final = 8
@@ -433,10 +481,14 @@ def _players(problems: _Problems, item: Mapping[str, Any], key: str) -> tuple[in
 
 
 def load_edges(
-    path: str | Path, spec: Spec, documents: Mapping[str, Document] | None = None, complete: bool = True
+    path: str | Path,
+    spec: Spec,
+    documents: Mapping[str, Document] | None = None,
+    complete: bool = True,
+    written_for: Spec | None = None,
 ) -> EdgesFile:
-    """Load and validate an edges file against its game's spec (``complete``: see :func:`parse_edges`); a missing
-    file is a SpecError naming it."""
+    """Load and validate an edges file against its game's spec (``complete``, ``written_for``: see
+    :func:`parse_edges`); a missing file is a SpecError naming it."""
     path = Path(path)
     try:
         with path.open("rb") as handle:
@@ -451,7 +503,7 @@ def load_edges(
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SpecError(str(path), [("", f"not UTF-8 text ({exc.reason})")]) from None
-    return parse_edges(text, spec, str(path), documents, complete)
+    return parse_edges(text, spec, str(path), documents, complete, written_for)
 
 
 __all__ = [

@@ -8,12 +8,15 @@ tiny budget; the expected outcomes come from the rules by hand (in each docstrin
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from nilerules.analysis.edges import EdgesBudget, examine
 from nilerules.checks import GameModule, load
 from nilerules.errors import InvalidConfig, SpecError
 from nilerules.spec_edges import EdgesFile, parse_edges
+from nilerules.specs import bundled_spec_path
 
 TINY = EdgesBudget(games=2, guided=0, seconds=5, seed=0)
 
@@ -100,6 +103,47 @@ players = [2]
     assert [r.variant for r in runs] == [None, {"ra_track": {"2": 1, "3": 8, "4": 9, "5": 10}}]
     assert runs[1].found and runs[1].origin == "seed 0"
     assert "variant ra_track=" in runs[1].label()
+
+
+def test_a_variant_that_no_longer_fits_an_edited_spec_is_not_run_and_is_named(tmp_path: Path) -> None:
+    """Sobek with 4 rounds (deliveries resized to one item a round): a variant of 3 deliveries (specs/sobek.toml:
+    ``deliveries`` has ``length = "rounds"``) fits the bundled spec but not this one. The entry loads; its probe runs
+    under the spec's own values only (one run, not two), and the result names the variant with the reason. The
+    probe (one move made) holds after the first move of any game, so the run is cheap."""
+    text = bundled_spec_path("sobek").read_text(encoding="utf-8")
+    for name, value in (("rounds", 4), ("deliveries", [6] * 4), ("deliveries_two_players", [5] * 4)):
+        at = text.index("\nvalue = ", text.index(f"\n[params.{name}]\n")) + 1
+        text = text[:at] + f"value = {value}" + text[text.index("\n", at):]
+    path = tmp_path / "sobek.toml"
+    path.write_text(text, encoding="utf-8")
+    sobek = load("sobek", path)
+    entry = """
+[[rule]]
+id = "sobek.market.deliveries"
+touches = ["draws"]
+
+[[edge]]
+rule = "sobek.market.deliveries"
+kind = "exhausted"
+verdict = "assumed"
+param = "deck_reformed"
+why = "assumed"
+variant = { deck_reformed = "once", deliveries = [2, 2, 2] }
+probe = "moves >= 1"
+"""
+    result = examine(sobek, edges_of(sobek, entry), TINY)
+    [probe] = result.probes
+    assert [r.variant for r in probe.runs] == [None]
+    assert probe.edge.variant_unfit == ("deliveries: expected a list of length 4, found 3 items",)
+    lines = result.lines()
+    unfit = "variant deck_reformed=\"once\", deliveries=[2,2,2] does not fit: deliveries: expected a list of length 4"
+    assert f"    {unfit}, found 3 items: not run" in lines
+    assert "variants not examined (they do not fit this spec's values): 1" in lines
+    assert result.to_data()["unfit_variants"] == [{
+        "rule": "sobek.market.deliveries", "kind": "exhausted",
+        "variant": {"deck_reformed": "once", "deliveries": [2, 2, 2]},
+        "why": ["deliveries: expected a list of length 4, found 3 items"],
+    }]
 
 
 def test_a_probe_the_view_cannot_read_is_refused_before_playing(ra: GameModule) -> None:

@@ -44,16 +44,17 @@ def test_simulate_with_a_policy_per_seat_names_them_and_shares_wins(capsys: pyte
 
 def test_extremes_logs_replay_to_the_stated_scores(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """--extremes writes the lowest-score, highest-score and first tied games' logs, named by seed; each replays to
-    the scores simulate states, the lowest holds min_score, the highest max_score, the tied one a shared top."""
+    the scores simulate states, the lowest holds min_score, the highest max_score, the tied one a shared top (40 random
+    games: a shared first place is rare in Sobek, about one game in 35 of this seed's run under SOB-018's default)."""
     out_dir = tmp_path / "extremes"
     code, out, _ = run(
-        capsys, "simulate", "sobek", "--players", "3", "--games", "12", "--seed", "3", "--json", "--jobs", "1",
+        capsys, "simulate", "sobek", "--players", "3", "--games", "40", "--seed", "3", "--json", "--jobs", "1",
         "--extremes", str(out_dir),
     )
     data = json.loads(out)
     assert code == 0 and set(data["extremes"]) == {"lowest", "highest", "tied"}
     for kind, extreme in data["extremes"].items():
-        assert 3 <= extreme["seed"] < 15
+        assert 3 <= extreme["seed"] < 43
         log = out_dir / f"{kind}-seed-{extreme['seed']}.json"
         code, replayed, _ = run(capsys, "replay", str(log), "--json")
         assert code == 0 and json.loads(replayed)["scores"] == extreme["scores"]

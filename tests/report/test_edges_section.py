@@ -88,3 +88,28 @@ def test_the_page_has_a_filterable_row_per_entry() -> None:
     for name in ("edges-filter-game", "edges-filter-kind", "edges-filter-verdict", "edges-filter-text"):
         assert f'id="{name}"' in page
     assert '<option value="visibility">' in page and '<option value="unreachable">' in page
+
+
+def test_a_variant_an_edited_spec_no_longer_fits_is_said_not_examined(tmp_path: Path) -> None:
+    """Sobek with 4 rounds (deliveries resized): the file's variant `deliveries = [2, 2, 2]` (one item a round of the
+    bundled 3; specs/sobek.toml gives deliveries `length = "rounds"`) does not fit. findings.json gives the reason on
+    the entry, ambiguities.md's line for it and the page's row say it is not examined; the bundled spec's report
+    says nothing of the kind."""
+    text = (SPECS / "sobek.toml").read_text(encoding="utf-8")
+    for name, value in (("rounds", 4), ("deliveries", [6] * 4), ("deliveries_two_players", [5] * 4)):
+        at = text.index("\nvalue = ", text.index(f"\n[params.{name}]\n")) + 1
+        text = text[:at] + f"value = {value}" + text[text.index("\n", at):]
+    (tmp_path / "sobek.toml").write_text(text, encoding="utf-8")
+    spec = load_spec(tmp_path / "sobek.toml")
+    edited = GameAnalysis(spec.game, spec.title, spec, (), (), spec.assumed(), "", edges=bundled_edges(spec))
+    why = "deliveries: expected a list of length 4, found 3 items"
+    entries = json.loads(json_report.render([edited], Budget.quick()))["games"]["sobek"]["edges"]["entries"]
+    [entry] = [e for e in entries if e["rule"] == "sobek.market.deliveries"]
+    assert entry["variant_unfit"] == [why]
+    [line] = [x for x in markdown.render([edited], Budget.quick()).splitlines()
+              if x.startswith("- `sobek.market.deliveries` (exhausted)")]
+    assert line.endswith(f"**Not examined:** the variant does not fit this spec's values ({why}).")
+    assert f"values, not examined: {why}" in html.render([edited], Budget.quick())
+    bundled = analysis("sobek")
+    assert "Not examined" not in markdown.render([bundled], Budget.quick())
+    assert "variant_unfit" not in json_report.render([bundled], Budget.quick())

@@ -312,3 +312,45 @@ def test_every_problem_is_collected_before_raising() -> None:
 
 def test_not_toml_is_one_problem() -> None:
     assert keys(problems("[[edge]\n")) == [""]
+
+
+# -- an edited spec (a what-if copy): the bundled edges file still loads ---------------------------------------------
+def _sobek_copy(tmp_path: Path, rounds: int) -> Spec:
+    """Sobek's spec with ``rounds`` edited, the two params whose length is ``rounds`` (deliveries per round)
+    resized by repeating their last item, as an editor (and the what-if sweep) does."""
+    text = bundled_spec_path("sobek").read_text(encoding="utf-8")
+    for name, value in (("rounds", rounds), ("deliveries", [6] * rounds), ("deliveries_two_players", [5] * rounds)):
+        at = text.index("\nvalue = ", text.index(f"\n[params.{name}]\n")) + 1
+        text = text[:at] + f"value = {value}" + text[text.index("\n", at):]
+    path = tmp_path / "sobek.toml"
+    path.write_text(text, encoding="utf-8")
+    return load_spec(path)
+
+
+@pytest.mark.parametrize("rounds", [4, 2])
+def test_an_edited_param_leaves_the_edges_file_loadable_and_says_which_variant_no_longer_fits(
+    tmp_path: Path, rounds: int
+) -> None:
+    """Sobek with 4 (or 2) rounds: the edges file's two variants of 3 deliveries (sobek.edges.toml: `deliveries =
+    [2, 2, 2]` and `deliveries_two_players = [2, 2, 1]`, one item a round of the bundled 3) no longer fit, since
+    deliveries has one item a round (specs/sobek.toml `length = "rounds"`). The file loads; each of the two entries
+    keeps its variant and says why it does not fit; no other entry is marked."""
+    spec = _sobek_copy(tmp_path, rounds)
+    assert spec.params["rounds"].value == rounds
+    edges = load_edges(edges_path("sobek"), spec)
+    unfit = {e.key: e for e in edges.edges if e.variant_unfit}
+    assert sorted(unfit) == [("sobek.market.deliveries", "exhausted"), ("sobek.market.refill", "player_count")]
+    deliveries = unfit[("sobek.market.deliveries", "exhausted")]
+    assert deliveries.variant == {"deck_reformed": "once", "deliveries": [2, 2, 2]}
+    assert deliveries.variant_unfit == (f"deliveries: expected a list of length {rounds}, found 3 items",)
+    refill = unfit[("sobek.market.refill", "player_count")]
+    assert refill.variant_unfit == (f"deliveries_two_players: expected a list of length {rounds}, found 3 items",)
+
+
+def test_a_variant_that_does_not_fit_the_bundled_values_is_still_an_error() -> None:
+    """The same entry with a variant of 2 deliveries against the bundled spec (3 rounds): the file is wrong, not an
+    edit, so loading fails naming the variant's key."""
+    text = edges_path("sobek").read_text(encoding="utf-8").replace("deliveries = [2, 2, 2]", "deliveries = [2, 2]")
+    with pytest.raises(SpecError) as raised:
+        parse_edges(text, load_spec(bundled_spec_path("sobek")), "sobek.edges.toml")
+    assert [k for k, _ in raised.value.problems] == ["edge[9] (sobek.market.deliveries exhausted).variant.deliveries"]

@@ -171,3 +171,13 @@ def test_every_param_of_every_game_keeps_every_output_true(
     assert _unexpected_refusals(outcome) == [], outcome.line()
     assert outcome.edit is not None or outcome.refusals, outcome.line()  # refused: by the rules, as checked above
     assert _problems(outcome) == [], outcome.line()
+
+
+def test_a_written_positions_figures_are_not_held_to_a_witness_met_in_play() -> None:
+    """Regression (issue 32, item 6): with Sobek's Curse worth 3 cards, seeded default play meets SOB-006 (the early
+    end) in a game, which becomes the finding's witness, while the check's figures ("scores [86, 0]") are those of
+    its written end of round (figures_from 'position'); the sweep once compared the two and failed. It now compares
+    stated scores with a log only when the figures come from it, and the edit keeps every output true."""
+    with tempfile.TemporaryDirectory() as folder:
+        outcome = run_values("sobek", {"curse_cards": 3}, Path(folder), quick=True, queries=False, render=False)
+    assert _problems(outcome) == [], outcome.line()

@@ -4,7 +4,9 @@ For each ``[[edge]]`` with a ``probe`` (a CEL expression over the ask view, judg
 asked ``--can`` under each of its configs: every player count it names (default: the game's smallest), every policy
 (default ``random``), with its modules; and, for an ``assumed`` entry with a ``variant``, once more under the rules
 bound to the variant's values (the boundary the assumed data hides). Each run is seeded play from ``seed``, then the
-ask engine's guided search when the seeded games did not meet it. A probe is found when any of its runs is.
+ask engine's guided search when the seeded games did not meet it. A probe is found when any of its runs is. A
+variant that does not fit the spec at hand (an edited copy: :attr:`nilerules.spec_edges.Edge.variant_unfit`) is
+not run; the result lists it with the reason.
 
 An ``unreachable`` entry whose probe is found is a contradiction (``nilerules edges`` exits 1), as is a rule or an
 applicable kind without an entry (:attr:`nilerules.spec_edges.EdgesFile.missing`).
@@ -159,6 +161,10 @@ class EdgesResult:
                 for q in e.new_questions()
             ],
             "missing": [{"key": k, "what": w} for k, w in e.missing],
+            "unfit_variants": [
+                {"rule": u.rule, "kind": u.kind, "variant": dict(u.variant or {}), "why": list(u.variant_unfit)}
+                for u in e.unfit_variants()
+            ],
             "contradictions": [{"rule": p.edge.rule, "kind": p.edge.kind} for p in self.contradictions],
             "failed": self.failed,
         }
@@ -179,15 +185,27 @@ class EdgesResult:
             mark = "  CONTRADICTION: unreachable, but found" if p.contradicts else ""
             out.append(f"  {p.edge.rule} {p.edge.kind} [{p.edge.verdict}]: {p.edge.probe}{mark}")
             out += [f"    {r.label()}: {r.summary()}" for r in p.runs]
+            if p.edge.variant_unfit:
+                out.append(f"    {variant_words(p.edge)}: not run")
         questions = e.new_questions()
         out += ["", f"new questions this pass raised: {len(questions)}"]
         out += [f"  {q.rule} {q.kind}: {q.question} (readings {', '.join(q.readings)}; default {q.default})"
                 for q in questions]
+        unfit = e.unfit_variants()
+        out += ["", f"variants not examined (they do not fit this spec's values): {len(unfit)}"]
+        out += [f"  {u.rule} {u.kind}: {variant_words(u)}" for u in unfit]
         out += ["", f"missing entries: {len(e.missing)}"]
         out += [f"  {k}: {w}" for k, w in e.missing]
         out += [f"unreachable entries whose probe was found: {len(self.contradictions)}"]
         out += [f"  {p.edge.rule} {p.edge.kind}" for p in self.contradictions]
         return out
+
+
+def variant_words(edge: Edge) -> str:
+    """An entry's variant, and why it does not fit the spec at hand when it does not: ``variant deliveries=[2,2,2]
+    does not fit: deliveries: expected a list of length 4, found 3 items``."""
+    shown = "variant " + ", ".join(f"{k}={dumps(v)}" for k, v in sorted((edge.variant or {}).items()))
+    return shown + (f" does not fit: {'; '.join(edge.variant_unfit)}" if edge.variant_unfit else "")
 
 
 def count_table(counts: Mapping[str, Mapping[str, int]]) -> list[str]:
@@ -206,7 +224,7 @@ def _configs(module: GameModule, edge: Edge) -> list[tuple[int, str, Mapping[str
     players = edge.players or (module.game.info.player_counts[0],)
     policies = edge.policies or DEFAULT_POLICIES
     variants: list[Mapping[str, Any] | None] = [None]
-    if edge.verdict == "assumed" and edge.variant:
+    if edge.verdict == "assumed" and edge.variant and not edge.variant_unfit:
         variants.append(edge.variant)
     return [(p, pol, v) for v in variants for p in players for pol in policies]
 
@@ -278,7 +296,7 @@ def examine(
     probed = [e for e in edges.edges if e.probe]
     variants: dict[str, GameModule] = {}  # every variant built before any game: a refused one fails first
     for edge in probed:
-        if edge.verdict == "assumed" and edge.variant:
+        if edge.verdict == "assumed" and edge.variant and not edge.variant_unfit:
             key = dumps(dict(sorted(edge.variant.items())))
             variants.setdefault(key, _variant_module(module, edge.variant))
     results: list[ProbeResult] = []
@@ -321,5 +339,6 @@ __all__ = [
     "check_probes",
     "count_table",
     "examine",
+    "variant_words",
 ]
 

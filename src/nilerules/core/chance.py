@@ -75,8 +75,8 @@ def random_index(rng: random.Random, n: int) -> int:
 
 def randrange(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)``: the same number, from the same generator state, with the same errors. For a plain
-    ``random.Random`` it is ``random_index`` (compiled: ``Random.randrange`` is Python code, a few thousand
-    instructions a call from the compiled rules); any other generator (a subclass, the tests' enumerating ones) is
+    ``random.Random`` it is ``random_index`` (compiled: ``Random.randrange`` is Python code, costly from the compiled
+    rules: docs/hot-paths.md); any other generator (a subclass, the tests' enumerating ones) is
     asked itself."""
     if type(rng) is not _RANDOM or n <= 0:
         return rng.randrange(n)

@@ -34,7 +34,7 @@ def every_config(game: Game[Any, Any]) -> tuple[Config, ...]:
 def covering_readings(game: Game[Any, Any]) -> tuple[dict[str, str], ...]:
     """Reading combinations in which every pair of readings (of two ambiguities) appears together at least once.
 
-    With at most one ambiguity this is every reading; the full product is ``all_reading_combinations``.
+    With at most one ambiguity this is every reading (the full product of all readings grows too fast to play).
     """
     ambs = sorted(game.spec.ambiguities.items())
     if not ambs:

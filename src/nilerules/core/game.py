@@ -166,13 +166,6 @@ class GameBase(Generic[S, A]):
         """Validate and complete a configuration; readings not given take the spec's default."""
         return make_config(self.info, self.spec, players, modules, readings)
 
-    def all_reading_combinations(self) -> tuple[tuple[tuple[str, str], ...], ...]:
-        """Every combination of readings (one per ambiguity), in a fixed order."""
-        combos: list[tuple[tuple[str, str], ...]] = [()]
-        for amb_id, amb in sorted(self.spec.ambiguities.items()):
-            combos = [(*c, (amb_id, r)) for c in combos for r in amb.reading_names()]
-        return tuple(combos)
-
     # -- defaults that games may override ----------------------------------------------------------------
     def chance_outcomes(self, state: S) -> tuple[tuple[A, Fraction], ...]:
         return ()

@@ -533,7 +533,12 @@ def _edge_row(analysis: GameAnalysis, e: Mapping[str, Any]) -> dict[str, Any]:
         basis = f"{e['finding']}: {e.get('why', '')}" if "finding" in e else f"New question: {e['question']} {e['why']}"
     elif verdict == "assumed":
         variant = ", ".join(f"{k} = {json.dumps(v)}" for k, v in sorted(e.get("variant", {}).items()))
-        basis = f"{e['param']}: {e['why']}" + (f" (examined under the variant {variant} too)" if variant else "")
+        unfit = "; ".join(e.get("variant_unfit", ()))
+        if unfit:  # an edited spec's values no longer fit the variant (spec_edges.Edge.variant_unfit)
+            also = f" (the variant {variant} does not fit this spec's values, not examined: {unfit})"
+        else:
+            also = f" (examined under the variant {variant} too)" if variant else ""
+        basis = f"{e['param']}: {e['why']}{also}"
     elif verdict == "unreachable":
         basis = e["proof"] + (f" ({e['solver']})" if "solver" in e else "")
     else:

@@ -79,8 +79,8 @@ def finding_data(f: Finding, rank: RankRange | None = None) -> dict[str, Any]:
 
 
 _EDGE_FIELDS = (
-    "seed", "quote", "why", "finding", "question", "readings", "default", "wording", "param", "variant", "proof",
-    "solver", "searched", "probe", "players", "modules", "policies", "probe_note", "note",
+    "seed", "quote", "why", "finding", "question", "readings", "default", "wording", "param", "variant",
+    "variant_unfit", "proof", "solver", "searched", "probe", "players", "modules", "policies", "probe_note", "note",
 )
 """The fields of an edges entry findings.json gives, each only when the entry has it."""
 

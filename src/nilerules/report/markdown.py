@@ -423,11 +423,20 @@ def _edges(a: GameAnalysis) -> list[str]:
         lines += ["", "Assumed data that hides an edge (examined under the variant too, by `nilerules edges`):"]
         lines += [f"- `{e['rule']}` ({e['kind']}): `{e['param']}`; variant "
                   + ", ".join(f"`{k} = {json.dumps(v)}`" for k, v in sorted(e["variant"].items()))
-                  + f". {_cell(e['why'])}" for e in hidden]
+                  + f". {_cell(e['why'])}" + _unfit(e) for e in hidden]
     if data["missing"]:
         lines += ["", f"Not yet accounted for: {len(data['missing'])}."]
         lines += [f"- {_cell(m['key'])}: {_cell(m['what'])}" for m in data["missing"]]
     return [*lines, ""]
+
+
+def _unfit(entry: Mapping[str, Any]) -> str:
+    """What the edges section says of a variant that does not fit the spec's values (an edited copy), else nothing."""
+    if "variant_unfit" not in entry:
+        return ""
+    why = _cell("; ".join(entry["variant_unfit"]))
+    stop = "" if str(entry.get("why", "")).endswith(".") else "."
+    return f"{stop} **Not examined:** the variant does not fit this spec's values ({why})."
 
 
 def _assumed(analyses: Sequence[GameAnalysis]) -> list[str]:

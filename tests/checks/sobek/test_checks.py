@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -118,8 +118,10 @@ def test_recommendation_is_wording_that_adopts_the_default_reading(amb: str) -> 
 
 @pytest.mark.parametrize("amb", sorted(MODULE.game.spec.ambiguities))
 def test_witness_is_a_replayable_log_or_labelled_constructed(amb: str) -> None:
-    """Issue 11: a witness found in seeded play is a log that replays from setup; a hand-built position (built and
+    """Issue 11: a witness found in seeded play is a log that replays from setup, under each reading up to its last
+    move at least (the move where the readings part may be one a reading refuses); a hand-built position (built and
     checked through the position format) is labelled constructed."""
+    from nilerules.analysis.witness import replay_under
     from nilerules.core import replay
 
     result = MODULE.checks[amb](MODULE.game, Budget.quick())
@@ -127,6 +129,12 @@ def test_witness_is_a_replayable_log_or_labelled_constructed(amb: str) -> None:
         assert not result.constructed
         final = replay(MODULE.game, result.witness_log)
         assert MODULE.game.invariants(final) == ()
+        # a log runs to where its readings part, no further: a reading may refuse only its last move (SOB-026's and
+        # SOB-030's logs ran on into round 2, and `keep` could not play their steps 184 and 195)
+        last = len(result.witness_log.actions) - 1
+        for reading, _ in result.outcomes:
+            end = replay_under(MODULE.game, result.witness_log, {amb: reading})
+            assert end.steps >= last, (reading, end.steps, last, end.stopped)
     elif result.verdict.kind == "witness":
         assert result.constructed
     assert result.depends_on == ()
@@ -190,6 +198,63 @@ def test_the_event_token_witness_runs_to_round_twos_token_draw_where_the_reading
         assert sum(p for _, p in draws) == 1
         assert dict(result.outcomes)[reading].startswith(f"tokens in the bag when round 2 began: {bag} ")
     assert ends["all_back"].moves != ends["used_out"].moves
+
+
+def _kept_and_returned(amb: str) -> tuple[list[int], list[int], Any]:
+    """The check's witness replayed under ``discard`` and ``keep`` (sobek.checks.search.log_state): per card type, the
+    cards back in play at the log's end (the deck and the pile of green-backed cards to deal) under each reading, and
+    the end position under ``keep``; every reading replays the whole log."""
+    from nilerules.checks.sobek.search import log_state
+
+    result = MODULE.checks[amb](MODULE.game, Budget.quick())
+    assert result.witness_log is not None
+    (discard, failed_d), (keep, failed_k) = (log_state(MODULE.game, result.witness_log, amb, r) for r in ("discard",
+                                                                                                          "keep"))
+    assert (failed_d, failed_k) == (None, None)
+    back = [[d + g for d, g in zip(s.deck, s.green_pile, strict=True)] for s in (discard, keep)]
+    return back[0], back[1], keep
+
+
+@pytest.mark.rules("sobek.end.sets_cleared")
+def test_the_kept_sets_witness_ends_where_the_readings_part_and_every_reading_replays_it() -> None:
+    """SOB-026: the witness log ran past where the readings part, so under ``keep`` its step 184 (the default game's
+    green-backed deal of marble_green, a card ``keep`` leaves on the table in a set) could not be played and the
+    reading's outcome was only "step 184 ... is not possible". It now stops where they part (round 2's first deal),
+    every reading replays all of it, and each outcome is the sets on the table there. By the readings: under
+    ``discard`` no set stays; under ``keep`` the sets of round 1 do, and their cards are exactly the cards missing
+    from what is back in play (the deck and the green-backed pile: spec params.deck_reformed, every card discarded
+    is shuffled back, the green-backed ones dealt anew)."""
+    from collections import Counter
+
+    returned, kept_back, keep = _kept_and_returned("sets_between_rounds")
+    on_table = Counter(c for seat in keep.sets for played in seat for c in played.cards)
+    assert [a - b for a, b in zip(returned, kept_back, strict=True)] == [on_table[t] for t in range(len(returned))]
+    assert sum(on_table.values()) > 0
+    result = MODULE.checks["sets_between_rounds"](MODULE.game, Budget.quick())
+    assert dict(result.outcomes) == {"discard": "sets on the table: [0, 0]",
+                                     "keep": f"sets on the table: {[len(seat) for seat in keep.sets]}"}
+    ends = _ends("sets_between_rounds")
+    assert all(e.steps == len(result.witness_log.actions) and not e.stopped for e in ends.values())
+    assert ends["discard"].moves != ends["keep"].moves
+
+
+@pytest.mark.rules("sobek.end.hand_to_corruption")
+def test_the_kept_corruption_witness_ends_where_the_readings_part_and_every_reading_replays_it() -> None:
+    """SOB-030: as SOB-026, its log ran 7 steps past where the readings part (step 195's draw of ivory_scarabs, a
+    card ``keep`` leaves in a corruption pile, was "not possible"). It now stops at round 2's first draw from the
+    deck, every reading replays all of it; under ``discard`` the piles are empty, under ``keep`` they hold what is
+    missing from the cards back in play, card for card."""
+    returned, kept_back, keep = _kept_and_returned("corruption_between_rounds")
+    piles = [sum(pile[t] for pile in keep.corruption) for t in range(len(returned))]
+    assert [a - b for a, b in zip(returned, kept_back, strict=True)] == piles
+    assert sum(piles) > 0 and keep.curses == (0, 0)
+    result = MODULE.checks["corruption_between_rounds"](MODULE.game, Budget.quick())
+    words = "corruption (Curses counted as cards)"
+    piled = [sum(pile) for pile in keep.corruption]
+    assert dict(result.outcomes) == {"discard": f"{words}: [0, 0]", "keep": f"{words}: {piled}"}
+    ends = _ends("corruption_between_rounds")
+    assert all(e.steps == len(result.witness_log.actions) and not e.stopped for e in ends.values())
+    assert ends["discard"].moves != ends["keep"].moves
 
 
 @pytest.mark.rules("sobek.goods.two_players")

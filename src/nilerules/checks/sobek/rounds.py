@@ -17,7 +17,7 @@ from nilerules.checks.kit import (
 )
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.registry import check
-from nilerules.checks.sobek.search import described, log_state, replayed, result
+from nilerules.checks.sobek.search import described, log_state, replayed, result, unplayable
 from nilerules.checks.sobek.situations import (
     SEATS,
     SEED,
@@ -263,7 +263,7 @@ def round_start_figures(game: SobekGame, log: GameLog) -> Callable[[str], str]:
         state, failed = log_state(game, log, "round_start", reading)
         pend = state.pending
         if failed is not None and not (pend is not None and pend.kind == K_START):
-            return f"step {failed} of the seeded game is not possible under this reading"
+            return unplayable(failed)
         return f"{round_starter(state)} (scores {list(state.scores)})"
 
     return figures
@@ -291,7 +291,7 @@ def check_round_start(game: SobekGame, budget: Budget) -> CheckResult:
 def check_sets_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
     """SOB-026 (``sets_between_rounds``): Do played sets stay on the table for the next rounds?"""
     found = next_round_in_play(game, "sets_between_rounds", 2, lambda s: f"sets on the table: "
-                               f"{[len(x) for x in s.sets]}", "the sets played in round 1")
+                               f"{[len(x) for x in s.sets]}", "the sets played in round 1", cut=True)
     if found is not None:
         return found
     params = params_of(game)
@@ -350,7 +350,8 @@ def check_event_tokens_between_rounds(game: SobekGame, budget: Budget) -> CheckR
 def check_corruption_between_rounds(game: SobekGame, budget: Budget) -> CheckResult:
     """SOB-030 (``corruption_between_rounds``): Are corruption piles (and Curse tokens) cleared after each round?"""
     found = next_round_in_play(game, "corruption_between_rounds", 2, lambda s: "corruption (Curses counted as "
-                               f"cards): {[rules.corruption_cards(s, p) for p in range(2)]}", "the corruption piles")
+                               f"cards): {[rules.corruption_cards(s, p) for p in range(2)]}", "the corruption piles",
+                               cut=True)
     if found is not None:
         return found
 

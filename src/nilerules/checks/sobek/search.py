@@ -67,6 +67,13 @@ def in_play(
     return None
 
 
+def unplayable(step: int, what: str = "seeded game") -> str:
+    """A reading's outcome when a move of the witness log is illegal under it: a true statement (the log was played
+    under the default reading, and a move another reading refuses is a place where the readings part), said plainly.
+    A log that runs to where its readings part (``rounds.first_parting``) meets it only at its last step."""
+    return f"step {step} of the {what} cannot be played under this reading: the readings have parted by then"
+
+
 def log_state(game: SobekGame, log: GameLog, amb: str, reading: str, steps: int | None = None) -> tuple[
         SobekState, int | None]:
     """The position the first ``steps`` moves of ``log`` (all by default) reach from setup under ``reading`` of
@@ -84,7 +91,7 @@ def acted(
     def figures(reading: str) -> str:
         state, failed = log_state(game, log, amb, reading, steps)
         if failed is not None:
-            return f"step {failed} of the witness log is not possible under this reading"
+            return unplayable(failed, "witness log")
         return act(state, [])
 
     return figures
@@ -95,7 +102,7 @@ def described(game: SobekGame, log: GameLog, amb: str, describe: Callable[[Sobek
     def figures(reading: str) -> str:
         state, failed = log_state(game, log, amb, reading)
         if failed is not None:
-            return f"step {failed} of the seeded game is not possible under this reading"
+            return unplayable(failed)
         return describe(state)
 
     return figures

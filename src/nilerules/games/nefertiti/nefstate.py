@@ -1,8 +1,7 @@
 """Nefertiti's state record itself, ``NefState``: under mypyc (a regular install) this module is compiled and
 ``NefState`` is a native class, so that a copy is one C call and a field read a struct read (as Nile Artefacts'
-``NAState``). Random playouts spend most of their time copying states: as a NamedTuple of 41 fields a copy was a
-``list`` of the fields, a temporary tuple and ``tuple.__new__`` through its Python-level wrapper, a few thousand
-instructions each.
+``NAState``): random playouts spend most of their time copying states (figures: docs/hot-paths.md). What every
+native state shares (equality, hash, repr, pickling, ``_replace``) is ``nilerules.core.native.NativeState``.
 
 The rules never change a state they are given: they copy it (``copy``), set the fields that change on the copy and
 return it; nothing else sets a field. ``state.py`` re-exports ``NefState`` with the phase codes,
@@ -14,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from nilerules.core.native import NativeState
 from nilerules.core.types import Config
 from nilerules.games.nefertiti.params import Params
 
@@ -64,10 +64,9 @@ STATE_FIELDS: Final = (
     "start_total",
 )
 """The fields of a state, in order (a NamedTuple's ``_fields`` before; positions ``rules.common.I_*``)."""
-_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(STATE_FIELDS)}
 
 
-class NefState:
+class NefState(NativeState):
     """The whole game. Per-turn and per-phase scratch fields are named for the phase that uses them.
 
     A value: equal states have equal fields, and its hash is that of its fields. Its JSON is that of the frozen
@@ -207,6 +206,9 @@ class NefState:
             self.start_total,
         )
 
+    def field_names(self) -> tuple[str, ...]:
+        return STATE_FIELDS
+
     def copy(self) -> NefState:
         """A copy of this state for the rules to set the fields that change on before they return it (one C call when
         compiled; the fields are passed unboxed)."""
@@ -253,45 +255,3 @@ class NefState:
             self.scratch,
             self.start_total,
         )
-
-    def field_list(self) -> list[Any]:
-        """The 41 fields as a new list, in ``STATE_FIELDS`` order (off the hot path: ``_replace`` and the JSON twin)."""
-        return list(self.fields())
-
-    def _replace(self, **changes: Any) -> NefState:
-        """A copy with some fields changed, as ``NamedTuple._replace`` (ValueError for a name that is no field)."""
-        unknown = [name for name in changes if name not in _INDEX]
-        if unknown:
-            raise ValueError(f"Got unexpected field names: {unknown!r}")
-        values = self.field_list()
-        for name, value in changes.items():
-            values[_INDEX[name]] = value
-        return state_from_fields(tuple(values))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, NefState):
-            return NotImplemented
-        return self is other or self.fields() == other.fields()
-
-    def __ne__(self, other: object) -> bool:
-        if not isinstance(other, NefState):
-            return NotImplemented
-        return not self.__eq__(other)
-
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
-    def __repr__(self) -> str:
-        body = ", ".join(f"{name}={value!r}" for name, value in zip(STATE_FIELDS, self.fields(), strict=True))
-        return f"NefState({body})"
-
-    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
-        """Pickled as its fields: states travel to and from worker processes."""
-        return state_from_fields, (self.fields(),)
-
-
-def state_from_fields(values: tuple[Any, ...]) -> NefState:
-    """The state whose fields are ``values`` in ``STATE_FIELDS`` order (how a pickled state is rebuilt)."""
-    if len(values) != len(STATE_FIELDS):
-        raise TypeError(f"NefState has {len(STATE_FIELDS)} fields, got {len(values)}")
-    return NefState(*values)

@@ -25,6 +25,7 @@ import types
 from typing import TYPE_CHECKING, Any, Final
 
 from nilerules.core import Config
+from nilerules.core.native import NativeState
 from nilerules.games.nile_artefacts.actions import Action, Buy, Done, Draw, Move, Offer, Reveal, Take, TurnAround
 from nilerules.games.nile_artefacts.names import Condition
 from nilerules.games.nile_artefacts.params import Params, readings_of
@@ -142,11 +143,6 @@ class Ctx:
         # filled and read by ``rules.offerings.offer_table`` only (a list: compiled, an index is read directly, a
         # dictionary key is boxed and hashed)
         self.offer_tables: list[tuple[Offers, ...]] = []
-        # the last state whose legal actions were asked for, and those actions: written and read by
-        # ``rules.legal_actions`` only (a playout asks for them and then applies one of them, which checks it against
-        # the same tuple)
-        self.memo_state: object = None
-        self.memo_legal: tuple[Action, ...] = ()
 
 
 _CTX: Final[dict[tuple[Params, Config], Ctx]] = {}
@@ -172,7 +168,7 @@ def ctx_of(params: Params, config: Config) -> Ctx:
     return found
 
 
-class NAState:
+class NAState(NativeState):
     """A whole game position. Everything ``apply`` needs is here (config with readings, component data).
 
     The fields and their meaning are documented in ``records.STATE_TYPES``; ``ctx`` is derived and takes no part in
@@ -299,24 +295,15 @@ class NAState:
             self.completed,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, NAState):
-            return NotImplemented
-        return self is other or self.fields() == other.fields()
+    def field_names(self) -> tuple[str, ...]:
+        return STATE_FIELDS
 
-    def __ne__(self, other: object) -> bool:
-        if not isinstance(other, NAState):
-            return NotImplemented
-        return not self.__eq__(other)
+    def _replace(self, **changes: Any) -> NAState:
+        """A copy with some fields changed, the derived ones following (``evolve``: the constructor does not take the
+        position fields in order)."""
+        return evolve(self, **changes)
 
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
-    def __repr__(self) -> str:
-        body = ", ".join(f"{name}={value!r}" for name, value in zip(STATE_FIELDS, self.fields(), strict=True))
-        return f"NAState({body})"
-
-    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled as its 30 fields (the derived ones are computed again): states travel to and from worker
         processes."""
         return state_from_fields, (self.fields(),)

@@ -76,8 +76,8 @@ rule("ra.traders.scoring.points")(trader_points)
 
 _EVENTS: Final[dict[tuple[int, PlayerId, str, Points, str], ScoreEvent]] = {}
 """Read and written by ``score_event`` only: each distinct event made once. A ScoreEvent is immutable, so one
-object serves every state that holds an equal event; the frozen dataclass's ``__init__`` is Python code, which cost
-about 7,600 instructions an event from the compiled scoring, 8 % of a random playout's (callgrind, 2026-12-02)."""
+object serves every state that holds an equal event; the frozen dataclass's ``__init__`` is Python code, costly from
+the compiled scoring (docs/hot-paths.md)."""
 _MAX_EVENTS: Final = 100_000
 """The most events kept (epochs x seats x categories x point values: a few thousand in practice)."""
 

@@ -105,10 +105,6 @@ def action_text(action: object) -> str | None:
     return written.text(data)
 
 
-def card_name(code: int) -> str:
-    return CARD_NAMES[code]
-
-
 def named(value: Any, names: tuple[str, ...] | Mapping[str, int], what: str, key: str) -> int:
     """The code of a name; MalformedAction naming the key otherwise."""
     table = names if isinstance(names, Mapping) else {n: i for i, n in enumerate(names)}

@@ -24,6 +24,7 @@ from nilerules.games.sobek.invariants import invariants
 from nilerules.games.sobek.names import BACK_NAMES, CARD_CODES, CARD_NAMES, GOODS_NAMES, MIXED, token_names
 from nilerules.games.sobek.params import readings_of
 from nilerules.games.sobek.rules import card_totals
+from nilerules.games.sobek.rules.pending import KINDS as PENDING_KINDS
 from nilerules.games.sobek.state import (
     CATEGORIES,
     CURSE,
@@ -36,23 +37,13 @@ from nilerules.games.sobek.state import (
     D_TOKEN,
     HORIZONTAL,
     K_COURT_ADD,
-    K_COURT_SET,
-    K_CURSE,
-    K_EVENT,
     K_GUILD,
-    K_HPHASE,
     K_HSET,
-    K_MERCHANT,
-    K_PRIEST,
     K_PRIEST_CHARS,
-    K_PROSPERITY,
     K_SCRIBE,
     K_SET,
-    K_START,
     K_THIEF_BACK,
-    K_THIEF_OPP,
     K_VIZIR_CARD,
-    K_VIZIR_OPP,
     NTYPES,
     OVER,
     PLAY,
@@ -76,13 +67,9 @@ DRAW_NAMES: Final = {D_REMOVE: "removed", D_TOKEN: "event_token", D_GREEN: "gree
 """Pending chance draws: a card removed (2 players), the round's event tokens, the green-backed deal, a card along
 the Nile, the Queen's draw, the Thief's steal, an event token taken blind."""
 DRAW_CODES: Final = {name: code for code, name in DRAW_NAMES.items()}
-CHOICES: Final = {K_SET: "set", K_EVENT: "event", K_GUILD: "guild", K_CURSE: "curse", K_PROSPERITY: "prosperity",
-                  K_PRIEST: "priest", K_PRIEST_CHARS: "priest_characters", K_VIZIR_OPP: "vizir_opponent",
-                  K_VIZIR_CARD: "vizir_card", K_MERCHANT: "merchant", K_COURT_SET: "courtesan_set",
-                  K_COURT_ADD: "courtesan_add", K_THIEF_OPP: "thief_opponent", K_THIEF_BACK: "thief_back",
-                  K_SCRIBE: "scribe", K_HSET: "horizontal_set", K_HPHASE: "horizontal_sets",
-                  K_START: "start_player"}
-"""Pending compound decisions by name (see docs/positions.md for the keys each one takes)."""
+CHOICES: Final = {kind.code: kind.name for kind in PENDING_KINDS if kind.name}
+"""Pending compound decisions by name, by code (in code order), from the kinds' table, ``rules.pending.KINDS`` (see
+docs/positions.md for the keys each one takes)."""
 CHOICE_CODES: Final = {name: code for code, name in CHOICES.items()}
 
 _TOP: Final = frozenset({

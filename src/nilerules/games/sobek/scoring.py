@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from nilerules.core import rule
 from nilerules.games.sobek.params import readings_of
 from nilerules.games.sobek.state import (
-    AMULET,
     C_CHARACTERS,
     C_HORIZONTAL,
     C_PROSPERITY,
@@ -142,10 +141,6 @@ def most_corrupt(cards: Sequence[int], scarabs: Sequence[int], all_tied: str) ->
 
 
 rule("sobek.end.most_corrupt", "sobek.end.corrupt_tie_scarabs", "sobek.end.corrupt_tie_all")(most_corrupt)
-
-
-def amulet_free(cards: Sequence[int], params: Params) -> bool:
-    return any(params.kind[c] != AMULET for c in cards)
 
 
 def final_keys(state: SobekState) -> dict[int, tuple[int, ...]]:

@@ -1,8 +1,7 @@
 """Sobek's state record itself, ``SobekState``: under mypyc (a regular install) this module is compiled and
 ``SobekState`` is a native class, so that a copy is one C call and a field read a struct read (as Nefertiti's
-``NefState`` and Nile Artefacts' ``NAState``). As a NamedTuple of 28 fields, a copy with a few fields changed was a
-``list`` of the fields, a temporary tuple and ``tuple.__new__`` through its Python-level wrapper, and every field read
-from the compiled rules a look-up through the class.
+``NefState`` and Nile Artefacts' ``NAState``; figures: docs/hot-paths.md). What every native state shares
+(equality, hash, repr, pickling, ``_replace``) is ``nilerules.core.native.NativeState``.
 
 The rules never change a state they are given: they copy it (``copy``), set the fields that change on the copy and
 return it; nothing else sets a field. ``state.py`` re-exports ``SobekState`` with the codes, ``Params``, ``Draw``,
@@ -14,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from nilerules.core.native import NativeState
 from nilerules.core.types import Config
 
 if TYPE_CHECKING:
@@ -50,10 +50,9 @@ STATE_FIELDS: Final = (
     "ledger",
 )
 """The fields of a state, in order (a NamedTuple's ``_fields`` before; the JSON twin follows it)."""
-_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(STATE_FIELDS)}
 
 
-class SobekState:
+class SobekState(NativeState):
     """The whole game state (the fields are described on its JSON twin, ``state._SobekStateFields``).
 
     A value: equal states have equal fields, and its hash is that of its fields (the hash a NamedTuple of the same
@@ -154,6 +153,9 @@ class SobekState:
             self.ledger,
         )
 
+    def field_names(self) -> tuple[str, ...]:
+        return STATE_FIELDS
+
     def copy(self) -> SobekState:
         """A copy of this state for the rules to set the fields that change on before they return it (one C call when
         compiled; the fields are passed unboxed)."""
@@ -187,45 +189,3 @@ class SobekState:
             self.log,
             self.ledger,
         )
-
-    def field_list(self) -> list[Any]:
-        """The 28 fields as a new list, in ``STATE_FIELDS`` order (off the hot path: ``_replace`` and the JSON twin)."""
-        return list(self.fields())
-
-    def _replace(self, **changes: Any) -> SobekState:
-        """A copy with some fields changed, as ``NamedTuple._replace`` (ValueError for a name that is no field)."""
-        unknown = [name for name in changes if name not in _INDEX]
-        if unknown:
-            raise ValueError(f"Got unexpected field names: {unknown!r}")
-        values = self.field_list()
-        for name, value in changes.items():
-            values[_INDEX[name]] = value
-        return state_from_fields(tuple(values))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, SobekState):
-            return NotImplemented
-        return self is other or self.fields() == other.fields()
-
-    def __ne__(self, other: object) -> bool:
-        if not isinstance(other, SobekState):
-            return NotImplemented
-        return not self.__eq__(other)
-
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
-    def __repr__(self) -> str:
-        body = ", ".join(f"{name}={value!r}" for name, value in zip(STATE_FIELDS, self.fields(), strict=True))
-        return f"SobekState({body})"
-
-    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
-        """Pickled as its fields: states travel to and from worker processes."""
-        return state_from_fields, (self.fields(),)
-
-
-def state_from_fields(values: tuple[Any, ...]) -> SobekState:
-    """The state whose fields are ``values`` in ``STATE_FIELDS`` order (how a pickled state is rebuilt)."""
-    if len(values) != len(STATE_FIELDS):
-        raise TypeError(f"SobekState has {len(STATE_FIELDS)} fields, got {len(values)}")
-    return SobekState(*values)

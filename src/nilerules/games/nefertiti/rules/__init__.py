@@ -5,7 +5,7 @@ The state machine has one phase per kind of decision (``state.P_*``); every tran
 mechanics: ``chance`` (setup and the chance nodes), ``turn`` (placing, closing when no Servant is left, the turn
 passing on), ``neutral_pawns`` (the 2-player game), ``closing`` (a market closed or the Harbor distributed),
 ``refill`` (the markets refilled), ``harbor`` (the Harbor's distributions, the papyrus seal), ``characters``; all of
-them use ``common``. ``memo`` keeps the last state's legal actions.
+them use ``common``, which keeps the last state's legal actions (``LEGAL``, the kernel's ``LegalMemo``).
 
 The turn, a closing, a refill and the Harbor call one another (a closing refills the markets, a refill may distribute
 the Harbor, a placement may close a market), so the mechanic modules import one another as modules and call
@@ -53,8 +53,7 @@ from nilerules.games.nefertiti.rules.chance import (
 )
 from nilerules.games.nefertiti.rules.characters import character_actions, character_apply, use_character
 from nilerules.games.nefertiti.rules.closing import resolution_actions, take_card, take_half, wt_swap, wt_targets
-from nilerules.games.nefertiti.rules.common import PASS_ACTION, evolve
-from nilerules.games.nefertiti.rules.memo import remember, remembered
+from nilerules.games.nefertiti.rules.common import LEGAL, PASS_ACTION, evolve
 from nilerules.games.nefertiti.rules.neutral_pawns import neutral_deben, neutral_gift, neutral_placements, place_neutral
 from nilerules.games.nefertiti.rules.refill import draw_for_refill
 from nilerules.games.nefertiti.rules.turn import force_close, next_player, place_servant, turn_actions
@@ -86,14 +85,14 @@ def current_player(state: NefState) -> Mover:
 def legal_actions(state: NefState) -> tuple[NefAction, ...]:
     """The legal actions of the player to move, in a fixed order (empty at chance nodes and at the end).
 
-    Remembered for the last state (``memo``): a policy asks for them, then ``apply`` checks the chosen action against
-    the same tuple. The closing steps remember the choices they computed for the state they return.
+    Remembered for the last state (``common.LEGAL``): a policy asks for them, then ``apply`` checks the chosen action
+    against the same tuple. The closing steps remember the choices they computed for the state they return.
     """
-    known = remembered(state)
+    known = LEGAL.get(state)
     if known is not None:
         return known
     result = _legal_actions(state)
-    remember(state, result)
+    LEGAL.put(state, result)
     return result
 
 

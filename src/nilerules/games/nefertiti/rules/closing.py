@@ -11,8 +11,9 @@ from nilerules.core.registry import rule
 from nilerules.games.nefertiti.actions import NefAction, Swap
 from nilerules.games.nefertiti.cards import slot, slot_code, slot_face_up, slot_sealed
 from nilerules.games.nefertiti.names import HARBOR, WT
-from nilerules.games.nefertiti.rules import harbor, memo, neutral_pawns, refill, turn
+from nilerules.games.nefertiti.rules import harbor, neutral_pawns, refill, turn
 from nilerules.games.nefertiti.rules.common import (
+    LEGAL,
     TAKE_HALF,
     TAKES,
     action,
@@ -66,7 +67,7 @@ def advance_resolution(state: NefState) -> NefState:
         actions = resolution_actions(state)
         if actions:
             if state.phase == P_RESOLVE:  # they are this state's legal actions (see legal_actions)
-                memo.remember(state, actions)
+                LEGAL.put(state, actions)
             return state
         v = state.copy()
         v.res_queue = state.res_queue[1:]
@@ -190,7 +191,7 @@ def after_take(state: NefState, sealed: bool) -> NefState:
         if actions:
             if state.phase != P_RESOLVE:
                 state = evolve(state, phase=P_RESOLVE)
-            memo.remember(state, actions)  # this state's legal actions (see rules.memo)
+            LEGAL.put(state, actions)  # this state's legal actions (see common.LEGAL)
             return state
     state = evolve(state, phase=P_RESOLVE, res_queue=state.res_queue[1:], res_taken=0, res_paid=False)
     return advance_resolution(state)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Final, TypeVar
 
+from nilerules.core.legal_memo import LegalMemo
 from nilerules.core.readings import record
 from nilerules.core.registry import rule
 from nilerules.core.types import Config
@@ -29,12 +30,17 @@ from nilerules.games.nefertiti.state import OPEN, Market, NefState
 
 A = TypeVar("A")
 
+LEGAL: Final = LegalMemo()
+"""The last state whose legal actions were computed, with them (the kernel's one-entry memo): written by
+``legal_actions`` and by the closing steps that compute the next bidder's choices anyway
+(``closing.advance_resolution``, ``closing.after_take``: the state they return is the one remembered); read by
+``legal_actions`` only."""
 PASS_ACTION: Final = Pass()
 DONE_ACTION: Final = Done()
 _ACTIONS: Final[dict[tuple[Any, ...], Any]] = {}
 """Read and written by ``action`` only: each distinct action made once. Actions are frozen dataclasses, whose
-``__init__`` is Python code: the menus of Swaps, Targets and Picks that ``legal_actions`` builds ran it about 90
-times a game, about 3 % of a random playout's instructions."""
+``__init__`` is Python code, and the menus that ``legal_actions`` builds would run it again and again
+(docs/hot-paths.md)."""
 _MAX_ACTIONS: Final = 100_000
 """The most actions kept (menus are of card slots, markets and seats: a few thousand in practice)."""
 
@@ -52,8 +58,8 @@ def action(kind: type[A], *fields: Any) -> A:
 
 
 def readings_of(config: Config) -> Readings:
-    """``params.readings_of``, the readings ``config`` chooses, compiled with the rules that ask for them (about 140
-    times a game: the plain-Python function's frame was about 3 % of a random playout's instructions)."""
+    """``params.readings_of``, the readings ``config`` chooses, compiled with the rules that ask for them (they ask
+    often: docs/hot-paths.md)."""
     return record(config, Readings)
 
 
@@ -113,10 +119,6 @@ CLOSES: Final[tuple[ForceClose, ...]] = tuple(ForceClose(m) for m in range(-1, 5
 """``CLOSES[m + 1]`` is ``ForceClose(m)``."""
 TAKE_HALF: Final[tuple[NefAction, ...]] = (TakeHalf(),)
 _SQUARE_RANGES: Final = tuple(tuple(range(n)) for n in range(_MAX_SQUARES + 1))
-
-
-def place_action(m: int, sq: int) -> Place:
-    return PLACES[m][sq] if sq < _MAX_SQUARES else Place(m, sq)
 
 
 def neutral_place_action(m: int, sq: int) -> PlaceNeutral:

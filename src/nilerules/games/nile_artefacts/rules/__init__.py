@@ -26,6 +26,7 @@ from typing import Final, cast
 from nilerules.core import CHANCE, Mover, rule
 from nilerules.core.chance import random_index
 from nilerules.core.game import refused
+from nilerules.core.legal_memo import LegalMemo
 from nilerules.errors import IllegalAction, MalformedAction
 from nilerules.games.nile_artefacts.actions import (
     ACTION_TYPES,
@@ -89,11 +90,17 @@ def current_player(state: NAState) -> Mover:
     return _CHANCE
 
 
+_LEGAL: Final = LegalMemo()
+"""The last state whose legal actions were asked for, and those actions (the kernel's one-entry memo): written and
+read by ``legal_actions`` only (a playout asks for them and then applies one of them, which checks it against the
+same tuple)."""
+
+
 def legal_actions(state: NAState) -> tuple[Action, ...]:
     """Canonical order: TurnAround, Buy, Move (by space), Take (by kind), Offer (by kind, types), Done."""
-    c = state.ctx
-    if c.memo_state is state:  # the last state asked about (states are values: identity is enough)
-        return c.memo_legal
+    known = _LEGAL.get(state)
+    if known is not None:
+        return known
     phase = state.phase
     if phase == PH_NAV:
         out = navigation_actions(state)
@@ -101,8 +108,7 @@ def legal_actions(state: NAState) -> tuple[Action, ...]:
         out = offer_actions(state)
     else:
         out = ()
-    c.memo_state = state
-    c.memo_legal = out
+    _LEGAL.put(state, out)
     return out
 
 

@@ -10,9 +10,8 @@ from nilerules.games.ra.params import RaParams
 from nilerules.games.ra.state import RaState, ScoreEvent
 
 _TUPLE_NEW: Final[Any] = tuple.__new__
-"""Builds a RaState from its fields without the NamedTuple's ``__new__``, which is Python code: calling
-``RaState(...)`` from the compiled rules ran that code for every state and cost about a sixth of a random playout's
-instructions (callgrind, 2026-12-02)."""
+"""Builds a RaState from its fields without the NamedTuple's ``__new__``, which is Python code that calling
+``RaState(...)`` from the compiled rules would run for every state (docs/hot-paths.md)."""
 
 
 def new_state(

@@ -9,22 +9,33 @@ from typing import Final
 
 from nilerules.core import rule
 from nilerules.games.sobek.actions import (
+    AddCard,
+    ChooseBack,
+    ChooseCard,
     ChooseGoods,
+    ChooseSet,
+    ChooseTarget,
     Confirm,
     SobekAction,
+    Take,
 )
 from nilerules.games.sobek.params import readings_of
 from nilerules.games.sobek.rules.common import (
+    ADDS,
+    DONE,
     add,
+    back_of,
     changed,
     end_turn,
     less,
+    nonempty,
     opponents,
     put,
 )
 from nilerules.games.sobek.rules.market import (
     take,
 )
+from nilerules.games.sobek.rules.pending import PendingKind, pending_kind, targets, with_card
 from nilerules.games.sobek.rules.sets import (
     matches,
 )
@@ -34,12 +45,15 @@ from nilerules.games.sobek.state import (
     D_QUEEN,
     D_STEAL,
     FIRST_CHAR,
+    K_COURT_ADD,
     K_COURT_SET,
     K_MERCHANT,
     K_PRIEST,
     K_PRIEST_CHARS,
     K_SCRIBE,
+    K_THIEF_BACK,
     K_THIEF_OPP,
+    K_VIZIR_CARD,
     K_VIZIR_OPP,
     MERCHANT,
     NTYPES,
@@ -252,3 +266,135 @@ def scribe_discard(state: SobekState, pend: Pending, card: int) -> SobekState:
     if sum(state.hands[o]) > state.params.scribe_limit:
         return state
     return _next_scribe(state, pend.a, pend.cards)
+
+
+# -- the pending choices of the characters (``pending``) ------------------------------------------------------------
+class _Priest(PendingKind):
+    """The Priest's goods."""
+
+    def actions(self, state: SobekState, pend: Pending, hand: tuple[int, ...]) -> tuple[SobekAction, ...]:
+        return tuple(ChooseGoods(k) for k in range(6))
+
+    def apply(self, state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+        return priest(state, pend, action)
+
+
+class _PriestCharacters(PendingKind):
+    """Whether the Priest takes the characters too."""
+
+    def actions(self, state: SobekState, pend: Pending, hand: tuple[int, ...]) -> tuple[SobekAction, ...]:
+        return (Confirm(False), Confirm(True))
+
+    def apply(self, state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+        return priest(state, pend, action)
+
+
+class _VizirOpponent(PendingKind):
+    """The Vizir's opponent: one with a corruption card."""
+
+    def actions(self, state: SobekState, pend: Pending, hand: tuple[int, ...]) -> tuple[SobekAction, ...]:
+        return targets(tuple(o for o in opponents(state, pend.player) if nonempty(state.corruption[o])))
+
+    def apply(self, state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+        assert isinstance(action, ChooseTarget)
+        return changed(state, pending=Pending(K_VIZIR_CARD, pend.player, action.player))
+
+
+class _VizirCard(PendingKind):
+    """The card the Vizir moves from that opponent's corruption."""
+
+    def actions(self, state: SobekState, pend: Pending, hand: tuple[int, ...]) -> tuple[SobekAction, ...]:
+        return tuple(ChooseCard(t) for t, c in enumerate(state.corruption[pend.a]) if c)
+
+    def apply(self, state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+        assert isinstance(action, ChooseCard)
+        return end_turn(vizir(state, pend.player, pend.a, action.card), pend.player)
+
+
+class _Merchant(PendingKind):
+    """The card the Merchant takes from the Nile."""
+
+    def actions(self, state: SobekState, pend: Pending, hand: tuple[int, ...]) -> tuple[SobekAction, ...]:
+        return tuple(Take(i) for i in range(len(state.row)))
+
+    def apply(self, state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+        assert isinstance(action, Take)
+        return end_turn(merchant(state, pend.player, action.index), pend.player)
+
+
+class _CourtesanSet(PendingKind):
+    """The played set the Courtesan adds to."""
+
+    def actions(self, state: SobekState, pend: Pending, hand: tuple[int, ...]) -> tuple[SobekAction, ...]:
+        return tuple(ChooseSet(o, i) for o, i in courtesan_sets(state, pend.player))
+
+    def apply(self, state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+        assert isinstance(action, ChooseSet)
+        return changed(state, pending=Pending(K_COURT_ADD, pend.player, action.owner, action.index))
+
+
+class _CourtesanAdd(PendingKind):
+    """The cards the Courtesan adds, one at a time, then done."""
+
+    def actions(self, state: SobekState, pend: Pending, hand: tuple[int, ...]) -> tuple[SobekAction, ...]:
+        params = state.params
+        family = state.sets[pend.a][pend.b].family
+        out: list[SobekAction] = []
+        if len(pend.cards) < COURTESAN_ADDS:
+            any_card = readings_of(state.config).courtesan_match == "any_card"
+            out += [ADDS[t] for t, c in enumerate(hand) if c and (any_card or matches(params, t, family))]
+        if pend.cards:
+            out.append(DONE)
+        return tuple(out)
+
+    def apply(self, state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+        if isinstance(action, AddCard):
+            return with_card(state, pend, action)
+        return courtesan_add(state, pend)
+
+
+class _ThiefOpponent(PendingKind):
+    """The Thief's opponent: one with a card in hand."""
+
+    def actions(self, state: SobekState, pend: Pending, hand: tuple[int, ...]) -> tuple[SobekAction, ...]:
+        return targets(tuple(o for o in opponents(state, pend.player) if nonempty(state.hands[o])))
+
+    def apply(self, state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+        assert isinstance(action, ChooseTarget)
+        return changed(state, pending=Pending(K_THIEF_BACK, pend.player, action.player))
+
+
+class _ThiefBack(PendingKind):
+    """The card back the Thief steals (what the thief sees of that hand: SOB ``thief_backs``)."""
+
+    def actions(self, state: SobekState, pend: Pending, hand: tuple[int, ...]) -> tuple[SobekAction, ...]:
+        seen = readings_of(state.config).thief_backs
+        backs = sorted({back_of(state.params, t, seen) for t, c in enumerate(state.hands[pend.a]) if c})
+        return tuple(ChooseBack(b) for b in backs)
+
+    def apply(self, state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+        assert isinstance(action, ChooseBack)
+        return end_turn(thief(state, pend.player, pend.a, action.back), pend.player)
+
+
+class _Scribe(PendingKind):
+    """The card the Scribe's chooser discards."""
+
+    def actions(self, state: SobekState, pend: Pending, hand: tuple[int, ...]) -> tuple[SobekAction, ...]:
+        return tuple(ChooseCard(t) for t, c in enumerate(state.hands[pend.b]) if c)
+
+    def apply(self, state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+        assert isinstance(action, ChooseCard)
+        return scribe_discard(state, pend, action.card)
+
+
+pending_kind(_Priest(K_PRIEST, "priest", "sobek.characters.priest"))
+pending_kind(_PriestCharacters(K_PRIEST_CHARS, "priest_characters", "sobek.characters.priest_chars"))
+pending_kind(_VizirOpponent(K_VIZIR_OPP, "vizir_opponent", "sobek.characters.vizir"))
+pending_kind(_VizirCard(K_VIZIR_CARD, "vizir_card", "sobek.characters.vizir"))
+pending_kind(_Merchant(K_MERCHANT, "merchant", "sobek.characters.merchant"))
+pending_kind(_CourtesanSet(K_COURT_SET, "courtesan_set", "sobek.characters.courtesan"))
+pending_kind(_CourtesanAdd(K_COURT_ADD, "courtesan_add", "sobek.characters.courtesan"))
+pending_kind(_ThiefOpponent(K_THIEF_OPP, "thief_opponent", "sobek.characters.thief"))
+pending_kind(_ThiefBack(K_THIEF_BACK, "thief_back", "sobek.characters.thief_backs"))
+pending_kind(_Scribe(K_SCRIBE, "scribe", "sobek.characters.scribe"))

@@ -120,7 +120,7 @@ def minus(a: Counts, b: Counts) -> Counts:
 
 def total(counts: Counts) -> int:
     """``sum(counts)``: how many cards (or tokens) a count vector holds, in a loop that mypyc compiles (the builtin
-    walks the tuple through the iterator protocol, about 70 instructions a count)."""
+    walks the tuple through the iterator protocol: docs/hot-paths.md)."""
     n = 0
     for c in counts:
         n += c

@@ -7,15 +7,18 @@ from dataclasses import replace as dc_replace
 
 from nilerules.core import rule
 from nilerules.games.sobek import scoring
+from nilerules.games.sobek.actions import ChooseEvent, ChooseSet, ChooseTarget, SobekAction
 from nilerules.games.sobek.params import readings_of
 from nilerules.games.sobek.rules.common import (
     ZERO,
     changed,
     end_turn,
+    opponents,
     plus,
     put,
     put_int,
 )
+from nilerules.games.sobek.rules.pending import PendingKind, pending_kind, targets
 from nilerules.games.sobek.rules.track import (
     move_marker,
 )
@@ -117,3 +120,54 @@ rule("sobek.events.prosperity")(prosperity)
 
 def prosperity_sets(state: SobekState, p: int) -> tuple[int, ...]:
     return tuple(i for i, s in enumerate(state.sets[p]) if not s.horizontal and s.family in (FISH, CATTLE, WHEAT))
+
+
+# -- the pending choices of events (``pending``) --------------------------------------------------------------------
+class _Event(PendingKind):
+    """Which event token to resolve."""
+
+    def actions(self, state: SobekState, pend: Pending, hand: tuple[int, ...]) -> tuple[SobekAction, ...]:
+        return tuple(ChooseEvent(k) for k, c in enumerate(state.tokens) if c)
+
+    def apply(self, state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+        assert isinstance(action, ChooseEvent)
+        return resolve_event(state, pend.player, action.token)
+
+
+class _Guild(PendingKind):
+    """The Guild's opponent."""
+
+    def actions(self, state: SobekState, pend: Pending, hand: tuple[int, ...]) -> tuple[SobekAction, ...]:
+        return targets(opponents(state, pend.player))
+
+    def apply(self, state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+        assert isinstance(action, ChooseTarget)
+        return guild(state, pend.player, action.player, pend.a)
+
+
+class _Curse(PendingKind):
+    """The cursed opponent."""
+
+    def actions(self, state: SobekState, pend: Pending, hand: tuple[int, ...]) -> tuple[SobekAction, ...]:
+        return targets(opponents(state, pend.player))
+
+    def apply(self, state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+        assert isinstance(action, ChooseTarget)
+        return end_turn(curse(state, action.player), pend.player)
+
+
+class _Prosperity(PendingKind):
+    """The set that Prosperity goes on."""
+
+    def actions(self, state: SobekState, pend: Pending, hand: tuple[int, ...]) -> tuple[SobekAction, ...]:
+        return tuple(ChooseSet(pend.player, i) for i in prosperity_sets(state, pend.player))
+
+    def apply(self, state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+        assert isinstance(action, ChooseSet)
+        return end_turn(prosperity(state, pend.player, action.index), pend.player)
+
+
+pending_kind(_Event(K_EVENT, "event", "sobek.events.choose"))
+pending_kind(_Guild(K_GUILD, "guild", "sobek.events.guild"))
+pending_kind(_Curse(K_CURSE, "curse", "sobek.events.curse"))
+pending_kind(_Prosperity(K_PROSPERITY, "prosperity", "sobek.events.prosperity"))

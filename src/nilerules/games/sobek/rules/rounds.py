@@ -8,6 +8,7 @@ import operator
 
 from nilerules.core import Config, rule
 from nilerules.games.sobek import scoring
+from nilerules.games.sobek.actions import ChooseStart, SobekAction
 from nilerules.games.sobek.params import readings_of
 from nilerules.games.sobek.rules.common import (
     DRAW_GREEN,
@@ -29,6 +30,7 @@ from nilerules.games.sobek.rules.common import (
 from nilerules.games.sobek.rules.draws import (
     draw_source,
 )
+from nilerules.games.sobek.rules.pending import PendingKind, pending_kind
 from nilerules.games.sobek.rules.track import (
     book,
     check_early_end,
@@ -243,3 +245,18 @@ def choose_start(state: SobekState, player: int) -> SobekState:
     """SOB-018's ``lowest_chooses``: the seat the lowest scorer chose starts the round, which then begins (its
     event tokens, the green-backed deal from the start player on, the first delivery)."""
     return start_round(changed(state, pending=None, start_player=player))
+
+
+# -- the pending choice of a round's start (``pending``) ------------------------------------------------------------
+class _StartPlayer(PendingKind):
+    """Who starts the next round (SOB-018 ``lowest_chooses``): any seat, the chooser's own included."""
+
+    def actions(self, state: SobekState, pend: Pending, hand: tuple[int, ...]) -> tuple[SobekAction, ...]:
+        return tuple(ChooseStart(q) for q in range(state.config.players))
+
+    def apply(self, state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+        assert isinstance(action, ChooseStart)
+        return choose_start(state, action.player)
+
+
+pending_kind(_StartPlayer(K_START, "start_player", "sobek.turn.next_player"))

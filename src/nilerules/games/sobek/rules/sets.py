@@ -7,7 +7,9 @@ from dataclasses import replace as dc_replace
 
 from nilerules.core import rule
 from nilerules.games.sobek.actions import (
+    AddCard,
     SobekAction,
+    StartHorizontal,
 )
 from nilerules.games.sobek.params import readings_of
 from nilerules.games.sobek.rules.common import (
@@ -26,11 +28,14 @@ from nilerules.games.sobek.rules.common import (
 from nilerules.games.sobek.rules.events import (
     event_or_end,
 )
+from nilerules.games.sobek.rules.pending import PendingKind, pending_kind, with_card
 from nilerules.games.sobek.state import (
     AMULET,
     AMULET_TYPES,
     FIRST_CHAR,
+    K_HPHASE,
     K_HSET,
+    K_SET,
     NTYPES,
     Counts,
     Params,
@@ -186,3 +191,45 @@ def finish_horizontal(state: SobekState, pend: Pending) -> SobekState:
 
 
 rule("sobek.end.horizontal", "sobek.end.horizontal_limits", "sobek.end.horizontal_purpose")(finish_horizontal)
+
+
+# -- the pending choices of sets (``pending``) ----------------------------------------------------------------------
+class _Set(PendingKind):
+    """A set, or an addition to a played one, being built card by card (SOB sets)."""
+
+    def actions(self, state: SobekState, pend: Pending, hand: tuple[int, ...]) -> tuple[SobekAction, ...]:
+        return set_steps(state, state.params, pend, hand)
+
+    def apply(self, state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+        if isinstance(action, AddCard):
+            return with_card(state, pend, action)
+        return finish_set(state, pend)
+
+
+class _HorizontalSet(PendingKind):
+    """A horizontal set being built at the end of a round."""
+
+    def actions(self, state: SobekState, pend: Pending, hand: tuple[int, ...]) -> tuple[SobekAction, ...]:
+        return set_steps(state, state.params, pend, hand)
+
+    def apply(self, state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+        if isinstance(action, AddCard):
+            return with_card(state, pend, action)
+        return finish_horizontal(state, pend)
+
+
+class _HorizontalPhase(PendingKind):
+    """A player's turn of the end-of-round horizontal sets: start one, or be done."""
+
+    def actions(self, state: SobekState, pend: Pending, hand: tuple[int, ...]) -> tuple[SobekAction, ...]:
+        return hphase_actions(state, state.params, hand)
+
+    def apply(self, state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
+        if isinstance(action, StartHorizontal):
+            return changed(state, pending=Pending(K_HSET, pend.player, action.family))
+        return changed(state, pending=None, hphase_left=state.hphase_left[1:])
+
+
+pending_kind(_Set(K_SET, "set", "sobek.sets.definition"))
+pending_kind(_HorizontalSet(K_HSET, "horizontal_set", "sobek.end.horizontal"))
+pending_kind(_HorizontalPhase(K_HPHASE, "horizontal_sets", "sobek.end.horizontal"))

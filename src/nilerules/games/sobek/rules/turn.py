@@ -3,59 +3,37 @@ with the legal-action cache that ``legal_actions`` and ``apply`` share."""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from nilerules.core import CHANCE, Mover, rule
 from nilerules.core.game import refused
+from nilerules.core.legal_memo import LegalMemo
 from nilerules.games.sobek.actions import (
     ACTION_TYPES,
-    AddCard,
-    ChooseBack,
-    ChooseCard,
-    ChooseEvent,
-    ChooseGoods,
-    ChooseSet,
-    ChooseStart,
-    ChooseTarget,
-    Confirm,
     Done,
     DrawCard,
     DrawToken,
     PlayCharacter,
     SobekAction,
-    StartHorizontal,
     StartSet,
     Take,
 )
-from nilerules.games.sobek.params import readings_of
 from nilerules.games.sobek.rules.characters import (
-    COURTESAN_ADDS,
     QUEEN_CARD,
     TARGETED,
-    courtesan_add,
-    courtesan_sets,
-    merchant,
     play_character,
     power_playable,
-    priest,
     queen_playable,
-    scribe_discard,
-    thief,
-    vizir,
 )
 from nilerules.games.sobek.rules.common import (
-    ADDS,
-    DONE,
     NEW_SETS,
     PLAYS,
     TAKES,
-    back_of,
     changed,
     end_turn,
     hphase_choice,
     less,
     nonempty,
-    opponents,
     total,
 )
 from nilerules.games.sobek.rules.draws import (
@@ -64,28 +42,16 @@ from nilerules.games.sobek.rules.draws import (
     chance_outcomes,
     one_fewer,
 )
-from nilerules.games.sobek.rules.events import (
-    curse,
-    guild,
-    prosperity,
-    prosperity_sets,
-    resolve_event,
-)
 from nilerules.games.sobek.rules.market import (
     take,
     take_and_pass,
 )
+from nilerules.games.sobek.rules.pending import KINDS
 from nilerules.games.sobek.rules.rounds import (
-    choose_start,
     settle,
 )
 from nilerules.games.sobek.rules.sets import (
-    finish_horizontal,
-    finish_set,
-    hphase_actions,
-    matches,
     natural_needed,
-    set_steps,
 )
 from nilerules.games.sobek.state import (
     AMULET,
@@ -93,24 +59,8 @@ from nilerules.games.sobek.state import (
     D_MARKET,
     D_TOKEN,
     FIRST_CHAR,
-    K_COURT_ADD,
-    K_COURT_SET,
-    K_CURSE,
-    K_EVENT,
-    K_GUILD,
     K_HPHASE,
-    K_HSET,
-    K_MERCHANT,
-    K_PRIEST,
-    K_PRIEST_CHARS,
-    K_PROSPERITY,
-    K_SCRIBE,
     K_SET,
-    K_START,
-    K_THIEF_BACK,
-    K_THIEF_OPP,
-    K_VIZIR_CARD,
-    K_VIZIR_OPP,
     NTYPES,
     OVER,
     PLAY,
@@ -146,10 +96,9 @@ rule(
 )(legal_actions)
 
 
-_LEGAL_CACHE: Final[list[Any]] = [None, ()]
-"""The legal-action cache: the last decision state whose legal actions were computed, and those actions. Read and
-written by :func:`decision_actions` only (states are immutable, and the entry holds its state alive, so the
-identity of the state is a safe key)."""
+_LEGAL: Final = LegalMemo()
+"""The last decision state whose legal actions were computed, and those actions (the kernel's one-entry memo). Read
+and written by :func:`decision_actions` only."""
 
 
 def decision_actions(state: SobekState) -> tuple[SobekAction, ...]:
@@ -158,12 +107,12 @@ def decision_actions(state: SobekState) -> tuple[SobekAction, ...]:
     Called by :func:`legal_actions` and by :func:`apply`, which checks the action given against them. Every decision
     of a playout or a search is asked about twice, by the caller choosing a move (``legal_actions``) and then by
     ``apply`` on that same state: the second time the actions come from the cache instead of being computed again."""
-    if _LEGAL_CACHE[0] is state:
-        cached: tuple[SobekAction, ...] = _LEGAL_CACHE[1]
+    cached = _LEGAL.get(state)
+    if cached is not None:
         return cached
     pend = state.pending
     result = _turn_actions(state) if pend is None else _pending_actions(state, pend)
-    _LEGAL_CACHE[0], _LEGAL_CACHE[1] = state, result
+    _LEGAL.put(state, result)
     return result
 
 
@@ -207,52 +156,8 @@ rule("sobek.market.first_four", "sobek.sets.definition", "sobek.sets.amulets", "
 
 
 def _pending_actions(state: SobekState, pend: Pending) -> tuple[SobekAction, ...]:
-    params = state.params
-    p, kind = pend.player, pend.kind
-    hand = less(state.hands[p], pend.cards)
-    if kind == K_HPHASE:  # the commonest pending decision: checked first
-        return hphase_actions(state, params, hand)
-    if kind in (K_SET, K_HSET):
-        return set_steps(state, params, pend, hand)
-    if kind == K_EVENT:
-        return tuple(ChooseEvent(k) for k, c in enumerate(state.tokens) if c)
-    if kind in (K_GUILD, K_CURSE, K_THIEF_OPP, K_VIZIR_OPP):
-        opps = opponents(state, p)
-        if kind == K_THIEF_OPP:
-            opps = tuple(o for o in opps if nonempty(state.hands[o]))
-        if kind == K_VIZIR_OPP:
-            opps = tuple(o for o in opps if nonempty(state.corruption[o]))
-        return tuple(ChooseTarget(o) for o in sorted(opps))
-    if kind == K_PROSPERITY:
-        return tuple(ChooseSet(p, i) for i in prosperity_sets(state, p))
-    if kind == K_PRIEST:
-        return tuple(ChooseGoods(k) for k in range(6))
-    if kind == K_PRIEST_CHARS:
-        return (Confirm(False), Confirm(True))
-    if kind == K_VIZIR_CARD:
-        return tuple(ChooseCard(t) for t, c in enumerate(state.corruption[pend.a]) if c)
-    if kind == K_MERCHANT:
-        return tuple(Take(i) for i in range(len(state.row)))
-    if kind == K_COURT_SET:
-        return tuple(ChooseSet(o, i) for o, i in courtesan_sets(state, p))
-    if kind == K_COURT_ADD:
-        family = state.sets[pend.a][pend.b].family
-        out: list[SobekAction] = []
-        if len(pend.cards) < COURTESAN_ADDS:
-            any_card = readings_of(state.config).courtesan_match == "any_card"
-            out += [ADDS[t] for t, c in enumerate(hand) if c and (any_card or matches(params, t, family))]
-        if pend.cards:
-            out.append(DONE)
-        return tuple(out)
-    if kind == K_THIEF_BACK:
-        seen = readings_of(state.config).thief_backs
-        backs = sorted({back_of(params, t, seen) for t, c in enumerate(state.hands[pend.a]) if c})
-        return tuple(ChooseBack(b) for b in backs)
-    if kind == K_SCRIBE:
-        return tuple(ChooseCard(t) for t, c in enumerate(state.hands[pend.b]) if c)
-    if kind == K_START:  # any seat, the chooser's own included
-        return tuple(ChooseStart(q) for q in range(state.config.players))
-    raise AssertionError(f"unknown pending kind {kind!r}")  # pragma: no cover - K_HPHASE is handled first
+    """The steps of the pending choice: its kind's (``pending.KINDS``, filled in by the mechanic modules)."""
+    return KINDS[pend.kind].actions(state, pend, less(state.hands[pend.player], pend.cards))
 
 
 def apply(state: SobekState, action: SobekAction) -> SobekState:
@@ -342,18 +247,7 @@ def _apply_draw_and_settle(
 
 def _forbidding_rule(state: SobekState) -> str:
     pend = state.pending
-    if pend is None:
-        return "sobek.actions.choose"
-    return {
-        K_SET: "sobek.sets.definition", K_HSET: "sobek.end.horizontal", K_HPHASE: "sobek.end.horizontal",
-        K_EVENT: "sobek.events.choose", K_GUILD: "sobek.events.guild", K_CURSE: "sobek.events.curse",
-        K_PROSPERITY: "sobek.events.prosperity", K_PRIEST: "sobek.characters.priest",
-        K_PRIEST_CHARS: "sobek.characters.priest_chars", K_VIZIR_OPP: "sobek.characters.vizir",
-        K_VIZIR_CARD: "sobek.characters.vizir", K_MERCHANT: "sobek.characters.merchant",
-        K_COURT_SET: "sobek.characters.courtesan", K_COURT_ADD: "sobek.characters.courtesan",
-        K_THIEF_OPP: "sobek.characters.thief", K_THIEF_BACK: "sobek.characters.thief_backs",
-        K_SCRIBE: "sobek.characters.scribe", K_START: "sobek.turn.next_player",
-    }[pend.kind]
+    return "sobek.actions.choose" if pend is None else KINDS[pend.kind].rule_id
 
 
 def _apply_turn(state: SobekState, action: SobekAction) -> SobekState:
@@ -369,55 +263,4 @@ def _apply_turn(state: SobekState, action: SobekAction) -> SobekState:
 
 
 def _apply_pending(state: SobekState, pend: Pending, action: SobekAction) -> SobekState:
-    p, kind = pend.player, pend.kind
-    if kind == K_HPHASE:  # the commonest pending decision: checked first
-        if isinstance(action, StartHorizontal):
-            return changed(state, pending=Pending(K_HSET, p, action.family))
-        return changed(state, pending=None, hphase_left=state.hphase_left[1:])
-    if kind in (K_SET, K_HSET, K_COURT_ADD):
-        if isinstance(action, AddCard):
-            return changed(state, pending=Pending(kind, p, pend.a, pend.b, (*pend.cards, action.card)))
-        if kind == K_SET:
-            return finish_set(state, pend)
-        if kind == K_HSET:
-            return finish_horizontal(state, pend)
-        return courtesan_add(state, pend)
-    if kind == K_EVENT:
-        assert isinstance(action, ChooseEvent)
-        return resolve_event(state, p, action.token)
-    if kind == K_GUILD:
-        assert isinstance(action, ChooseTarget)
-        return guild(state, p, action.player, pend.a)
-    if kind == K_CURSE:
-        assert isinstance(action, ChooseTarget)
-        return end_turn(curse(state, action.player), p)
-    if kind == K_PROSPERITY:
-        assert isinstance(action, ChooseSet)
-        return end_turn(prosperity(state, p, action.index), p)
-    if kind in (K_PRIEST, K_PRIEST_CHARS):
-        return priest(state, pend, action)
-    if kind == K_VIZIR_OPP:
-        assert isinstance(action, ChooseTarget)
-        return changed(state, pending=Pending(K_VIZIR_CARD, p, action.player))
-    if kind == K_VIZIR_CARD:
-        assert isinstance(action, ChooseCard)
-        return end_turn(vizir(state, p, pend.a, action.card), p)
-    if kind == K_MERCHANT:
-        assert isinstance(action, Take)
-        return end_turn(merchant(state, p, action.index), p)
-    if kind == K_COURT_SET:
-        assert isinstance(action, ChooseSet)
-        return changed(state, pending=Pending(K_COURT_ADD, p, action.owner, action.index))
-    if kind == K_THIEF_OPP:
-        assert isinstance(action, ChooseTarget)
-        return changed(state, pending=Pending(K_THIEF_BACK, p, action.player))
-    if kind == K_THIEF_BACK:
-        assert isinstance(action, ChooseBack)
-        return end_turn(thief(state, p, pend.a, action.back), p)
-    if kind == K_SCRIBE:
-        assert isinstance(action, ChooseCard)
-        return scribe_discard(state, pend, action.card)
-    if kind == K_START:
-        assert isinstance(action, ChooseStart)
-        return choose_start(state, action.player)
-    raise AssertionError(f"unknown pending kind {kind!r}")  # pragma: no cover - K_HPHASE is handled first
+    return KINDS[pend.kind].apply(state, pend, action)
