@@ -15,7 +15,6 @@ from nilerules.games import load_game
 
 MODULE = load("nefertiti")
 
-
 GAME = load_game("nefertiti")
 
 

@@ -37,7 +37,6 @@ from tests.helpers import spec_with_line_edited
 
 MODULE = load("nefertiti")
 
-
 GAME = load_game("nefertiti")
 
 
@@ -47,7 +46,6 @@ def under_reading(state: NefState, ambiguity: str, reading: str) -> NefState:
 
 
 RED_SERVANT_RED_NEUTRAL_BLACK_NEUTRAL = (1, 0, 1, 1)
-
 
 BOTH_SERVANTS_ONE_NEUTRAL = (1, 1, 1, 0)
 

@@ -16,12 +16,9 @@ from nilerules.games.ra.state import RA, TRADER, RaState
 
 MODULE = load("ra")
 
-
 GAME = load_game("ra")
 
-
 SPEC = GAME.spec
-
 
 EVERY_READING = [(amb, r) for amb in sorted(SPEC.ambiguities) for r in SPEC.ambiguities[amb].reading_names()]
 

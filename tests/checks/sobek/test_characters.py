@@ -22,27 +22,19 @@ from tests.helpers import seeded_witness_steps
 
 MODULE = load("sobek")
 
-
 GAME = load_game("sobek")
-
 
 VIZIR = CARD_CODES["vizir"]
 
-
 THIEF = CARD_CODES["thief"]
-
 
 SCRIBE = CARD_CODES["scribe_fish"]
 
-
 COURTESAN = CARD_CODES["courtesan"]
-
 
 TARGETED = (VIZIR, THIEF, SCRIBE, CARD_CODES["scribe_cattle"], COURTESAN)
 
-
 READINGS = ("no_effect", "needs_target")
-
 
 QUEEN = PlayCharacter(CARD_CODES["queen"])
 

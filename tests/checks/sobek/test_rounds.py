@@ -21,22 +21,16 @@ from tests.helpers import seeded_witness_steps
 
 MODULE = load("sobek")
 
-
 GAME = load_game("sobek")
-
 
 GAME_SOB018: SobekGame = load_game("sobek")
 
-
 READINGS = ("rotate", "lowest_score", "lowest_chooses")
-
 
 READINGS_SOB033 = ("whole_deck", "goods_only")
 
-
 CHARACTERS = 1 + 2 + 2 + 1 + 1 + 1 + 1
 """Seed 002's character list, counted by hand."""
-
 
 GOODS_IN_DECK = 45
 """Seed 002: 'leaving 45 cards'."""

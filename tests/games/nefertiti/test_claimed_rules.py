@@ -14,7 +14,6 @@ from nilerules.games import load_game
 
 GAME = load_game("nefertiti")
 
-
 SPEC = GAME.spec
 
 

@@ -7,7 +7,6 @@ from nilerules.games import load_game
 
 GAME = load_game("ra")
 
-
 SPEC = GAME.spec
 
 

@@ -61,9 +61,7 @@ def with_hand(game: SobekGame, hand: tuple[int, ...], **changes: object) -> Sobe
 
 GAME = load_game("sobek")
 
-
 MERCHANT_SOB034 = CARD_CODES["merchant"]
-
 
 ROW = ["fish", "wheat", "cattle", "ebony", "marble", "fish", "wheat", "cattle", "ivory"]
 
@@ -77,19 +75,14 @@ def merchant_turn(reading: str) -> SobekState:
 
 VIZIR_SOB032 = CARD_CODES["vizir"]
 
-
 THIEF_SOB032 = CARD_CODES["thief"]
-
 
 SCRIBE = CARD_CODES["scribe_fish"]
 
-
 COURTESAN_SOB032 = CARD_CODES["courtesan"]
-
 
 SIX = (plain(FISH), plain(FISH), plain(CATTLE), plain(CATTLE), plain(WHEAT), plain(WHEAT))
 """Six cards: the Scribe's limit ('reduce their hands down to 6 cards'), counted by hand."""
-
 
 READINGS = ("no_effect", "needs_target")
 
@@ -104,9 +97,7 @@ def _three(reading: str, hand: tuple[int, ...], others: tuple[int, ...], corrupt
 
 QUEEN_SOB031 = PlayCharacter(CARD_CODES["queen"])
 
-
 PRIEST_SOB031 = PlayCharacter(CARD_CODES["priest"])
-
 
 HAND = {"hand": {"queen": 1}}
 

@@ -42,17 +42,13 @@ def in_round_two(state: SobekState) -> bool:
 
 GAME = load_game("sobek")
 
-
 READINGS = ("whole_deck", "goods_only")
-
 
 CHARACTERS = 1 + 2 + 2 + 1 + 1 + 1 + 1
 """Seed 002's character list, counted by hand."""
 
-
 GOODS_IN_DECK = 45
 """Seed 002: 'leaving 45 cards'."""
-
 
 REMOVED = 9
 """Seed 002: '9 cards are removed at random'."""

@@ -74,7 +74,6 @@ def end_of_round(game: SobekGame, hand: tuple[int, ...], **changes: object) -> S
 
 GAME = load_game("sobek")
 
-
 MERCHANT_SOB034 = CARD_CODES["merchant"]
 
 

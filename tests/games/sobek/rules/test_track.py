@@ -12,7 +12,6 @@ from nilerules.games.sobek.game import SobekGame
 
 ANKH = 3  # the third symbol of a block under the assumed order snake, reed, ankh, scorpion
 
-
 SCORPION = 4
 
 
