@@ -57,7 +57,7 @@ def compiled(session: nox.Session) -> None:
     marker, says which is which: tests/README.md).
 
     The golden playthroughs replay logged games and check their final digests, so this is a differential test of the
-    compiled modules against the pure ones; tests/unit/kernel/test_build.py checks that every hot module compiled.
+    compiled modules against the pure ones; tests/core/test_build.py checks that every hot module compiled.
     """
     session.env["NILERULES_EXPECT_COMPILED"] = "1"  # setup.py fails the install rather than fall back to pure Python
     session.install(".[dask,openspiel,pettingzoo]", "pytest>=8", "pytest-xdist>=3.5")

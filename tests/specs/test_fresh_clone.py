@@ -15,7 +15,7 @@ from nilerules.documents import MissingDocument, documents_folder, load_document
 from nilerules.specs import load_spec
 from tests.helpers import DOCUMENTS, ROOT, games
 
-DOCUMENT_TESTS = ("tests/unit/test_quotes.py", "tests/unit/test_spec_catalogue.py")
+DOCUMENT_TESTS = ("tests/specs/test_quotes.py", "tests/specs/test_spec_catalogue.py")
 
 
 def test_every_document_a_spec_names_is_in_the_checkout() -> None:

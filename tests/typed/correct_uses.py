@@ -1,5 +1,5 @@
 """A user's script that `mypy --strict` must accept: every game loads as its concrete class, and what it returns
-has the types its protocol promises (``tests/unit/kernel/test_typed_api.py`` runs mypy on this file; never run).
+has the types its protocol promises (``tests/typed/test_typed_api.py`` runs mypy on this file; never run).
 
 Each ``assert_type`` is a claim about the public API: ``load_game`` and ``load`` are typed by the literal game id,
 an id known only at run time gives a ``Game[Any, Any]``, and each concrete game is a ``Game`` (a generic function

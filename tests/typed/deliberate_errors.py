@@ -1,5 +1,5 @@
 """A user's script with mistakes that `mypy --strict` must reject, each on the line that a comment ``error: [code]``
-marks (``tests/unit/kernel/test_typed_api.py`` runs mypy on this file and compares; never run).
+marks (``tests/typed/test_typed_api.py`` runs mypy on this file and compares; never run).
 
 Before the games were typed (``load_game(...) -> Any``) mypy accepted every line of it.
 """

@@ -11,7 +11,7 @@ the move played, and at the end for the scores; the first step where they differ
 and only from there does the changed game go on by its own rules with its own players (``impact.follow``). A value
 the set-up reads (a starting amount, the contents of a bag) applies at setup (point 0): its pair is two whole games
 from setup, and ``ValueImpact.at_setup`` counts them. Wherever no application point was met, the same moves replay
-under the changed value to the same result (tests/unit/kernel/test_assumptions.py: the placebo). The pairs are
+under the changed value to the same result (tests/analysis/test_assumptions.py: the placebo). The pairs are
 counted alike (``impact.Counts``), by policy: a value's class is the strongest difference any play met, shown by
 strong play when it shows it. ``assumption_impacts`` turns the outcomes into one :class:`AssumptionImpact` per
 parameter.

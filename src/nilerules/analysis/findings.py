@@ -148,7 +148,7 @@ class Finding:
 
 def _source(spec: Spec | None, amb: Ambiguity) -> tuple[str, str]:
     """The document and section the ambiguity's quote stands in: its own ``seed``/``section`` when the spec gives
-    them, else its first cited rule's (tests/unit/test_quotes.py checks that the quote stands there)."""
+    them, else its first cited rule's (tests/specs/test_quotes.py checks that the quote stands there)."""
     if spec is None or not amb.rules:
         return amb.seed, amb.section
     try:

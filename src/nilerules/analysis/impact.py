@@ -8,7 +8,7 @@ successor for the move played, or at the end other scores or winners (``applicat
 at every step, so it needs no hook in the rules and holds under the compiled build alike). The paired game follows
 the base game move for move up to the first application point and only from there goes on under its own reading
 with its own players, drawing from where the base game's generator stood (``follow``): a pair whose situation never
-arose is the base game itself, and a pair can part nowhere else (tests/unit/kernel/test_application_points.py: the
+arose is the base game itself, and a pair can part nowhere else (tests/analysis/test_application_points.py: the
 placebo). The trials alternate random and greedy play (the context), then ``Budget.strong_trials`` more have every
 seat play the strong player (``POLICIES["strong"]``, at ``Budget.strong_simulations`` per decision): the impact among
 competent players.

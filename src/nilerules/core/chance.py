@@ -57,7 +57,7 @@ def random_index(rng: random.Random, n: int) -> int:
     value is below ``n``.
 
     The standard library's versions are Python code; this one is compiled with the rest of the hot path, and seeded
-    games are the same with either (tests/unit/kernel pins the equivalence against the standard library).
+    games are the same with either (tests/core/test_kernel.py pins the equivalence against the standard library).
     """
     if n <= 0:  # getrandbits(0) is always 0, so the loop below would never end
         raise ValueError(f"nothing to draw from: random_index needs n > 0, got {n}")

@@ -104,7 +104,7 @@ class Game(Protocol[S, A]):
         """The same position under ``config`` (the same players and modules, other readings): what the rules would
         do here had the game been played under ``config`` so far. Where the readings give the same mover, legal
         moves, chance outcomes, successors and scores, a state and its rebase go on alike (``analysis.impact``'s
-        application points; tests/unit/kernel/test_application_points.py is the placebo)."""
+        application points; tests/analysis/test_application_points.py is the placebo)."""
         ...
 
     # -- positions written by hand (docs/positions.md) ---------------------------------------------------
