@@ -318,19 +318,6 @@ class EvidenceGame:
         }
 
 
-def _chooser(game: Game[Any, Any], policy: str, simulations: int) -> Any:
-    """How a seat chooses under ``policy`` (the paired games' policies), a function of (state, legal, rng)."""
-    from nilerules.core.chance import random_index
-    from nilerules.core.search import SearchBudget, SearchPolicy
-
-    if policy == "random":
-        return lambda state, legal, rng: legal[random_index(rng, len(legal))]
-    if policy == "strong":
-        strong = SearchPolicy(SearchBudget(simulations=simulations) if simulations else None)
-        return lambda state, legal, rng: legal[0] if len(legal) == 1 else strong(game, state, rng)
-    return lambda state, legal, rng: game.greedy_action(state, rng)
-
-
 def _who(game: Game[Any, Any], state: Any) -> str:
     mover = game.current_player(state)
     return "chance" if mover is CHANCE else ("nobody" if mover is None else f"seat {mover}")
@@ -352,6 +339,7 @@ def evidence_game(
     for each of ``readings`` of ``ambiguity``, replay the prefix under that reading and play on with every seat under
     ``policy`` to the end (at most the game's maximum length). Every continuation starts from a generator seeded with
     ``seed + len(prefix)``, so the readings share their chance draws and choices while their games agree."""
+    from nilerules.analysis import impact
     from nilerules.analysis.witness import words
 
     if policy not in EVIDENCE_POLICIES:
@@ -369,7 +357,7 @@ def evidence_game(
         + (", …" if len(legal) > 8 else "")
         if legal else (" to draw" if game.current_player(state) is CHANCE else ": the game is over")
     )
-    choose = _chooser(game, policy, simulations)
+    choose = impact._choose(game, policy, simulations)  # the measurement's own players
     limit = min(game.info.max_game_length, MAX_WITNESS_STEPS)
     out = []
     for reading in readings:
@@ -385,19 +373,7 @@ def evidence_game(
                 except NileRulesError as exc:
                     raise NileRulesError(f"move {index + 1} before the application point is refused: {exc}") from None
             at_scores = tuple(game.scores(state))
-            rng = random.Random(seed + len(prefix))
-            steps = len(prefix)
-            while (mover := game.current_player(state)) is not None and steps < limit:
-                if mover is CHANCE:
-                    action = game.sample_chance(state, rng)
-                else:
-                    options = game.legal_actions(state)
-                    if not options:
-                        break
-                    action = choose(state, options, rng)
-                moves.append((_who(game, state), words(game.action_to_data(action))))
-                state = game.apply(state, action)
-                steps += 1
+            state = _play_on(game, state, random.Random(seed + len(prefix)), choose, limit - len(prefix), moves)
         except NileRulesError as exc:
             error = str(exc)
         ended = not error and game.current_player(state) is None
@@ -455,17 +431,7 @@ def impact_evidence(
         rng.setstate(base.rngs[step])
     choose = impact._choose(game, str(policy), simulations)  # the measurement's own players
     moves: list[tuple[str, str]] = []
-    state, limit = start, min(game.info.max_game_length, MAX_WITNESS_STEPS)
-    while (mover := game.current_player(state)) is not None and step + len(moves) < limit:
-        if mover is CHANCE:
-            action = game.sample_chance(state, rng)
-        else:
-            legal = game.legal_actions(state)
-            if not legal:
-                break
-            action = choose(state, legal, rng)
-        moves.append((_who(game, state), _words(game, action)))
-        state = game.apply(state, action)
+    state = _play_on(game, start, rng, choose, min(game.info.max_game_length, MAX_WITNESS_STEPS) - step, moves)
     prefix, ours = base.actions[:step], base.states[step]
     before, at = _before(game, config, prefix), _at(game, ours)
     own = config.reading(ambiguity)
@@ -502,6 +468,25 @@ def _base_game(game: Game[Any, Any], config: Config, seed: int, policy: str, sim
             _bases.pop(next(iter(_bases)))
         _bases[key] = found
     return found
+
+
+def _play_on(
+    game: Game[Any, Any], state: Any, rng: random.Random, choose: Any, room: int, moves: list[tuple[str, str]]
+) -> Any:
+    """Play on from ``state`` with every seat choosing by ``choose(state, legal, rng)`` and chance drawn from ``rng``,
+    to the end, a state with no legal move, or ``room`` moves, appending each move (who, in words) to ``moves`` as it
+    is played (a refused move leaves those before it); the state where it stopped."""
+    while (mover := game.current_player(state)) is not None and len(moves) < room:
+        if mover is CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            legal = game.legal_actions(state)
+            if not legal:
+                break
+            action = choose(state, legal, rng)
+        moves.append((_who(game, state), _words(game, action)))
+        state = game.apply(state, action)
+    return state
 
 
 def _words(game: Game[Any, Any], action: Any) -> str:
