@@ -20,28 +20,12 @@ from typing import Any
 
 from nilerules import load_game
 from nilerules.build import build_label
-from nilerules.core import CHANCE
 from nilerules.core.search import SearchBudget, search
+from nilerules.core.seeded import decisions
 from nilerules.games import GAME_IDS
 
 SEED = 20_260_000
 MAX_GAMES = 1000
-
-
-def decisions(game: Any, config: Any, seed: int, every: int) -> list[Any]:
-    """Every ``every``-th state of a seeded random game where a seat chooses among several moves."""
-    rng = random.Random(seed)
-    state = game.setup(config)
-    found = []
-    while not game.is_terminal(state):
-        if game.current_player(state) is CHANCE:
-            state = game.apply(state, game.sample_chance(state, rng))
-            continue
-        legal = game.legal_actions(state)
-        if len(legal) > 1:
-            found.append(state)
-        state = game.apply(state, rng.choice(legal))
-    return found[::every]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -62,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         game = load_game(game_id)
         for players in (int(p) for p in args.players.split(",")):
             config = game.config(players)
-            states = [s for i in range(args.games) for s in decisions(game, config, SEED + i, args.every)]
+            states = [s for i in range(args.games) for s in decisions(game, config, SEED + i)[:: args.every]]
             seconds = {"seat": 0.0, "all": 0.0}
             sims = {"seat": 0, "all": 0}
             chosen: dict[str, list[Any]] = {"seat": [], "all": []}

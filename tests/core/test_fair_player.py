@@ -16,6 +16,7 @@ import pytest
 from nilerules import load_game
 from nilerules.core import CHANCE, playout
 from nilerules.core.search import SearchBudget, SearchPolicy, search
+from nilerules.core.seeded import decisions
 from nilerules.errors import InvalidConfig
 from tests.property.test_determinization import SWAPS
 
@@ -23,28 +24,9 @@ SMALL = SearchBudget(simulations=24)
 """A small budget: the properties hold at any budget, and this one keeps the tests fast."""
 
 
-def _decisions(game: Any, config: Any, seed: int, steps: int) -> list[Any]:
-    """States of a seeded random game where a seat chooses among several moves."""
-    rng = random.Random(seed)
-    state = game.setup(config)
-    found = []
-    for _ in range(steps):
-        if game.is_terminal(state):
-            break
-        mover = game.current_player(state)
-        if mover is CHANCE:
-            state = game.apply(state, game.sample_chance(state, rng))
-            continue
-        legal = game.legal_actions(state)
-        if len(legal) > 1:
-            found.append(state)
-        state = game.apply(state, rng.choice(legal))
-    return found
-
-
 def _sample(game: Any, config: Any) -> list[Any]:
     """Every fifth decision of three seeded random games: the decisions both checks below look at."""
-    return [state for seed in (1, 2, 3) for state in _decisions(game, config, seed, 400)[::5]]
+    return [state for seed in (1, 2, 3) for state in decisions(game, config, seed, 400)[::5]]
 
 
 @pytest.mark.parametrize(("game_id", "modules"), [("sobek", ()), ("nefertiti", ())])
@@ -71,7 +53,7 @@ def test_the_fair_player_searches_worlds_that_are_not_the_true_state() -> None:
     the true state (002: an opponent's hand is hidden but its backs), so its rollouts are not those of the true
     state."""
     game = load_game("sobek")
-    state = _decisions(game, game.config(3), 1, 400)[20]
+    state = decisions(game, game.config(3), 1, 400)[20]
     mover = game.current_player(state)
     worlds = {game.determinize(state, mover, random.Random(k)) for k in range(10)}
     assert state not in worlds or len(worlds) > 1
@@ -86,7 +68,7 @@ def test_in_a_game_that_hides_nothing_the_fair_player_is_the_all_seeing_one(game
     config = game.config(3)
     fair = SearchPolicy(SearchBudget(simulations=8))
     seeing = SearchPolicy(SearchBudget(simulations=8), name="omniscient", sees="all")
-    for state in _decisions(game, config, 2, 300)[::25]:
+    for state in decisions(game, config, 2, 300)[::25]:
         assert search(game, state, random.Random(4), fair.budget) == search(
             game, state, random.Random(4), seeing.budget, "all")
     first = playout(game, config, 3, [fair, "greedy", "greedy"])

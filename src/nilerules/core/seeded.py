@@ -111,6 +111,25 @@ def play_until(
     return state, actions
 
 
+def decisions(game: Game[Any, Any], config: Config, seed: int, limit: int | None = None) -> list[Any]:
+    """The states of a game from setup, every move and chance draw chosen by ``random.Random(seed).choice`` (chance
+    by ``sample_chance``), where a seat chooses among several moves: to the end, or over the first ``limit`` actions."""
+    rng = random.Random(seed)
+    state = game.setup(config)
+    found = []
+    steps = 0
+    while (limit is None or steps < limit) and not game.is_terminal(state):
+        steps += 1
+        if game.current_player(state) is CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
+            continue
+        legal = game.legal_actions(state)
+        if len(legal) > 1:
+            found.append(state)
+        state = game.apply(state, rng.choice(legal))
+    return found
+
+
 def first_decision(game: Game[Any, Any], config: Config, seed: int) -> Any:
     """A set-up game, chance resolved with ``random.Random(seed)``, at the first player decision."""
     return play_until(game, config, seed, lambda state: True)[0]
