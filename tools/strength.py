@@ -37,6 +37,7 @@ from nilerules.build import build_label
 from nilerules.core.files import write_atomic
 from nilerules.core.playout import playout
 from nilerules.core.search import SearchBudget, SearchPolicy, Sees, search
+from nilerules.errors import InvalidConfig
 from nilerules.games import GAME_IDS
 
 SEED = 20_260_000
@@ -214,7 +215,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--first must be in 0..{MAX_GAMES}")
     budget = BUDGETS[args.budget]
     overrides = {k: getattr(args, k) for k in ("simulations", "candidates", "depth", "scorings")}
-    budget = dataclasses.replace(budget, **{k: v for k, v in overrides.items() if v is not None})
+    try:
+        budget = dataclasses.replace(budget, **{k: v for k, v in overrides.items() if v is not None})
+    except InvalidConfig as exc:
+        parser.error(str(exc))
     opponents = args.opponents.split(",")
     if not set(opponents) <= {"greedy", "random", "strong", "omniscient"}:
         parser.error("--opponents: greedy, random, strong (every seat the measured player: its cost) and/or omniscient")
