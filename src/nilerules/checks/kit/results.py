@@ -8,9 +8,9 @@ from typing import Any
 
 from nilerules.checks.kit.play import Divergence
 from nilerules.checks.kit.readings import Outcomes, all_readings, depends, differ, open_readings, under
-from nilerules.checks.kit.situations import build_position
 from nilerules.checks.model import CheckResult
 from nilerules.core.game import Game
+from nilerules.core.situations import build_position
 from nilerules.core.types import Config
 from nilerules.core.verdicts import Unknown, Witness
 from nilerules.errors import IllegalAction

@@ -1,7 +1,10 @@
-"""Situations for checks: a real position written out with names, edited to the case in point, built back.
+"""Situations over the Game protocol: a real position written out with names, edited to the case in point, built
+back; or a written position built under a config. Used by every game's situation builders
+(``games/<game>/situations.py``), the checks (``checks.kit`` re-exports them) and the rules tests, none of which need
+anything above the rules for it.
 
-A situation built so passes the game's invariants (``game.position`` checks them); a witness found in one is labelled
-constructed (its reachability from setup is not shown), and its position is written into the witness so that
+A situation built so passes the game's invariants (``game.position`` checks them); a check's witness found in one is
+labelled constructed (its reachability from setup is not shown), and its position is written into the witness so that
 ``nilerules score`` and ``nilerules query GAME legal --position`` reproduce it.
 """
 
