@@ -9,9 +9,9 @@ import z3
 from hypothesis import given
 from hypothesis import strategies as st
 
-from nilerules.checks.ra.situations import dealt
 from nilerules.games.ra import make_game, scoring
 from nilerules.games.ra.rules import crates_owed, supply_holds
+from nilerules.games.ra.situations import dealt
 from nilerules.games.ra.state import CIVS, FLOOD, GOD, GOLD, NILE, PHARAOH, TRADER
 from nilerules.solver import ra as zra
 

@@ -8,10 +8,10 @@ import pytest
 
 from nilerules.checks import load
 from nilerules.checks.model import Budget
-from nilerules.checks.ra.situations import claims_actions
 from nilerules.checks.ra.supply import EXAMPLE_CLAIMS
 from nilerules.games import load_game
 from nilerules.games.ra.actions import DRAWS, PASS_ACTION
+from nilerules.games.ra.situations import claims_actions
 from nilerules.games.ra.state import RA, TRADER, RaState
 
 MODULE = load("ra")

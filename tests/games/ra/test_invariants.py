@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from nilerules.checks.ra.situations import dealt, play_claims
 from nilerules.core.playout import playout
 from nilerules.games.ra import make_game
+from nilerules.games.ra.situations import dealt, play_claims
 from nilerules.games.ra.state import GOLD, H_BAG, H_EPOCH, TRADER, RaState, ScoreEvent
 
 GAME = make_game()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from nilerules.checks.ra.situations import dealt, place, run
 from nilerules.games.ra import make_game, scoring
 from nilerules.games.ra.actions import DRAW_ACTION, DRAWS
+from nilerules.games.ra.situations import dealt, place, run
 from nilerules.games.ra.state import (
     CIVS,
     FLOOD,

@@ -1,7 +1,7 @@
 """Ra (with the Traders module): one divergence check per ambiguity of ``specs/ra.toml``, each registered beside
 itself (``@check``) in its theme's module, and the named queries (``QUERIES``), above the pure rules of
-``nilerules.games.ra``, on the shared kit ``nilerules.checks.kit``; ``situations.py`` builds the positions they and
-the tests need.
+``nilerules.games.ra``, on the shared kit ``nilerules.checks.kit``; ``nilerules.games.ra.situations`` builds the
+positions they and the rules tests need.
 
 Every figure is read from the params of the config a check runs on (never typed), and every reading's outcome is
 what replaying the witness under that reading gives. Witnesses are found in reachable play first (seeded playouts,

@@ -15,13 +15,13 @@ from nilerules.checks.ra.common import (
     search_seeds,
     track_names,
 )
-from nilerules.checks.ra.situations import finish_auction, last_call, won_by
 from nilerules.checks.registry import check
 from nilerules.games.ra import rules, scoring
 from nilerules.games.ra.actions import DISCARDS, INVOKE_ACTION, RaAction
 from nilerules.games.ra.game import RaGame
 from nilerules.games.ra.names import KIND_NAMES
 from nilerules.games.ra.rules.disasters import STRUCK
+from nilerules.games.ra.situations import finish_auction, last_call, won_by
 from nilerules.games.ra.state import (
     DISASTERS,
     DISCARD,

@@ -18,7 +18,6 @@ from nilerules.checks.ra.common import (
     search_seeds,
     track_names,
 )
-from nilerules.checks.ra.situations import played_until
 from nilerules.checks.registry import check
 from nilerules.core.playout import playout
 from nilerules.core.types import Config
@@ -28,6 +27,7 @@ from nilerules.games.ra import scoring
 from nilerules.games.ra.actions import DRAW_ACTION, DRAWS, RaAction
 from nilerules.games.ra.game import RaGame
 from nilerules.games.ra.names import KIND_NAMES
+from nilerules.games.ra.situations import played_until
 from nilerules.games.ra.state import (
     DRAW,
     GOD,

@@ -20,11 +20,11 @@ from nilerules.checks.ra.common import (
     supply_question,
     supply_words,
 )
-from nilerules.checks.ra.situations import claims_actions, to_epoch_scoring
 from nilerules.checks.registry import check
 from nilerules.core.playout import playout
 from nilerules.core.verdicts import Unknown, Witness
 from nilerules.games.ra.game import RaGame
+from nilerules.games.ra.situations import claims_actions, to_epoch_scoring
 from nilerules.games.ra.state import RaState
 from nilerules.solver import ra as zra
 

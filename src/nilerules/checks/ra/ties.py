@@ -17,7 +17,6 @@ from nilerules.checks.ra.common import (
     search_seeds,
     signed,
 )
-from nilerules.checks.ra.situations import epoch_scored, played_until
 from nilerules.checks.registry import check
 from nilerules.core.playout import playout
 from nilerules.core.types import Config
@@ -26,6 +25,7 @@ from nilerules.games.ra import scoring
 from nilerules.games.ra.actions import RaAction
 from nilerules.games.ra.game import RaGame
 from nilerules.games.ra.params import RaParams
+from nilerules.games.ra.situations import epoch_scored, played_until
 from nilerules.games.ra.state import PHARAOH, RaState
 from nilerules.solver import ra as zra
 

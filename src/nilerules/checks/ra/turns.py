@@ -15,12 +15,12 @@ from nilerules.checks.ra.common import (
     search_seeds,
     track_names,
 )
-from nilerules.checks.ra.situations import listed_deal
 from nilerules.checks.registry import check
 from nilerules.games.ra import rules
 from nilerules.games.ra.actions import INVOKE_ACTION, PASS_ACTION, Bid, PlayGod, RaAction
 from nilerules.games.ra.game import RaGame
 from nilerules.games.ra.names import KIND_NAMES, action_to_data
+from nilerules.games.ra.situations import listed_deal
 from nilerules.games.ra.state import DISASTERS, GOD, TURN, RaState, actor, phase, starter, track_length
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from nilerules.checks.ra.situations import dealt, place, run
 from nilerules.errors import IllegalAction
 from nilerules.games.ra import make_game
 from nilerules.games.ra.actions import (
@@ -17,6 +16,7 @@ from nilerules.games.ra.actions import (
     INVOKE_ACTION,
     PASS_ACTION,
 )
+from nilerules.games.ra.situations import dealt, place, run
 from nilerules.games.ra.state import (
     GOLD,
     NILE,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from nilerules.checks.ra.situations import dealt, place, run, win_auction
 from nilerules.games import load_game
 from nilerules.games.ra.actions import (
     DISCARDS,
@@ -16,6 +15,7 @@ from nilerules.games.ra.actions import (
     PASS_ACTION,
     Bid,
 )
+from nilerules.games.ra.situations import dealt, place, run, win_auction
 from nilerules.games.ra.state import (
     CIVS,
     FLOOD,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from nilerules.checks.ra.situations import dealt, place, run
 from nilerules.games import load_game
 from nilerules.games.ra.actions import (
     BIDS,
@@ -16,6 +15,7 @@ from nilerules.games.ra.actions import (
     DRAWS,
     INVOKE_ACTION,
 )
+from nilerules.games.ra.situations import dealt, place, run
 from nilerules.games.ra.state import (
     GOLD,
     H_BAG,

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from nilerules.checks.ra.situations import dealt, place, run
 from nilerules.games.ra import make_game
 from nilerules.games.ra.actions import (
     DISCARDS,
     END_ACTION,
     GODS_BY_KIND,
 )
+from nilerules.games.ra.situations import dealt, place, run
 from nilerules.games.ra.state import (
     FUNERAL,
     GOD,

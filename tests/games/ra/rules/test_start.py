@@ -9,13 +9,13 @@ from fractions import Fraction
 
 import pytest
 
-from nilerules.checks.ra.situations import dealt
 from nilerules.core.types import CHANCE
 from nilerules.errors import IllegalAction
 from nilerules.games.ra import make_game
 from nilerules.games.ra.actions import (
     Deal,
 )
+from nilerules.games.ra.situations import dealt
 from nilerules.games.ra.state import (
     RaState,
     center_disk,

@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from nilerules.checks.ra.situations import dealt, place, play_claims, run
 from nilerules.games.ra import make_game, scoring
 from nilerules.games.ra.actions import DRAW_ACTION, DRAWS, GODS_BY_KIND
 from nilerules.games.ra.rules import supply_holds
+from nilerules.games.ra.situations import dealt, place, play_claims, run
 from nilerules.games.ra.state import (
     GOD,
     RA,

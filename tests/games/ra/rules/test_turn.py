@@ -9,7 +9,6 @@ from fractions import Fraction
 
 import pytest
 
-from nilerules.checks.ra.situations import dealt, place, run
 from nilerules.core.types import CHANCE
 from nilerules.errors import IllegalAction
 from nilerules.games.ra import make_game
@@ -22,6 +21,7 @@ from nilerules.games.ra.actions import (
     PASS_ACTION,
     RaAction,
 )
+from nilerules.games.ra.situations import dealt, place, run
 from nilerules.games.ra.state import (
     GOLD,
     RA,

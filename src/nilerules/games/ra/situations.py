@@ -1,4 +1,5 @@
-"""Ra's situations for checks, queries and tests: scripted play through the real rules, and hand-placed tiles.
+"""Ra's situations: positions built by hand or by seeded and scripted play, for the checks and the rules tests (which
+need nothing above the rules for them): scripted play through the real rules, and hand-placed tiles.
 
 Scripted play (``play_claims``, ``claims_actions``, ``won_by``, ``to_epoch_scoring``) only uses legal actions, so
 what it reaches is reachable. Hand-placed states (``place``) go through the public position format, so they keep
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from nilerules.checks.kit import replay_actions
+from nilerules.core.seeded import replay_actions
 from nilerules.core.types import Config, PlayerId
 from nilerules.errors import PositionError
 from nilerules.games.ra import rules
@@ -174,8 +175,9 @@ def place(
     ra_on_track: int = 0,
 ) -> RaState:
     """Move tiles from the bag to players, to the auction track, and Ra tiles to the Ra track, through the public
-    position format (``position_data``, edited, then ``position.build``: conservation and invariants checked; the
-    kit's ``edit_position`` does the same given the game object, which the tests calling this do not hold)."""
+    position format (``position_data``, edited, then ``position.build``: conservation and invariants checked;
+    ``core.situations.edit_position`` does the same given the game object, which the tests calling this do not
+    hold)."""
     data = position_data(state)
     for p, kinds in (held or {}).items():
         seat = data["seats"][str(p)]
