@@ -44,16 +44,6 @@ SITUATIONS_USERS: frozenset[str] = frozenset({
     "tests/games/nefertiti/test_readings.py",
     "tests/games/nile_artefacts/rules/test_offerings.py",
     "tests/games/nile_artefacts/test_readings.py",
-    "tests/games/sobek/positions.py",
-    "tests/games/sobek/rules/test_characters.py",
-    "tests/games/sobek/rules/test_draws.py",
-    "tests/games/sobek/rules/test_events.py",
-    "tests/games/sobek/rules/test_market.py",
-    "tests/games/sobek/rules/test_rounds.py",
-    "tests/games/sobek/rules/test_sets.py",
-    "tests/games/sobek/test_invariants.py",
-    "tests/games/sobek/test_readings.py",
-    "tests/games/sobek/test_scoring.py",
 })
 """Rules test files (and their helper modules) that import their game's situation builders from the checks."""
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from nilerules.checks.sobek import situations
 from nilerules.core.seeded import first_decision
+from nilerules.games.sobek import situations
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.names import CARD_CODES, CARD_NAMES, GOODS_NAMES, token_names
 from nilerules.games.sobek.position import PHASES, pending_data

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from nilerules.checks.sobek.situations import SEED
 from nilerules.core.seeded import first_decision
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.invariants import invariants
 from nilerules.games.sobek.rules.common import add, replace
+from nilerules.games.sobek.situations import SEED
 from nilerules.games.sobek.state import FISH, PlayedSet
 from tests.games.sobek.positions import plain
 

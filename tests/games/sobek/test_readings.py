@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from nilerules.checks.sobek.situations import SEED, end_of_round, score_round, situation
 from nilerules.core import CHANCE, playout
 from nilerules.core.seeded import first_decision
 from nilerules.documents import fold, quoted_spans, read_document
@@ -16,6 +15,7 @@ from nilerules.games import load_game
 from nilerules.games.sobek.actions import AddCard, ChooseSet, ChooseStart, DrawToken, PlayCharacter
 from nilerules.games.sobek.names import CARD_CODES
 from nilerules.games.sobek.rules import track
+from nilerules.games.sobek.situations import SEED, end_of_round, score_round, situation
 from nilerules.games.sobek.state import FLOOD
 from tests.games.sobek.positions import position
 

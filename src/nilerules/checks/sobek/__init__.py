@@ -4,7 +4,8 @@ the pure rules of ``nilerules.games.sobek``.
 
 The checks live by theme in ``scores`` (the round's scoring, the penalty, the track, the end), ``characters``,
 ``events`` (sets and their events) and ``rounds`` (the set-up and what passes between rounds), on the shared kit
-(``nilerules.checks.kit``), Sobek's own positions (``situations``) and its own in-play search (``search``).
+(``nilerules.checks.kit``), Sobek's own positions (``nilerules.games.sobek.situations``) and its own in-play search
+(``search``).
 
 Situations are positions in the public format (docs/positions.md): a seeded game's first decision, written out with
 ``position_data``, edited to the case in point and built back with ``game.position`` (so every witness passes the

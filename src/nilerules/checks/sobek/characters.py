@@ -9,16 +9,6 @@ from nilerules.checks.kit import per_reading
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.registry import check
 from nilerules.checks.sobek.search import in_play, result
-from nilerules.checks.sobek.situations import (
-    cards,
-    code,
-    default_of,
-    params_of,
-    plain_cards,
-    situation,
-    step,
-    written,
-)
 from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import (
     AddCard,
@@ -31,6 +21,16 @@ from nilerules.games.sobek.actions import (
 )
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.names import CARD_NAMES
+from nilerules.games.sobek.situations import (
+    cards,
+    code,
+    default_of,
+    params_of,
+    plain_cards,
+    situation,
+    step,
+    written,
+)
 from nilerules.games.sobek.state import (
     FIRST_CHAR,
     KINDS,

@@ -10,7 +10,17 @@ from nilerules.checks.kit import per_reading, written_figures
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.registry import check
 from nilerules.checks.sobek.search import in_play, result
-from nilerules.checks.sobek.situations import (
+from nilerules.games.sobek import rules, scoring
+from nilerules.games.sobek.actions import (
+    AddCard,
+    ChooseEvent,
+    Done,
+    StartHorizontal,
+    StartSet,
+)
+from nilerules.games.sobek.game import SobekGame
+from nilerules.games.sobek.names import CARD_NAMES, GOODS_NAMES
+from nilerules.games.sobek.situations import (
     PLAIN_KINDS,
     can_start_set,
     cards,
@@ -23,16 +33,6 @@ from nilerules.checks.sobek.situations import (
     step,
     written,
 )
-from nilerules.games.sobek import rules, scoring
-from nilerules.games.sobek.actions import (
-    AddCard,
-    ChooseEvent,
-    Done,
-    StartHorizontal,
-    StartSet,
-)
-from nilerules.games.sobek.game import SobekGame
-from nilerules.games.sobek.names import CARD_NAMES, GOODS_NAMES
 from nilerules.games.sobek.state import (
     AMULET,
     DECEIT,

@@ -7,12 +7,12 @@ from itertools import product
 from typing import Any
 
 from nilerules.checks.model import Query, QueryParam, QueryResult
-from nilerules.checks.sobek.situations import params_of
 from nilerules.core import Witness
 from nilerules.core.batch import final_states
 from nilerules.errors import QueryError
 from nilerules.games.sobek import scoring
 from nilerules.games.sobek.game import SobekGame
+from nilerules.games.sobek.situations import params_of
 from nilerules.solver import sobek as zsolver
 
 MAX_GAMES = 10_000

@@ -18,7 +18,13 @@ from nilerules.checks.kit import (
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.registry import check
 from nilerules.checks.sobek.search import described, log_state, replayed, result, unplayable
-from nilerules.checks.sobek.situations import (
+from nilerules.core import CHANCE, Proof
+from nilerules.core.log import GameLog
+from nilerules.core.types import Config
+from nilerules.games.sobek import rules, scoring
+from nilerules.games.sobek.game import SobekGame
+from nilerules.games.sobek.names import CARD_NAMES
+from nilerules.games.sobek.situations import (
     SEATS,
     SEED,
     cards,
@@ -27,12 +33,6 @@ from nilerules.checks.sobek.situations import (
     params_of,
     score_round,
 )
-from nilerules.core import CHANCE, Proof
-from nilerules.core.log import GameLog
-from nilerules.core.types import Config
-from nilerules.games.sobek import rules, scoring
-from nilerules.games.sobek.game import SobekGame
-from nilerules.games.sobek.names import CARD_NAMES
 from nilerules.games.sobek.state import (
     D_GREEN,
     D_MARKET,

@@ -9,7 +9,15 @@ from nilerules.checks.kit import per_reading, written_figures
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.registry import check
 from nilerules.checks.sobek.search import in_play, result
-from nilerules.checks.sobek.situations import (
+from nilerules.core import Witness
+from nilerules.games.sobek import scoring
+from nilerules.games.sobek.actions import (
+    ChooseEvent,
+    ChooseTarget,
+    Done,
+)
+from nilerules.games.sobek.game import SobekGame
+from nilerules.games.sobek.situations import (
     cards,
     code,
     counts_of,
@@ -23,14 +31,6 @@ from nilerules.checks.sobek.situations import (
     step,
     written,
 )
-from nilerules.core import Witness
-from nilerules.games.sobek import scoring
-from nilerules.games.sobek.actions import (
-    ChooseEvent,
-    ChooseTarget,
-    Done,
-)
-from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.state import (
     DECEIT,
     K_HPHASE,

@@ -18,12 +18,12 @@ from typing import Any
 
 from nilerules.checks.kit import Outcomes, differ, log_of, play_until, replay_actions, under
 from nilerules.checks.model import Budget, CheckResult, Method
-from nilerules.checks.sobek.situations import SEED
 from nilerules.core import CHANCE, Unknown, Witness
 from nilerules.core.log import GameLog
 from nilerules.core.types import Config
 from nilerules.errors import IllegalAction, NileRulesError
 from nilerules.games.sobek.game import SobekGame
+from nilerules.games.sobek.situations import SEED
 from nilerules.games.sobek.state import SobekState
 
 POLICIES = ("greedy", "random")

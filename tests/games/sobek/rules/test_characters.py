@@ -11,7 +11,6 @@ from fractions import Fraction
 
 import pytest
 
-from nilerules.checks.sobek.situations import situation
 from nilerules.core import CHANCE
 from nilerules.games import load_game
 from nilerules.games.sobek.actions import (
@@ -31,6 +30,7 @@ from nilerules.games.sobek.actions import (
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.names import CARD_CODES, CARD_NAMES
 from nilerules.games.sobek.rules.common import ZERO
+from nilerules.games.sobek.situations import situation
 from nilerules.games.sobek.state import (
     AMULET,
     CATTLE,

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from nilerules.checks.sobek.situations import SEED
 from nilerules.core import CHANCE
 from nilerules.core.seeded import first_decision, play_until
 from nilerules.errors import IllegalAction
@@ -24,6 +23,7 @@ from nilerules.games.sobek.actions import (
 )
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.names import CARD_CODES
+from nilerules.games.sobek.situations import SEED
 from nilerules.games.sobek.state import (
     D_REMOVE,
     FIRST_CHAR,

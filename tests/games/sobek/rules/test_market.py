@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from nilerules.checks.sobek.situations import SEED
 from nilerules.core import CHANCE
 from nilerules.core.seeded import first_decision
 from nilerules.errors import IllegalAction
@@ -18,6 +17,7 @@ from nilerules.games.sobek.actions import (
 )
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.rules.common import ZERO
+from nilerules.games.sobek.situations import SEED
 from nilerules.games.sobek.state import (
     FIRST_CHAR,
     FISH,

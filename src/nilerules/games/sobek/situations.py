@@ -1,17 +1,19 @@
-"""Sobek's hand-built positions for its checks, and the small moves the checks make in them.
+"""Sobek's situations: positions built by hand or by seeded play for the checks and the rules tests (which need
+nothing above the rules for them), and the small moves the checks make in them.
 
-A situation is a seeded game's first decision (``kit.first_decision``, seed ``SEED``) written out with
-``position_data``, edited to the case in point and built back with ``game.position`` (``kit.edit_position``: it passes
-the game's invariants; a witness built so is labelled constructed). Cards are written by name (``names.py``); every
-count is read from the params of the game at hand.
+A situation is a seeded game's first decision (``core.seeded.first_decision``, seed ``SEED``) written out with
+``position_data``, edited to the case in point and built back with ``game.position``
+(``core.situations.edit_position``: it passes the game's invariants; a check's witness built so is labelled
+constructed). Cards are written by name (``names.py``); every count is read from the params of the game at hand.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from nilerules.checks.kit import edit_position, first_decision
 from nilerules.core import CHANCE
+from nilerules.core.seeded import first_decision
+from nilerules.core.situations import edit_position
 from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import Done, StartSet
 from nilerules.games.sobek.game import SobekGame
