@@ -42,8 +42,6 @@ SITUATION_BUILDERS = re.compile(r"^nilerules\.checks\.(ra|nile_artefacts|sobek|n
 """What a file of ``SITUATIONS_USERS`` may import above the rules: its game's situation builders."""
 SITUATIONS_USERS: frozenset[str] = frozenset({
     "tests/games/nefertiti/test_readings.py",
-    "tests/games/nile_artefacts/rules/test_offerings.py",
-    "tests/games/nile_artefacts/test_readings.py",
 })
 """Rules test files (and their helper modules) that import their game's situation builders from the checks."""
 

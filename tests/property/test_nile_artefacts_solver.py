@@ -7,9 +7,9 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nilerules.checks.nile_artefacts.situations import best_count_bruteforce
 from nilerules.games.nile_artefacts.names import Condition, parse_condition
 from nilerules.games.nile_artefacts.rules.conditions import meets, meets_some_choice, tally, type_options
+from nilerules.games.nile_artefacts.situations import best_count_bruteforce
 from nilerules.solver.nile_artefacts import best_offering
 
 CONDITIONS = [

@@ -10,8 +10,8 @@ from nilerules.analysis.queries import run_query
 from nilerules.checks import GameModule, load
 from nilerules.checks.model import Budget
 from nilerules.checks.nile_artefacts.offerings import best_words
-from nilerules.checks.nile_artefacts.situations import kind_of, monuments_for, offering_position
 from nilerules.errors import QueryError
+from nilerules.games.nile_artefacts.situations import kind_of, monuments_for, offering_position
 
 EYE, STATUE, CAT, FIGURE, BIRD, ANKH = range(6)
 NILE, DESERT, FIELDS = range(3)

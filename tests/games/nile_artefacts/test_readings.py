@@ -11,10 +11,10 @@ from functools import cache
 
 import pytest
 
-from nilerules.checks.nile_artefacts.situations import kind_of, monuments_for, offering_position
 from nilerules.games import load_game
 from nilerules.games.nile_artefacts.actions import Done, Offer
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
+from nilerules.games.nile_artefacts.situations import kind_of, monuments_for, offering_position
 
 SPEC = load_game("nile_artefacts").spec
 EYE, STATUE, CAT, FIGURE, BIRD, ANKH = range(6)

@@ -33,7 +33,6 @@ from nilerules.checks.nile_artefacts.shared import (
     random_games,
     with_data,
 )
-from nilerules.checks.nile_artefacts.situations import advanced_by, options_for
 from nilerules.checks.registry import check
 from nilerules.core import Unknown
 from nilerules.games.nile_artefacts.actions import Done
@@ -50,6 +49,7 @@ from nilerules.games.nile_artefacts.names import (
 from nilerules.games.nile_artefacts.params import readings_of
 from nilerules.games.nile_artefacts.rules.conditions import meets, meets_some_choice, type_options
 from nilerules.games.nile_artefacts.rules.offerings import advance_levels
+from nilerules.games.nile_artefacts.situations import advanced_by, options_for
 from nilerules.games.nile_artefacts.state import PH_OFFER, NAState
 
 if TYPE_CHECKING:

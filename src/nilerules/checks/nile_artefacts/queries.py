@@ -16,11 +16,10 @@ import itertools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nilerules.checks import model as analysis_model
 from nilerules.checks.model import Query, QueryParam, QueryResult
-from nilerules.checks.nile_artefacts.situations import divergent_hand_of, printed_copies
 from nilerules.core import Unknown, Witness
 from nilerules.errors import InvalidConfig, QueryError
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
@@ -35,7 +34,11 @@ from nilerules.games.nile_artefacts.names import (
 )
 from nilerules.games.nile_artefacts.params import Params
 from nilerules.games.nile_artefacts.rules.conditions import meets, meets_some_choice, tally, type_options
+from nilerules.games.nile_artefacts.situations import printed_copies
 from nilerules.games.nile_artefacts.state import NAState
+
+if TYPE_CHECKING:
+    from nilerules.solver.nile_artefacts import DivergentHand
 
 HAND_HELP = (
     "cards joined by commas, each 'type[+type2]/region' with types eye statue cat figure bird ankh and regions "
@@ -161,6 +164,24 @@ def best_for(
         "offer": cards,
         "kept": [card_text(*hand[i]) for i in range(len(hand)) if i not in best.used],
     }
+
+
+def divergent_hand_of(
+    copies: Mapping[tuple[tuple[int, ...], int], int],
+    conditions: Sequence[Condition],
+    size: int,
+    rlimit: int,
+    one_type_only: bool = False,
+) -> tuple[list[tuple[tuple[int, ...], int]], DivergentHand]:
+    """Z3's hand of ``size`` cards of the data (``copies`` by printed types and region; with ``one_type_only``, no
+    2-Artifact card) that gains most from a free type choice against ``conditions``: the (types, region) of each
+    kind Z3 chose from, in order, and its answer."""
+    from nilerules.solver.nile_artefacts import divergent_hand
+
+    distinct = sorted(copies)
+    available = [0 if one_type_only and len(key[0]) != 1 else copies[key] for key in distinct]
+    types, regions = [t for t, _ in distinct], [r for _, r in distinct]
+    return distinct, divergent_hand(types, regions, available, conditions, size, False, rlimit)
 
 
 def _offer_text(best: Mapping[str, Any]) -> str:

@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from nilerules.checks.nile_artefacts.situations import kind_of, monuments_for, offering_position
 from nilerules.errors import IllegalAction
 from nilerules.games import load_game
 from nilerules.games.nile_artefacts.actions import Buy, Done, Offer
 from nilerules.games.nile_artefacts.game import NileArtefactsGame
 from nilerules.games.nile_artefacts.names import parse_condition
 from nilerules.games.nile_artefacts.rules.conditions import meets, meets_some_choice, type_options
+from nilerules.games.nile_artefacts.situations import kind_of, monuments_for, offering_position
 from nilerules.games.nile_artefacts.state import PH_OFFER, NAState
 
 EYE, STATUE, CAT, FIGURE, BIRD, ANKH = range(6)

@@ -1,5 +1,7 @@
-"""Concrete offering situations for checks, queries and tests (written in the public position format, with
-Monuments and their levels taken from the game's data), and offerings evaluated by the Python rules."""
+"""Nile Artefacts' situations: offering positions built by hand for the checks, the queries and the rules tests (which
+need nothing above the rules for them), written in the public position format with Monuments and their levels taken
+from the game's data; and offerings evaluated by the Python rules (``best_count_bruteforce`` is the reference the
+solver's offering search is checked against)."""
 
 from __future__ import annotations
 
@@ -7,8 +9,8 @@ import itertools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from nilerules.checks.kit import build_position
 from nilerules.core import Config
+from nilerules.core.situations import build_position
 from nilerules.games.nile_artefacts.names import Condition, Options, condition_text, monument_names
 from nilerules.games.nile_artefacts.params import Params, readings_of
 from nilerules.games.nile_artefacts.rules.conditions import meets, meets_some_choice, tally, type_options
@@ -17,7 +19,6 @@ from nilerules.games.nile_artefacts.state import NAState, evolve
 
 if TYPE_CHECKING:
     from nilerules.games.nile_artefacts.game import NileArtefactsGame
-    from nilerules.solver.nile_artefacts import DivergentHand
 
 
 def kind_of(params: Params, types: tuple[int, ...], region: int) -> int:
@@ -34,24 +35,6 @@ def printed_copies(params: Params) -> dict[tuple[tuple[int, ...], int], int]:
     for types, region, count in zip(params.card_types, params.card_region, params.card_count, strict=True):
         copies[(types, region)] = copies.get((types, region), 0) + count
     return copies
-
-
-def divergent_hand_of(
-    copies: Mapping[tuple[tuple[int, ...], int], int],
-    conditions: Sequence[Condition],
-    size: int,
-    rlimit: int,
-    one_type_only: bool = False,
-) -> tuple[list[tuple[tuple[int, ...], int]], DivergentHand]:
-    """Z3's hand of ``size`` cards of the data (``copies`` by printed types and region; with ``one_type_only``, no
-    2-Artifact card) that gains most from a free type choice against ``conditions``: the (types, region) of each
-    kind Z3 chose from, in order, and its answer."""
-    from nilerules.solver.nile_artefacts import divergent_hand
-
-    distinct = sorted(copies)
-    available = [0 if one_type_only and len(key[0]) != 1 else copies[key] for key in distinct]
-    types, regions = [t for t, _ in distinct], [r for _, r in distinct]
-    return distinct, divergent_hand(types, regions, available, conditions, size, False, rlimit)
 
 
 def monument_at(params: Params, text: str, used: Sequence[int] = ()) -> tuple[int, int]:
