@@ -41,7 +41,6 @@ LOADS_THE_CHECKS = ("tests.helpers.loaded", "tests.helpers.edited_game", "tests.
 SITUATION_BUILDERS = re.compile(r"^nilerules\.checks\.(ra|nile_artefacts|sobek|nefertiti)(\.situations(\.\w+)?)?$")
 """What a file of ``SITUATIONS_USERS`` may import above the rules: its game's situation builders."""
 SITUATIONS_USERS: frozenset[str] = frozenset({
-    "tests/games/nefertiti/test_readings.py",
 })
 """Rules test files (and their helper modules) that import their game's situation builders from the checks."""
 

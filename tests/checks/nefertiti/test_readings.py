@@ -16,11 +16,6 @@ from nilerules.checks.model import Budget
 from nilerules.checks.nefertiti.characters import check_wandering_thief_bought
 from nilerules.checks.nefertiti.harbor import check_papyrus_seal_supply
 from nilerules.checks.nefertiti.neutral import check_amon_priest_neutral
-from nilerules.checks.nefertiti.situations import (
-    CLOSED_MARKET_SETUP,
-    closed_market_doc,
-    situation,
-)
 from nilerules.core import CHANCE, replay
 from nilerules.core.log import replay_steps
 from nilerules.core.seeded import under
@@ -32,6 +27,7 @@ from nilerules.games.nefertiti.names import (
     LOUQSOR,
 )
 from nilerules.games.nefertiti.rules import characters, neutral_pawns
+from nilerules.games.nefertiti.situations import CLOSED_MARKET_SETUP, closed_market_doc, situation
 from nilerules.games.nefertiti.state import CLOSED, P_RESOLVE, NefState, evolve
 from tests.helpers import spec_with_line_edited
 

@@ -11,12 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from nilerules.checks.nefertiti.situations import (
-    harbor_example_doc,
-    neutral_short_doc,
-    situation,
-    wandering_thief_bought_doc,
-)
 from nilerules.core import CHANCE, playout
 from nilerules.core.seeded import first_decision, under
 from nilerules.errors import SpecError
@@ -41,6 +35,12 @@ from nilerules.games.nefertiti.names import (
     WT,
 )
 from nilerules.games.nefertiti.rules import characters, common, harbor, neutral_pawns, turn
+from nilerules.games.nefertiti.situations import (
+    harbor_example_doc,
+    neutral_short_doc,
+    situation,
+    wandering_thief_bought_doc,
+)
 from nilerules.games.nefertiti.state import P_RESOLVE, NefState, evolve
 from tests.helpers import spec_with_line_edited
 

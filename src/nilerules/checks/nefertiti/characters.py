@@ -12,18 +12,8 @@ from typing import Any
 from nilerules.checks import kit
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.nefertiti.checks import check
+from nilerules.checks.nefertiti.constructed import at_each_reading, built, written_outcomes
 from nilerules.checks.nefertiti.play import Search, bidder_acting, for_kit, gained_prestige, legal, projection, uses
-from nilerules.checks.nefertiti.situations import (
-    CLOSED_MARKET_SETUP,
-    amon_priest_end_doc,
-    at_each_reading,
-    built,
-    closed_market_doc,
-    hand_of,
-    situation,
-    wandering_thief_bought_doc,
-    written_outcomes,
-)
 from nilerules.core.verdicts import Witness
 from nilerules.games.nefertiti.actions import Done, NefAction, Pass, Pick, Swap, TakeCard, Target, UseCharacter
 from nilerules.games.nefertiti.cards import CARD_TYPE, slot, slot_code
@@ -65,6 +55,14 @@ from nilerules.games.nefertiti.rules.characters import (
 from nilerules.games.nefertiti.rules.closing import HIGHEST_BIDDER_CARDS
 from nilerules.games.nefertiti.rules.common import max_value, open_markets
 from nilerules.games.nefertiti.scoring import amon_priest_bonus, amon_priest_rank, selection_score
+from nilerules.games.nefertiti.situations import (
+    CLOSED_MARKET_SETUP,
+    amon_priest_end_doc,
+    closed_market_doc,
+    hand_of,
+    situation,
+    wandering_thief_bought_doc,
+)
 from nilerules.games.nefertiti.state import CLOSED, P_CHAR, NefState
 
 

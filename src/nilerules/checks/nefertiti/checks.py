@@ -4,9 +4,10 @@ witness situation and each reading's outcome.
 The checks live by theme in ``neutral`` (the 2-player game's neutral pawns and neutral player), ``harbor`` (the
 Memphis Harbor), ``characters``, ``markets`` (buying at a closing market, no Servant left) and ``end`` (the end of the
 game, the box's Deben), on the shared kit (``nilerules.checks.kit``), Nefertiti's hand-built positions
-(``situations``) and its searches of seeded play (``play``). Most checks look for a witness in seeded play first
-(``played_first``: the kit's lockstep search until the readings part), their hand-built situation being the fallback;
-each theme module's ``SEARCHES`` says where seeded play looks.
+(``nilerules.games.nefertiti.situations``; ``constructed`` makes a check's result on one) and its searches of seeded
+play (``play``). Most checks look for a witness in seeded play first (``played_first``: the kit's lockstep search
+until the readings part), their hand-built situation being the fallback; each theme module's ``SEARCHES`` says where
+seeded play looks.
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ from __future__ import annotations
 from nilerules.checks import kit
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.nefertiti.checks import check
+from nilerules.checks.nefertiti.constructed import at_each_reading, built
 from nilerules.checks.nefertiti.play import Search
-from nilerules.checks.nefertiti.situations import at_each_reading, built
 from nilerules.core.verdicts import Proof, Witness
 from nilerules.games.nefertiti.actions import DrawCard
 from nilerules.games.nefertiti.game import NefertitiGame

@@ -9,6 +9,7 @@ from typing import Any
 from nilerules.checks import kit
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.nefertiti.checks import check
+from nilerules.checks.nefertiti.constructed import at_each_reading, built, written_outcomes
 from nilerules.checks.nefertiti.play import (
     Search,
     closings_offered,
@@ -18,16 +19,6 @@ from nilerules.checks.nefertiti.play import (
     projection,
     uses,
 )
-from nilerules.checks.nefertiti.situations import (
-    at_each_reading,
-    built,
-    harbor_example_doc,
-    papyrus_seal_supply_doc,
-    pawns,
-    situation,
-    spread,
-    written_outcomes,
-)
 from nilerules.core.verdicts import Witness
 from nilerules.games.nefertiti.actions import DrawCard, Place, TakeCard
 from nilerules.games.nefertiti.cards import slot
@@ -35,6 +26,7 @@ from nilerules.games.nefertiti.game import NefertitiGame
 from nilerules.games.nefertiti.names import AKH, CARD_NAMES, HARBOR, HIGH_PRIEST, N_GIFTS, PAPYRUS
 from nilerules.games.nefertiti.rules.harbor import harbor_check
 from nilerules.games.nefertiti.rules.turn import forced_closures
+from nilerules.games.nefertiti.situations import harbor_example_doc, papyrus_seal_supply_doc, pawns, situation, spread
 from nilerules.games.nefertiti.state import P_RESOLVE, NefState
 
 

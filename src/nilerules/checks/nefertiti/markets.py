@@ -7,8 +7,8 @@ import random
 
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.nefertiti.checks import check
+from nilerules.checks.nefertiti.constructed import at_each_reading, built
 from nilerules.checks.nefertiti.play import Search, bidder_acting, closings_offered, closures_in_words, legal
-from nilerules.checks.nefertiti.situations import at_each_reading, built, spread
 from nilerules.core.types import CHANCE
 from nilerules.games.nefertiti.actions import TakeCard, TakeHalf
 from nilerules.games.nefertiti.cards import slot, slot_sealed
@@ -16,6 +16,7 @@ from nilerules.games.nefertiti.game import NefertitiGame
 from nilerules.games.nefertiti.names import CHAIR, GIZEH
 from nilerules.games.nefertiti.rules.closing import resolution_actions
 from nilerules.games.nefertiti.rules.turn import forced_closures
+from nilerules.games.nefertiti.situations import spread
 from nilerules.games.nefertiti.state import P_TURN, NefState
 
 

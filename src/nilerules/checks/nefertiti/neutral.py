@@ -11,17 +11,8 @@ from typing import Any
 from nilerules.checks import kit
 from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.nefertiti.checks import check
+from nilerules.checks.nefertiti.constructed import at_each_reading, built, written_outcomes
 from nilerules.checks.nefertiti.play import Search, bidder_acting, closings_offered, closures_in_words, legal, uses
-from nilerules.checks.nefertiti.situations import (
-    amon_priest_neutral_doc,
-    at_each_reading,
-    built,
-    neutral_short_doc,
-    pawns,
-    situation,
-    spread,
-    written_outcomes,
-)
 from nilerules.core.types import Config
 from nilerules.core.verdicts import Unknown, Witness
 from nilerules.games.nefertiti.actions import NefAction, NeutralDeben, NeutralGift, Pick, PlaceNeutral, Swap, TakeCard
@@ -49,6 +40,7 @@ from nilerules.games.nefertiti.rules.closing import resolution_actions, start_re
 from nilerules.games.nefertiti.rules.neutral_pawns import colours_two_player, neutral_choices
 from nilerules.games.nefertiti.rules.turn import forced_closures, stall_closes
 from nilerules.games.nefertiti.scoring import amon_priest_field, amon_priest_rank, gift_score, holders
+from nilerules.games.nefertiti.situations import amon_priest_neutral_doc, neutral_short_doc, pawns, situation, spread
 from nilerules.games.nefertiti.state import P_OVER, P_RESOLVE, NefState
 
 

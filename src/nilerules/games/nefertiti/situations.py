@@ -1,19 +1,14 @@
-"""Nefertiti's hand-built situations: positions written with names (docs/positions.md), built under each reading with
-the kit, and the result of a check on one of them.
-
-A situation passes the game's invariants (``game.position`` checks them); a witness found in one is labelled
-constructed, and its position document is written into the witness data.
+"""Nefertiti's situations: positions built by hand for the checks and the rules tests (which need nothing above the
+rules for them), written with names (docs/positions.md) and checked by the game's invariants (``game.position``); the
+positions several checks or tests share, and the pieces they are written with (pawns, a seat's Servants spread
+over markets, a hand).
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from nilerules.checks import kit
-from nilerules.checks.model import CheckResult
-from nilerules.core.types import Config
 from nilerules.games.nefertiti.game import NefertitiGame
 from nilerules.games.nefertiti.names import CARD_NAMES, GIZEH, N_CODES, N_GIFTS
 from nilerules.games.nefertiti.state import NefState
@@ -22,47 +17,6 @@ from nilerules.games.nefertiti.state import NefState
 def situation(game: NefertitiGame, players: int, modules: tuple[str, ...], doc: Mapping[str, Any]) -> NefState:
     """A hand-built position under the default readings, written with names and checked by the game's invariants."""
     return game.position(game.config(players, modules), doc)
-
-
-def at_each_reading(
-    game: NefertitiGame, ambiguity: str, config: Config, doc: Mapping[str, Any], outcome: Callable[[NefState], str]
-) -> kit.Outcomes:
-    """``outcome`` of the position ``doc`` built under each reading of ``ambiguity`` (``config`` otherwise), in spec
-    order."""
-
-    def run(reading: str) -> str:
-        state: NefState = kit.build_position(game, kit.under(game, config, ambiguity, reading), dict(doc))
-        return outcome(state)
-
-    return kit.per_reading(game, ambiguity, run)
-
-
-def built(
-    outcomes: kit.Outcomes,
-    summary: str,
-    doc: Mapping[str, Any],
-    searched: str = "one situation",
-    *,
-    config: Config | None = None,
-    figures: Callable[[str], str] | None = None,
-    **data: Any,
-) -> CheckResult:
-    """The result of a hand-built situation (``kit.situation_result``), labelled constructed, its position document
-    in the data, with its player count and modules when ``config`` gives them (so the written position can be built
-    again from the finding alone), and ``figures`` recomputing each reading's outcome from that position
-    (``written_outcomes``)."""
-    shape = {"players": config.players, "modules": list(config.modules)} if config is not None else {}
-    result = kit.situation_result(outcomes, summary, {**data, **shape, "position": dict(doc)}, searched)
-    return dataclasses.replace(result, constructed=True, figures=figures)
-
-
-def written_outcomes(
-    game: NefertitiGame, ambiguity: str, config: Config, doc: Mapping[str, Any], outcome: Callable[[NefState], str]
-) -> tuple[kit.Outcomes, Callable[[str], str]]:
-    """``outcome`` of the written position ``doc`` built under each reading (``kit.written_figures``), and the
-    function that recomputes it for one reading."""
-    figures = kit.written_figures(game, ambiguity, config, {"position": dict(doc)}, lambda s, _r: outcome(s))
-    return kit.per_reading(game, ambiguity, figures), figures
 
 
 def pawns(*items: tuple[int, int, bool]) -> list[dict[str, Any]]:
