@@ -131,6 +131,52 @@ def test_the_layer_check_sees_an_arrow_up(tmp_path: Path, monkeypatch: pytest.Mo
     ]
 
 
+SITUATIONS_MAY_IMPORT = ("nilerules.core", "nilerules.errors")
+"""What a game's situation builders (``games/<game>/situations.py``) may import besides their own game."""
+
+
+def situations_beyond_the_rules() -> list[str]:
+    """The imports of each game's situation builders other than the kernel, the errors and the game itself (the
+    checks and the rules tests both build on them, so they stand on the rules alone)."""
+    problems = []
+    for game_id in GAME_IDS:
+        path = SRC / "games" / game_id / "situations.py"
+        if not path.is_file():
+            problems.append(f"{module_name(path)} is missing")
+            continue
+        allowed = (*SITUATIONS_MAY_IMPORT, f"nilerules.games.{game_id}")
+        problems += [f"{module_name(path)}:{line} imports {target}" for line, target in imported(path)
+                     if not any(target == a or target.startswith(a + ".") for a in allowed)]
+    return problems
+
+
+def test_situation_builders_import_only_the_kernel_and_their_game() -> None:
+    """Every game has its situation builders, and they import nothing but ``nilerules.core``, ``nilerules.errors``
+    and their own game."""
+    assert situations_beyond_the_rules() == []
+
+
+def test_the_situations_check_sees_a_stray_import(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check itself: situation builders importing the spec loader (allowed to the rules, not to them) or the
+    checks' kit are reported, a game without them too; the kernel, the errors and the game's own rules are not."""
+    games = tmp_path / "nilerules" / "games"
+    for game_id in GAME_IDS[:3]:
+        (games / game_id).mkdir(parents=True)
+    (games / "ra" / "situations.py").write_text(
+        "from nilerules.core.seeded import replay_actions\nfrom nilerules.errors import PositionError\n"
+        "from nilerules.games.ra import rules\n", encoding="utf-8")
+    (games / "nile_artefacts" / "situations.py").write_text("import nilerules.specs\n", encoding="utf-8")
+    (games / "sobek" / "situations.py").write_text(
+        "def f():\n    from nilerules.checks.kit import under\n", encoding="utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "SRC", tmp_path / "nilerules")
+    assert situations_beyond_the_rules() == [
+        "nilerules.games.nile_artefacts.situations:1 imports nilerules.specs",
+        "nilerules.games.sobek.situations:2 imports nilerules.checks.kit",
+        "nilerules.games.sobek.situations:2 imports nilerules.checks.kit.under",
+        "nilerules.games.nefertiti.situations is missing",
+    ]
+
+
 def test_loading_a_game_loads_no_solver_and_no_analysis() -> None:
     """``load_game`` imports the rules only: neither z3, nor the solver, nor the checks of a game, nor the analysis."""
     code = (

@@ -3,26 +3,20 @@ checks, the solver or z3, so that a test of one rule runs on the rules alone.
 
 Two checks, one static and one of what really loads: every import in a rules test file (at module level or inside a
 test, through ``tests.*`` helper modules too) stays below the checks; and importing every rules test file in a fresh
-interpreter leaves z3, the checks, the solver and the analysis unloaded. The rules tests still living under
-``tests/unit/<game>/`` count as rules tests unless ``NOT_YET_MOVED`` names them (a list that only shrinks).
-
-One exception, named file by file in ``SITUATIONS_USERS``: a rules test that builds its positions with its game's
-situation builders (``checks/<game>/situations.py``: ``dealt``, ``place``, ``situation``, ...) imports them and nothing
-else above the rules; importing them loads the checks (and for Ra and Sobek z3), until those builders move below the
-checks. That list only shrinks too.
+interpreter leaves z3, the checks, the solver and the analysis unloaded. There is no exception: a rules test builds
+its positions with its game's situation builders (``nilerules.games.<game>.situations``) and plays with
+``nilerules.core.seeded``, both below the checks.
 """
 
 from __future__ import annotations
 
 import ast
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ROOT / "tests"
-GAME_IDS = ("ra", "nile_artefacts", "sobek", "nefertiti")
 
 ABOVE_THE_RULES = (
     "z3",
@@ -38,23 +32,10 @@ LOADS_THE_CHECKS = ("tests.helpers.loaded", "tests.helpers.edited_game", "tests.
 """Helpers of tests/helpers.py that import the checks when called (a rules test uses ``edited_rules``,
 ``load_game``)."""
 
-SITUATION_BUILDERS = re.compile(r"^nilerules\.checks\.(ra|nile_artefacts|sobek|nefertiti)(\.situations(\.\w+)?)?$")
-"""What a file of ``SITUATIONS_USERS`` may import above the rules: its game's situation builders."""
-SITUATIONS_USERS: frozenset[str] = frozenset({
-})
-"""Rules test files (and their helper modules) that import their game's situation builders from the checks."""
 
-NOT_YET_MOVED: frozenset[str] = frozenset()
-"""Files under tests/unit/<game>/ that test the checks and still wait for their move to tests/checks/<game>/."""
-
-
-def rules_test_files() -> list[Path]:
-    """Every Python file of tests/games/, and of tests/unit/<game>/ not in ``NOT_YET_MOVED``."""
-    found = sorted((TESTS / "games").rglob("*.py"))
-    for game_id in GAME_IDS:
-        found += [p for p in sorted((TESTS / "unit" / game_id).glob("*.py"))
-                  if p.relative_to(ROOT).as_posix() not in NOT_YET_MOVED]
-    return found
+def rules_test_files(tests: Path = TESTS) -> list[Path]:
+    """Every Python file of tests/games/."""
+    return sorted((tests / "games").rglob("*.py"))
 
 
 def imports(path: Path, everywhere: bool = True) -> list[tuple[int, str]]:
@@ -103,37 +84,21 @@ def problems(path: Path, seen: set[Path] | None = None, everywhere: bool = True)
     return out
 
 
-def beyond_situations(path: Path) -> list[str]:
-    """The problems of ``path``, but for an import of its game's situation builders when ``SITUATIONS_USERS`` names
-    it (then the situation builders are expected, and anything else above the rules is not)."""
-    found = problems(path)
-    if path.relative_to(ROOT).as_posix() in SITUATIONS_USERS:
-        found = [p for p in found if not SITUATION_BUILDERS.match(p.split(" imports ")[1].split(",")[0])]
-    return found
+def above_the_rules(tests: Path = TESTS) -> list[str]:
+    """The imports above the rules of every rules test file of ``tests`` (and of the helper modules they import)."""
+    return [p for path in rules_test_files(tests) for p in problems(path)]
 
 
 def test_rules_tests_import_nothing_above_the_rules() -> None:
-    """No rules test file, nor a helper module it imports from tests/, imports the checks, the solver or z3 (a file of
-    ``SITUATIONS_USERS``: nothing but its game's situation builders)."""
-    found = [p for path in rules_test_files() for p in beyond_situations(path)]
-    assert found == []
-
-
-def test_the_lists_only_name_files_that_exist_and_still_need_them() -> None:
-    """Every file the lists excuse exists and does import above the rules, and a file of ``SITUATIONS_USERS`` does
-    import its game's situation builders (a stale entry fails: the lists shrink)."""
-    stale = sorted(name for name in NOT_YET_MOVED if not (ROOT / name).is_file() or not problems(ROOT / name))
-    stale += sorted(name for name in SITUATIONS_USERS
-                    if not (ROOT / name).is_file() or problems(ROOT / name) == beyond_situations(ROOT / name))
-    assert stale == []
+    """No rules test file, nor a helper module it imports from tests/, imports the checks, the solver or z3."""
+    assert above_the_rules() == []
 
 
 def test_importing_the_rules_tests_loads_no_checks_and_no_z3() -> None:
-    """A fresh interpreter that imports every rules test file (but ``SITUATIONS_USERS``) has not loaded z3, the checks,
-    the solver or the analysis (module-level code included: ``MODULE = load(...)`` at import would load them)."""
+    """A fresh interpreter that imports every rules test file has not loaded z3, the checks, the solver or the
+    analysis (module-level code included: ``MODULE = load(...)`` at import would load them)."""
     modules = [p.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".") for p in rules_test_files()
-               if p.name not in ("__init__.py", "conftest.py")
-               and p.relative_to(ROOT).as_posix() not in SITUATIONS_USERS]
+               if p.name not in ("__init__.py", "conftest.py")]
     script = (
         "import importlib, sys\n"
         f"sys.path.insert(0, {str(ROOT)!r})\n"
@@ -157,3 +122,17 @@ def test_the_static_check_finds_imports_above_the_rules(tmp_path: Path) -> None:
     assert [p.split(" imports ")[1] for p in problems(broken)] == [
         "z3", "tests.helpers.edited_game, which loads the checks", "nilerules.checks.kit", "nilerules.checks.kit.under"]
     assert problems(fine) == []
+
+
+def test_the_rule_has_no_exception_for_situation_builders(tmp_path: Path) -> None:
+    """The rule is strict: a rules test importing its game's situation builders from the checks (where they lived
+    before issue 33) is flagged like any other import of the checks; the same builders from the game are not."""
+    rules = tmp_path / "games" / "ra" / "rules"
+    rules.mkdir(parents=True)
+    (rules / "test_auction.py").write_text("from nilerules.checks.ra.situations import dealt\n", encoding="utf-8")
+    (tmp_path / "games" / "ra" / "test_scoring.py").write_text(
+        "from nilerules.games.ra.situations import dealt\n", encoding="utf-8")
+    assert above_the_rules(tmp_path) == [
+        "test_auction.py:1 imports nilerules.checks.ra.situations",
+        "test_auction.py:1 imports nilerules.checks.ra.situations.dealt",
+    ]
