@@ -30,6 +30,7 @@ from nilerules.games.sobek.situations import (
     cards,
     code,
     end_of_round,
+    in_round_two,
     params_of,
     score_round,
 )
@@ -42,13 +43,6 @@ from nilerules.games.sobek.state import (
     PlayedSet,
     SobekState,
 )
-
-
-def in_round_two(state: SobekState) -> bool:
-    """Round 2 has begun: under SOB-018's ``lowest_chooses`` (the default) the lowest scorer's choice of who starts
-    it comes first, a decision of round 2 before its deal; the first decision after that deal is round 2's own."""
-    pend = state.pending
-    return state.round == 1 and not (pend is not None and pend.kind == K_START)
 
 
 def next_round_in_play(

@@ -19,11 +19,18 @@ from nilerules.games.sobek.actions import Done, StartSet
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.names import CARD_CODES
 from nilerules.games.sobek.params import Params, readings_of
-from nilerules.games.sobek.state import D_EVENT, K_EVENT, SobekState
+from nilerules.games.sobek.state import D_EVENT, K_EVENT, K_START, SobekState
 
 SEED = 20261129
 """The first seed of the checks' seeded games (and the one seed of their situations)."""
 SEATS = "seats"
+
+
+def in_round_two(state: SobekState) -> bool:
+    """Round 2 has begun: under SOB-018's ``lowest_chooses`` (the default) the lowest scorer's choice of who starts
+    it comes first, a decision of round 2 before its deal; the first decision after that deal is round 2's own."""
+    pend = state.pending
+    return state.round == 1 and not (pend is not None and pend.kind == K_START)
 
 
 def params_of(game: SobekGame, players: int = 2) -> Params:

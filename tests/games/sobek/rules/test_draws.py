@@ -23,22 +23,14 @@ from nilerules.games.sobek.actions import (
 )
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.names import CARD_CODES
-from nilerules.games.sobek.situations import SEED
+from nilerules.games.sobek.situations import SEED, in_round_two
 from nilerules.games.sobek.state import (
     D_REMOVE,
     FIRST_CHAR,
     FLOOD,
-    K_START,
     SobekState,
 )
 from tests.helpers import edited_rules
-
-
-def in_round_two(state: SobekState) -> bool:
-    """Round 2 has begun: past the lowest scorer's choice of who starts it (SOB-018's default), a decision of round 2
-    before its deal (as ``checks/sobek/rounds.in_round_two``, which the rules tests do not import)."""
-    return state.round == 1 and not (state.pending is not None and state.pending.kind == K_START)
-
 
 GAME = load_game("sobek")
 
