@@ -7,11 +7,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from nilerules.core.seeded import first_decision
-from nilerules.games.sobek import situations
+from nilerules.games.sobek import rules, situations
+from nilerules.games.sobek.actions import AddCard, Done, StartSet
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.names import CARD_CODES, CARD_NAMES, GOODS_NAMES, token_names
 from nilerules.games.sobek.position import PHASES, pending_data
-from nilerules.games.sobek.state import KINDS, NTYPES, SobekState
+from nilerules.games.sobek.rules.common import ZERO
+from nilerules.games.sobek.state import FIRST_CHAR, FISH, KINDS, NTYPES, SobekState
+
+QUEEN, PRIEST, PRIESTESS, SCRIBE_FISH, SCRIBE_CATTLE, VIZIR, MERCHANT, COURTESAN, THIEF = range(FIRST_CHAR,
+                                                                                              FIRST_CHAR + 9)
+"""The card types of the nine characters, in the order of ``state.CHARACTERS``."""
 
 
 def position(game: SobekGame, players: int, readings: Mapping[str, str], **changes: Any) -> SobekState:
@@ -91,3 +97,18 @@ def plain(kind: int) -> int:
 def green(kind: int) -> int:
     """The card type of a goods kind's green-backed cards (``"<kind>_green"``)."""
     return CARD_CODES[KINDS[kind] + "_green"]
+
+
+def with_hand(game: SobekGame, hand: tuple[int, ...], **changes: object) -> SobekState:
+    """A 3-player ``position`` where seat 0 holds ``hand`` and the others nothing."""
+    return position(game, 3, {}, hands=(hand, ZERO, ZERO), **changes)
+
+
+def fish_set_played(game: SobekGame, readings: dict[str, str] | None = None, **changes: object) -> SobekState:
+    """Seat 0 of a 3-player game plays three plain Fish as a new set (an event follows)."""
+    cards = (plain(FISH),) * 3
+    state = position(game, 3, readings or {}, hands=(hand_of(*cards), ZERO, ZERO), **changes)
+    state = rules.apply(state, StartSet(FISH, -1))
+    for c in cards:
+        state = rules.apply(state, AddCard(c))
+    return rules.apply(state, Done())

@@ -35,7 +35,6 @@ from nilerules.games.sobek.state import (
     AMULET,
     CATTLE,
     EBONY,
-    FIRST_CHAR,
     FISH,
     GREEN_BACK,
     HORIZONTAL,
@@ -48,16 +47,19 @@ from nilerules.games.sobek.state import (
     PlayedSet,
     SobekState,
 )
-from tests.games.sobek.positions import green, hand_of, plain, position, valued
-
-QUEEN, PRIEST, PRIESTESS, SCRIBE_FISH, SCRIBE_CATTLE, VIZIR, MERCHANT, COURTESAN, THIEF = range(FIRST_CHAR,
-                                                                                              FIRST_CHAR + 9)
-
-
-# -- characters ------------------------------------------------------------------------------------------------
-def with_hand(game: SobekGame, hand: tuple[int, ...], **changes: object) -> SobekState:
-    return position(game, 3, {}, hands=(hand, ZERO, ZERO), **changes)
-
+from tests.games.sobek.positions import (
+    COURTESAN,
+    QUEEN,
+    SCRIBE_FISH,
+    THIEF,
+    VIZIR,
+    green,
+    hand_of,
+    plain,
+    position,
+    valued,
+    with_hand,
+)
 
 GAME = load_game("sobek")
 

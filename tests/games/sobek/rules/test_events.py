@@ -8,13 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import (
-    AddCard,
     ChooseEvent,
     ChooseTarget,
-    Done,
-    StartSet,
     Take,
 )
 from nilerules.games.sobek.game import SobekGame
@@ -23,24 +19,12 @@ from nilerules.games.sobek.state import (
     DECEIT,
     EBONY,
     EMBALMING,
-    FISH,
     FLOOD,
     MARBLE,
     OVER,
     WHEAT,
-    SobekState,
 )
-from tests.games.sobek.positions import hand_of, plain, position
-
-
-def fish_set_played(game: SobekGame, readings: dict[str, str] | None = None, **changes: object) -> SobekState:
-    """Seat 0 of a 3-player game plays three plain Fish as a new set (an event follows)."""
-    cards = (plain(FISH),) * 3
-    state = position(game, 3, readings or {}, hands=(hand_of(*cards), ZERO, ZERO), **changes)
-    state = rules.apply(state, StartSet(FISH, -1))
-    for c in cards:
-        state = rules.apply(state, AddCard(c))
-    return rules.apply(state, Done())
+from tests.games.sobek.positions import fish_set_played, hand_of, plain
 
 
 @pytest.mark.rules("sobek.sets.event", "sobek.events.choose", "sobek.events.discarded")

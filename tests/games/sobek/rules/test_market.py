@@ -16,23 +16,12 @@ from nilerules.games.sobek.actions import (
     Take,
 )
 from nilerules.games.sobek.game import SobekGame
-from nilerules.games.sobek.rules.common import ZERO
 from nilerules.games.sobek.situations import SEED
 from nilerules.games.sobek.state import (
-    FIRST_CHAR,
     FISH,
     HORIZONTAL,
-    SobekState,
 )
-from tests.games.sobek.positions import hand_of, plain, position
-
-QUEEN, PRIEST, PRIESTESS, SCRIBE_FISH, SCRIBE_CATTLE, VIZIR, MERCHANT, COURTESAN, THIEF = range(FIRST_CHAR,
-                                                                                              FIRST_CHAR + 9)
-
-
-# -- characters ------------------------------------------------------------------------------------------------
-def with_hand(game: SobekGame, hand: tuple[int, ...], **changes: object) -> SobekState:
-    return position(game, 3, {}, hands=(hand, ZERO, ZERO), **changes)
+from tests.games.sobek.positions import MERCHANT, hand_of, plain, position, with_hand
 
 
 # -- the market ------------------------------------------------------------------------------------------------

@@ -29,7 +29,6 @@ from nilerules.games.sobek.rules.common import ZERO
 from nilerules.games.sobek.state import (
     AMULET,
     CURSE,
-    FIRST_CHAR,
     FISH,
     FLOOD,
     HORIZONTAL,
@@ -42,25 +41,19 @@ from nilerules.games.sobek.state import (
     PlayedSet,
     SobekState,
 )
-from tests.games.sobek.positions import green, hand_of, plain, position, valued
-
-QUEEN, PRIEST, PRIESTESS, SCRIBE_FISH, SCRIBE_CATTLE, VIZIR, MERCHANT, COURTESAN, THIEF = range(FIRST_CHAR,
-                                                                                              FIRST_CHAR + 9)
-
-
-def fish_set_played(game: SobekGame, readings: dict[str, str] | None = None, **changes: object) -> SobekState:
-    """Seat 0 of a 3-player game plays three plain Fish as a new set (an event follows)."""
-    cards = (plain(FISH),) * 3
-    state = position(game, 3, readings or {}, hands=(hand_of(*cards), ZERO, ZERO), **changes)
-    state = rules.apply(state, StartSet(FISH, -1))
-    for c in cards:
-        state = rules.apply(state, AddCard(c))
-    return rules.apply(state, Done())
-
-
-# -- characters ------------------------------------------------------------------------------------------------
-def with_hand(game: SobekGame, hand: tuple[int, ...], **changes: object) -> SobekState:
-    return position(game, 3, {}, hands=(hand, ZERO, ZERO), **changes)
+from tests.games.sobek.positions import (
+    PRIEST,
+    QUEEN,
+    SCRIBE_FISH,
+    THIEF,
+    fish_set_played,
+    green,
+    hand_of,
+    plain,
+    position,
+    valued,
+    with_hand,
+)
 
 
 # -- end of the round ------------------------------------------------------------------------------------------
