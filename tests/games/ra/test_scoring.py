@@ -6,7 +6,7 @@ import pytest
 
 from nilerules.games.ra import make_game, scoring
 from nilerules.games.ra.actions import DRAW_ACTION, DRAWS
-from nilerules.games.ra.situations import dealt, place, run
+from nilerules.games.ra.situations import place, run
 from nilerules.games.ra.state import (
     CIVS,
     FLOOD,
@@ -17,14 +17,10 @@ from nilerules.games.ra.state import (
     PHARAOH,
     RA,
     TRADER,
-    RaState,
 )
+from tests.games.ra.positions import fresh
 
 GAME = make_game()
-
-
-def fresh(players: int, **readings: str) -> RaState:
-    return dealt(GAME.setup(GAME.config(players, ("traders",), readings)))
 
 
 def hold(**counts: int) -> list[int]:
@@ -85,8 +81,8 @@ def test_final_sun_disk_scoring() -> None:
 @pytest.mark.rules("ra.scoring.epoch_discard")
 def test_gods_gold_civilizations_floods_leave_pharaohs_niles_monuments_stay() -> None:
     """Reference (Z-Man): after scoring, Gods, Gold, Civilizations and Floods are discarded; the rest stay."""
-    s = place(fresh(3), held={1: {GOD: 1, GOLD: 1, CIVS[0]: 1, FLOOD: 1, PHARAOH: 2, NILE: 3, MONUMENTS[3]: 1}},
-              ra_on_track=7)
+    s = place(fresh(3, traders=True),
+              held={1: {GOD: 1, GOLD: 1, CIVS[0]: 1, FLOOD: 1, PHARAOH: 2, NILE: 3, MONUMENTS[3]: 1}}, ra_on_track=7)
     s = run(s, [DRAW_ACTION, DRAWS[RA]])
     kept = s.held[1]
     assert (kept[GOD], kept[GOLD], kept[CIVS[0]], kept[FLOOD]) == (0, 0, 0, 0)

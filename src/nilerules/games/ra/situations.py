@@ -54,11 +54,6 @@ def dealt(state: RaState, order: tuple[int, ...] | None = None) -> RaState:
     return rules.apply(state, Deal(tuple(sets[i] for i in chosen)))
 
 
-def fresh(params_for: RaParams, config: Config) -> RaState:
-    """A game set up and dealt in the listed order."""
-    return dealt(rules.setup(config, params_for))
-
-
 # -- auctions -------------------------------------------------------------------------------------------------------
 def won_by(s: RaState, winner: PlayerId) -> list[RaAction] | None:
     """Bids for the running auction: ``winner`` bids their lowest disk that beats the bid, everyone else passes;

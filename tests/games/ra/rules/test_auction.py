@@ -16,23 +16,19 @@ from nilerules.games.ra.actions import (
     INVOKE_ACTION,
     PASS_ACTION,
 )
-from nilerules.games.ra.situations import dealt, place, run
+from nilerules.games.ra.situations import place, run
 from nilerules.games.ra.state import (
     GOLD,
     NILE,
     PHARAOH,
     RA,
-    RaState,
     center_disk,
     disks,
     ra_tiles,
 )
+from tests.games.ra.positions import fresh
 
 GAME = make_game()
-
-
-def fresh(players: int, traders: bool = False, **readings: str) -> RaState:
-    return dealt(GAME.setup(GAME.config(players, ("traders",) if traders else (), readings)))
 
 
 @pytest.mark.rules("ra.base.draw_place", "ra.base.bid_order", "ra.base.no_bid")

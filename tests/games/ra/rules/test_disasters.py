@@ -15,7 +15,7 @@ from nilerules.games.ra.actions import (
     PASS_ACTION,
     Bid,
 )
-from nilerules.games.ra.situations import dealt, place, run, win_auction
+from nilerules.games.ra.situations import place, run, win_auction
 from nilerules.games.ra.state import (
     CIVS,
     FLOOD,
@@ -23,14 +23,10 @@ from nilerules.games.ra.state import (
     NILE,
     PHARAOH,
     UNREST,
-    RaState,
 )
+from tests.games.ra.positions import fresh
 
 GAME = load_game("ra")
-
-
-def fresh(players: int, traders: bool = False, **readings: str) -> RaState:
-    return dealt(GAME.setup(GAME.config(players, ("traders",) if traders else (), readings)))
 
 
 @pytest.mark.rules("ra.base.disasters", "ra.base.win")

@@ -15,25 +15,21 @@ from nilerules.games.ra.actions import (
     DRAWS,
     INVOKE_ACTION,
 )
-from nilerules.games.ra.situations import dealt, place, run
+from nilerules.games.ra.situations import place, run
 from nilerules.games.ra.state import (
     GOLD,
     H_BAG,
     NILE,
     RA,
-    RaState,
     actor,
     disk_total,
     disks,
     mask_of,
     ra_tiles,
 )
+from tests.games.ra.positions import fresh
 
 GAME = load_game("ra")
-
-
-def fresh(players: int, traders: bool = False, **readings: str) -> RaState:
-    return dealt(GAME.setup(GAME.config(players, ("traders",) if traders else (), readings)))
 
 
 @pytest.mark.rules("ra.base.epoch_end", "ra.traders.scoring.discard")

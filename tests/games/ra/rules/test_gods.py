@@ -13,21 +13,17 @@ from nilerules.games.ra.actions import (
     END_ACTION,
     GODS_BY_KIND,
 )
-from nilerules.games.ra.situations import dealt, place, run
+from nilerules.games.ra.situations import place, run
 from nilerules.games.ra.state import (
     FUNERAL,
     GOD,
     GOLD,
     MONUMENTS,
     NILE,
-    RaState,
 )
+from tests.games.ra.positions import fresh
 
 GAME = make_game()
-
-
-def fresh(players: int, traders: bool = False, **readings: str) -> RaState:
-    return dealt(GAME.setup(GAME.config(players, ("traders",) if traders else (), readings)))
 
 
 @pytest.mark.rules("ra.base.god")

@@ -17,16 +17,12 @@ from nilerules.games.ra.actions import (
 )
 from nilerules.games.ra.situations import dealt
 from nilerules.games.ra.state import (
-    RaState,
     center_disk,
     disks,
 )
+from tests.games.ra.positions import fresh
 
 GAME = make_game()
-
-
-def fresh(players: int, traders: bool = False, **readings: str) -> RaState:
-    return dealt(GAME.setup(GAME.config(players, ("traders",) if traders else (), readings)))
 
 
 @pytest.mark.rules("ra.base.start_score", "ra.base.first_player", "ra.traders.setup.normal")

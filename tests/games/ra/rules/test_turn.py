@@ -21,19 +21,16 @@ from nilerules.games.ra.actions import (
     PASS_ACTION,
     RaAction,
 )
-from nilerules.games.ra.situations import dealt, place, run
+from nilerules.games.ra.situations import place, run
 from nilerules.games.ra.state import (
     GOLD,
     RA,
     TRADER,
     RaState,
 )
+from tests.games.ra.positions import fresh
 
 GAME = make_game()
-
-
-def fresh(players: int, traders: bool = False, **readings: str) -> RaState:
-    return dealt(GAME.setup(GAME.config(players, ("traders",) if traders else (), readings)))
 
 
 @pytest.mark.rules("ra.traders.setup.bag", "ra.base.draw")
