@@ -1,6 +1,6 @@
 """Helpers shared by the generic tests: which games are present, where the seeds are, each game's documented example
-position, a game loaded from an edited copy of its spec, the states of a seeded random game, a check's witness from
-seeded play.
+position and action forms (and the check that every move met reads back in one), a game loaded from an edited copy of
+its spec, the states of a seeded random game, a check's witness from seeded play.
 
 Importing this module loads no checks and no z3 (rules tests under tests/games use it): ``loaded`` and
 ``edited_game`` import the checks when called; ``edited_rules`` gives the game alone."""
@@ -12,12 +12,13 @@ import random
 import re
 import time
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nilerules.core import CHANCE, Config, Witness
+from nilerules.core import CHANCE, Config, Witness, written
+from nilerules.core.game import moves_here
 from nilerules.core.log import replay_steps
 from nilerules.games import available, load_game
 from nilerules.specs import bundled_spec_path
@@ -151,6 +152,22 @@ def _value_like(written: Any, documented: Any) -> bool:
     if isinstance(documented, list):
         return isinstance(written, list) and all(_value_like(w, documented[0]) for w in written)
     return written_like(written, documented)
+
+
+def documented_kinds_met(game: Any, states: Iterable[Any], heading: str,
+                         kind: Callable[[Any], Any] = type) -> set[Any]:
+    """Assert, for every move and chance outcome ``a`` of ``states``, that ``game.action(str(a)) == a`` and that
+    ``str(a)`` has the shape of one of the action forms of docs/positions.md's section ``heading``
+    (``documented_actions``, ``written_like``); the kinds of action met (``kind(a)``)."""
+    documented = [written.parse(form) for form in documented_actions(heading)]
+    met = set()
+    for state in states:
+        for action in moves_here(game, state):
+            text = str(action)
+            assert action == game.action(text), text
+            assert any(written_like(written.parse(text), form) for form in documented), text
+            met.add(kind(action))
+    return met
 
 
 def made_once(tmp_path_factory: Any, name: str, make: Callable[[Path], None]) -> Path:

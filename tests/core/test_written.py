@@ -13,7 +13,8 @@ import pytest
 from nilerules.core import CHANCE, written
 from nilerules.core.game import moves_here, refusal, refused
 from nilerules.errors import LISTED_MOVES, IllegalAction, MalformedAction
-from tests.helpers import game, games, seeded_states
+from nilerules.games import load_game
+from tests.helpers import documented_kinds_met, game, games, seeded_states
 
 
 @dataclass(frozen=True)
@@ -118,3 +119,26 @@ def test_refusal_converts_a_rules_error_with_the_moves_there() -> None:
     assert moves_here(game, end) == ()
     not_one = refusal(game, (Roll, Pass, Wait), error, turn, "pass")
     assert isinstance(not_one, MalformedAction) and "tally: apply was given a string, 'pass'" in str(not_one)
+
+
+def test_the_documented_forms_check_is_not_blind() -> None:
+    """``tests.helpers.documented_kinds_met`` (each game's ``test_actions`` runs it) names the kinds met where every
+    move reads back in a documented form (Ra's deal at set-up, under Ra's section), and fails on a deal checked
+    against another game's forms (Sobek's section writes no deal) and on a game whose ``action`` misreads its text."""
+    ra = load_game("ra")
+    start = ra.setup(ra.config(3))
+    assert {"Deal"} == {kind.__name__ for kind in documented_kinds_met(ra, [start], "Ra")}
+    with pytest.raises(AssertionError, match="deal"):
+        documented_kinds_met(ra, [start], "Sobek")
+
+    class Misreads:
+        """Ra, but ``action`` reads every text as the first move of the set-up."""
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(ra, name)
+
+        def action(self, text: str) -> object:
+            return moves_here(ra, start)[0]
+
+    with pytest.raises(AssertionError):
+        documented_kinds_met(Misreads(), [start], "Ra")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from nilerules.core import CHANCE, written
+from nilerules.core.game import moves_here
 from nilerules.errors import LISTED_MOVES, IllegalAction, MalformedAction
 from nilerules.games.nefertiti import make_game
 from nilerules.games.nefertiti.actions import (
@@ -25,7 +25,7 @@ from nilerules.games.nefertiti.actions import (
 )
 from nilerules.games.nefertiti.cards import slot
 from nilerules.games.nefertiti.names import CHAIR, GIZEH, HARBOR, LOUQSOR, MIRROR, NECKLACE, NEUTRAL_OWNER, PAPYRUS
-from tests.helpers import documented_actions, documented_position, seeded_states, written_like
+from tests.helpers import documented_actions, documented_kinds_met, documented_position, seeded_states
 
 GAME = make_game()
 EXAMPLE = documented_position("Nefertiti")
@@ -66,26 +66,14 @@ def test_an_action_whose_code_names_nothing_shows_its_fields() -> None:
     assert str(DrawCard(-1)) == "DrawCard(card=-1)"
 
 
-def _moves(state: Any) -> tuple[Any, ...]:
-    if GAME.current_player(state) is CHANCE:
-        return tuple(a for a, _ in GAME.chance_outcomes(state))
-    return GAME.legal_actions(state)
-
-
 @pytest.mark.slow  # whole seeded games, every move parsed back: nox -s compiled, about five times cheaper
 def test_every_move_met_reads_back_from_its_text_in_a_documented_form() -> None:
     """``game.action(str(a)) == a``, and ``str(a)`` has the shape of one of the page's forms, for every move and
     chance outcome of seeded games (2 to 5 players, every module and the fewest): every kind of action is met."""
-    documented = [written.parse(form) for form in documented_actions("Nefertiti")]
     met = set()
     for i, players in enumerate(GAME.info.player_counts * 2):
         modules = GAME.info.modules if i % 2 == 0 else GAME.info.required_modules.get(players, ())
-        for state in seeded_states(GAME, GAME.config(players, modules), 100 + i):
-            for action in _moves(state):
-                text = str(action)
-                assert action == GAME.action(text), text
-                assert any(written_like(written.parse(text), form) for form in documented), text
-                met.add(type(action))
+        met |= documented_kinds_met(GAME, seeded_states(GAME, GAME.config(players, modules), 100 + i), "Nefertiti")
     assert met == set(ACTION_TYPES)
 
 
@@ -93,7 +81,7 @@ def test_apply_given_a_string_says_to_parse_it() -> None:
     """Issue 24: a name passed to ``apply`` was 'illegal action ...: not a legal action in this state'; a string is
     no action, and the error says so and how to make one, even where the move it names is legal (the first ``pass``
     of a seeded game)."""
-    state = next(s for s in seeded_states(GAME, GAME.config(2, ("harbor",)), 7) if Pass() in _moves(s))
+    state = next(s for s in seeded_states(GAME, GAME.config(2, ("harbor",)), 7) if Pass() in moves_here(GAME, s))
     message = "nefertiti: apply was given a string, 'pass', not an action: parse it first with game.action('pass')"
     with pytest.raises(MalformedAction, match=re.escape(message)):
         GAME.apply(state, "pass")

@@ -10,18 +10,17 @@ from typing import Any
 
 import pytest
 
-from nilerules.core import CHANCE, written
 from nilerules.errors import LISTED_MOVES, IllegalAction, MalformedAction
 from nilerules.games.nile_artefacts import make_game, names
 from nilerules.games.nile_artefacts.actions import ACTION_TYPES, Done, Draw, Move, Offer, Reveal, Take, TurnAround
 from nilerules.specs import load_spec
 from tests.helpers import (
     documented_actions,
+    documented_kinds_met,
     documented_position,
     edited_rules,
     seeded_states,
     spec_with_line_edited,
-    written_like,
 )
 
 GAME = make_game()
@@ -102,28 +101,17 @@ def test_a_move_prints_the_same_after_a_game_with_another_river_is_made(tmp_path
     assert GAME.action(str(Move(3))) == edited.action(str(Move(3))) == Move(3)
 
 
-def _moves(state: Any) -> tuple[Any, ...]:
-    if GAME.current_player(state) is CHANCE:
-        return tuple(a for a, _ in GAME.chance_outcomes(state))
-    return GAME.legal_actions(state)
-
-
 @pytest.mark.slow  # whole seeded games, every move parsed back: nox -s compiled, about five times cheaper
 def test_every_move_met_reads_back_from_its_text_in_a_documented_form() -> None:
     """``game.action(str(a)) == a``, and ``str(a)`` has the shape of one of the page's forms, for every move and
     chance outcome of seeded games (2 to 4 players; one under ``card_sharing = split``, whose offers go toward a
     Monument): every kind of action is met."""
-    documented = [written.parse(form) for form in documented_actions("Nile Artefacts")]
     configs = [GAME.config(n) for n in GAME.info.player_counts]
     configs.append(GAME.config(2, (), {"card_sharing": "split"}))
     met = set()
     for i, config in enumerate(configs):
-        for state in seeded_states(GAME, config, 30 + i):
-            for action in _moves(state):
-                text = str(action)
-                assert action == GAME.action(text), text
-                assert any(written_like(written.parse(text), form) for form in documented), text
-                met.add(type(action) if not (isinstance(action, Offer) and action.monument >= 0) else "toward")
+        met |= documented_kinds_met(GAME, seeded_states(GAME, config, 30 + i), "Nile Artefacts",
+                                    lambda a: "toward" if isinstance(a, Offer) and a.monument >= 0 else type(a))
     assert met == {*ACTION_TYPES, "toward"}
 
 

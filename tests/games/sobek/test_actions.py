@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from nilerules.core import CHANCE
+from nilerules.core.game import moves_here
 from nilerules.errors import IllegalAction, MalformedAction
 from nilerules.games.sobek import names
 from nilerules.games.sobek.actions import (
@@ -24,22 +24,13 @@ from nilerules.games.sobek.actions import (
 )
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.state import FISH, WHEAT
-from tests.helpers import edited_rules, seeded_states
-
-DOC = Path(__file__).resolve().parents[3] / "docs" / "positions.md"
-
-
-def _documented_actions() -> list[str]:
-    """The action forms docs/positions.md writes in its Sobek section (the paragraph 'Actions are written...')."""
-    section = DOC.read_text(encoding="utf-8").split("## Sobek", 1)[1].split("\n## ", 1)[0]
-    paragraph = section.split("Actions are written with the same names:", 1)[1].split("Logs written", 1)[0]
-    return re.findall(r"`([^`]+)`", paragraph)
+from tests.helpers import documented_actions, edited_rules, seeded_states
 
 
 def test_the_documented_action_forms_parse_and_print_back(game: SobekGame) -> None:
     """Each action form of the page is read by ``game.action`` and printed back by ``str`` as the page writes it
     (``"done"``, a TOML string there, prints bare)."""
-    forms = _documented_actions()
+    forms = documented_actions("Sobek")
     assert len(forms) == 17  # counted by hand on the page: from {draw = "fish"} to {start = 2}
     for form in forms:
         assert form.strip('"') == str(game.action(form))
@@ -99,9 +90,7 @@ def test_every_move_of_a_game_reads_back_from_its_text_and_its_json(game: SobekG
     a seeded game (three players, the Guild and card draws included)."""
     seen = 0
     for state in seeded_states(game, game.config(3), 11)[:400]:
-        mover = game.current_player(state)
-        moves = [a for a, _ in game.chance_outcomes(state)] if mover is CHANCE else list(game.legal_actions(state))
-        for action in moves:
+        for action in moves_here(game, state):
             assert action == game.action(str(action))
             assert action == game.action(json.dumps(game.action_to_data(action)))
             seen += 1
