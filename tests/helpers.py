@@ -1,6 +1,6 @@
 """Helpers shared by the generic tests: which games are present, where the seeds are, each game's documented example
-position and action forms (and the check that every move met reads back in one), a game loaded from an edited copy of
-its spec, the states of a seeded random game, a check's witness from seeded play.
+position (and the state it describes) and action forms (and the check that every move met reads back in one), a
+game loaded from an edited copy of its spec, the states of a seeded random game, a check's witness from seeded play.
 
 Importing this module loads no checks and no z3 (rules tests under tests/games use it): ``loaded`` and
 ``edited_game`` import the checks when called; ``edited_rules`` gives the game alone."""
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nilerules.core import CHANCE, Config, Witness, written
-from nilerules.core.game import moves_here
+from nilerules.core.game import moves_here, position_config
 from nilerules.core.log import replay_steps
 from nilerules.games import available, load_game
 from nilerules.specs import bundled_spec_path
@@ -54,6 +54,12 @@ def documented_position(heading: str) -> dict[str, Any]:
     block = re.search(r"```toml\n(.*?)```", section, re.S)
     assert block is not None, heading
     return tomllib.loads(block.group(1))
+
+
+def written_state(game: Any, data: dict[str, Any]) -> Any:
+    """The state a written position describes, built under the configuration its own ``config`` table names
+    (``core.game.position_config``: the fewest players, no modules and the default readings where it is silent)."""
+    return game.position(position_config(game, data), data)
 
 
 def toml_value(value: Any) -> str:

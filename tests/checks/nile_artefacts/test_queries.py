@@ -6,16 +6,9 @@ Expected values are the doc's own hand reading of the position.
 from __future__ import annotations
 
 from nilerules.games.nile_artefacts import make_game
-from tests.helpers import documented_position
+from tests.helpers import documented_position, written_state
 
 GAME = make_game()
-
-
-def build(data: dict[str, object]):  # type: ignore[no-untyped-def]
-    body = dict(data)
-    cfg = body.pop("config")
-    assert isinstance(cfg, dict)
-    return GAME.position(GAME.config(cfg["players"], readings=cfg.get("readings", {})), body)
 
 
 def test_the_best_offering_query_reads_the_documented_position() -> None:
@@ -25,7 +18,7 @@ def test_the_best_offering_query_reads_the_documented_position() -> None:
     from nilerules.checks.model import POSITION_PARAM
     from nilerules.checks.nile_artefacts.queries import QUERIES
 
-    state = build(documented_position("Nile Artefacts"))
+    state = written_state(GAME, documented_position("Nile Artefacts"))
     params = {
         "hand": "",
         "monuments": "",

@@ -10,23 +10,16 @@ import pytest
 from nilerules.errors import InvalidState, PositionError
 from nilerules.games.nile_artefacts import make_game
 from nilerules.games.nile_artefacts.actions import Buy, Done, Offer
-from tests.helpers import documented_position
+from tests.helpers import documented_position, written_state
 
 GAME = make_game()
-
-
-def build(data: dict[str, object]):  # type: ignore[no-untyped-def]
-    body = dict(data)
-    cfg = body.pop("config")
-    assert isinstance(cfg, dict)
-    return GAME.position(GAME.config(cfg["players"], readings=cfg.get("readings", {})), body)
 
 
 @pytest.mark.rules("nile_artefacts.offerings.check_monuments", "nile_artefacts.offerings.choose_type")
 def test_the_documented_example_builds_scores_and_offers_as_the_doc_says() -> None:
     """Four Monuments advance when seat 0 offers its three cards as eyes; no Buy with 2 Coins; the breakdown by the
     bundled reward table: one Monument completed at level 3 (10) for seat 0, one at level 2 (5) for seat 1."""
-    state = build(documented_position("Nile Artefacts"))
+    state = written_state(GAME, documented_position("Nile Artefacts"))
     assert GAME.invariants(state) == ()
     assert (state.stock, state.pile) == (30 - 2, 18 - 6 - 6)
     legal = GAME.legal_actions(state)
@@ -56,7 +49,7 @@ def test_a_bad_key_or_name_is_a_position_error_naming_it() -> None:
         ({"monuments": ["same:2|same:3|same:4", "same:2|same:3|same:4"]}, "monuments"),
     ):
         with pytest.raises(PositionError) as caught:
-            build({**data, **change})
+            written_state(GAME, {**data, **change})
         assert key == caught.value.key
 
 
@@ -69,11 +62,11 @@ def test_a_position_that_is_not_a_table_is_a_position_error() -> None:
 def test_too_many_copies_of_a_card_are_refused_by_conservation() -> None:
     """The card data has one eye/nile@1 (seat 0 holds it): three more in the discard would leave the pile negative."""
     with pytest.raises(PositionError):
-        build({**documented_position("Nile Artefacts"), "discard": ["eye/nile@1"] * 3})
+        written_state(GAME, {**documented_position("Nile Artefacts"), "discard": ["eye/nile@1"] * 3})
 
 
 def test_a_position_breaking_an_invariant_is_refused() -> None:
     """A Worshiper above the top level breaks the levels invariant (InvalidState), or is refused as a bad level."""
     data = documented_position("Nile Artefacts")
     with pytest.raises((InvalidState, PositionError)):
-        build({**data, "0": {**data["0"], "levels": [9, 0, 0, 0, 0]}})
+        written_state(GAME, {**data, "0": {**data["0"], "levels": [9, 0, 0, 0, 0]}})

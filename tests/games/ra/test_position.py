@@ -11,21 +11,15 @@ from nilerules.errors import InvalidState, MalformedAction, PositionError
 from nilerules.games.ra import make_game
 from nilerules.games.ra.actions import Deal, DrawTile
 from nilerules.games.ra.state import TRADER
-from tests.helpers import documented_position
+from tests.helpers import documented_position, written_state
 
 GAME = make_game()
-
-
-def build(data: dict[str, Any]) -> Any:
-    cfg = data.get("config", {})
-    config = GAME.config(cfg.get("players", 2), cfg.get("modules", ()), cfg.get("readings"))
-    return GAME.position(config, data)
 
 
 def test_documented_example_builds_and_lists_its_legal_moves() -> None:
     """docs/positions.md: seat 2 (no God tile) may draw or invoke Ra; seat 0 holds 2 crates (2 Traders claimed by
     seat 1 x its 1 Trader, seed 000's rule)."""
-    state = build(documented_position("Ra"))
+    state = written_state(GAME, documented_position("Ra"))
     assert GAME.invariants(state) == ()
     assert GAME.current_player(state) == 2
     assert [GAME.action_to_data(a) for a in GAME.legal_actions(state)] == ["draw", "invoke_ra"]
@@ -34,7 +28,7 @@ def test_documented_example_builds_and_lists_its_legal_moves() -> None:
 
 def test_documented_example_scores_the_epoch_as_worked_by_hand() -> None:
     """docs/positions.md, by hand from the reference's scoring: drawing the last Ra tile scores 30, 19 and 6."""
-    state = build(documented_position("Ra"))
+    state = written_state(GAME, documented_position("Ra"))
     for raw in ("draw", {"draw": "ra"}):
         state = GAME.apply(state, GAME.action_from_data(raw))
     assert state.epoch == 2
