@@ -8,15 +8,16 @@ was before it became a native class), not from the state class itself.
 
 from __future__ import annotations
 
-import copy
-import dataclasses
-import pickle
-
 import pytest
 
 from nilerules.games import load_game
 from nilerules.games.sobek.rules import replace
 from nilerules.games.sobek.state import STATE_FIELDS, SobekState, SobekStateRecord, _SobekStateFields
+from tests.games.shared import (
+    assert_copy_is_equal_and_separate,
+    assert_fields_follow_the_record,
+    assert_pickles_and_deep_copies,
+)
 from tests.helpers import seeded_states
 
 GAME = load_game("sobek")
@@ -38,21 +39,13 @@ def as_named_tuple(state: SobekState) -> _SobekStateFields:
 def test_state_fields_follow_its_json_twin_and_its_constructor() -> None:
     """The fields, in order, are those of the JSON twin; fields() and field_list() give them in that order."""
     state = some_states()[5]
-    assert tuple(f.name for f in dataclasses.fields(SobekStateRecord)) == STATE_FIELDS
-    assert state.fields() == tuple(getattr(state, name) for name in STATE_FIELDS)
-    assert state.field_list() == list(state.fields())
-    assert SobekState(*state.fields()) == state
+    assert_fields_follow_the_record(state, SobekStateRecord, STATE_FIELDS)
     assert SobekState(**as_named_tuple(state)._asdict()) == state
 
 
 def test_state_copy_is_equal_and_separate() -> None:
     """copy() is an equal state that is another object; setting a field on the copy leaves the original alone."""
-    state = some_states()[3]
-    before = state.fields()
-    twin = state.copy()
-    assert twin == state and twin is not state and hash(twin) == hash(state)
-    twin.to_move = state.to_move + 1
-    assert twin != state and state.fields() == before
+    assert_copy_is_equal_and_separate(some_states()[3])
 
 
 def test_state_equality_and_hash_are_a_named_tuples() -> None:
@@ -69,9 +62,7 @@ def test_state_equality_and_hash_are_a_named_tuples() -> None:
 
 def test_state_pickles_and_deep_copies_to_an_equal_state() -> None:
     """States travel to worker processes: pickle and deepcopy give equal states, of the same class."""
-    for state in some_states()[::13]:
-        for back in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
-            assert type(back) is SobekState and back == state
+    assert_pickles_and_deep_copies(some_states()[::13])
 
 
 def test_state_replace_changes_one_field_and_refuses_unknown_ones() -> None:
