@@ -12,9 +12,7 @@ from nilerules.checks.model import Budget
 from nilerules.checks.nile_artefacts.offerings import best_words
 from nilerules.errors import QueryError
 from nilerules.games.nile_artefacts.situations import kind_of, monuments_for, offering_position
-
-EYE, STATUE, CAT, FIGURE, BIRD, ANKH = range(6)
-NILE, DESERT, FIELDS = range(3)
+from tests.games.nile_artefacts.positions import BIRD, CAT, DESERT, EYE, FIELDS, FIGURE, NILE
 
 
 @cache

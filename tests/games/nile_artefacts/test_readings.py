@@ -7,24 +7,15 @@ its readings says."""
 from __future__ import annotations
 
 import re
-from functools import cache
 
 import pytest
 
 from nilerules.games import load_game
 from nilerules.games.nile_artefacts.actions import Done, Offer
-from nilerules.games.nile_artefacts.game import NileArtefactsGame
 from nilerules.games.nile_artefacts.situations import kind_of, monuments_for, offering_position
+from tests.games.nile_artefacts.positions import ANKH, BIRD, CAT, DESERT, EYE, FIELDS, NILE, STATUE, game
 
 SPEC = load_game("nile_artefacts").spec
-EYE, STATUE, CAT, FIGURE, BIRD, ANKH = range(6)
-NILE, DESERT, FIELDS = range(3)
-
-
-@cache
-def game() -> NileArtefactsGame:
-    g: NileArtefactsGame = load_game("nile_artefacts")
-    return g
 
 
 @pytest.mark.parametrize("ambiguity", sorted(SPEC.ambiguities))

@@ -2,28 +2,17 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import pytest
 
 from nilerules.errors import IllegalAction
-from nilerules.games import load_game
 from nilerules.games.nile_artefacts.actions import Buy, Done, Offer
-from nilerules.games.nile_artefacts.game import NileArtefactsGame
 from nilerules.games.nile_artefacts.names import parse_condition
 from nilerules.games.nile_artefacts.rules.conditions import meets, meets_some_choice, type_options
 from nilerules.games.nile_artefacts.situations import kind_of, monuments_for, offering_position
 from nilerules.games.nile_artefacts.state import PH_OFFER, NAState
-
-EYE, STATUE, CAT, FIGURE, BIRD, ANKH = range(6)
-NILE, DESERT, FIELDS = range(3)
-
-
-@cache
-def game() -> NileArtefactsGame:
-    g: NileArtefactsGame = load_game("nile_artefacts")
-    return g
+from tests.games.nile_artefacts.positions import ANKH, BIRD, CAT, DESERT, EYE, FIELDS, FIGURE, NILE, STATUE, game
 
 
 def kinds_of(*cards: tuple[tuple[int, ...], int]) -> list[int]:
