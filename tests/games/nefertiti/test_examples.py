@@ -27,7 +27,6 @@ from nilerules.games.nefertiti.names import (
     LOUQSOR,
     N_CODES,
     NECKLACE,
-    ROYAL_SCRIBE,
     SENET2,
     STATUETTE,
     TYPE_NAMES,
@@ -35,6 +34,7 @@ from nilerules.games.nefertiti.names import (
 from nilerules.games.nefertiti.rules import closing
 from nilerules.games.nefertiti.scoring import amon_priest_bonus, gift_score, holders
 from nilerules.games.nefertiti.state import OPEN, P_RESOLVE, P_TURN, NefState
+from tests.games.nefertiti.positions import ROYAL_SCRIBE_SETUP, royal_scribe_example
 
 GAME = load_game("nefertiti")
 
@@ -63,21 +63,7 @@ def edit(state: NefState, **changes: Any) -> NefState:
 def test_royal_scribe_example_scores_49_and_keeps_one_statuette() -> None:
     """Seed 004 Royal Scribe example: 3 chairs (sole owner), 1 of 2 statuettes (2 owners), 1 cup -> 49.
     By hand from the seed's values: 3 x (9 + 1) + (8 + 1) + (9 + 1) = 30 + 9 + 10 = 49."""
-    doc = {
-        "characters": {"royal_scribe": 1},
-        "seats": {"0": {"seals": 1, "hand": {"chair": 3, "statuette": 2, "cup": 1}}, "1": {"hand": {"statuette": 1}}},
-    }
-    state = position(5, ("harbor", "characters"), doc)
-    for action in (
-        UseCharacter(ROYAL_SCRIBE),
-        Pick(CHAIR),
-        Pick(CHAIR),
-        Pick(CHAIR),
-        Pick(STATUETTE),
-        Pick(CUP),
-        Done(),
-    ):
-        state = GAME.apply(state, action)
+    state = royal_scribe_example(GAME, GAME.config(*ROYAL_SCRIBE_SETUP))
     assert state.prestige[0] == 49
     assert state.hands[0][STATUETTE] == 1
     assert state.hands[0][CHAIR] == 0 and state.hands[0][CUP] == 0

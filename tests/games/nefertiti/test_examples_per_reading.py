@@ -8,9 +8,9 @@ import itertools
 import pytest
 
 from nilerules.games import load_game
-from nilerules.games.nefertiti.actions import Done, Pick, UseCharacter
-from nilerules.games.nefertiti.names import CHAIR, CUP, ROYAL_SCRIBE, STATUETTE
+from nilerules.games.nefertiti.names import STATUETTE
 from nilerules.games.nefertiti.scoring import amon_priest_bonus
+from tests.games.nefertiti.positions import ROYAL_SCRIBE_SETUP, royal_scribe_example
 
 GAME = load_game("nefertiti")
 SPEC = GAME.spec
@@ -28,25 +28,8 @@ def readings(amb: str) -> tuple[str, ...]:
 def test_royal_scribe_example_gives_49_under_every_reading(bonus: str, senet: str) -> None:
     """'The player gains 49 prestige points, and keeps 1 statuette card in hand' (3 x 9 + 3 x 1 + 8 + 1 + 9 + 1):
     the example has neither foreign cards nor a Senet x2, so NEF-002 and NEF-003 cannot change it."""
-    config = GAME.config(5, ("harbor", "characters"), {"scribe_foreign_bonus": bonus, "senet_x2_scribe": senet})
-    doc = {
-        "characters": {"royal_scribe": 1},
-        "seats": {
-            "0": {"seals": 1, "hand": {"chair": 3, "statuette": 2, "cup": 1}},
-            "1": {"hand": {"statuette": 1}},
-        },
-    }
-    state = GAME.position(config, doc)
-    for action in (
-        UseCharacter(ROYAL_SCRIBE),
-        Pick(CHAIR),
-        Pick(CHAIR),
-        Pick(CHAIR),
-        Pick(STATUETTE),
-        Pick(CUP),
-        Done(),
-    ):
-        state = GAME.apply(state, action)
+    config = GAME.config(*ROYAL_SCRIBE_SETUP, {"scribe_foreign_bonus": bonus, "senet_x2_scribe": senet})
+    state = royal_scribe_example(GAME, config)
     assert (state.prestige[0], state.hands[0][STATUETTE]) == (49, 1)
 
 
