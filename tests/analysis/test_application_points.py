@@ -23,8 +23,9 @@ from nilerules.analysis.impact import (
 )
 from nilerules.core.configs import every_config
 from nilerules.core.game import Game
-from nilerules.core.types import CHANCE, Config
+from nilerules.core.types import Config
 from nilerules.games import load_game
+from tests.analysis.placebo import replay_problems
 from tests.toys.lamp import make_game
 
 LAMP_TURN = 3
@@ -115,32 +116,11 @@ def test_the_evidence_is_a_game_where_the_readings_parted() -> None:
 
 # -- the placebo ----------------------------------------------------------------------------------------------------
 def placebo_problems(game: Game[Any, Any], base: _Trajectory, config: Config, point: int) -> list[str]:
-    """Replay ``base``'s actions from ``config``'s setup: before ``point`` (the whole game when it is -1) each state
-    must be the base state under ``config`` and have the same mover and legal moves; with no point the replay must
-    end with the same scores and winners."""
-    problems: list[str] = []
-    state = game.setup(config)
-    upto = len(base.actions) if point < 0 else point
-    for step in range(upto):
-        if state != game.rebase(base.states[step], config):
-            return [f"step {step}: the replayed state is not the base state under the other reading"]
-        mover = game.current_player(state)
-        if mover != base.movers[step]:
-            return [f"step {step}: mover {mover!r} against {base.movers[step]!r}"]
-        if mover is not CHANCE and game.legal_actions(state) != base.legal[step]:
-            return [f"step {step}: other legal moves"]
-        try:
-            state = game.apply(state, base.actions[step])
-        except Exception as exc:  # an illegal move is a problem found, not a crash of the test
-            return [f"step {step}: {base.actions[step]!r} is not legal under the other reading ({exc})"]
-    if point < 0:
-        if game.current_player(state) != game.current_player(base.final):
-            problems.append("the replay does not end where the base game ends")
-        elif game.scores(state) != game.scores(base.final):
-            problems.append(f"scores {game.scores(state)} against {game.scores(base.final)}")
-        elif game.ranking(state).winners != game.ranking(base.final).winners:
-            problems.append("other winners")
-    return problems
+    """Replay ``base``'s actions from ``config``'s setup (``placebo.replay_problems``): before ``point`` (the whole
+    game when it is -1) each state must be the base state under ``config`` and have the same mover and legal moves;
+    with no point the replay must end with the same scores and winners."""
+    return replay_problems(game, game, base, config, point, game.setup(config),
+                           "state is not the base state under the other reading")
 
 
 @pytest.mark.slow  # whole games of the four games under every reading: nox -s compiled, about five times cheaper

@@ -31,9 +31,10 @@ from nilerules.analysis.impact import STRONG, PairItem, _Trajectory, application
 from nilerules.checks.model import Budget
 from nilerules.core.configs import every_config
 from nilerules.core.game import Game
-from nilerules.core.types import CHANCE, Config
+from nilerules.core.types import Config
 from nilerules.games import load_game
 from nilerules.specs import Spec
+from tests.analysis.placebo import replay_problems
 from tests.toys import toss
 from tests.toys.toss import Throw, TossGame, TossState
 
@@ -64,24 +65,8 @@ def value_placebo_problems(game: Game[Any, Any], changed: Game[Any, Any], base: 
     state = changed.rebase(base.states[0], config)
     if point != 0 and changed.setup(config) != state:
         return ["setup: the changed set-up differs although no point was met there"]
-    upto = len(base.actions) if point < 0 else point
-    for step in range(upto):
-        if state != changed.rebase(base.states[step], config):
-            return [f"step {step}: the replayed position is not the base one under the changed value"]
-        mover = changed.current_player(state)
-        if mover != base.movers[step]:
-            return [f"step {step}: mover {mover!r} against {base.movers[step]!r}"]
-        if mover is not CHANCE and changed.legal_actions(state) != base.legal[step]:
-            return [f"step {step}: other legal moves"]
-        state = changed.apply(state, base.actions[step])
-    if point < 0:
-        if changed.current_player(state) != game.current_player(base.final):
-            return ["the replay does not end where the base game ends"]
-        if changed.scores(state) != game.scores(base.final):
-            return [f"scores {changed.scores(state)} against {game.scores(base.final)}"]
-        if changed.ranking(state).winners != game.ranking(base.final).winners:
-            return ["other winners"]
-    return []
+    return replay_problems(changed, game, base, config, point, state,
+                           "position is not the base one under the changed value")
 
 
 @pytest.mark.parametrize("direction", [-1, 1])
