@@ -41,7 +41,17 @@ count and the 30 as the Large count."""
 
 
 def test_the_readings_record_has_one_field_per_ambiguity() -> None:
-    assert fields_match(Readings, list(SPEC.ambiguities)) == []
+    """Every ambiguity of specs/ra.toml has its field, typed with exactly the names of its readings in the spec."""
+    assert fields_match(Readings, SPEC.ambiguities) == []
+
+
+def test_a_reading_added_to_the_spec_is_missing_from_the_readings_record() -> None:
+    """The check fails on a deliberately broken pair: a copy of the spec whose RA-001 has a third reading ('split',
+    made up here) that ``Readings.pharaoh_all_tie`` does not name."""
+    amb = SPEC.ambiguities["pharaoh_all_tie"]
+    added = dataclasses.replace(amb, readings=(*amb.readings, dataclasses.replace(amb.readings[0], name="split")))
+    broken = {**SPEC.ambiguities, "pharaoh_all_tie": added}
+    assert fields_match(Readings, broken) == ["the field 'pharaoh_all_tie' lacks the readings ['split'] of the spec"]
 
 
 def test_readings_of_gives_the_config_readings() -> None:

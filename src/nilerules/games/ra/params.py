@@ -10,7 +10,7 @@ counts of RA-004 are resolved here too; nothing else reads a reading.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from nilerules.core.readings import record
 from nilerules.core.types import Config
@@ -23,23 +23,23 @@ from nilerules.specs import Spec
 class Readings(NamedTuple):
     """The chosen reading of each ambiguity of specs/ra.toml (in the spec's order, RA-001 to RA-017)."""
 
-    pharaoh_all_tie: str
-    sun_all_tie: str
-    winner_tiebreak: str
-    crate_counts: str
-    supply_exhausted: str
-    crates_per_claim: str
-    crate_exchange: str
-    god_takes_disaster: str
-    invoke_empty_track: str
-    drought_order: str
-    last_ra: str
-    full_track_bid: str
-    gods_after_epoch: str
-    epoch_starter: str
-    bag_empty: str
-    disaster_lot: str
-    track_at_epoch_end: str
+    pharaoh_all_tie: Literal["share", "nobody"]
+    sun_all_tie: Literal["share", "nobody"]
+    winner_tiebreak: Literal["shared", "highest_disk"]
+    crate_counts: Literal["as_printed", "value_forty", "shifted"]
+    supply_exhausted: Literal["unlimited", "capped"]
+    crates_per_claim: Literal["per_tile", "per_claim"]
+    crate_exchange: Literal["pooled", "small_only"]
+    god_takes_disaster: Literal["allowed", "forbidden"]
+    invoke_empty_track: Literal["allowed", "forbidden"]
+    drought_order: Literal["floods_first", "choose"]
+    last_ra: Literal["at_once", "final_auction"]
+    full_track_bid: Literal["unforced", "forced"]
+    gods_after_epoch: Literal["discard", "keep"]
+    epoch_starter: Literal["highest_disk", "next_player"]
+    bag_empty: Literal["epoch_ends", "game_ends"]
+    disaster_lot: Literal["with_lot", "before_lot"]
+    track_at_epoch_end: Literal["discard", "stay"]
 
 
 def readings_of(config: Config) -> Readings:
