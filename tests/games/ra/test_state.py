@@ -8,7 +8,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from nilerules.core.codec import dumps
+from nilerules.errors import MalformedAction
 from nilerules.games.ra import make_game
 
 GAME = make_game()
@@ -35,3 +38,20 @@ def test_a_state_written_before_the_flags_were_renamed_loads_and_writes_the_same
     state = GAME.state_from_data(json.loads(text))
     assert GAME.params(state.config) == state.params
     assert text == dumps(GAME.state_to_data(state)) + "\n"
+
+
+def test_the_old_flag_names_decode_to_the_flags_named_after_their_ambiguities() -> None:
+    """By hand from the fixture's config: RA-001 (pharaoh_all_tie) 'nobody' and RA-010 (drought_order) 'choose', so
+    those flags are false; RA-005 (supply_exhausted) 'capped' and RA-017 (track_at_epoch_end) 'stay', so true."""
+    params = GAME.state_from_data(json.loads(STATE_BEFORE_RENAME.read_text(encoding="ascii"))).params
+    flags = (params.pharaoh_all_tie_share, params.drought_order_floods_first, params.supply_exhausted_capped,
+             params.track_at_epoch_end_stay)
+    assert flags == (False, False, True, True)
+
+
+def test_a_flag_written_under_its_field_name_is_refused() -> None:
+    """A state's JSON names the flag by its JSON name only (``params.JSON_NAMES``): the field's name is an error."""
+    data = json.loads(STATE_BEFORE_RENAME.read_text(encoding="ascii"))
+    data["params"]["pharaoh_all_tie_share"] = data["params"].pop("pharaoh_tie_share")
+    with pytest.raises(MalformedAction, match="pharaoh_all_tie_share"):
+        GAME.state_from_data(data)
