@@ -6,7 +6,8 @@ rejects a comparison with a name that is no reading; :func:`fields_match` holds 
 ``readings_of(config)`` built on :func:`record`. The rules branch on a field (``if readings_of(state.config).final_tie
 == "last_round": ...``), so a reading reaches the rules in one way in every game and a search for ``final_tie`` lists
 every rule that the reading changes. Where the hot path tests a bool instead, the bool is derived once per config and
-named ``<ambiguity id>_<reading>`` (Ra's ``RaParams.pharaoh_all_tie_share``), so the same search finds it.
+named ``<ambiguity id>_<reading>`` (Ra's ``RaParams.pharaoh_all_tie_share``, Nile Artefacts'
+``Ctx.pair_mix_both_types``), so the same search finds it.
 """
 
 from __future__ import annotations

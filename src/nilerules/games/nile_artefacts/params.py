@@ -6,7 +6,7 @@ config of that count shares it; a state holds it (its JSON form is part of the s
 
 ``Readings`` holds a config's chosen readings, one field per ambiguity of the spec (in the spec's order): the one way
 the rules read a reading is ``readings_of(config).<ambiguity id> == "<reading>"`` (the hot path reads the same fields
-once per config, as the flags of ``state.Ctx``).
+once per config, as the flags of ``state.Ctx`` named ``<ambiguity id>_<reading>``).
 """
 
 from __future__ import annotations
