@@ -157,17 +157,18 @@ def params_from_data(data: Any) -> Any:
     return {FIELDS_BY_JSON_NAME.get(key, key): value for key, value in data.items()}
 
 
-def crate_supply(spec: Spec, reading: str) -> tuple[int, int]:
-    """RA-004: the (Small, Large) crates under each reading of the component list, from the printed numbers.
+def crate_supply(spec: Spec, crate_counts: str) -> tuple[int, int]:
+    """RA-004 (crate_counts): the (Small, Large) crates under each reading of the component list, from the printed
+    numbers.
 
     as_printed: each number follows its label (the spec's small_crates, large_crates); value_forty: '40 Goods
     Crates' is their value, with the Large count as printed; shifted: each number precedes its label, so Small takes
     the number printed after 'Docks boards' and Large the one printed after 'Small Goods Crates'.
     """
     small, large = spec.int("small_crates"), spec.int("large_crates")
-    if reading == "value_forty":
+    if crate_counts == "value_forty":
         return max(0, spec.int("crate_total") - spec.int("large_crate_value") * large), large
-    if reading == "shifted":
+    if crate_counts == "shifted":
         return spec.int("docks_boards"), small
     return small, large
 
