@@ -101,7 +101,7 @@ def test_z3_supply_condition_agrees_with_python(crates: list[int], pooled: bool,
     """zra.supply_fails is the negation of rules.supply_holds for every crate vector and RA-004/RA-007 reading."""
     from dataclasses import replace
 
-    p = replace(PARAMS["share"], small_crates=counts[0], large_crates=counts[1], exchange_pooled=pooled)
+    p = replace(PARAMS["share"], small_crates=counts[0], large_crates=counts[1], crate_exchange_pooled=pooled)
     term = zra.supply_fails([z3.IntVal(c) for c in crates], counts[0], counts[1], 3, pooled)
     assert z3.is_true(z3.simplify(term)) == (not supply_holds(crates, p))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import nilerules
 from nilerules.games import load_game
+from nilerules.games.ra.params import readings_of
 from nilerules.games.sobek.actions import Done
 
 
@@ -25,4 +26,5 @@ def mistakes(game_id: str) -> None:
     unknown = load_game(game_id)
     unknown.no_such_method()  # error: [attr-defined]
     points: str = unknown.ranking(unknown.setup(unknown.config(2)))  # error: [assignment]
-    print(x, names, field, points)
+    shared = readings_of(ra.config(3)).pharaoh_all_tie == "shrae"  # error: [comparison-overlap]
+    print(x, names, field, points, shared)

@@ -53,9 +53,10 @@ def test_mypy_strict_accepts_the_correct_uses_of_every_game(tmp_path: Path) -> N
 
 
 def test_mypy_strict_rejects_exactly_the_deliberate_errors(tmp_path: Path) -> None:
-    """A wrong annotation, a missing method, another game's state or a string passed to ``apply``: each is an error
-    on its line, and nothing else is."""
+    """A wrong annotation, a missing method, another game's state or a string passed to ``apply``, a reading's name
+    misspelt (``Readings`` fields are typed ``Literal``, so strict equality rejects it): each is an error on its line,
+    and nothing else is."""
     expected = _marked("deliberate_errors.py")
-    assert len(expected) == 9  # the file's mistakes, counted by hand
+    assert len(expected) == 10  # the file's mistakes, counted by hand
     status, found, output = _mypy("deliberate_errors.py", tmp_path)
     assert (1, expected) == (status, found), output

@@ -1,14 +1,20 @@
 """How the rules read the chosen readings: one record per game, one field per ambiguity, looked up once per config.
 
 Each game declares, in its ``params.py``, a ``Readings`` NamedTuple whose fields are the ambiguity ids of its spec (in
-the spec's order) holding the chosen reading's name, and a ``readings_of(config)`` built on :func:`record`. The rules
-branch on a field (``if readings_of(state.config).final_tie == "last_round": ...``), so a reading reaches the rules
-in one way in every game and a search for ``.final_tie`` lists every rule that the reading changes.
+the spec's order) holding the chosen reading's name, each typed ``Literal`` of that ambiguity's reading names (so mypy
+rejects a comparison with a name that is no reading; :func:`fields_match` holds the record to the spec), and a
+``readings_of(config)`` built on :func:`record`. The rules branch on a field (``if readings_of(state.config).final_tie
+== "last_round": ...``), so a reading reaches the rules in one way in every game and a search for ``final_tie`` lists
+every rule that the reading changes. Where the hot path tests a bool instead, the bool is derived once per config and
+named ``<ambiguity id>_<reading>`` (Ra's ``RaParams.pharaoh_all_tie_share``, Nile Artefacts'
+``Ctx.pair_mix_both_types``), so the same search finds it.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final, TypeVar
+import typing
+from collections.abc import Mapping
+from typing import Any, Final, Literal, Protocol, TypeVar
 
 from nilerules.core.types import Config
 
@@ -40,9 +46,31 @@ def record(config: Config, cls: type[R]) -> R:
     return found
 
 
-def fields_match(cls: type[tuple[str, ...]], ambiguity_ids: tuple[str, ...] | list[str]) -> list[str]:
-    """Problems between a ``Readings`` record and a spec's ambiguity ids (a game's test asserts there are none)."""
+class _Ambiguity(Protocol):
+    """What :func:`fields_match` reads of a spec's ambiguity (``specs.Ambiguity``)."""
+
+    def reading_names(self) -> tuple[str, ...]: ...
+
+
+def fields_match(cls: type[tuple[str, ...]], ambiguities: Mapping[str, _Ambiguity]) -> list[str]:
+    """Problems between a ``Readings`` record and a spec's ambiguities (by id; a game's test asserts there are none):
+    one field per ambiguity, each typed ``Literal`` of exactly the names of that ambiguity's readings (the spec is the
+    authority), so that mypy's strict equality rejects a comparison with a name that is no reading."""
     fields: tuple[str, ...] = getattr(cls, "_fields")  # noqa: B009 (a NamedTuple class attribute)
-    problems = [f"no field for the ambiguity {a!r}" for a in ambiguity_ids if a not in fields]
-    problems += [f"the field {f!r} names no ambiguity of the spec" for f in fields if f not in ambiguity_ids]
+    problems = [f"no field for the ambiguity {a!r}" for a in ambiguities if a not in fields]
+    problems += [f"the field {f!r} names no ambiguity of the spec" for f in fields if f not in ambiguities]
+    hints = typing.get_type_hints(cls)
+    for name in (f for f in fields if f in ambiguities):
+        hint = hints[name]
+        if typing.get_origin(hint) is not Literal:
+            problems.append(f"the field {name!r} is typed {hint!r}, not a Literal of its readings")
+            continue
+        typed: tuple[str, ...] = typing.get_args(hint)
+        spec = ambiguities[name].reading_names()
+        missing = [r for r in spec if r not in typed]
+        unknown = [r for r in typed if r not in spec]
+        if missing:
+            problems.append(f"the field {name!r} lacks the readings {missing!r} of the spec")
+        if unknown:
+            problems.append(f"the field {name!r} names readings the spec lacks: {unknown!r}")
     return problems

@@ -37,8 +37,9 @@ GAME = load_game("nefertiti")
 
 
 def test_the_readings_record_has_one_field_per_ambiguity_of_the_spec() -> None:
-    """Readings names every ambiguity of specs/nefertiti.toml, in spec order, and nothing else."""
-    assert fields_match(Readings, list(GAME.spec.ambiguities)) == []
+    """Readings names every ambiguity of specs/nefertiti.toml, in spec order, and nothing else, each field typed with
+    exactly the names of its readings in the spec."""
+    assert fields_match(Readings, GAME.spec.ambiguities) == []
     assert list(Readings._fields) == list(GAME.spec.ambiguities)
 
 

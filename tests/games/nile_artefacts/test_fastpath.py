@@ -97,7 +97,7 @@ def test_evolve_is_replace() -> None:
     emptied = evolve(s, deck=(0,) * len(s.deck))
     assert (emptied.left, s.left) == (0, sum(s.deck))
     two = GAME.config(2, readings={"card_sharing": "split"})
-    assert evolve(s, config=two).ctx.split and not s.ctx.split
+    assert evolve(s, config=two).ctx.card_sharing_split and not s.ctx.card_sharing_split
     before = s.round
     assert evolve(s, round=before + 1).round == before + 1
     assert before == s.round
@@ -122,7 +122,7 @@ def test_offering_tally_fast_path_agrees_with_tally_and_meets() -> None:
         for i, monument in enumerate(s.visible):
             level = s.levels[i][s.to_move]
             cond = s.params.monuments[monument][level] if level < s.params.top else None
-            met = cond is not None and meets(cond, tuple(counts), tuple(regions), s.ctx.both)
+            met = cond is not None and meets(cond, tuple(counts), tuple(regions), s.ctx.pair_mix_both_types)
             assert after[i][s.to_move] == level + (1 if met else 0)
             checked += 1
     assert checked

@@ -80,8 +80,8 @@ def test_the_fuzz_reproducer_plays_or_refuses_cleanly() -> None:
 
 def test_the_readings_record_has_one_field_per_ambiguity_in_spec_order() -> None:
     """``params.Readings`` names exactly the spec's ambiguities, in the order of specs/nile_artefacts.toml (their
-    codes NA-001, NA-002, ...)."""
-    assert fields_match(Readings, list(SPEC.ambiguities)) == []
+    codes NA-001, NA-002, ...), each field typed with exactly the names of its readings in the spec."""
+    assert fields_match(Readings, SPEC.ambiguities) == []
     assert list(Readings._fields) == sorted(SPEC.ambiguities, key=lambda a: SPEC.ambiguities[a].code)
 
 

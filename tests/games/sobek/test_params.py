@@ -8,8 +8,9 @@ from nilerules.games.sobek.params import Readings, make_params, readings_of
 
 
 def test_readings_record_has_one_field_per_ambiguity_of_the_spec(game: SobekGame) -> None:
-    """Every ambiguity of specs/sobek.toml has its field, and no field names anything else."""
-    assert fields_match(Readings, list(game.spec.ambiguities)) == []
+    """Every ambiguity of specs/sobek.toml has its field, typed with exactly the names of its readings in the spec, and
+    no field names anything else."""
+    assert fields_match(Readings, game.spec.ambiguities) == []
 
 
 def test_readings_of_holds_the_chosen_reading_and_the_defaults(game: SobekGame) -> None:

@@ -128,7 +128,7 @@ def supply_question(game: RaGame, players: int, **readings: str) -> zra.SupplyQu
     config = game.config(players, ("traders",), readings)
     p = game.params(config)
     return zra.SupplyQuestion(players, len(p.disk_sets[0]), p.tiles[TRADER], p.auction_track, p.small_crates,
-                              p.large_crates, p.large_value, p.exchange_pooled, p.crates_per_tile)
+                              p.large_crates, p.large_value, p.crate_exchange_pooled, p.crates_per_claim_per_tile)
 
 
 def exhausted(state: RaState) -> bool:

@@ -7,7 +7,7 @@ The rules read a reading in one way only: ``readings_of(state.config).<ambiguity
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from nilerules.core.readings import record
 from nilerules.core.registry import rule
@@ -69,37 +69,37 @@ class Params:
 class Readings(NamedTuple):
     """The chosen reading of each ambiguity of ``specs/nefertiti.toml`` (one field per ambiguity id, spec order)."""
 
-    amon_merchant_foreign: str
-    amon_priest_neutral: str
-    amon_priest_ties: str
-    beggar_markets: str
-    deben_coins: str
-    end_of_game: str
-    forced_close_harbor: str
-    forced_close_neutral: str
-    forced_close_then_place: str
-    harbor_final_threshold: str
-    harbor_first_deben: str
-    harbor_trigger_added: str
-    high_priest_harbor: str
-    neutral_action_order: str
-    neutral_gift_face_down: str
-    neutral_short_targets: str
-    neutral_three_colors: str
-    no_servant_many_players: str
-    papyrus_from_neutral: str
-    papyrus_seal_supply: str
-    priest_papyrus: str
-    priest_value_limit: str
-    royal_servant_neutral: str
-    scribe_foreign_bonus: str
-    sealed_card_buyer: str
-    senet_x2_scribe: str
-    trader_markets: str
-    unaffordable_bid: str
-    wandering_thief_bought: str
-    wandering_thief_face_down: str
-    wandering_thief_placement: str
+    amon_merchant_foreign: Literal["flat", "plus_bonus"]
+    amon_priest_neutral: Literal["players_only", "neutral_ranks"]
+    amon_priest_ties: Literal["competition", "dense", "modified", "deben_tiebreak"]
+    beggar_markets: Literal["all_four", "open_only"]
+    deben_coins: Literal["denominations", "one_deben_each"]
+    end_of_game: Literal["immediate", "markets_run_out"]
+    forced_close_harbor: Literal["pass", "distribute"]
+    forced_close_neutral: Literal["servants_only", "neutral_counts"]
+    forced_close_then_place: Literal["turn_ends", "then_place"]
+    harbor_final_threshold: Literal["always", "threshold"]
+    harbor_first_deben: Literal["earns", "none"]
+    harbor_trigger_added: Literal["this_refill", "since_last"]
+    high_priest_harbor: Literal["extra_only", "no_harbor"]
+    neutral_action_order: Literal["bid_order", "after_bidders", "before_bidders"]
+    neutral_gift_face_down: Literal["face_up_only", "any_card"]
+    neutral_short_targets: Literal["any_market", "other_markets"]
+    neutral_three_colors: Literal["listed", "neutral_one_color", "neutral_pawn_each"]
+    no_servant_many_players: Literal["forced_close", "pass"]
+    papyrus_from_neutral: Literal["neutral_is_player", "neutral_not_player"]
+    papyrus_seal_supply: Literal["limited", "unlimited"]
+    priest_papyrus: Literal["with_seal", "board_only"]
+    priest_value_limit: Literal["per_pair", "overall"]
+    royal_servant_neutral: Literal["targets_neutral", "no_neutral"]
+    scribe_foreign_bonus: Literal["held", "scored_only"]
+    sealed_card_buyer: Literal["with_card", "highest_only"]
+    senet_x2_scribe: Literal["two_cards", "one_card"]
+    trader_markets: Literal["all_markets", "open_only"]
+    unaffordable_bid: Literal["pay_what_you_have", "take_half_instead"]
+    wandering_thief_bought: Literal["one_of_two", "not_a_gift"]
+    wandering_thief_face_down: Literal["lowest_face_up", "lowest_blocks"]
+    wandering_thief_placement: Literal["thief_card", "literal"]
 
 
 def readings_of(config: Config) -> Readings:

@@ -73,13 +73,14 @@ def selection_score(
     chosen: Sequence[int],
     owners: Sequence[int],
     per_card: int,
-    bonus_reading: str,
-    senet_reading: str,
+    scribe_foreign_bonus: str,
+    senet_x2_scribe: str,
 ) -> int:
     """Scoring ``chosen`` (a sub-multiset of ``hand``) with a Scribe: value + bonus + ``per_card`` per card.
 
-    ``bonus_reading``: "held" (foreign bonuses of every card of the type held) or "scored_only" (of the chosen cards).
-    ``senet_reading``: "two_cards" (the double senet earns the per-card bonus twice) or "one_card".
+    ``scribe_foreign_bonus``: "held" (foreign bonuses of every card of the type held) or "scored_only" (of the chosen
+    cards).
+    ``senet_x2_scribe``: "two_cards" (the double senet earns the per-card bonus twice) or "one_card".
     """
     total = 0
     for code in range(N_GIFTS):
@@ -87,22 +88,22 @@ def selection_score(
         if not n:
             continue
         t = CARD_TYPE[code]
-        source = hand if bonus_reading == "held" else chosen
+        source = hand if scribe_foreign_bonus == "held" else chosen
         value = card_value(params, t, owners[t]) + type_bonus(params, source, t)
         units = CARD_UNITS[code]
-        extra = per_card * (units if senet_reading == "two_cards" else 1)
+        extra = per_card * (units if senet_x2_scribe == "two_cards" else 1)
         total += n * (units * value + extra)
     return total
 
 
-def amon_priest_rank(scores: Sequence[int], debens: Sequence[int], seat: int, reading: str) -> int:
+def amon_priest_rank(scores: Sequence[int], debens: Sequence[int], seat: int, amon_priest_ties: str) -> int:
     """The rank (1-based) of ``seat`` for the Amon Priest under a tie reading."""
     mine = scores[seat]
-    if reading == "competition":
+    if amon_priest_ties == "competition":
         return 1 + sum(1 for s in scores if s > mine)
-    if reading == "dense":
+    if amon_priest_ties == "dense":
         return 1 + len({s for s in scores if s > mine})
-    if reading == "modified":
+    if amon_priest_ties == "modified":
         return sum(1 for s in scores if s >= mine)
     key = (mine, debens[seat])
     return 1 + sum(1 for s, d in zip(scores, debens, strict=True) if (s, d) > key)
@@ -111,8 +112,10 @@ def amon_priest_rank(scores: Sequence[int], debens: Sequence[int], seat: int, re
 rule("nefertiti.amon_priest.bonus")(amon_priest_rank)
 
 
-def amon_priest_bonus(params: Params, scores: Sequence[int], debens: Sequence[int], seat: int, reading: str) -> int:
-    rank = amon_priest_rank(scores, debens, seat, reading)
+def amon_priest_bonus(
+    params: Params, scores: Sequence[int], debens: Sequence[int], seat: int, amon_priest_ties: str
+) -> int:
+    rank = amon_priest_rank(scores, debens, seat, amon_priest_ties)
     return params.amon_priest_bonus[rank - 1]
 
 

@@ -6,7 +6,7 @@ config of that count shares it; a state holds it (its JSON form is part of the s
 
 ``Readings`` holds a config's chosen readings, one field per ambiguity of the spec (in the spec's order): the one way
 the rules read a reading is ``readings_of(config).<ambiguity id> == "<reading>"`` (the hot path reads the same fields
-once per config, as the flags of ``state.Ctx``).
+once per config, as the flags of ``state.Ctx`` named ``<ambiguity id>_<reading>``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 from nilerules.core import Config
 from nilerules.core.readings import record
@@ -117,20 +117,20 @@ def _tables(cards: tuple[str, ...], monuments: tuple[str, ...]) -> tuple[Any, An
 class Readings(NamedTuple):
     """A config's chosen readings, one field per ambiguity of specs/nile_artefacts.toml, in the spec's order."""
 
-    type_choice: str
-    type_scope: str
-    double_card: str
-    pair_mix: str
-    coin_space: str
-    port_start: str
-    deck_exhausted: str
-    coin_stock: str
-    final_tie: str
-    tie_count: str
-    last_round: str
-    endless_game: str
-    card_sharing: str
-    empty_offering: str
+    type_choice: Literal["any_type", "shown_type"]
+    type_scope: Literal["per_offering", "per_monument"]
+    double_card: Literal["two_same", "two_each", "one"]
+    pair_mix: Literal["any_mix", "both_types"]
+    coin_space: Literal["extra_card", "coin_only"]
+    port_start: Literal["stage_reset", "literal"]
+    deck_exhausted: Literal["reshuffle", "stop"]
+    coin_stock: Literal["limited", "unlimited"]
+    final_tie: Literal["shared", "most_coins"]
+    tie_count: Literal["cards", "artifacts"]
+    last_round: Literal["one_more", "current"]
+    endless_game: Literal["score_at_cap", "no_score_at_cap"]
+    card_sharing: Literal["shared", "split"]
+    empty_offering: Literal["may_pass", "at_least_one"]
 
 
 def readings_of(config: Config) -> Readings:

@@ -367,7 +367,7 @@ def incomplete_counted(state: NAState) -> bool:
         return False
     if state.final_round and state.round >= state.final_round:
         return True
-    return state.ctx.score_at_cap
+    return state.ctx.endless_game_score_at_cap  # NA-012 (endless_game)
 
 
 def score_breakdown(state: NAState) -> tuple[dict[str, int], ...]:

@@ -118,19 +118,20 @@ class Ctx:
         self.monuments: tuple[tuple[Condition, ...], ...] = params.monuments
         self.reward_points: tuple[int, ...] = params.reward_points
         # the readings the hot path branches on, read once per config from ``readings_of(config)`` (params.Readings):
-        # each flag is ``readings_of(config).<ambiguity id> == "<reading>"``, a bool because the hot path needs one
+        # each flag is ``readings_of(config).<ambiguity id> == "<reading>"``, named ``<ambiguity id>_<reading>`` (so
+        # that a search for the ambiguity's id finds the rules that branch on it), a bool because the hot path needs one
         self.type_choice: str = r.type_choice
         self.double_card: str = r.double_card
-        self.per_offering: bool = r.type_scope == "per_offering"
-        self.both: bool = r.pair_mix == "both_types"
-        self.split: bool = r.card_sharing == "split"
-        self.must_offer: bool = r.empty_offering == "at_least_one"
-        self.reshuffle: bool = r.deck_exhausted == "reshuffle"
-        self.extra_card: bool = r.coin_space == "extra_card"
-        self.literal_port: bool = r.port_start == "literal"
-        self.unlimited_coins: bool = r.coin_stock == "unlimited"
-        self.one_more: bool = r.last_round == "one_more"
-        self.score_at_cap: bool = r.endless_game == "score_at_cap"
+        self.type_scope_per_offering: bool = r.type_scope == "per_offering"
+        self.pair_mix_both_types: bool = r.pair_mix == "both_types"
+        self.card_sharing_split: bool = r.card_sharing == "split"
+        self.empty_offering_at_least_one: bool = r.empty_offering == "at_least_one"
+        self.deck_exhausted_reshuffle: bool = r.deck_exhausted == "reshuffle"
+        self.coin_space_extra_card: bool = r.coin_space == "extra_card"
+        self.port_start_literal: bool = r.port_start == "literal"
+        self.coin_stock_unlimited: bool = r.coin_stock == "unlimited"
+        self.last_round_one_more: bool = r.last_round == "one_more"
+        self.endless_game_score_at_cap: bool = r.endless_game == "score_at_cap"
         # shared action instances (actions are immutable values)
         self.draws: tuple[Draw, ...] = tuple(Draw(k) for k in range(len(params.card_count)))
         self.reveals: tuple[Reveal, ...] = tuple(Reveal(m) for m in range(len(params.monuments)))

@@ -26,7 +26,7 @@ from nilerules.games.ra.actions import (
     RaAction,
 )
 from nilerules.games.ra.invariants import invariants
-from nilerules.games.ra.params import RaParams, check_spec, make_params
+from nilerules.games.ra.params import RaParams, check_spec, make_params, params_from_data, params_to_data
 from nilerules.games.ra.seen import SEEN
 from nilerules.games.ra.state import (
     BID,
@@ -195,6 +195,7 @@ class RaGame(GameBase[RaState, RaAction]):
         data: dict[str, Any] = {"type": "RaState"}
         for name in RaState._fields:
             data[name] = to_data(getattr(state, name))
+        data["params"] = params_to_data(data["params"])  # the reading flags under their JSON names
         return data
 
     def state_from_data(self, data: Any) -> RaState:
@@ -207,6 +208,7 @@ class RaGame(GameBase[RaState, RaAction]):
         # RaState's params hint names RaParams, which state.py imports only for type checking (params.py imports
         # state.py): it is resolved here
         hints = typing.get_type_hints(RaState, {**vars(state_module), "RaParams": RaParams})
+        data = {**data, "params": params_from_data(data["params"])}  # the reading flags' JSON names to their fields'
         return RaState(**{name: from_data(hints[name], data[name], f"$.{name}") for name in RaState._fields})
 
 

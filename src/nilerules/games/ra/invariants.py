@@ -85,8 +85,8 @@ def crate_violations(s: RaState) -> list[str]:
     """Crates received this epoch = sum over other players' claims of (tiles claimed x own Traders at that moment)."""
     found = []
     n = len(s.held)
-    traders, owed = claimed_and_owed(s.claims, n, s.params.crates_per_tile)
-    capped = s.params.supply_capped and s.epoch in supply_ran_out(s)
+    traders, owed = claimed_and_owed(s.claims, n, s.params.crates_per_claim_per_tile)  # RA-006 (crates_per_claim)
+    capped = s.params.supply_exhausted_capped and s.epoch in supply_ran_out(s)  # RA-005 (supply_exhausted)
     for p in range(n):
         if traders[p] != s.held[p][TRADER]:
             found.append(f"player {p} holds {s.held[p][TRADER]} Traders but claimed {traders[p]} this epoch")
@@ -154,7 +154,8 @@ def _discard_violations(s: RaState) -> list[str]:
     i, n = waiting[0]
     held = s.held[actor(s)]
     kinds = STRUCK[i]
-    if DISASTERS[i] == DROUGHT and s.params.floods_first:  # RA-010: the Floods go first, no choice among them
+    # RA-010 (drought_order): under floods_first the Floods go first, no choice among them
+    if DISASTERS[i] == DROUGHT and s.params.drought_order_floods_first:
         if held[FLOOD]:
             return [f"a Drought's discards wait while player {actor(s)} still holds Floods (floods_first)"]
         kinds = (NILE,)

@@ -3,18 +3,18 @@
 ``make_params(spec, config)`` is the one place the spec's numbers and the config's readings become what the rules
 use. The readings reach the rules in one idiom: ``readings_of(config).<ambiguity id>`` (the ``Readings`` record,
 ``nilerules.core.readings``). The rules are the hot path of every playout, so ``make_params`` derives one bool per
-ambiguity from ``readings_of(config)`` into ``RaParams`` (each field says which reading it is), and the crate
-counts of RA-004 are resolved here too; nothing else reads a reading.
-"""
+ambiguity from ``readings_of(config)`` into ``RaParams``, named ``<ambiguity id>_<reading>`` (``pharaoh_all_tie_share``
+is true under RA-001's reading ``share``), so that a search for an ambiguity's id finds every rule that branches on
+it; the crate counts of RA-004 are resolved here too. Nothing else reads a reading."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 from nilerules.core.readings import record
 from nilerules.core.types import Config
-from nilerules.errors import SpecError
+from nilerules.errors import MalformedAction, SpecError
 from nilerules.games.ra.names import KIND_BY_NAME
 from nilerules.games.ra.state import KINDS, TRADER, Disk, Points
 from nilerules.specs import Spec
@@ -23,23 +23,23 @@ from nilerules.specs import Spec
 class Readings(NamedTuple):
     """The chosen reading of each ambiguity of specs/ra.toml (in the spec's order, RA-001 to RA-017)."""
 
-    pharaoh_all_tie: str
-    sun_all_tie: str
-    winner_tiebreak: str
-    crate_counts: str
-    supply_exhausted: str
-    crates_per_claim: str
-    crate_exchange: str
-    god_takes_disaster: str
-    invoke_empty_track: str
-    drought_order: str
-    last_ra: str
-    full_track_bid: str
-    gods_after_epoch: str
-    epoch_starter: str
-    bag_empty: str
-    disaster_lot: str
-    track_at_epoch_end: str
+    pharaoh_all_tie: Literal["share", "nobody"]
+    sun_all_tie: Literal["share", "nobody"]
+    winner_tiebreak: Literal["shared", "highest_disk"]
+    crate_counts: Literal["as_printed", "value_forty", "shifted"]
+    supply_exhausted: Literal["unlimited", "capped"]
+    crates_per_claim: Literal["per_tile", "per_claim"]
+    crate_exchange: Literal["pooled", "small_only"]
+    god_takes_disaster: Literal["allowed", "forbidden"]
+    invoke_empty_track: Literal["allowed", "forbidden"]
+    drought_order: Literal["floods_first", "choose"]
+    last_ra: Literal["at_once", "final_auction"]
+    full_track_bid: Literal["unforced", "forced"]
+    gods_after_epoch: Literal["discard", "keep"]
+    epoch_starter: Literal["highest_disk", "next_player"]
+    bag_empty: Literal["epoch_ends", "game_ends"]
+    disaster_lot: Literal["with_lot", "before_lot"]
+    track_at_epoch_end: Literal["discard", "stay"]
 
 
 def readings_of(config: Config) -> Readings:
@@ -51,7 +51,9 @@ def readings_of(config: Config) -> Readings:
 class RaParams:
     """The component data and constants one game uses, resolved from the spec for its configuration.
 
-    Part of every state (and so of the state's JSON form: its fields are kept as they are)."""
+    Part of every state, and so of the state's JSON form (which a log's digest is taken of): its fields keep their
+    names there, but for the reading flags, which keep the names they had before they were named after their
+    ambiguities (``JSON_NAMES``)."""
 
     tiles: tuple[int, ...]
     """Tiles in the bag at setup, by kind."""
@@ -81,51 +83,92 @@ class RaParams:
     trader_points: Points
     disaster_discards: int
     # -- derived from the readings in make_params (the rules' hot path tests a bool, not a string) --------------
-    pharaoh_tie_share: bool
-    """RA-001: ``readings_of(config).pharaoh_all_tie == "share"``."""
-    sun_tie_share: bool
-    """RA-002: ``sun_all_tie == "share"``."""
-    tiebreak_highest_disk: bool
-    """RA-003: ``winner_tiebreak == "highest_disk"``."""
-    supply_capped: bool
-    """RA-005: ``supply_exhausted == "capped"``."""
-    crates_per_tile: bool
-    """RA-006: ``crates_per_claim == "per_tile"``."""
-    exchange_pooled: bool
-    """RA-007: ``crate_exchange == "pooled"``."""
-    god_takes_disaster: bool
-    """RA-008: ``god_takes_disaster == "allowed"``."""
-    invoke_empty: bool
-    """RA-009: ``invoke_empty_track == "allowed"``."""
-    floods_first: bool
-    """RA-010: ``drought_order == "floods_first"``."""
+    pharaoh_all_tie_share: bool
+    """RA-001 (pharaoh_all_tie): ``readings_of(config).pharaoh_all_tie == "share"``."""
+    sun_all_tie_share: bool
+    """RA-002 (sun_all_tie): ``readings_of(config).sun_all_tie == "share"``."""
+    winner_tiebreak_highest_disk: bool
+    """RA-003 (winner_tiebreak): ``readings_of(config).winner_tiebreak == "highest_disk"``."""
+    supply_exhausted_capped: bool
+    """RA-005 (supply_exhausted): ``readings_of(config).supply_exhausted == "capped"``."""
+    crates_per_claim_per_tile: bool
+    """RA-006 (crates_per_claim): ``readings_of(config).crates_per_claim == "per_tile"``."""
+    crate_exchange_pooled: bool
+    """RA-007 (crate_exchange): ``readings_of(config).crate_exchange == "pooled"``."""
+    god_takes_disaster_allowed: bool
+    """RA-008 (god_takes_disaster): ``readings_of(config).god_takes_disaster == "allowed"``."""
+    invoke_empty_track_allowed: bool
+    """RA-009 (invoke_empty_track): ``readings_of(config).invoke_empty_track == "allowed"``."""
+    drought_order_floods_first: bool
+    """RA-010 (drought_order): ``readings_of(config).drought_order == "floods_first"``."""
     last_ra_at_once: bool
-    """RA-011: ``last_ra == "at_once"``."""
-    full_track_forced: bool
-    """RA-012: ``full_track_bid == "forced"``."""
-    gods_kept: bool
-    """RA-013: ``gods_after_epoch == "keep"``."""
-    starter_highest_disk: bool
-    """RA-014: ``epoch_starter == "highest_disk"``."""
+    """RA-011 (last_ra): ``readings_of(config).last_ra == "at_once"``."""
+    full_track_bid_forced: bool
+    """RA-012 (full_track_bid): ``readings_of(config).full_track_bid == "forced"``."""
+    gods_after_epoch_keep: bool
+    """RA-013 (gods_after_epoch): ``readings_of(config).gods_after_epoch == "keep"``."""
+    epoch_starter_highest_disk: bool
+    """RA-014 (epoch_starter): ``readings_of(config).epoch_starter == "highest_disk"``."""
     bag_empty_game_ends: bool
-    """RA-015: ``bag_empty == "game_ends"``."""
-    disaster_with_lot: bool
-    """RA-016: ``disaster_lot == "with_lot"``."""
-    track_stays: bool
-    """RA-017: ``track_at_epoch_end == "stay"``."""
+    """RA-015 (bag_empty): ``readings_of(config).bag_empty == "game_ends"``."""
+    disaster_lot_with_lot: bool
+    """RA-016 (disaster_lot): ``readings_of(config).disaster_lot == "with_lot"``."""
+    track_at_epoch_end_stay: bool
+    """RA-017 (track_at_epoch_end): ``readings_of(config).track_at_epoch_end == "stay"``."""
 
 
-def crate_supply(spec: Spec, reading: str) -> tuple[int, int]:
-    """RA-004: the (Small, Large) crates under each reading of the component list, from the printed numbers.
+JSON_NAMES: Final = {
+    "pharaoh_all_tie_share": "pharaoh_tie_share",
+    "sun_all_tie_share": "sun_tie_share",
+    "winner_tiebreak_highest_disk": "tiebreak_highest_disk",
+    "supply_exhausted_capped": "supply_capped",
+    "crates_per_claim_per_tile": "crates_per_tile",
+    "crate_exchange_pooled": "exchange_pooled",
+    "god_takes_disaster_allowed": "god_takes_disaster",
+    "invoke_empty_track_allowed": "invoke_empty",
+    "drought_order_floods_first": "floods_first",
+    "full_track_bid_forced": "full_track_forced",
+    "gods_after_epoch_keep": "gods_kept",
+    "epoch_starter_highest_disk": "starter_highest_disk",
+    "disaster_lot_with_lot": "disaster_with_lot",
+    "track_at_epoch_end_stay": "track_stays",
+}
+"""The key of a reading flag of ``RaParams`` in a state's JSON, where it differs from the field's name: the name the
+field had before issue 33 named it after its ambiguity. The JSON keeps it, because a log records the digest of its
+final state's JSON (``core.log.state_digest``: the golden playthroughs, every log written before) and a state written
+before must still load."""
+FIELDS_BY_JSON_NAME: Final = {key: name for name, key in JSON_NAMES.items()}
+
+
+def params_to_data(data: dict[str, Any]) -> dict[str, Any]:
+    """``RaParams`` as JSON data (``codec.to_data``'s object), its reading flags under their ``JSON_NAMES``."""
+    return {JSON_NAMES.get(key, key): value for key, value in data.items()}
+
+
+def params_from_data(data: Any) -> Any:
+    """The JSON object of ``RaParams`` with its keys as ``codec.from_data`` reads them: the ``JSON_NAMES`` translated
+    to the fields' names (a field's own name where the JSON has another key for it is refused)."""
+    if not isinstance(data, dict):
+        return data
+    misnamed = sorted(set(data) & set(JSON_NAMES))
+    if misnamed:
+        keys = [JSON_NAMES[name] for name in misnamed]
+        raise MalformedAction(f"$.params: unknown fields {misnamed} (a state's JSON names them {keys})")
+    return {FIELDS_BY_JSON_NAME.get(key, key): value for key, value in data.items()}
+
+
+def crate_supply(spec: Spec, crate_counts: str) -> tuple[int, int]:
+    """RA-004 (crate_counts): the (Small, Large) crates under each reading of the component list, from the printed
+    numbers.
 
     as_printed: each number follows its label (the spec's small_crates, large_crates); value_forty: '40 Goods
     Crates' is their value, with the Large count as printed; shifted: each number precedes its label, so Small takes
     the number printed after 'Docks boards' and Large the one printed after 'Small Goods Crates'.
     """
     small, large = spec.int("small_crates"), spec.int("large_crates")
-    if reading == "value_forty":
+    if crate_counts == "value_forty":
         return max(0, spec.int("crate_total") - spec.int("large_crate_value") * large), large
-    if reading == "shifted":
+    if crate_counts == "shifted":
         return spec.int("docks_boards"), small
     return small, large
 
@@ -199,20 +242,20 @@ def make_params(spec: Spec, config: Config) -> RaParams:
         sun_fewest=int(sun[1]),
         trader_points=spec.int("trader_points"),
         disaster_discards=spec.int("disaster_discards"),
-        pharaoh_tie_share=r.pharaoh_all_tie == "share",
-        sun_tie_share=r.sun_all_tie == "share",
-        tiebreak_highest_disk=r.winner_tiebreak == "highest_disk",
-        supply_capped=r.supply_exhausted == "capped",
-        crates_per_tile=r.crates_per_claim == "per_tile",
-        exchange_pooled=r.crate_exchange == "pooled",
-        god_takes_disaster=r.god_takes_disaster == "allowed",
-        invoke_empty=r.invoke_empty_track == "allowed",
-        floods_first=r.drought_order == "floods_first",
+        pharaoh_all_tie_share=r.pharaoh_all_tie == "share",
+        sun_all_tie_share=r.sun_all_tie == "share",
+        winner_tiebreak_highest_disk=r.winner_tiebreak == "highest_disk",
+        supply_exhausted_capped=r.supply_exhausted == "capped",
+        crates_per_claim_per_tile=r.crates_per_claim == "per_tile",
+        crate_exchange_pooled=r.crate_exchange == "pooled",
+        god_takes_disaster_allowed=r.god_takes_disaster == "allowed",
+        invoke_empty_track_allowed=r.invoke_empty_track == "allowed",
+        drought_order_floods_first=r.drought_order == "floods_first",
         last_ra_at_once=r.last_ra == "at_once",
-        full_track_forced=r.full_track_bid == "forced",
-        gods_kept=r.gods_after_epoch == "keep",
-        starter_highest_disk=r.epoch_starter == "highest_disk",
+        full_track_bid_forced=r.full_track_bid == "forced",
+        gods_after_epoch_keep=r.gods_after_epoch == "keep",
+        epoch_starter_highest_disk=r.epoch_starter == "highest_disk",
         bag_empty_game_ends=r.bag_empty == "game_ends",
-        disaster_with_lot=r.disaster_lot == "with_lot",
-        track_stays=r.track_at_epoch_end == "stay",
+        disaster_lot_with_lot=r.disaster_lot == "with_lot",
+        track_at_epoch_end_stay=r.track_at_epoch_end == "stay",
     )

@@ -270,7 +270,7 @@ def build(config: Config, params: RaParams, data: Mapping[str, Any]) -> RaState:
         raise PositionError("discards", "phase 'discard' needs the tiles still to discard, by disaster")
     claims = _claims(r, data, held, n)
     if not crates_written:
-        crates = claimed_and_owed(claims, n, params.crates_per_tile)[1]
+        crates = claimed_and_owed(claims, n, params.crates_per_claim_per_tile)[1]  # RA-006 (crates_per_claim)
     ran_out = {key: tuple(r.integer(e, f"{key}[{i}]", 1, params.epochs)
                           for i, e in enumerate(r.items(data.get(key, []), key)))
                for key in ("crate_supply_ran_out", "bag_ran_out")}

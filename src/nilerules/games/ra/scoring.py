@@ -40,7 +40,8 @@ rule("ra.scoring.gods_gold")(gods_gold_points)
 
 
 def most_fewest_points(counts: Sequence[int], most: Points, fewest: Points, share_all_tie: bool) -> list[Points]:
-    """Most gets ``most``, fewest gets ``fewest``, tied players all get it; all equal: reading RA-001 / RA-002."""
+    """Most gets ``most``, fewest gets ``fewest``, tied players all get it; all equal: RA-001 (pharaoh_all_tie) /
+    RA-002 (sun_all_tie)."""
     hi, lo = max(counts), min(counts)
     if hi == lo and not share_all_tie:
         return [0] * len(counts)
@@ -99,7 +100,7 @@ def epoch_events(
     """All scoring events of one epoch's end (zero-point lines are left out)."""
     events: list[ScoreEvent] = []
     pharaohs = most_fewest_points(
-        [x[PHARAOH] for x in held], params.pharaoh_most, params.pharaoh_fewest, params.pharaoh_tie_share
+        [x[PHARAOH] for x in held], params.pharaoh_most, params.pharaoh_fewest, params.pharaoh_all_tie_share
     )
     for p, x in enumerate(held):
         lines = (
@@ -124,9 +125,10 @@ def epoch_points(held: Sequence[Sequence[int]], crates: Sequence[int], params: R
 
 
 def discarded_after_epoch(params: RaParams) -> tuple[int, ...]:
-    """Gods (unless kept, RA-013), Gold, Civilizations, Floods and every Trader leave play; crates go back."""
+    """Gods (unless kept: RA-013 (gods_after_epoch)), Gold, Civilizations, Floods and every Trader leave play; crates
+    go back."""
     kinds = (GOLD, *CIVS, FLOOD, TRADER)
-    return kinds if params.gods_kept else (GOD, *kinds)
+    return kinds if params.gods_after_epoch_keep else (GOD, *kinds)
 
 
 rule("ra.scoring.epoch_discard", "ra.traders.scoring.discard")(discarded_after_epoch)
@@ -143,8 +145,8 @@ rule("ra.scoring.monuments")(monument_points)
 
 
 def sun_disk_points(totals: Sequence[int], params: RaParams) -> list[Points]:
-    """Highest sun-disk total +5, lowest -5; ties share (all equal: reading RA-002)."""
-    return most_fewest_points(totals, params.sun_most, params.sun_fewest, params.sun_tie_share)
+    """Highest sun-disk total +5, lowest -5; ties share (all equal: RA-002 (sun_all_tie))."""
+    return most_fewest_points(totals, params.sun_most, params.sun_fewest, params.sun_all_tie_share)
 
 
 rule("ra.scoring.sun_disks")(sun_disk_points)
@@ -185,7 +187,7 @@ def estimate(state: RaState) -> tuple[Points, ...]:
     params = state.params
     held = state.held
     pharaohs = most_fewest_points(
-        [x[PHARAOH] for x in held], params.pharaoh_most, params.pharaoh_fewest, params.pharaoh_tie_share
+        [x[PHARAOH] for x in held], params.pharaoh_most, params.pharaoh_fewest, params.pharaoh_all_tie_share
     )
     sun = sun_disk_points(sun_totals(state.up, state.down), params)
     return tuple(
@@ -194,8 +196,8 @@ def estimate(state: RaState) -> tuple[Points, ...]:
 
 
 def rank(scores: Sequence[Points], highest_disk: Sequence[int], params: RaParams) -> Ranking:
-    """Most points wins; the rules state no tie-break, so ties stay open unless reading RA-003 picks one."""
-    if params.tiebreak_highest_disk:
+    """Most points wins; the rules state no tie-break, so ties stay open unless RA-003 (winner_tiebreak) picks one."""
+    if params.winner_tiebreak_highest_disk:
         keys: dict[PlayerId, tuple[int, ...]] = {p: (s, highest_disk[p]) for p, s in enumerate(scores)}
         return rank_by_keys(keys, ("ra.scoring.most_points", "ra.scoring.tiebreak"))
     return rank_by_keys({p: (s,) for p, s in enumerate(scores)}, ("ra.scoring.most_points",))

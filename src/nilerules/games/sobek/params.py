@@ -9,7 +9,7 @@ state's; it is re-exported here.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from nilerules.core.readings import record
 from nilerules.core.types import Config
@@ -23,41 +23,41 @@ __all__ = ["Params", "Readings", "make_params", "readings_of"]
 class Readings(NamedTuple):
     """The chosen reading of each ambiguity of ``specs/sobek.toml`` (one field per ambiguity id, in spec order)."""
 
-    amulet_only: str
-    corrupt_all_tied: str
-    corruption_between_rounds: str
-    corruption_scarabs: str
-    courtesan_match: str
-    courtesan_target: str
-    deceit_curses: str
-    early_end: str
-    embalming_curses: str
-    event_choice: str
-    event_tokens_between_rounds: str
-    extension_event: str
-    final_tie: str
-    goods_total: str
-    green_deal: str
-    horizontal_characters: str
-    horizontal_events: str
-    horizontal_in_penalty: str
-    horizontal_sets: str
-    market_row: str
-    merchant_corruption: str
-    penalty_on_number: str
-    power_no_target: str
-    priest_characters: str
-    queen_draw: str
-    queen_short: str
-    round_start: str
-    scribe_chooser: str
-    sets_between_rounds: str
-    thief_backs: str
-    track_end: str
-    track_low_end: str
-    two_player_removed: str
-    two_player_rounds: str
-    zero_corruption: str
+    amulet_only: Literal["forbidden", "allowed"]
+    corrupt_all_tied: Literal["tied", "everyone"]
+    corruption_between_rounds: Literal["discard", "keep"]
+    corruption_scarabs: Literal["pile", "sets"]
+    courtesan_match: Literal["matching", "any_card"]
+    courtesan_target: Literal["own", "any"]
+    deceit_curses: Literal["count_two", "cards_only"]
+    early_end: Literal["after_penalty", "after_scoring", "immediately"]
+    embalming_curses: Literal["stay", "discarded"]
+    event_choice: Literal["choose", "blind"]
+    event_tokens_between_rounds: Literal["all_back", "used_out"]
+    extension_event: Literal["triggers", "none"]
+    final_tie: Literal["shared", "last_round"]
+    goods_total: Literal["listed", "green_extra"]
+    green_deal: Literal["every_round", "once"]
+    horizontal_characters: Literal["as_goods", "excluded"]
+    horizontal_events: Literal["none", "triggers"]
+    horizontal_in_penalty: Literal["excluded", "included"]
+    horizontal_sets: Literal["same_kind", "different_kinds"]
+    market_row: Literal["refill", "row_of_all"]
+    merchant_corruption: Literal["none", "skipped"]
+    penalty_on_number: Literal["numbered_type", "no_move", "previous_symbol"]
+    power_no_target: Literal["no_effect", "needs_target"]
+    priest_characters: Literal["must", "may"]
+    queen_draw: Literal["deck", "market"]
+    queen_short: Literal["what_is_left", "needs_full"]
+    round_start: Literal["rotate", "lowest_score", "lowest_chooses"]
+    scribe_chooser: Literal["owner", "scribe_player"]
+    sets_between_rounds: Literal["discard", "keep"]
+    thief_backs: Literal["green_unknown", "kind_known"]
+    track_end: Literal["lap", "stop"]
+    track_low_end: Literal["stay", "to_start"]
+    two_player_removed: Literal["whole_deck", "goods_only"]
+    two_player_rounds: Literal["last_short", "first_short"]
+    zero_corruption: Literal["penalised", "nobody"]
 
 
 def readings_of(config: Config) -> Readings:

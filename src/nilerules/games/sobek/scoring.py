@@ -46,15 +46,15 @@ def guild_forward(score: int, symbol: int, track_spaces: int, track_end: str) ->
 rule("sobek.events.guild")(guild_forward)
 
 
-def back_to_symbol(score: int, symbol: int, low_end: str) -> int:
+def back_to_symbol(score: int, symbol: int, track_low_end: str) -> int:
     """Back to the next space of ``symbol`` (0..4) strictly behind; none left: stay, or space 0 (``to_start``)."""
     target = score - ((score - symbol) % 5 or 5)
     if target < 0:
-        return 0 if low_end == "to_start" else score
+        return 0 if track_low_end == "to_start" else score
     return target
 
 
-def penalty(score: int, set_points: int, number_reading: str, low_end: str, step: int) -> int:
+def penalty(score: int, set_points: int, penalty_on_number: str, track_low_end: str, step: int) -> int:
     """The score after the corruption penalty: one move back per ``step`` points earned through sets.
 
     Each move goes to the next space behind with the symbol of the space the marker ended on; on a numbered
@@ -67,15 +67,15 @@ def penalty(score: int, set_points: int, number_reading: str, low_end: str, step
         return score
     symbol = symbol_of(score)
     if symbol == 0:
-        if number_reading == "no_move":
+        if penalty_on_number == "no_move":
             return score
-        if number_reading == "previous_symbol":
+        if penalty_on_number == "previous_symbol":
             symbol = 4
-    first = back_to_symbol(score, symbol, low_end)
+    first = back_to_symbol(score, symbol, track_low_end)
     if first == score or symbol_of(first) != symbol:  # stayed at the low end, or sent to space 0
         return first
     rest = lots - 1
-    if low_end == "to_start":
+    if track_low_end == "to_start":
         return first - 5 * rest if first - 5 * rest >= 0 else 0
     return first - 5 * min(rest, first // 5)
 
@@ -127,7 +127,7 @@ def round_points(sets: Sequence[PlayedSet], params: Params) -> tuple[int, int]:
     return vertical, horizontal
 
 
-def most_corrupt(cards: Sequence[int], scarabs: Sequence[int], all_tied: str) -> tuple[int, ...]:
+def most_corrupt(cards: Sequence[int], scarabs: Sequence[int], corrupt_all_tied: str) -> tuple[int, ...]:
     """Who takes the penalty: most corruption cards (Curses counted as two), then most scarabs; still tied → all
     tied players (``tied``) or every player (``everyone``)."""
     top = max(cards)
@@ -135,7 +135,7 @@ def most_corrupt(cards: Sequence[int], scarabs: Sequence[int], all_tied: str) ->
     if len(tied) > 1:
         best = max(scarabs[p] for p in tied)
         tied = [p for p in tied if scarabs[p] == best]
-    if len(tied) > 1 and all_tied == "everyone":
+    if len(tied) > 1 and corrupt_all_tied == "everyone":
         return tuple(range(len(cards)))
     return tuple(tied)
 

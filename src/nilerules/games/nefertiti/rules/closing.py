@@ -35,12 +35,12 @@ def start_resolution(state: NefState, m: int, final: bool) -> NefState:
     """Bidders act in bid order from the highest; neutral pawns act where the neutral-order reading puts them."""
     squares = turn.squares_of(state, m)
     bids = sorted(((squares[p[0]], p[1], p[2]) for p in state.markets[m].pawns), reverse=True)
-    order = readings_of(state.config).neutral_action_order
+    neutral_action_order = readings_of(state.config).neutral_action_order
     servants = [b for b in bids if not b[2]]
     neutrals = [b for b in bids if b[2]]
-    if order == "after_bidders":
+    if neutral_action_order == "after_bidders":
         bids = servants + neutrals
-    elif order == "before_bidders":
+    elif neutral_action_order == "before_bidders":
         bids = neutrals + servants
     top = servants[0] if servants else None
     queue = tuple((v, o, nt, int(top is not None and (v, o, nt) == top)) for v, o, nt in bids)

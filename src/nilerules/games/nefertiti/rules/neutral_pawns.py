@@ -24,14 +24,14 @@ from nilerules.games.nefertiti.rules.common import (
 from nilerules.games.nefertiti.state import NefState
 
 
-def colours_two_player(rs: int, bs: int, rn: int, bn: int, reading: str) -> int:
+def colours_two_player(rs: int, bs: int, rn: int, bn: int, neutral_three_colors: str) -> int:
     """How many colours a 2-player stall counts, from the counts of red/black Servants and red/black neutrals."""
     servant_colours = int(rs > 0) + int(bs > 0)
-    if reading == "listed":
+    if neutral_three_colors == "listed":
         if (rs > 0 and bs > 0 and rn + bn > 0) or (rn > 0 and bn > 0 and rs + bs > 0):
             return 3
         return servant_colours
-    if reading == "neutral_one_color":
+    if neutral_three_colors == "neutral_one_color":
         return servant_colours + int(rn + bn > 0)
     return servant_colours + rn + bn
 

@@ -202,7 +202,9 @@ def _forbidding_rule(state: NAState, action: Action) -> str:
     if isinstance(action, OFFER):
         return "nile_artefacts.offerings.choose_type"
     if isinstance(action, DONE):
-        return "nile_artefacts.offerings.choose_cards" if state.ctx.must_offer else "nile_artefacts.offerings.order"
+        if state.ctx.empty_offering_at_least_one:  # NA-014 (empty_offering)
+            return "nile_artefacts.offerings.choose_cards"
+        return "nile_artefacts.offerings.order"
     return "nile_artefacts.round.stages"
 
 

@@ -57,8 +57,8 @@ def _type(n: int, a: int, counts: list[int]) -> bool:
 rule("nile_artefacts.conditions.type")(_type)
 
 
-def _pair(n: int, a: int, b: int, counts: list[int], both: bool) -> bool:
-    if both and (counts[a] == 0 or counts[b] == 0):
+def _pair(n: int, a: int, b: int, counts: list[int], pair_mix_both_types: bool) -> bool:
+    if pair_mix_both_types and (counts[a] == 0 or counts[b] == 0):  # NA-004 (pair_mix)
         return False
     return counts[a] + counts[b] >= n
 
@@ -105,22 +105,22 @@ def _two_plus(a: int, b: int, regions: list[int]) -> bool:
 rule("nile_artefacts.conditions.two_plus_one")(_two_plus)
 
 
-def meets(cond: Condition, counts: Sequence[int], regions: Sequence[int], both: bool) -> bool:
+def meets(cond: Condition, counts: Sequence[int], regions: Sequence[int], pair_mix_both_types: bool) -> bool:
     """Whether Artifact type counts ``counts`` (6) and card region counts ``regions`` (3) meet ``cond``."""
-    return meets_counts(cond, list(counts), list(regions), both)
+    return meets_counts(cond, list(counts), list(regions), pair_mix_both_types)
 
 
 rule("nile_artefacts.conditions.header")(meets)
 
 
-def meets_counts(cond: Condition, counts: list[int], regions: list[int], both: bool) -> bool:
+def meets_counts(cond: Condition, counts: list[int], regions: list[int], pair_mix_both_types: bool) -> bool:
     """``meets`` on lists (what ``tally`` returns): the rules' path, without copying the counts (compiled code
     reads a list of ints directly, a general sequence through the generic protocol)."""
     kind, n, a, b, c = cond
     if kind == COND_TYPE:
         return _type(n, a, counts)
     if kind == COND_PAIR:
-        return _pair(n, a, b, counts, both)
+        return _pair(n, a, b, counts, pair_mix_both_types)
     if kind == COND_SAME:
         return _same(n, counts)
     if kind == COND_DIFF:
@@ -160,17 +160,19 @@ def tally_offering(
     return counts, regions
 
 
-def meets_some_choice(cond: Condition, options: Sequence[Options], card_regions: Sequence[int], both: bool) -> bool:
+def meets_some_choice(
+    cond: Condition, options: Sequence[Options], card_regions: Sequence[int], pair_mix_both_types: bool
+) -> bool:
     """Whether some choice of one option per card meets ``cond`` (exact, without enumerating every assignment)."""
     kind, n, a, b, _ = cond
     if kind >= COND_REGION:
-        return meets_counts(cond, [0] * N_TYPES, tally((), card_regions)[1], both)
+        return meets_counts(cond, [0] * N_TYPES, tally((), card_regions)[1], pair_mix_both_types)
     if kind == COND_TYPE:
         return sum(max(o.count(a) for o in opts) for opts in options) >= n
     if kind == COND_SAME:
         return any(sum(max(o.count(t) for o in opts) for opts in options) >= n for t in range(N_TYPES))
     if kind == COND_PAIR:
-        if not both:
+        if not pair_mix_both_types:  # NA-004 (pair_mix)
             return sum(max(o.count(a) + o.count(b) for o in opts) for opts in options) >= n
         states = {(0, 0)}
         for opts in options:

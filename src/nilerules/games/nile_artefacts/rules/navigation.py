@@ -87,9 +87,9 @@ def _takes(c: Ctx, here: tuple[int, ...]) -> tuple[Action, ...]:
 
 
 def start_navigation(s: NAState) -> NAState:
-    """Uncollected cards stay; which Boats in a Port may move follows the reading ``port_start``."""
+    """Uncollected cards stay; which Boats in a Port may move follows NA-006 (port_start)."""
     c = s.ctx
-    if c.literal_port:
+    if c.port_start_literal:  # NA-006 (port_start)
         right = c.right_port
         s.docked = tuple(b == 0 or b == right for b in s.boats)
     else:
@@ -161,7 +161,7 @@ def apply_move(state: NAState, space: int) -> NAState:
         coins = list(s.coins)
         give_coin(s, coins, seat, "nile_artefacts.navigation.coin_space")
         s.coins = tuple(coins)
-        if c.extra_card and len(s.board[space]) >= 2:
+        if c.coin_space_extra_card and len(s.board[space]) >= 2:  # NA-005 (coin_space)
             s.picks = 2
     return s
 

@@ -33,7 +33,7 @@ def offer_actions(state: NAState) -> tuple[Action, ...]:
     (Done)."""
     seat = state.to_move
     c = state.ctx
-    table = offer_table(c, len(state.visible) if c.split else 0)
+    table = offer_table(c, len(state.visible) if c.card_sharing_split else 0)  # NA-013 (card_sharing)
     out: list[Action] = []
     if not state.offering and state.coins[seat] >= c.buy_cost and can_draw(state):
         out.append(c.buy)
@@ -43,7 +43,8 @@ def offer_actions(state: NAState) -> tuple[Action, ...]:
         if k != last:
             out.extend(table[k])
             last = k
-    if not c.must_offer or state.offering or not hand:  # reading empty_offering: may a player offer nothing?
+    # NA-014 (empty_offering): may a player offer nothing?
+    if not c.empty_offering_at_least_one or state.offering or not hand:
         out.append(c.done)
     return tuple(out)
 
@@ -68,7 +69,8 @@ def offer_table(c: Ctx, targets: int) -> tuple[Offers, ...]:
 
 def _offers(c: Ctx, kind: int, printed: tuple[int, ...], targets: int) -> Offers:
     """Each type choice (none under per_monument) and, under ``split``, each visible Monument."""
-    choices = type_options(printed, c.type_choice, c.double_card) if c.per_offering else ((),)
+    # NA-002 (type_scope); NA-001 (type_choice) and NA-003 (double_card) in type_options
+    choices = type_options(printed, c.type_choice, c.double_card) if c.type_scope_per_offering else ((),)
     if not targets:
         return tuple(OFFER(kind, t) for t in choices)
     return tuple(OFFER(kind, t, m) for t in choices for m in range(targets))
@@ -104,12 +106,14 @@ rule("nile_artefacts.offerings.choose_cards")(apply_offer)
 def advance_levels(state: NAState, seat: int) -> tuple[tuple[int, ...], ...]:
     """Each visible Monument whose next level's condition the offering meets moves the player up exactly one level.
 
-    Under ``card_sharing=shared`` the whole offering is checked against every Monument; under ``split`` each Monument
-    is checked against the cards pushed toward it.
+    NA-013 (card_sharing): under ``shared`` the whole offering is checked against every Monument; under ``split``
+    each Monument is checked against the cards pushed toward it.
     """
     c = state.ctx
     offering = state.offering
-    if c.per_offering and not c.split:  # the common case, without closures: one tally checked against each Monument
+    # NA-002 (type_scope) and NA-013 (card_sharing): the common case, without closures: one tally checked against each
+    # Monument
+    if c.type_scope_per_offering and not c.card_sharing_split:
         return _advance_shared(c, offering, state.visible, state.levels, seat)
     out: list[tuple[int, ...]] = []
     whole = _evaluator(offering, c)
@@ -118,7 +122,7 @@ def advance_levels(state: NAState, seat: int) -> tuple[tuple[int, ...], ...]:
         level = row[seat]
         if level < c.top:
             cond = c.monuments[monument][level]
-            if c.split:
+            if c.card_sharing_split:  # NA-013 (card_sharing)
                 part = tuple(entry for entry in offering if entry[2] == i)
                 ok = bool(part) and _evaluator(part, c)(cond)
             else:
@@ -143,13 +147,13 @@ def _advance_shared(
     (as lists) checked against each Monument's next level; ``levels`` itself when no level moves."""
     counts, regions = tally_offering(offering, c.card_region)
     monuments = c.monuments
-    both = c.both
+    pair_mix_both_types = c.pair_mix_both_types  # NA-004 (pair_mix)
     top = c.top
     out: list[tuple[int, ...]] | None = None
     for i in range(len(visible)):
         row = levels[i]
         level = row[seat]
-        if level < top and meets_counts(monuments[visible[i]][level], counts, regions, both):
+        if level < top and meets_counts(monuments[visible[i]][level], counts, regions, pair_mix_both_types):
             if out is None:
                 out = list(levels)
             raised = list(row)
@@ -161,12 +165,12 @@ def _advance_shared(
 def _evaluator(entries: Entries, c: Ctx) -> Callable[[Condition], bool]:
     """Whether these offered cards meet a condition (with the chosen types, or any choice under per_monument)."""
     regions = [c.card_region[k] for k, _, _ in entries]
-    both = c.both
-    if c.per_offering:
+    pair_mix_both_types = c.pair_mix_both_types  # NA-004 (pair_mix)
+    if c.type_scope_per_offering:  # NA-002 (type_scope)
         counts, region_counts = tally([types for _, types, _ in entries], regions)
-        return lambda cond: meets(cond, counts, region_counts, both)
+        return lambda cond: meets(cond, counts, region_counts, pair_mix_both_types)
     options = [type_options(c.card_types[k], c.type_choice, c.double_card) for k, _, _ in entries]
-    return lambda cond: meets_some_choice(cond, options, regions, both)
+    return lambda cond: meets_some_choice(cond, options, regions, pair_mix_both_types)
 
 
 def apply_done(state: NAState) -> NAState:

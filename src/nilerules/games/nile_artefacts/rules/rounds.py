@@ -129,7 +129,7 @@ def apply_reveal(state: NAState, monument: int) -> NAState:
     if s.round > 0:
         s.pile -= 1
         if s.pile == 0 and not s.final_round:
-            s.final_round = s.round + 1 if c.one_more else s.round
+            s.final_round = s.round + 1 if c.last_round_one_more else s.round  # NA-011 (last_round)
     s.visible = (*s.visible, monument)
     s.levels = (*s.levels, (0,) * c.players)
     s.seen = s.seen | {monument}
@@ -228,7 +228,7 @@ def _end_round(s: NAState) -> NAState:
     if s.round >= c.max_rounds:
         detail = f"no end after {c.max_rounds} rounds: stopped by the model's cap"
         s.notes = add_note(s.notes, "no_progress", "nile_artefacts.ref.model_cap", detail)
-        over = final_scoring(s, c.score_at_cap)
+        over = final_scoring(s, c.endless_game_score_at_cap)  # NA-012 (endless_game)
         over.phase = PH_OVER
         return over
     return _start_round(s)

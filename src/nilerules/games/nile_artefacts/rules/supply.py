@@ -67,10 +67,10 @@ def draw_card(s: NAState, at: int) -> None:
 
 
 def refill(s: NAState, rule_id: str) -> None:
-    """Before a draw from an empty pile: reshuffle the discard (reading ``deck_exhausted``) and note it."""
+    """Before a draw from an empty pile: reshuffle the discard (NA-007 (deck_exhausted)) and note it."""
     if s.cards:
         return
-    if s.ctx.reshuffle and any(k for k in s.discard):
+    if s.ctx.deck_exhausted_reshuffle and any(k for k in s.discard):  # NA-007 (deck_exhausted)
         s.notes = add_note(
             s.notes, "supply_exhausted", rule_id, "the Artifact pile ran out; the discard was reshuffled"
         )
@@ -81,13 +81,14 @@ def refill(s: NAState, rule_id: str) -> None:
 
 
 def can_draw(state: NAState) -> bool:
-    return len(state.cards) > 0 or (state.ctx.reshuffle and any(k for k in state.discard))
+    """Whether a card can be drawn: from the pile, or from the discard reshuffled (NA-007 (deck_exhausted))."""
+    return len(state.cards) > 0 or (state.ctx.deck_exhausted_reshuffle and any(k for k in state.discard))
 
 
 def give_coin(s: NAState, coins: list[int], seat: int, rule_id: str) -> None:
-    """Give one Coin from the stock; an empty stock gives nothing (or goes negative: reading ``coin_stock``)."""
+    """Give one Coin from the stock; an empty stock gives nothing (or goes negative: NA-008 (coin_stock))."""
     stock = s.stock
-    if stock > 0 or s.ctx.unlimited_coins:
+    if stock > 0 or s.ctx.coin_stock_unlimited:  # NA-008 (coin_stock)
         coins[seat] = coins[seat] + 1
         if stock <= 0:
             s.notes = add_note(s.notes, "supply_exhausted", rule_id, "the Coin stock ran out; a Coin was substituted")

@@ -63,8 +63,8 @@ def must_bid(s: RaState) -> bool:
     h = s.h
     if not (h[H_VOLUNTARY] and h[H_HIGH] == 0 and h[H_ACTOR] == h[H_STARTER]):
         return False
-    # RA-012: a voluntary auction over a full track may end with no bid (the tiles are then discarded).
-    return s.params.full_track_forced or h[H_TRACK_LEN] < s.params.auction_track
+    # RA-012 (full_track_bid): a voluntary auction over a full track may end with no bid (the tiles are then discarded).
+    return s.params.full_track_bid_forced or h[H_TRACK_LEN] < s.params.auction_track
 
 
 def start_auction(s: RaState, nh: list[int], starter: PlayerId, voluntary: int) -> None:
@@ -145,9 +145,10 @@ def _resolve_auction(m: Scratch) -> None:
                 m.out[k] += c
                 lot[k] = 0
                 h[H_PENDING + DISASTER_INDEX[k]] += c * m.params.disaster_discards
-        # RA-016: under before_lot the lot's tiles of a struck category wait on the track until the discards are done
+        # RA-016 (disaster_lot): under before_lot the lot's tiles of a struck category wait on the track until the
+        # discards are done
         waiting = [False] * KINDS
-        if not m.params.disaster_with_lot:
+        if not m.params.disaster_lot_with_lot:
             for i in range(4):
                 if h[H_PENDING + i]:
                     for k in STRUCK[i]:

@@ -80,8 +80,9 @@ def settle_discards(m: Scratch) -> None:
         if not n:
             continue
         kinds = STRUCK[i]
-        if i == 1 and m.params.floods_first:
-            # RA-010 floods_first: the Floods go first, then Niles (a choice only among Niles is no choice)
+        if i == 1 and m.params.drought_order_floods_first:
+            # RA-010 (drought_order): under floods_first the Floods go first, then Niles (a choice only among Niles
+            # is no choice)
             take = min(n, held[FLOOD])
             held[FLOOD] -= take
             m.out[FLOOD] += take

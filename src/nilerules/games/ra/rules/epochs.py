@@ -79,10 +79,11 @@ def end_epoch(m: Scratch) -> None:
     h = m.h
     params = m.params
     epoch = h[H_EPOCH]
-    last = epoch >= params.epochs or (h[H_BAG] == 0 and params.bag_empty_game_ends)
+    last = epoch >= params.epochs or (h[H_BAG] == 0 and params.bag_empty_game_ends)  # RA-015 (bag_empty)
     for k in range(KINDS):
-        # RA-017: the auction track is discarded, or stays for the next epoch (Traders always leave: seed 000)
-        if last or not params.track_stays or k == TRADER:
+        # RA-017 (track_at_epoch_end): the auction track is discarded, or stays for the next epoch (Traders always
+        # leave: seed 000)
+        if last or not params.track_at_epoch_end_stay or k == TRADER:
             m.out[k] += m.track[k]
             m.track[k] = 0
     h[H_TRACK_LEN] = sum(m.track)
@@ -121,9 +122,9 @@ rule("ra.base.last_ra", "ra.scoring.disks_face_up", "ra.base.three_epochs_play")
 
 
 def epoch_starter(up: list[int], ended_by: PlayerId, params: RaParams) -> PlayerId:
-    """Who starts the next epoch: the holder of the highest disk (RA-014 default) or the next player."""
+    """Who starts the next epoch, by RA-014 (epoch_starter): the holder of the highest disk or the next player."""
     n = len(up)
-    if params.starter_highest_disk:
+    if params.epoch_starter_highest_disk:
         return max(range(n), key=lambda p: up[p].bit_length())
     return (ended_by + 1) % n
 

@@ -21,8 +21,8 @@ _NOT_DISASTERS: Final = tuple(k for k in GOD_TARGETS if k not in DISASTERS)
 
 def god_menu(track: tuple[int, ...] | list[int], params: RaParams) -> list[RaAction]:
     """A God tile takes any one tile from the auction track except a God tile (Ra tiles never lie there); a
-    disaster only under RA-008's default."""
-    return [GODS_BY_KIND[k] for k in (GOD_TARGETS if params.god_takes_disaster else _NOT_DISASTERS) if track[k]]
+    disaster only under RA-008 (god_takes_disaster) ``allowed``."""
+    return [GODS_BY_KIND[k] for k in (GOD_TARGETS if params.god_takes_disaster_allowed else _NOT_DISASTERS) if track[k]]
 
 
 rule("ra.base.god")(god_menu)

@@ -40,7 +40,7 @@ def turn_actions(s: RaState) -> tuple[RaAction, ...]:
     acts: list[RaAction] = []
     if length < s.params.auction_track and h[H_BAG] > 0:
         acts.append(DRAW_ACTION)
-    if length > 0 or s.params.invoke_empty:
+    if length > 0 or s.params.invoke_empty_track_allowed:  # RA-009 (invoke_empty_track)
         acts.append(INVOKE_ACTION)
     if s.held[p][GOD] and length:
         acts.extend(god_menu(s.track, s.params))
@@ -74,7 +74,7 @@ def draw_tile(s: RaState, a: DrawTile) -> RaState:
     if k == RA:
         nh[H_RA] += 1
         if nh[H_RA] >= s.params.ra_track:
-            if s.params.last_ra_at_once:
+            if s.params.last_ra_at_once:  # RA-011 (last_ra)
                 m = Scratch(s)
                 m.h = nh
                 m.bag = bag
@@ -97,7 +97,7 @@ rule("ra.base.draw_place")(draw_tile)
 
 def invoke(s: RaState, a: RaAction) -> RaState:
     h = s.h
-    if h[H_TRACK_LEN] == 0 and not s.params.invoke_empty:
+    if h[H_TRACK_LEN] == 0 and not s.params.invoke_empty_track_allowed:  # RA-009 (invoke_empty_track)
         raise IllegalAction("ra.base.invoke", "invoking Ra over an empty auction track (reading RA-009)", s, a)
     nh = list(h)
     start_auction(s, nh, h[H_ACTOR], voluntary=1)
@@ -112,7 +112,7 @@ def play_god(s: RaState, a: PlayGod) -> RaState:
         raise IllegalAction("ra.base.god", "the player holds no God tile", s, a)
     if not (isinstance(k, int) and 0 <= k < KINDS) or k in (RA, GOD) or not s.track[k]:
         raise IllegalAction("ra.base.god", f"no {tile_name(k)} tile that a God tile may take is on the track", s, a)
-    if IS_DISASTER[k] and not s.params.god_takes_disaster:
+    if IS_DISASTER[k] and not s.params.god_takes_disaster_allowed:  # RA-008 (god_takes_disaster)
         raise IllegalAction("ra.base.god", "a God tile may not take a disaster (reading RA-008)", s, a)
     m = Scratch(s)
     held = m.held[p]

@@ -153,11 +153,11 @@ def card_totals(params: Params, goods_total: str) -> Counts:
     return tuple(totals)
 
 
-def back_of(params: Params, card: int, reading: str) -> int:
+def back_of(params: Params, card: int, thief_backs: str) -> int:
     """The colour of a card's back: its goods kind, green for green-backed cards, or the characters' back."""
     if card >= FIRST_CHAR:
         return CHAR_BACK
-    if params.green[card] and reading == "green_unknown":
+    if params.green[card] and thief_backs == "green_unknown":
         return GREEN_BACK
     return params.kind[card]
 
