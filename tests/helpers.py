@@ -198,3 +198,24 @@ def made_once(tmp_path_factory: Any, name: str, make: Callable[[Path], None]) ->
         finally:
             lock.unlink()
     return folder
+
+
+QUICK_REPORT_GAMES = ("ra", "sobek")
+"""The games of ``quick_report``."""
+
+
+def quick_report(tmp_path_factory: Any) -> Path:
+    """The folder of one quick-budget report of Ra and Sobek, written by the command line with both bundled specs
+    passed as ``--spec`` (``nilerules report --budget quick --spec ra.toml --spec sobek.toml --out DIR``): made once
+    per test run and shared by the xdist workers (``made_once``) and by every test file that reads a written report
+    (the check baseline, the document links), so that the run pays for one quick analysis of the two games."""
+    from nilerules.cli import main
+
+    def write(out: Path) -> None:
+        specs = [str(bundled_spec_path(g)) for g in QUICK_REPORT_GAMES]
+        argv = ["report", "--budget", "quick", "--quiet", "--out", str(out)]
+        for spec in specs:
+            argv += ["--spec", spec]
+        assert main(argv) == 0
+
+    return made_once(tmp_path_factory, "quick-report", write)

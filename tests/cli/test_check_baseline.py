@@ -27,7 +27,7 @@ from nilerules.analysis.montecarlo import wilson
 from nilerules.cli import main
 from nilerules.games import load_game
 from nilerules.specs import bundled_spec_path
-from tests.helpers import made_once
+from tests.helpers import quick_report
 
 FIGURES = (
     "figures that changed (a frequency only when it moved beyond sampling noise: their 95 % Wilson intervals do not "
@@ -45,14 +45,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 @pytest.fixture(scope="module")
 def baseline(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A quick-budget findings.json of Ra and Sobek with the bundled specs, each passed as a --spec (written once per
-    test run, shared by the xdist workers: ``made_once``)."""
-
-    def write(out: Path) -> None:
-        specs = [str(bundled_spec_path(g)) for g in ("ra", "sobek")]
-        assert main(["report", "--budget", "quick", "--spec", specs[0], "--spec", specs[1], "--out", str(out)]) == 0
-
-    return made_once(tmp_path_factory, "check-baseline", write) / "findings.json"
+    """A quick-budget findings.json of Ra and Sobek with the bundled specs, each passed as a --spec (the run's one
+    shared quick report: ``tests.helpers.quick_report``)."""
+    return quick_report(tmp_path_factory) / "findings.json"
 
 
 def body(out: str) -> list[str]:

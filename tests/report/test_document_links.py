@@ -7,27 +7,18 @@ from __future__ import annotations
 import json
 import re
 from html import unescape
-from pathlib import Path
 
 import pytest
 
-from nilerules.analysis.runner import analyse
-from nilerules.checks.model import Budget
 from nilerules.documents import anchor, fold, read_document
-from nilerules.report import report_files
-from tests.helpers import loaded, made_once
+from tests.helpers import QUICK_REPORT_GAMES, quick_report
 
 
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The report files of Sobek's quick analysis (made once per test run, shared by the xdist workers)."""
-
-    def write(folder: Path) -> None:
-        for name, text in report_files([analyse(loaded("sobek"), Budget.quick())], Budget.quick()).items():
-            (folder / name).parent.mkdir(parents=True, exist_ok=True)
-            (folder / name).write_text(text, encoding="utf-8")
-
-    folder = made_once(tmp_path_factory, "document-links", write)
+    """The files of the run's one quick report of Ra and Sobek, written by the command line
+    (``tests.helpers.quick_report``)."""
+    folder = quick_report(tmp_path_factory)
     return {path.relative_to(folder).as_posix(): path.read_text(encoding="utf-8")
             for path in sorted(folder.rglob("*")) if path.is_file()}
 
@@ -52,8 +43,9 @@ def test_every_link_lands_on_a_line_that_holds_the_start_of_its_quote(files: dic
     lines = {m.group(1): unescape(re.sub(r"<[^>]+>", "", m.group(2))) for m in
              re.finditer(r'<span class="line" id="([^"]+)"><span class="n">\d+</span>(.*?)</span>', page)}
     doc = json.loads(files["findings.json"])
+    assert sorted(doc["games"]) == sorted(QUICK_REPORT_GAMES)
     checked = 0
-    for f in doc["games"]["sobek"]["findings"]:
+    for f in (f for game in QUICK_REPORT_GAMES for f in doc["games"][game]["findings"]):
         if not f["document"] or f["line"] is None:
             continue
         key = anchor(f["document"], f["line"])
