@@ -22,10 +22,21 @@ def load(pyspiel: ModuleType, game_id: str, players: int, **params: Any) -> Any:
     return pyspiel.load_game(f"nilerules_{game_id}", {"players": players, "modules": modules, **params})
 
 
-# whole random games: the run without serialization repeats what the run with it covers, so it is left to
-# nox -s compiled (slow), where a game costs about a fifth
-@pytest.mark.parametrize("serialize", [pytest.param(False, marks=pytest.mark.slow), True])
-@pytest.mark.parametrize(("game_id", "players"), smallest_and_largest())
+def sim_cases() -> list[Any]:
+    """Every game at its smallest and largest count, with and without serialization. Whole random games cost the
+    most: the run without serialization repeats what the run with it covers, and the largest count what the smallest
+    covers, so ``nox -s tests`` (under coverage) runs each game's smallest count with serialization, and the other
+    three are ``slow``: ``nox -s compiled`` runs them, where a game costs about a fifth."""
+    cases = []
+    for game_id, players in smallest_and_largest():
+        smallest = players == min(n for g, n in smallest_and_largest() if g == game_id)
+        for serialize in (True, False):
+            marks = () if smallest and serialize else (pytest.mark.slow,)
+            cases.append(pytest.param(game_id, players, serialize, marks=marks))
+    return cases
+
+
+@pytest.mark.parametrize(("game_id", "players", "serialize"), sim_cases())
 def test_random_sim_test(pyspiel: ModuleType, game_id: str, players: int, serialize: bool) -> None:
     """OpenSpiel's random simulation test passes for every game at its smallest and largest count."""
     pyspiel.random_sim_test(load(pyspiel, game_id, players), num_sims=SIMULATIONS, serialize=serialize, verbose=False)
