@@ -130,6 +130,7 @@ def test_simulate_matches_the_sequential_loop_for_one_and_two_jobs() -> None:
     assert one.to_data() == two.to_data()
 
 
+@pytest.mark.slow  # 1,040 games of Ra; under coverage test_simulate_json_is_the_same_for_every_job_count covers it
 def test_simulate_of_a_real_game_is_identical_on_two_processes() -> None:
     """Ra, 3 players, 520 games: the summary is the same on 1 job and 2 jobs."""
     module = load("ra")
@@ -188,7 +189,8 @@ def test_simulate_json_is_the_same_for_every_job_count(capsys: pytest.CaptureFix
     assert outputs[0] == outputs[1]
 
 
-@pytest.mark.parametrize("game_id", ["ra", "nile_artefacts", "sobek", "nefertiti"])
+@pytest.mark.parametrize("game_id", ["ra", *(pytest.param(g, marks=pytest.mark.slow)  # whole games: nox -s compiled
+                                              for g in ("nile_artefacts", "sobek", "nefertiti"))])
 def test_final_states_on_two_processes_are_the_sequential_loops_states(game_id: str) -> None:
     """Under `using(--jobs 2)` a game's query gets the final states of the plain loop over its seeds (played here with
     `playout`), in seed order: the states travel back from the workers whole."""
