@@ -2,8 +2,9 @@
 position (and the state it describes) and action forms (and the check that every move met reads back in one), a
 game loaded from an edited copy of its spec, the states of a seeded random game, a check's witness from seeded play.
 
-Importing this module loads no checks and no z3 (rules tests under tests/games use it): ``loaded`` and
-``edited_game`` import the checks when called; ``edited_rules`` gives the game alone."""
+Importing this module loads no checks and no z3 (rules tests under tests/games use it): ``loaded``, ``game``,
+``edited_game`` and ``quick_report`` load the checks when called (``tests/test_tree.py``'s ``LOADS_THE_CHECKS``);
+``edited_rules`` gives the game alone."""
 
 from __future__ import annotations
 

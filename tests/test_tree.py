@@ -28,9 +28,10 @@ ABOVE_THE_RULES = (
     "nilerules.cli",
 )
 """Modules a rules test must not import (nor any module it imports from ``tests``)."""
-LOADS_THE_CHECKS = ("tests.helpers.loaded", "tests.helpers.edited_game", "tests.helpers.game")
+LOADS_THE_CHECKS = ("tests.helpers.loaded", "tests.helpers.edited_game", "tests.helpers.game",
+                    "tests.helpers.quick_report")
 """Helpers of tests/helpers.py that import the checks when called (a rules test uses ``edited_rules``,
-``load_game``)."""
+``load_game``); ``test_every_helper_that_imports_above_the_rules_is_named`` keeps the list whole."""
 
 
 def rules_test_files(tests: Path = TESTS) -> list[Path]:
@@ -122,6 +123,38 @@ def test_the_static_check_finds_imports_above_the_rules(tmp_path: Path) -> None:
     assert [p.split(" imports ")[1] for p in problems(broken)] == [
         "z3", "tests.helpers.edited_game, which loads the checks", "nilerules.checks.kit", "nilerules.checks.kit.under"]
     assert problems(fine) == []
+
+
+def imported_above_when_called(path: Path, module: str) -> list[str]:
+    """The module-level functions of the helper module ``path`` (named ``module``) whose body imports something above
+    the rules: calling one loads it although importing the module does not."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    found = []
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        names = [alias.name for n in ast.walk(node) if isinstance(n, ast.Import) for alias in n.names]
+        names += [n.module for n in ast.walk(node) if isinstance(n, ast.ImportFrom) and n.module]
+        if any(name == m or name.startswith(m + ".") for name in names for m in ABOVE_THE_RULES):
+            found.append(f"{module}.{node.name}")
+    return found
+
+
+def test_every_helper_that_imports_above_the_rules_is_named() -> None:
+    """Each function of tests/helpers.py that imports the checks, the CLI, ... when called is in ``LOADS_THE_CHECKS``
+    (a rules test calling it would load them, and only the list says so)."""
+    found = imported_above_when_called(TESTS / "helpers.py", "tests.helpers")
+    assert [name for name in found if name not in LOADS_THE_CHECKS] == []
+
+
+def test_the_helper_scan_sees_an_import_inside_a_function(tmp_path: Path) -> None:
+    """The scan is not blind: a helper importing the command line or the checks inside its body is found, one
+    importing the rules only is not, nor a module-level import (the static check sees those)."""
+    helpers = tmp_path / "helpers.py"
+    helpers.write_text("from nilerules.analysis import runner\n\n\ndef report():\n    from nilerules.cli import main\n"
+                       "\n\ndef rules():\n    from nilerules.games import load_game\n\n\n"
+                       "def checks():\n    import nilerules.checks.kit\n", encoding="utf-8")
+    assert imported_above_when_called(helpers, "tests.h") == ["tests.h.report", "tests.h.checks"]
 
 
 def test_the_rule_has_no_exception_for_situation_builders(tmp_path: Path) -> None:

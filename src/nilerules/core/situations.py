@@ -1,7 +1,8 @@
 """Situations over the Game protocol: a real position written out with names, edited to the case in point, built
-back; or a written position built under a config. Used by every game's situation builders
-(``games/<game>/situations.py``), the checks (``checks.kit`` re-exports them) and the rules tests, none of which need
-anything above the rules for it.
+back; or a written position built under a config. Used by Sobek's and Nile Artefacts' situation builders
+(``games/<game>/situations.py``; Ra's and Nefertiti's build through their own ``position`` module) and by the checks
+(``checks.kit`` re-exports them), so that the rules tests, which build on those builders, need nothing above the
+rules for it.
 
 A situation built so passes the game's invariants (``game.position`` checks them); a check's witness found in one is
 labelled constructed (its reachability from setup is not shown), and its position is written into the witness so that

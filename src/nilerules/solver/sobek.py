@@ -29,35 +29,35 @@ NUMBER_READINGS = ("numbered_type", "no_move", "previous_symbol")
 LOW_READINGS = ("stay", "to_start")
 
 
-def _back(start: Any, lots: Any, low_end: str) -> Any:
+def _back(start: Any, lots: Any, track_low_end: str) -> Any:
     """``lots`` moves back by 5 from ``start`` (a space with the target symbol, or a numbered one), low end handled."""
     target = start - 5 * lots
-    if low_end == "stay":
+    if track_low_end == "stay":
         return z3.If(target >= 0, target, start % 5)
     return z3.If(target >= 0, target, 0)
 
 
-def penalty_term(score: Any, points: Any, number_reading: str, low_end: str, step: int) -> Any:
+def penalty_term(score: Any, points: Any, penalty_on_number: str, track_low_end: str, step: int) -> Any:
     """The score after the penalty, as a Z3 term (``score``, ``points`` non-negative integers)."""
     lots = points / step
     on_symbol = score % 5 != 0
-    if number_reading == "numbered_type":
-        on_number = _back(score, lots, low_end)
-    elif number_reading == "no_move":
+    if penalty_on_number == "numbered_type":
+        on_number = _back(score, lots, track_low_end)
+    elif penalty_on_number == "no_move":
         on_number = score
     else:
         first = score - 1
-        rest = _back(first, lots - 1, low_end)
+        rest = _back(first, lots - 1, track_low_end)
         on_number = z3.If(score == 0, 0, rest)
-    moved = z3.If(on_symbol, _back(score, lots, low_end), on_number)
+    moved = z3.If(on_symbol, _back(score, lots, track_low_end), on_number)
     return z3.If(lots == 0, score, moved)
 
 
-def guild_back_term(score: Any, symbol: int, low_end: str) -> Any:
+def guild_back_term(score: Any, symbol: int, track_low_end: str) -> Any:
     """An opponent's marker moved back to the next space of ``symbol`` (1..4)."""
     gap = (score - symbol) % 5
     target = score - z3.If(gap == 0, 5, gap)
-    return z3.If(target >= 0, target, score if low_end == "stay" else 0)
+    return z3.If(target >= 0, target, score if track_low_end == "stay" else 0)
 
 
 def _domain(problem: Problem, score: Any, points: Any, max_score: int, max_points: int) -> None:

@@ -3,6 +3,9 @@ ambiguity and reading (issue 33)."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 from nilerules.games import load_game
@@ -10,6 +13,8 @@ from nilerules.games.nile_artefacts.state import Ctx
 
 GAME = load_game("nile_artefacts")
 SPEC = GAME.spec
+STATE_SOURCE = Path(__file__).resolve().parents[3] / "src" / "nilerules" / "games" / "nile_artefacts" / "state.py"
+"""The source of ``state.Ctx`` (read as text: the compiled build has no source to inspect)."""
 
 FLAGS = {
     "type_scope_per_offering": ("type_scope", "per_offering"),
@@ -24,6 +29,34 @@ FLAGS = {
     "endless_game_score_at_cap": ("endless_game", "score_at_cap"),
 }
 """By hand from specs/nile_artefacts.toml: each flag of Ctx, and the ambiguity and the reading that make it true."""
+
+
+def bool_attributes(source: str, cls: str) -> list[str]:
+    """The attributes that ``cls.__init__`` in ``source`` declares ``self.<name>: bool = ...``, in order."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and node.name == cls:
+            for item in ast.walk(node):
+                if (isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Attribute)
+                        and isinstance(item.annotation, ast.Name) and item.annotation.id == "bool"):
+                    found.append(item.target.attr)
+    return found
+
+
+def test_every_bool_of_ctx_is_a_flag_of_the_table() -> None:
+    """The table is Ctx's whole set of reading flags: a bool added to ``Ctx`` under another name is missed by the
+    tests below, so it fails here."""
+    assert sorted(bool_attributes(STATE_SOURCE.read_text(encoding="utf-8"), "Ctx")) == sorted(FLAGS)
+
+
+def test_the_bool_scan_sees_each_bool_attribute() -> None:
+    """The scan is not blind: in a hand-written Ctx it finds the two bools, not the str, the tuple of bools, nor a
+    bool of another class."""
+    source = ("class Ctx:\n    def __init__(self, r):\n        self.kind: str = r.a\n"
+              "        self.spaces: tuple[bool, ...] = ()\n        self.reshuffle: bool = r.b == 'x'\n"
+              "        self.pair_mix_both_types: bool = r.c == 'y'\n\n\nclass Other:\n"
+              "    def __init__(self):\n        self.flag: bool = True\n")
+    assert bool_attributes(source, "Ctx") == ["reshuffle", "pair_mix_both_types"]
 
 
 def test_each_flag_is_named_after_an_ambiguity_and_one_of_its_readings() -> None:

@@ -133,10 +133,10 @@ JSON_NAMES: Final = {
     "disaster_lot_with_lot": "disaster_with_lot",
     "track_at_epoch_end_stay": "track_stays",
 }
-"""The key of a reading flag of ``RaParams`` in a state's JSON, where it differs from the field's name: the name the
-field had before issue 33 named it after its ambiguity. The JSON keeps it, because a log records the digest of its
-final state's JSON (``core.log.state_digest``: the golden playthroughs, every log written before) and a state written
-before must still load."""
+"""The key of a reading flag of ``RaParams`` in a state's JSON, where it differs from the field's name: the state
+format's own key for the flag, named for what it does rather than after its ambiguity. The JSON keeps it, because a
+log records the digest of its final state's JSON (``core.log.state_digest``: the golden playthroughs, every log
+written so far) and a state written earlier must still load (docs/hot-paths.md has the history)."""
 FIELDS_BY_JSON_NAME: Final = {key: name for name, key in JSON_NAMES.items()}
 
 
