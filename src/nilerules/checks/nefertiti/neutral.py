@@ -33,7 +33,7 @@ from nilerules.games.nefertiti.names import (
     ROYAL_SERVANT,
     TRADER,
 )
-from nilerules.games.nefertiti.params import readings_of
+from nilerules.games.nefertiti.params import NEUTRAL_THREE_COLORS, NeutralThreeColors, readings_of
 from nilerules.games.nefertiti.position import score_breakdown
 from nilerules.games.nefertiti.rules.characters import base_character_actions, trader_apply
 from nilerules.games.nefertiti.rules.closing import resolution_actions, start_resolution
@@ -48,9 +48,9 @@ def python_closure_table(
     servants: int = 4, neutrals: int = 2, pawns_to_close: int = 4, squares: int = 6, colours: int = 3
 ) -> dict[tuple[int, int, int, int], tuple[str, ...]]:
     """Exhaustive Python twin of the Z3 enumeration (same domain, the rule's own colour count)."""
-    readings = ("listed", "neutral_one_color", "neutral_pawn_each")
+    readings = NEUTRAL_THREE_COLORS
 
-    def closes(r: str, c: tuple[int, int, int, int]) -> bool:
+    def closes(r: NeutralThreeColors, c: tuple[int, int, int, int]) -> bool:
         total = sum(c)
         return colours_two_player(*c, r) >= colours or total >= pawns_to_close or total >= squares
 
