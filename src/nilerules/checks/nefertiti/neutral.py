@@ -13,6 +13,7 @@ from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.nefertiti.checks import check
 from nilerules.checks.nefertiti.constructed import at_each_reading, built, written_outcomes
 from nilerules.checks.nefertiti.play import Search, bidder_acting, closings_offered, closures_in_words, legal, uses
+from nilerules.core.readings import one_of
 from nilerules.core.types import Config
 from nilerules.core.verdicts import Unknown, Witness
 from nilerules.games.nefertiti.actions import NefAction, NeutralDeben, NeutralGift, Pick, PlaceNeutral, Swap, TakeCard
@@ -122,7 +123,7 @@ def check_neutral_three_colors(game: NefertitiGame, budget: Budget) -> CheckResu
     if z3_table != py:
         raise AssertionError("Z3 and Python disagree on the neutral-pawn closure table")
     amb = game.spec.ambiguities["neutral_three_colors"]
-    ruled_out = {r.name for r in amb.readings if r.contradicted}
+    ruled_out = {one_of(NEUTRAL_THREE_COLORS, r.name) for r in amb.readings if r.contradicted}
     index = {r: i for i, r in enumerate(NEUTRAL_READINGS)}
     allowed = [r for r in NEUTRAL_READINGS if r not in ruled_out]
     differ = [r for r in rows if len(set(r.status)) > 1]
