@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+import importlib
+from typing import Any, Literal, NamedTuple
 
 import pytest
 
-from nilerules.core.readings import fields_match, record
+from nilerules.core.readings import fields_match, one_of, record
 from nilerules.core.types import Config
+from nilerules.games import load_game
+from nilerules.games.sobek.params import TRACK_END
 
 
 class Pair(NamedTuple):
@@ -80,3 +83,39 @@ def test_fields_match_names_a_reading_the_literal_lacks_and_one_the_spec_lacks()
         "the field 'first' is typed <class 'str'>, not a Literal of its readings",
         "the field 'second' is typed <class 'str'>, not a Literal of its readings",
     ]
+
+
+def test_one_of_narrows_a_reading_name_and_refuses_a_name_that_is_no_reading() -> None:
+    """A name among the readings comes back as itself (typed as their Literal); a misspelt one is a ValueError naming
+    it and the readings (the names: Sobek's SOB-005 ``track_end``, specs/sobek.toml)."""
+    assert one_of(TRACK_END, "stop") == "stop"
+    with pytest.raises(ValueError, match=r"'stopp' is not one of the readings lap, stop"):
+        one_of(TRACK_END, "stopp")
+
+
+def test_each_games_reading_tuples_are_the_spec_s_readings_of_their_ambiguity() -> None:
+    """Every tuple of reading names a game's params give (``TRACK_END``, ...: what the checks narrow with ``one_of``
+    and what a query lists) names exactly the readings of the ambiguity it is named after, in the spec's order
+    (specs/<game>.toml). Shown failing on a tuple in another order (the checker's broken case)."""
+    found = 0
+    for game_id in ("ra", "nile_artefacts", "sobek", "nefertiti"):
+        module = importlib.import_module(f"nilerules.games.{game_id}.params")
+        ambiguities = load_game(game_id).spec.ambiguities
+        tuples = {name: value for name, value in vars(module).items()
+                  if name.isupper() and name.lower() in ambiguities and isinstance(value, tuple)}
+        assert reading_tuple_problems(tuples, ambiguities) == [], game_id
+        found += len(tuples)
+    assert found == 13  # Sobek 6, Nefertiti 4, Nile Artefacts 2, Ra 1: the readings a helper of the rules takes
+    sobek = load_game("sobek").spec.ambiguities
+    assert reading_tuple_problems({"TRACK_END": ("stop", "lap")}, sobek) == [
+        "TRACK_END: ('stop', 'lap') against the spec's ('lap', 'stop')"]
+
+
+def reading_tuple_problems(tuples: dict[str, tuple[str, ...]], ambiguities: Any) -> list[str]:
+    """Each tuple against the readings of the ambiguity its name gives (lower case), in the spec's order."""
+    problems = []
+    for name, names in tuples.items():
+        expected = ambiguities[name.lower()].reading_names()
+        if names != expected:
+            problems.append(f"{name}: {names} against the spec's {expected}")
+    return problems

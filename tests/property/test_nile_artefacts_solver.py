@@ -57,17 +57,19 @@ def test_z3_best_offering_matches_exhaustive_search(
     """Most Monuments advanced and fewest cards used: Z3 Optimize == brute force over subsets and typings."""
     options = [type_options(t, r["type_choice"], r["double_card"]) for t, _ in hand]
     regions = [reg for _, reg in hand]
-    both = r["pair_mix"] == "both_types"
-    per_monument = r["type_scope"] == "per_monument"
-    split = r["card_sharing"] == "split"
-    best = best_offering(options, regions, conds, both, per_monument, rlimit=50_000_000, split=split)
+    pair_mix_both_types = r["pair_mix"] == "both_types"
+    type_scope_per_monument = r["type_scope"] == "per_monument"
+    card_sharing_split = r["card_sharing"] == "split"
+    best = best_offering(options, regions, conds, pair_mix_both_types, type_scope_per_monument, rlimit=50_000_000,
+                         card_sharing_split=card_sharing_split)
     assert best.status == "optimal"
     assert (len(best.advanced), len(best.used)) == best_count_bruteforce(
-        options, regions, conds, both, per_monument, split
+        options, regions, conds, pair_mix_both_types, type_scope_per_monument, card_sharing_split
     )
-    if not per_monument and not split:
+    if not type_scope_per_monument and not card_sharing_split:
         counts, region_counts = tally(best.choice, [regions[i] for i in best.used])
-        assert tuple(m for m, c in enumerate(conds) if meets(c, counts, region_counts, both)) == best.advanced
+        met = tuple(m for m, c in enumerate(conds) if meets(c, counts, region_counts, pair_mix_both_types))
+        assert met == best.advanced
 
 
 @given(hand=cards, cond=st.sampled_from(CONDITIONS), r=readings)
@@ -77,9 +79,9 @@ def test_meets_some_choice_equals_trying_every_typing(
     """The per-Monument shortcut (sums, DP over type sets) agrees with enumerating every typing."""
     options = [type_options(t, r["type_choice"], r["double_card"]) for t, _ in hand]
     regions = [reg for _, reg in hand]
-    both = r["pair_mix"] == "both_types"
-    brute = any(meets(cond, *tally(choice, regions), both) for choice in itertools.product(*options))
-    assert meets_some_choice(cond, options, regions, both) == brute
+    pair_mix_both_types = r["pair_mix"] == "both_types"
+    brute = any(meets(cond, *tally(choice, regions), pair_mix_both_types) for choice in itertools.product(*options))
+    assert meets_some_choice(cond, options, regions, pair_mix_both_types) == brute
 
 
 @given(hand=cards, cond=st.sampled_from(CONDITIONS), extra=st.one_of(single, double), r=readings)
@@ -87,9 +89,9 @@ def test_conditions_are_monotone_in_the_offering(
     hand: list[tuple[tuple[int, ...], int]], cond: Condition, extra: tuple[tuple[int, ...], int], r: dict[str, str]
 ) -> None:
     """'must contain at least': adding a card never un-meets a condition (why offering everything is best)."""
-    both = r["pair_mix"] == "both_types"
+    pair_mix_both_types = r["pair_mix"] == "both_types"
     opts = [type_options(t, r["type_choice"], r["double_card"]) for t, _ in hand]
     regions = [reg for _, reg in hand]
-    if meets_some_choice(cond, opts, regions, both):
+    if meets_some_choice(cond, opts, regions, pair_mix_both_types):
         more = [*opts, type_options(extra[0], r["type_choice"], r["double_card"])]
-        assert meets_some_choice(cond, more, [*regions, extra[1]], both)
+        assert meets_some_choice(cond, more, [*regions, extra[1]], pair_mix_both_types)

@@ -10,6 +10,7 @@ import nilerules
 from nilerules.games import load_game
 from nilerules.games.ra.params import readings_of
 from nilerules.games.sobek.actions import Done
+from nilerules.games.sobek.scoring import clamp
 
 
 def mistakes(game_id: str) -> None:
@@ -27,4 +28,5 @@ def mistakes(game_id: str) -> None:
     unknown.no_such_method()  # error: [attr-defined]
     points: str = unknown.ranking(unknown.setup(unknown.config(2)))  # error: [assignment]
     shared = readings_of(ra.config(3)).pharaoh_all_tie == "shrae"  # error: [comparison-overlap]
+    clamp(40, 36, "stopp")  # error: [arg-type]
     print(x, names, field, points, shared)

@@ -19,6 +19,7 @@ from typing import Any, Final, Literal, Protocol, TypeVar
 from nilerules.core.types import Config
 
 R = TypeVar("R", bound=tuple[str, ...])
+N = TypeVar("N", bound=str)
 
 _BY_READINGS: Final[dict[tuple[type, tuple[tuple[str, str], ...]], Any]] = {}
 _BY_CONFIG: Final[dict[int, tuple[Config, type, Any]]] = {}
@@ -44,6 +45,16 @@ def record(config: Config, cls: type[R]) -> R:
         _BY_CONFIG.clear()
     _BY_CONFIG[id(config)] = (config, cls, found)
     return found
+
+
+def one_of(names: tuple[N, ...], name: str) -> N:
+    """``name`` as one of ``names``, an ambiguity's reading names typed as its ``Literal`` (a game's params give them,
+    ``typing.get_args`` of the alias): how a reading name read from the spec reaches a helper of the rules typed by
+    that ``Literal``. A ValueError names a name that is none of them."""
+    for known in names:
+        if known == name:
+            return known
+    raise ValueError(f"{name!r} is not one of the readings {', '.join(names)}")
 
 
 class _Ambiguity(Protocol):

@@ -9,9 +9,10 @@ from typing import Any
 import z3
 
 from nilerules.core.verdicts import Proof, Unknown, Verdict, Witness
+from nilerules.games.nefertiti.params import NEUTRAL_THREE_COLORS, NeutralThreeColors
 from nilerules.solver.core import Problem, all_models, make_solver, value
 
-NEUTRAL_READINGS = ("listed", "neutral_one_color", "neutral_pawn_each")
+NEUTRAL_READINGS: tuple[NeutralThreeColors, ...] = NEUTRAL_THREE_COLORS
 PAWN_KINDS = ("red Servant", "black Servant", "red neutral", "black neutral")
 
 
@@ -23,23 +24,31 @@ LISTED_COLOURS = 3
 """The listed patterns count as this many colours: 'is considered to have 3 colors placed' (the seed's own figure)."""
 
 
-def _three_colours(reading: str, rs: Any, bs: Any, rn: Any, bn: Any, colours: int = LISTED_COLOURS) -> Any:
-    """The stall's colour condition ('closed by ``colours`` colors') under a reading."""
+def _three_colours(
+    neutral_three_colors: NeutralThreeColors, rs: Any, bs: Any, rn: Any, bn: Any, colours: int = LISTED_COLOURS
+) -> Any:
+    """The stall's colour condition ('closed by ``colours`` colors') under a reading of NEF-001
+    (``neutral_three_colors``)."""
     servant_colours = z3.If(rs > 0, 1, 0) + z3.If(bs > 0, 1, 0)
-    if reading == "listed":
+    if neutral_three_colors == "listed":
         patterns = z3.Or(z3.And(rs > 0, bs > 0, rn + bn > 0), z3.And(rn > 0, bn > 0, rs + bs > 0))
         return z3.Or(servant_colours >= colours, patterns) if colours <= LISTED_COLOURS else servant_colours >= colours
-    if reading == "neutral_one_color":
+    if neutral_three_colors == "neutral_one_color":
         return servant_colours + z3.If(rn + bn > 0, 1, 0) >= colours
     return servant_colours + rn + bn >= colours
 
 
 def _closes(
-    reading: str, counts: Sequence[Any], pawns_to_close: int, squares: int, colours: int = LISTED_COLOURS
+    neutral_three_colors: NeutralThreeColors,
+    counts: Sequence[Any],
+    pawns_to_close: int,
+    squares: int,
+    colours: int = LISTED_COLOURS,
 ) -> Any:
     rs, bs, rn, bn = counts
     total = rs + bs + rn + bn
-    return z3.Or(_three_colours(reading, rs, bs, rn, bn, colours), total >= pawns_to_close, total >= squares)
+    colour_closed = _three_colours(neutral_three_colors, rs, bs, rn, bn, colours)
+    return z3.Or(colour_closed, total >= pawns_to_close, total >= squares)
 
 
 def _valid(counts: Sequence[Any]) -> Any:
@@ -47,14 +56,18 @@ def _valid(counts: Sequence[Any]) -> Any:
 
 
 def _reachable(
-    reading: str, counts: Sequence[Any], pawns_to_close: int, squares: int, colours: int = LISTED_COLOURS
+    neutral_three_colors: NeutralThreeColors,
+    counts: Sequence[Any],
+    pawns_to_close: int,
+    squares: int,
+    colours: int = LISTED_COLOURS,
 ) -> Any:
     """Standing on the stall: some last pawn removed leaves a valid open stall (closure is monotone)."""
     total = sum(counts)
     options = []
     for k in range(4):
         before = [c - 1 if i == k else c for i, c in enumerate(counts)]
-        closed = _closes(reading, before, pawns_to_close, squares, colours)
+        closed = _closes(neutral_three_colors, before, pawns_to_close, squares, colours)
         options.append(z3.And(counts[k] > 0, _valid(before), z3.Not(closed)))
     return z3.And(_valid(counts), z3.Or(total == 1, *options))
 
@@ -214,10 +227,15 @@ def scribe_divergence(
     return Unknown("z3 gave up", budget=f"rlimit {rlimit}")
 
 
-def closure_status(counts: tuple[int, int, int, int], reading: str, pawns_to_close: int = 4, squares: int = 6) -> str:
+def closure_status(
+    counts: tuple[int, int, int, int],
+    neutral_three_colors: NeutralThreeColors,
+    pawns_to_close: int = 4,
+    squares: int = 6,
+) -> str:
     """The Z3 encoding evaluated on one multiset: "unreachable", "open" or "closes" (for differential tests)."""
     vals = [z3.IntVal(c) for c in counts]
-    reach = z3.simplify(_reachable(reading, vals, pawns_to_close, squares))
+    reach = z3.simplify(_reachable(neutral_three_colors, vals, pawns_to_close, squares))
     if z3.is_false(reach):
         return "unreachable"
-    return "closes" if z3.is_true(z3.simplify(_closes(reading, vals, pawns_to_close, squares))) else "open"
+    return "closes" if z3.is_true(z3.simplify(_closes(neutral_three_colors, vals, pawns_to_close, squares))) else "open"

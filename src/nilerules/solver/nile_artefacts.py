@@ -38,18 +38,19 @@ class BestOffering:
     used: tuple[int, ...]
     """Indices (into the hand) of the cards offered."""
     choice: tuple[tuple[int, ...], ...]
-    """For each used card, the types it counts as (empty under per_monument, where each Monument re-chooses)."""
+    """For each used card, the types it counts as (empty under ``type_scope_per_monument``, where each Monument
+    re-chooses)."""
     targets: tuple[int, ...] = ()
-    """Under ``split``: for each used card, the Monument it is pushed toward."""
+    """Under ``card_sharing_split``: for each used card, the Monument it is pushed toward."""
 
 
-def _condition(cond: Condition, counts: Sequence[Any], regions: Sequence[Any], both: bool) -> Any:
+def _condition(cond: Condition, counts: Sequence[Any], regions: Sequence[Any], pair_mix_both_types: bool) -> Any:
     kind, n, a, b, c = cond
     if kind == COND_TYPE:
         return counts[a] >= n
     if kind == COND_PAIR:
         base = counts[a] + counts[b] >= n
-        return z3.And(base, counts[a] >= 1, counts[b] >= 1) if both else base
+        return z3.And(base, counts[a] >= 1, counts[b] >= 1) if pair_mix_both_types else base
     if kind == COND_SAME:
         return z3.Or(*[x >= n for x in counts])
     if kind == COND_DIFF:
@@ -99,19 +100,19 @@ def best_offering(
     options: Sequence[Options],
     regions: Sequence[int],
     conditions: Sequence[Condition | None],
-    both: bool,
-    per_monument: bool,
+    pair_mix_both_types: bool,
+    type_scope_per_monument: bool,
     rlimit: int = 5_000_000,
     canonical: bool = True,
-    split: bool = False,
+    card_sharing_split: bool = False,
 ) -> BestOffering:
     """Maximise the Monuments advanced, then minimise the cards offered, then take the lexicographically least such
     offering (`nilerules.solver.core.lexicographic`), so the answer is reproducible. With ``canonical=False`` only the
     first objective is sought: some offering advancing the most Monuments, enough when only their number is needed.
 
     ``conditions[m]`` is the next-level condition of Monument m for this player (None when already at the top).
-    Under ``split`` each used card is pushed toward one Monument and counts only there (its type is then chosen
-    once, which is the same under either type scope).
+    Under ``card_sharing_split`` each used card is pushed toward one Monument and counts only there (its type is then
+    chosen once, which is the same under either type scope).
     """
     k = len(options)
     cons: list[Any] = []
@@ -120,9 +121,9 @@ def best_offering(
         z3.Sum(*[z3.If(use[i], 1, 0) for i in range(k) if regions[i] == r]) if r in regions else z3.IntVal(0)
         for r in range(N_REGIONS)
     ]
-    if split:
-        per_monument = False
-    scopes = [m for m, c in enumerate(conditions) if c is not None] if per_monument else [-1]
+    if card_sharing_split:
+        type_scope_per_monument = False
+    scopes = [m for m, c in enumerate(conditions) if c is not None] if type_scope_per_monument else [-1]
     choices: dict[int, list[Any]] = {}
     for scope in scopes:
         ch = [z3.Int(f"c{scope}_{i}") for i in range(k)]
@@ -130,28 +131,28 @@ def best_offering(
             cons.extend((ch[i] >= 0, ch[i] < len(opts)))
         choices[scope] = ch
     target = [z3.Int(f"to{i}") for i in range(k)]
-    if split:
+    if card_sharing_split:
         for i in range(k):
             cons.extend(
                 (target[i] >= 0, target[i] < max(1, len(conditions)), z3.Implies(z3.Not(use[i]), target[i] == 0))
             )
     adv = []
     tables = {scope: _card_counts(ch, options) for scope, ch in choices.items()}
-    counts = {} if split else {scope: _counts(use, table) for scope, table in tables.items()}
+    counts = {} if card_sharing_split else {scope: _counts(use, table) for scope, table in tables.items()}
     for m, cond in enumerate(conditions):
         flag = z3.Bool(f"adv{m}")
         if cond is None:
             cons.append(z3.Not(flag))
-        elif split:
+        elif card_sharing_split:
             mine = [z3.And(use[i], target[i] == m) for i in range(k)]
             regs = [
                 z3.Sum(*[z3.If(mine[i], 1, 0) for i in range(k) if regions[i] == r]) if r in regions else z3.IntVal(0)
                 for r in range(N_REGIONS)
             ]
-            cons.append(flag == _condition(cond, _counts(mine, tables[-1]), regs, both))
+            cons.append(flag == _condition(cond, _counts(mine, tables[-1]), regs, pair_mix_both_types))
         else:
-            scope = m if per_monument else -1
-            cons.append(flag == _condition(cond, counts[scope], region_counts, both))
+            scope = m if type_scope_per_monument else -1
+            cons.append(flag == _condition(cond, counts[scope], region_counts, pair_mix_both_types))
         adv.append(flag)
     advanced_total = z3.Sum(*[z3.If(f, 1, 0) for f in adv]) if adv else z3.IntVal(0)
     cards_total = z3.Sum(*[z3.If(u, 1, 0) for u in use]) if use else z3.IntVal(0)
@@ -159,15 +160,15 @@ def best_offering(
     if canonical:
         # the optimum is unique in value, not in model: take the lexicographically least optimal offering
         terms = [z3.If(u, 1, 0) for u in use]
-        if split:
+        if card_sharing_split:
             terms += target
-        if not per_monument:
+        if not type_scope_per_monument:
             terms += [choices[-1][i] for i in range(k)]
         objectives += [(t, "min") for t in terms]
     model = lexicographic(cons, objectives, rlimit)
     if model is None:
         return BestOffering("unknown", (), (), ())
-    return _decode(model, use, adv, choices, options, per_monument, target if split else None)
+    return _decode(model, use, adv, choices, options, type_scope_per_monument, target if card_sharing_split else None)
 
 
 def _decode(
@@ -176,14 +177,14 @@ def _decode(
     adv: Sequence[Any],
     choices: Mapping[int, Sequence[Any]],
     options: Sequence[Options],
-    per_monument: bool,
+    type_scope_per_monument: bool,
     target: Sequence[Any] | None,
 ) -> BestOffering:
     k = len(use)
     used = tuple(i for i in range(k) if value(model, use[i]))
     advanced = tuple(m for m, f in enumerate(adv) if value(model, f))
     chosen: tuple[tuple[int, ...], ...] = ()
-    if not per_monument:
+    if not type_scope_per_monument:
         chosen = tuple(options[i][value(model, choices[-1][i])] for i in used)
     targets = tuple(value(model, target[i]) for i in used) if target is not None else ()
     return BestOffering("optimal", advanced, used, chosen, targets)
@@ -216,7 +217,7 @@ def divergent_hand(
     available: Sequence[int],
     conditions: Sequence[Condition],
     hand_size: int,
-    both: bool,
+    pair_mix_both_types: bool,
     rlimit: int = 5_000_000,
 ) -> DivergentHand:
     """Find a hand of ``hand_size`` cards (kinds with ``available`` copies) maximising the gap between the Monuments a
@@ -271,8 +272,8 @@ def divergent_hand(
     adv_any = [z3.Bool(f"any{m}") for m in range(len(conditions))]
     adv_shown = [z3.Bool(f"shown{m}") for m in range(len(conditions))]
     for m, cond in enumerate(conditions):
-        cons.append(adv_any[m] == _condition(cond, chosen, regions, both))
-        cons.append(adv_shown[m] == _condition(cond, shown, regions, both))
+        cons.append(adv_any[m] == _condition(cond, chosen, regions, pair_mix_both_types))
+        cons.append(adv_shown[m] == _condition(cond, shown, regions, pair_mix_both_types))
     gap = z3.Sum(*[z3.If(f, 1, 0) for f in adv_any]) - z3.Sum(*[z3.If(f, 1, 0) for f in adv_shown])
     # unused second types (one-Artifact cards) are pinned to 0 so that the least model is well defined
     pins = [z3.Implies(a == 1, row[1] == 0) for row, a in zip(free, arts, strict=True)]

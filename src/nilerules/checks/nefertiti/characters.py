@@ -14,6 +14,7 @@ from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.nefertiti.checks import check
 from nilerules.checks.nefertiti.constructed import at_each_reading, built, written_outcomes
 from nilerules.checks.nefertiti.play import Search, bidder_acting, for_kit, gained_prestige, legal, projection, uses
+from nilerules.core.readings import one_of
 from nilerules.core.verdicts import Witness
 from nilerules.games.nefertiti.actions import Done, NefAction, Pass, Pick, Swap, TakeCard, Target, UseCharacter
 from nilerules.games.nefertiti.cards import CARD_TYPE, slot, slot_code
@@ -43,6 +44,7 @@ from nilerules.games.nefertiti.names import (
     WANDERING_THIEF,
     WT,
 )
+from nilerules.games.nefertiti.params import AMON_PRIEST_TIES, SCRIBE_FOREIGN_BONUS, SENET_X2_SCRIBE
 from nilerules.games.nefertiti.rules.characters import (
     amon_merchant_discard,
     beggar_markets,
@@ -95,7 +97,7 @@ def check_scribe_foreign_bonus(game: NefertitiGame, budget: Budget) -> CheckResu
     owners[chair] = verdict.data["owners"]
     expected = {
         r: selection_score(p, hand, chosen[:N_GIFTS], owners, p.royal_scribe_bonus, r, "two_cards")
-        for r in kit.all_readings(game, "scribe_foreign_bonus")
+        for r in (one_of(SCRIBE_FOREIGN_BONUS, x) for x in kit.all_readings(game, "scribe_foreign_bonus"))
     }
     # the Z3 witness written out: seat 0 holds the cards and uses the Royal Scribe on the scored ones; the other
     # owners of chairs hold one each
@@ -122,7 +124,7 @@ def check_senet_x2_scribe(game: NefertitiGame, budget: Budget) -> CheckResult:
     owners = [1] * N_TYPES
     outcomes = tuple(
         (r, f"{selection_score(p, hand, hand[:N_GIFTS], owners, p.royal_scribe_bonus, 'held', r)} points")
-        for r in kit.all_readings(game, "senet_x2_scribe")
+        for r in (one_of(SENET_X2_SCRIBE, x) for x in kit.all_readings(game, "senet_x2_scribe"))
     )
     summary = "The only senet owner scores one Senet x2 with the Royal Scribe."
     return built(outcomes, summary, {"seats": {"0": {"hand": {"senet_x2": 1}}}}, owners=1)
@@ -147,7 +149,7 @@ def check_amon_merchant_foreign(game: NefertitiGame, budget: Budget) -> CheckRes
 def check_amon_priest_ties(game: NefertitiGame, budget: Budget) -> CheckResult:
     """NEF-005 (``amon_priest_ties``): Amon Priest ranks when players tie"""
     p = game.params(game.config(4))
-    readings = kit.all_readings(game, "amon_priest_ties")
+    readings = [one_of(AMON_PRIEST_TIES, r) for r in kit.all_readings(game, "amon_priest_ties")]
     per_count: dict[str, Any] = {}
     for n in game.info.player_counts:
         # most readings told apart first; then, like the seed's example, the holder tied with exactly one player

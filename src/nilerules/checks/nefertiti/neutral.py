@@ -13,6 +13,7 @@ from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.nefertiti.checks import check
 from nilerules.checks.nefertiti.constructed import at_each_reading, built, written_outcomes
 from nilerules.checks.nefertiti.play import Search, bidder_acting, closings_offered, closures_in_words, legal, uses
+from nilerules.core.readings import one_of
 from nilerules.core.types import Config
 from nilerules.core.verdicts import Unknown, Witness
 from nilerules.games.nefertiti.actions import NefAction, NeutralDeben, NeutralGift, Pick, PlaceNeutral, Swap, TakeCard
@@ -33,7 +34,7 @@ from nilerules.games.nefertiti.names import (
     ROYAL_SERVANT,
     TRADER,
 )
-from nilerules.games.nefertiti.params import readings_of
+from nilerules.games.nefertiti.params import NEUTRAL_THREE_COLORS, NeutralThreeColors, readings_of
 from nilerules.games.nefertiti.position import score_breakdown
 from nilerules.games.nefertiti.rules.characters import base_character_actions, trader_apply
 from nilerules.games.nefertiti.rules.closing import resolution_actions, start_resolution
@@ -48,9 +49,9 @@ def python_closure_table(
     servants: int = 4, neutrals: int = 2, pawns_to_close: int = 4, squares: int = 6, colours: int = 3
 ) -> dict[tuple[int, int, int, int], tuple[str, ...]]:
     """Exhaustive Python twin of the Z3 enumeration (same domain, the rule's own colour count)."""
-    readings = ("listed", "neutral_one_color", "neutral_pawn_each")
+    readings = NEUTRAL_THREE_COLORS
 
-    def closes(r: str, c: tuple[int, int, int, int]) -> bool:
+    def closes(r: NeutralThreeColors, c: tuple[int, int, int, int]) -> bool:
         total = sum(c)
         return colours_two_player(*c, r) >= colours or total >= pawns_to_close or total >= squares
 
@@ -122,7 +123,7 @@ def check_neutral_three_colors(game: NefertitiGame, budget: Budget) -> CheckResu
     if z3_table != py:
         raise AssertionError("Z3 and Python disagree on the neutral-pawn closure table")
     amb = game.spec.ambiguities["neutral_three_colors"]
-    ruled_out = {r.name for r in amb.readings if r.contradicted}
+    ruled_out = {one_of(NEUTRAL_THREE_COLORS, r.name) for r in amb.readings if r.contradicted}
     index = {r: i for i, r in enumerate(NEUTRAL_READINGS)}
     allowed = [r for r in NEUTRAL_READINGS if r not in ruled_out]
     differ = [r for r in rows if len(set(r.status)) > 1]

@@ -8,11 +8,13 @@ from math import comb
 from typing import Any
 
 from nilerules.checks.model import Query, QueryParam, QueryResult
+from nilerules.core.readings import one_of
 from nilerules.core.verdicts import Proof, Witness
 from nilerules.errors import QueryError
 from nilerules.games.nefertiti.cards import FOREIGN
 from nilerules.games.nefertiti.game import NefertitiGame
 from nilerules.games.nefertiti.names import CARD_NAMES, CHAR_NAMES, N_CODES, N_TYPES, TYPE_NAMES
+from nilerules.games.nefertiti.params import AMON_PRIEST_TIES
 from nilerules.games.nefertiti.scoring import amon_priest_bonus, amon_priest_rank, gift_score
 
 
@@ -116,12 +118,12 @@ def amon_priest_ranks(game: NefertitiGame, params: Mapping[str, Any]) -> QueryRe
         raise QueryError("give one Deben figure per score")
     seat = _int(params, "holder", 0, 0, len(scores) - 1)
     p = game.params(game.config(4))
-    readings = game.spec.ambiguities["amon_priest_ties"].reading_names()
+    readings = [one_of(AMON_PRIEST_TIES, r) for r in game.spec.ambiguities["amon_priest_ties"].reading_names()]
     rows = {
         r: (amon_priest_rank(scores, debens, seat, r), amon_priest_bonus(p, scores, debens, seat, r)) for r in readings
     }
     text = "\n".join(f"{r}: rank {rank}, +{bonus}" for r, (rank, bonus) in rows.items())
-    data = {r: {"rank": rank, "bonus": bonus} for r, (rank, bonus) in rows.items()}
+    data: dict[str, Any] = {r: {"rank": rank, "bonus": bonus} for r, (rank, bonus) in rows.items()}
     return QueryResult(f"Scores {scores}, Deben {debens}, holder seat {seat}:\n{text}", data)
 
 

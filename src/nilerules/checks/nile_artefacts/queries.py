@@ -112,8 +112,8 @@ def _verify(
     conds: Sequence[Condition],
     used: Sequence[int],
     choice: Sequence[tuple[int, ...]],
-    both: bool,
-    per_monument: bool,
+    pair_mix_both_types: bool,
+    type_scope_per_monument: bool,
     targets: Sequence[int] = (),
 ) -> tuple[int, ...]:
     """The Monuments the Python rules say the offering advances (re-checking Z3's answer)."""
@@ -121,15 +121,17 @@ def _verify(
         out = []
         for m, c in enumerate(conds):
             mine = [j for j, t in enumerate(targets) if t == m]
-            if mine and meets_some_choice(c, [(choice[j],) for j in mine], [regions[used[j]] for j in mine], both):
+            if mine and meets_some_choice(
+                c, [(choice[j],) for j in mine], [regions[used[j]] for j in mine], pair_mix_both_types
+            ):
                 out.append(m)
         return tuple(out)
     regs = [regions[i] for i in used]
-    if per_monument:
+    if type_scope_per_monument:
         opts = [options[i] for i in used]
-        return tuple(m for m, c in enumerate(conds) if meets_some_choice(c, opts, regs, both))
+        return tuple(m for m, c in enumerate(conds) if meets_some_choice(c, opts, regs, pair_mix_both_types))
     counts, region_counts = tally(choice, regs)
-    return tuple(m for m, c in enumerate(conds) if meets(c, counts, region_counts, both))
+    return tuple(m for m, c in enumerate(conds) if meets(c, counts, region_counts, pair_mix_both_types))
 
 
 def best_for(
@@ -140,13 +142,15 @@ def best_for(
 
     options = [type_options(t, readings["type_choice"], readings["double_card"]) for t, _ in hand]
     regions = [r for _, r in hand]
-    both = readings["pair_mix"] == "both_types"
-    per_monument = readings["type_scope"] == "per_monument"
-    split = readings["card_sharing"] == "split"
-    best = best_offering(options, regions, list(conds), both, per_monument, RLIMIT, split=split)
+    pair_mix_both_types = readings["pair_mix"] == "both_types"
+    type_scope_per_monument = readings["type_scope"] == "per_monument"
+    card_sharing_split = readings["card_sharing"] == "split"
+    best = best_offering(options, regions, list(conds), pair_mix_both_types, type_scope_per_monument, RLIMIT,
+                         card_sharing_split=card_sharing_split)
     if best.status != "optimal":
         return {"status": "unknown"}
-    checked = _verify(options, regions, conds, best.used, best.choice, both, per_monument, best.targets)
+    checked = _verify(options, regions, conds, best.used, best.choice, pair_mix_both_types, type_scope_per_monument,
+                      best.targets)
     if checked != best.advanced:
         raise AssertionError(f"Z3 and the rules disagree: {best} vs {checked}")
     cards = []
@@ -272,7 +276,7 @@ def query_condition_odds(game: NileArtefactsGame, params: Mapping[str, Any]) -> 
     kinds = printed_copies(p)
     keys = sorted(kinds)
     total = comb(p.total_cards, k)
-    both = str(params["pair_mix"]) == "both_types"
+    pair_mix_both_types = str(params["pair_mix"]) == "both_types"
     combos = [(tc, dc) for tc in ("any_type", "shown_type") for dc in ("two_same", "two_each", "one")]
     odds: dict[str, Fraction] = {f"{tc}/{dc}": Fraction(0) for tc, dc in combos}
     for hand in itertools.combinations_with_replacement(range(len(keys)), k):
@@ -284,7 +288,7 @@ def query_condition_odds(game: NileArtefactsGame, params: Mapping[str, Any]) -> 
         regions = [keys[i][1] for i in hand]
         for tc, dc in combos:
             opts = [type_options(keys[i][0], tc, dc) for i in hand]
-            if meets_some_choice(cond, opts, regions, both):
+            if meets_some_choice(cond, opts, regions, pair_mix_both_types):
                 odds[f"{tc}/{dc}"] += Fraction(weight, total)
     text = f"Chance that {k} random cards can meet {condition_text(cond)} (type_choice/double_card): " + ", ".join(
         f"{name} {float(f):.4f}" for name, f in odds.items()

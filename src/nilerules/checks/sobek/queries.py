@@ -12,6 +12,7 @@ from nilerules.core.batch import final_states
 from nilerules.errors import QueryError
 from nilerules.games.sobek import scoring
 from nilerules.games.sobek.game import SobekGame
+from nilerules.games.sobek.params import CORRUPT_ALL_TIED, TRACK_END, TRACK_LOW_END
 from nilerules.games.sobek.situations import params_of
 from nilerules.solver import sobek as zsolver
 
@@ -52,7 +53,7 @@ def corruption_tie(game: SobekGame, raw: Mapping[str, Any]) -> QueryResult:
     if not len(cards) == len(pile) == len(sets) or not 2 <= len(cards) <= 4:
         raise QueryError("cards, pile_scarabs and set_scarabs need one value per player (2 to 4)")
     rows = {}
-    for where, all_tied in product(("pile", "sets"), ("tied", "everyone")):
+    for where, all_tied in product(("pile", "sets"), CORRUPT_ALL_TIED):
         scarabs = pile if where == "pile" else sets
         rows[f"corruption_scarabs={where}, corrupt_all_tied={all_tied}"] = list(
             scoring.most_corrupt(cards, scarabs, all_tied))
@@ -86,7 +87,7 @@ def guild_move(game: SobekGame, raw: Mapping[str, Any]) -> QueryResult:
         raise QueryError(f"--param symbol={name!r}: expected one of {', '.join(order)}")
     symbol = order.index(name) + 1
     rows: dict[str, Any] = {}
-    for end, low in product(("lap", "stop"), ("stay", "to_start")):
+    for end, low in product(TRACK_END, TRACK_LOW_END):
         forward = scoring.guild_forward(score, symbol, params_of(game).track_spaces, end)
         back = scoring.back_to_symbol(score, symbol, low)
         rows[f"track_end={end}, track_low_end={low}"] = {"forward": forward, "back": back}

@@ -10,6 +10,7 @@ from nilerules.checks.model import Budget, CheckResult
 from nilerules.checks.registry import check
 from nilerules.checks.sobek.search import in_play, result
 from nilerules.core import Witness
+from nilerules.core.readings import one_of
 from nilerules.games.sobek import scoring
 from nilerules.games.sobek.actions import (
     ChooseEvent,
@@ -17,6 +18,7 @@ from nilerules.games.sobek.actions import (
     Done,
 )
 from nilerules.games.sobek.game import SobekGame
+from nilerules.games.sobek.params import PENALTY_ON_NUMBER
 from nilerules.games.sobek.situations import (
     cards,
     code,
@@ -173,7 +175,7 @@ def check_penalty_on_number(game: SobekGame, budget: Budget) -> CheckResult:
                "there.")
     data: dict[str, Any] = {"score": score, "points": points, "z3": getattr(witness, "summary", "")}
     data["symbol_spaces"] = proof.kind + ": " + proof.summary
-    readings = game.spec.ambiguities["penalty_on_number"].reading_names()
+    readings = [one_of(PENALTY_ON_NUMBER, r) for r in game.spec.ambiguities["penalty_on_number"].reading_names()]
     differing = 0
     for s in range(0, 201, 5):  # exhaustive over the numbered spaces, where the readings can differ
         for pts in range(201):

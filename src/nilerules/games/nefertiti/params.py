@@ -7,7 +7,7 @@ The rules read a reading in one way only: ``readings_of(state.config).<ambiguity
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, get_args
 
 from nilerules.core.readings import record
 from nilerules.core.registry import rule
@@ -66,12 +66,25 @@ class Params:
     bottom_gifts: int
 
 
+# the readings a helper of the rules takes as an argument, named after the ambiguity's id and typed like the
+# record's field, so that a misspelt reading name fails the type check wherever it is passed
+AmonPriestTies = Literal["competition", "dense", "modified", "deben_tiebreak"]
+NeutralThreeColors = Literal["listed", "neutral_one_color", "neutral_pawn_each"]
+ScribeForeignBonus = Literal["held", "scored_only"]
+SenetX2Scribe = Literal["two_cards", "one_card"]
+# each one's reading names, in the Literal's order (``core.readings.one_of`` narrows a name to one of them)
+AMON_PRIEST_TIES: tuple[AmonPriestTies, ...] = get_args(AmonPriestTies)
+NEUTRAL_THREE_COLORS: tuple[NeutralThreeColors, ...] = get_args(NeutralThreeColors)
+SCRIBE_FOREIGN_BONUS: tuple[ScribeForeignBonus, ...] = get_args(ScribeForeignBonus)
+SENET_X2_SCRIBE: tuple[SenetX2Scribe, ...] = get_args(SenetX2Scribe)
+
+
 class Readings(NamedTuple):
     """The chosen reading of each ambiguity of ``specs/nefertiti.toml`` (one field per ambiguity id, spec order)."""
 
     amon_merchant_foreign: Literal["flat", "plus_bonus"]
     amon_priest_neutral: Literal["players_only", "neutral_ranks"]
-    amon_priest_ties: Literal["competition", "dense", "modified", "deben_tiebreak"]
+    amon_priest_ties: AmonPriestTies
     beggar_markets: Literal["all_four", "open_only"]
     deben_coins: Literal["denominations", "one_deben_each"]
     end_of_game: Literal["immediate", "markets_run_out"]
@@ -85,16 +98,16 @@ class Readings(NamedTuple):
     neutral_action_order: Literal["bid_order", "after_bidders", "before_bidders"]
     neutral_gift_face_down: Literal["face_up_only", "any_card"]
     neutral_short_targets: Literal["any_market", "other_markets"]
-    neutral_three_colors: Literal["listed", "neutral_one_color", "neutral_pawn_each"]
+    neutral_three_colors: NeutralThreeColors
     no_servant_many_players: Literal["forced_close", "pass"]
     papyrus_from_neutral: Literal["neutral_is_player", "neutral_not_player"]
     papyrus_seal_supply: Literal["limited", "unlimited"]
     priest_papyrus: Literal["with_seal", "board_only"]
     priest_value_limit: Literal["per_pair", "overall"]
     royal_servant_neutral: Literal["targets_neutral", "no_neutral"]
-    scribe_foreign_bonus: Literal["held", "scored_only"]
+    scribe_foreign_bonus: ScribeForeignBonus
     sealed_card_buyer: Literal["with_card", "highest_only"]
-    senet_x2_scribe: Literal["two_cards", "one_card"]
+    senet_x2_scribe: SenetX2Scribe
     trader_markets: Literal["all_markets", "open_only"]
     unaffordable_bid: Literal["pay_what_you_have", "take_half_instead"]
     wandering_thief_bought: Literal["one_of_two", "not_a_gift"]

@@ -9,7 +9,7 @@ from nilerules.core.registry import rule
 from nilerules.core.types import Ranking, rank_by_keys
 from nilerules.games.nefertiti.cards import CARD_TYPE, CARD_UNITS
 from nilerules.games.nefertiti.names import N_GIFTS, N_TYPES
-from nilerules.games.nefertiti.params import Params, readings_of
+from nilerules.games.nefertiti.params import AmonPriestTies, Params, ScribeForeignBonus, SenetX2Scribe, readings_of
 from nilerules.games.nefertiti.state import NefState
 
 TYPE_CODES: Final[tuple[tuple[int, ...], ...]] = tuple(
@@ -73,8 +73,8 @@ def selection_score(
     chosen: Sequence[int],
     owners: Sequence[int],
     per_card: int,
-    scribe_foreign_bonus: str,
-    senet_x2_scribe: str,
+    scribe_foreign_bonus: ScribeForeignBonus,
+    senet_x2_scribe: SenetX2Scribe,
 ) -> int:
     """Scoring ``chosen`` (a sub-multiset of ``hand``) with a Scribe: value + bonus + ``per_card`` per card.
 
@@ -96,7 +96,7 @@ def selection_score(
     return total
 
 
-def amon_priest_rank(scores: Sequence[int], debens: Sequence[int], seat: int, amon_priest_ties: str) -> int:
+def amon_priest_rank(scores: Sequence[int], debens: Sequence[int], seat: int, amon_priest_ties: AmonPriestTies) -> int:
     """The rank (1-based) of ``seat`` for the Amon Priest under a tie reading."""
     mine = scores[seat]
     if amon_priest_ties == "competition":
@@ -113,7 +113,7 @@ rule("nefertiti.amon_priest.bonus")(amon_priest_rank)
 
 
 def amon_priest_bonus(
-    params: Params, scores: Sequence[int], debens: Sequence[int], seat: int, amon_priest_ties: str
+    params: Params, scores: Sequence[int], debens: Sequence[int], seat: int, amon_priest_ties: AmonPriestTies
 ) -> int:
     rank = amon_priest_rank(scores, debens, seat, amon_priest_ties)
     return params.amon_priest_bonus[rank - 1]

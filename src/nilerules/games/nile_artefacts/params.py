@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple, get_args
 
 from nilerules.core import Config
 from nilerules.core.readings import record
@@ -114,12 +114,21 @@ def _tables(cards: tuple[str, ...], monuments: tuple[str, ...]) -> tuple[Any, An
     )
 
 
+# the readings a helper of the rules takes as an argument, named after the ambiguity's id and typed like the
+# record's field, so that a misspelt reading name fails the type check wherever it is passed
+TypeChoice = Literal["any_type", "shown_type"]
+DoubleCard = Literal["two_same", "two_each", "one"]
+# each one's reading names, in the Literal's order (``core.readings.one_of`` narrows a name to one of them)
+TYPE_CHOICE: tuple[TypeChoice, ...] = get_args(TypeChoice)
+DOUBLE_CARD: tuple[DoubleCard, ...] = get_args(DoubleCard)
+
+
 class Readings(NamedTuple):
     """A config's chosen readings, one field per ambiguity of specs/nile_artefacts.toml, in the spec's order."""
 
-    type_choice: Literal["any_type", "shown_type"]
+    type_choice: TypeChoice
     type_scope: Literal["per_offering", "per_monument"]
-    double_card: Literal["two_same", "two_each", "one"]
+    double_card: DoubleCard
     pair_mix: Literal["any_mix", "both_types"]
     coin_space: Literal["extra_card", "coin_only"]
     port_start: Literal["stage_reset", "literal"]

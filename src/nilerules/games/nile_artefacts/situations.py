@@ -102,16 +102,16 @@ def best_count_bruteforce(
     options: Sequence[Options],
     regions: Sequence[int],
     conditions: Sequence[Condition | None],
-    both: bool,
-    per_monument: bool,
-    split: bool = False,
+    pair_mix_both_types: bool,
+    type_scope_per_monument: bool,
+    card_sharing_split: bool = False,
 ) -> tuple[int, int]:
     """(most Monuments advanced, fewest cards doing so), by exhaustive search (for small hands only)."""
 
     def count(cards: Sequence[int]) -> int:
         opts = [options[i] for i in cards]
         regs = [regions[i] for i in cards]
-        if split:
+        if card_sharing_split:
             best = 0
             for target in itertools.product(range(len(conditions)), repeat=len(cards)):
                 advanced = 0
@@ -120,17 +120,20 @@ def best_count_bruteforce(
                     if (
                         cond is not None
                         and mine
-                        and meets_some_choice(cond, [opts[j] for j in mine], [regs[j] for j in mine], both)
+                        and meets_some_choice(
+                            cond, [opts[j] for j in mine], [regs[j] for j in mine], pair_mix_both_types
+                        )
                     ):
                         advanced += 1
                 best = max(best, advanced)
             return best
-        if per_monument:
-            return sum(1 for c in conditions if c is not None and meets_some_choice(c, opts, regs, both))
+        if type_scope_per_monument:
+            return sum(1 for c in conditions if c is not None and meets_some_choice(c, opts, regs, pair_mix_both_types))
         best = 0
         for choice in itertools.product(*opts):
             counts, region_counts = tally(choice, regs)
-            best = max(best, sum(1 for c in conditions if c is not None and meets(c, counts, region_counts, both)))
+            met = (c is not None and meets(c, counts, region_counts, pair_mix_both_types) for c in conditions)
+            best = max(best, sum(1 for m in met if m))
         return best
 
     top = count(range(len(options)))

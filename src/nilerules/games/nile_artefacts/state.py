@@ -28,7 +28,7 @@ from nilerules.core import Config
 from nilerules.core.native import NativeState
 from nilerules.games.nile_artefacts.actions import Action, Buy, Done, Draw, Move, Offer, Reveal, Take, TurnAround
 from nilerules.games.nile_artefacts.names import Condition
-from nilerules.games.nile_artefacts.params import Params, readings_of
+from nilerules.games.nile_artefacts.params import DoubleCard, Params, TypeChoice, readings_of
 
 if TYPE_CHECKING:
     from nilerules.games.nile_artefacts.records import Note
@@ -120,8 +120,8 @@ class Ctx:
         # the readings the hot path branches on, read once per config from ``readings_of(config)`` (params.Readings):
         # each flag is ``readings_of(config).<ambiguity id> == "<reading>"``, named ``<ambiguity id>_<reading>`` (so
         # that a search for the ambiguity's id finds the rules that branch on it), a bool because the hot path needs one
-        self.type_choice: str = r.type_choice
-        self.double_card: str = r.double_card
+        self.type_choice: TypeChoice = r.type_choice
+        self.double_card: DoubleCard = r.double_card
         self.type_scope_per_offering: bool = r.type_scope == "per_offering"
         self.pair_mix_both_types: bool = r.pair_mix == "both_types"
         self.card_sharing_split: bool = r.card_sharing == "split"

@@ -10,7 +10,7 @@ it; the crate counts of RA-004 are resolved here too. Nothing else reads a readi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple, get_args
 
 from nilerules.core.readings import record
 from nilerules.core.types import Config
@@ -19,6 +19,12 @@ from nilerules.games.ra.names import KIND_BY_NAME
 from nilerules.games.ra.state import KINDS, TRADER, Disk, Points
 from nilerules.specs import Spec
 
+# the readings a helper of the rules takes as an argument, named after the ambiguity's id and typed like the
+# record's field, so that a misspelt reading name fails the type check wherever it is passed
+CrateCounts = Literal["as_printed", "value_forty", "shifted"]
+# each one's reading names, in the Literal's order (``core.readings.one_of`` narrows a name to one of them)
+CRATE_COUNTS: tuple[CrateCounts, ...] = get_args(CrateCounts)
+
 
 class Readings(NamedTuple):
     """The chosen reading of each ambiguity of specs/ra.toml (in the spec's order, RA-001 to RA-017)."""
@@ -26,7 +32,7 @@ class Readings(NamedTuple):
     pharaoh_all_tie: Literal["share", "nobody"]
     sun_all_tie: Literal["share", "nobody"]
     winner_tiebreak: Literal["shared", "highest_disk"]
-    crate_counts: Literal["as_printed", "value_forty", "shifted"]
+    crate_counts: CrateCounts
     supply_exhausted: Literal["unlimited", "capped"]
     crates_per_claim: Literal["per_tile", "per_claim"]
     crate_exchange: Literal["pooled", "small_only"]
@@ -157,7 +163,7 @@ def params_from_data(data: Any) -> Any:
     return {FIELDS_BY_JSON_NAME.get(key, key): value for key, value in data.items()}
 
 
-def crate_supply(spec: Spec, crate_counts: str) -> tuple[int, int]:
+def crate_supply(spec: Spec, crate_counts: CrateCounts) -> tuple[int, int]:
     """RA-004 (crate_counts): the (Small, Large) crates under each reading of the component list, from the printed
     numbers.
 

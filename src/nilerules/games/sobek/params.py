@@ -9,7 +9,7 @@ state's; it is re-exported here.
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, get_args
 
 from nilerules.core.readings import record
 from nilerules.core.types import Config
@@ -20,11 +20,28 @@ from nilerules.specs import Spec
 __all__ = ["Params", "Readings", "make_params", "readings_of"]
 
 
+# the readings a helper of the rules takes as an argument, named after the ambiguity's id and typed like the
+# record's field, so that a misspelt reading name fails the type check wherever it is passed
+TrackEnd = Literal["lap", "stop"]
+TrackLowEnd = Literal["stay", "to_start"]
+PenaltyOnNumber = Literal["numbered_type", "no_move", "previous_symbol"]
+CorruptAllTied = Literal["tied", "everyone"]
+GoodsTotal = Literal["listed", "green_extra"]
+ThiefBacks = Literal["green_unknown", "kind_known"]
+# each one's reading names, in the Literal's order (``core.readings.one_of`` narrows a name to one of them)
+TRACK_END: tuple[TrackEnd, ...] = get_args(TrackEnd)
+TRACK_LOW_END: tuple[TrackLowEnd, ...] = get_args(TrackLowEnd)
+PENALTY_ON_NUMBER: tuple[PenaltyOnNumber, ...] = get_args(PenaltyOnNumber)
+CORRUPT_ALL_TIED: tuple[CorruptAllTied, ...] = get_args(CorruptAllTied)
+GOODS_TOTAL: tuple[GoodsTotal, ...] = get_args(GoodsTotal)
+THIEF_BACKS: tuple[ThiefBacks, ...] = get_args(ThiefBacks)
+
+
 class Readings(NamedTuple):
     """The chosen reading of each ambiguity of ``specs/sobek.toml`` (one field per ambiguity id, in spec order)."""
 
     amulet_only: Literal["forbidden", "allowed"]
-    corrupt_all_tied: Literal["tied", "everyone"]
+    corrupt_all_tied: CorruptAllTied
     corruption_between_rounds: Literal["discard", "keep"]
     corruption_scarabs: Literal["pile", "sets"]
     courtesan_match: Literal["matching", "any_card"]
@@ -36,7 +53,7 @@ class Readings(NamedTuple):
     event_tokens_between_rounds: Literal["all_back", "used_out"]
     extension_event: Literal["triggers", "none"]
     final_tie: Literal["shared", "last_round"]
-    goods_total: Literal["listed", "green_extra"]
+    goods_total: GoodsTotal
     green_deal: Literal["every_round", "once"]
     horizontal_characters: Literal["as_goods", "excluded"]
     horizontal_events: Literal["none", "triggers"]
@@ -44,7 +61,7 @@ class Readings(NamedTuple):
     horizontal_sets: Literal["same_kind", "different_kinds"]
     market_row: Literal["refill", "row_of_all"]
     merchant_corruption: Literal["none", "skipped"]
-    penalty_on_number: Literal["numbered_type", "no_move", "previous_symbol"]
+    penalty_on_number: PenaltyOnNumber
     power_no_target: Literal["no_effect", "needs_target"]
     priest_characters: Literal["must", "may"]
     queen_draw: Literal["deck", "market"]
@@ -52,9 +69,9 @@ class Readings(NamedTuple):
     round_start: Literal["rotate", "lowest_score", "lowest_chooses"]
     scribe_chooser: Literal["owner", "scribe_player"]
     sets_between_rounds: Literal["discard", "keep"]
-    thief_backs: Literal["green_unknown", "kind_known"]
-    track_end: Literal["lap", "stop"]
-    track_low_end: Literal["stay", "to_start"]
+    thief_backs: ThiefBacks
+    track_end: TrackEnd
+    track_low_end: TrackLowEnd
     two_player_removed: Literal["whole_deck", "goods_only"]
     two_player_rounds: Literal["last_short", "first_short"]
     zero_corruption: Literal["penalised", "nobody"]

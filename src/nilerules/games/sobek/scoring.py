@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from nilerules.core import rule
-from nilerules.games.sobek.params import readings_of
+from nilerules.games.sobek.params import CorruptAllTied, PenaltyOnNumber, TrackEnd, TrackLowEnd, readings_of
 from nilerules.games.sobek.state import (
     C_CHARACTERS,
     C_HORIZONTAL,
@@ -28,14 +28,14 @@ def symbol_of(space: int) -> int:
     return space % 5
 
 
-def clamp(score: int, track_spaces: int, track_end: str) -> int:
+def clamp(score: int, track_spaces: int, track_end: TrackEnd) -> int:
     """A marker's score after a move: under ``stop`` it cannot go past the last space."""
     if track_end == "stop" and score > track_spaces - 1:
         return track_spaces - 1
     return max(score, 0)
 
 
-def guild_forward(score: int, symbol: int, track_spaces: int, track_end: str) -> int:
+def guild_forward(score: int, symbol: int, track_spaces: int, track_end: TrackEnd) -> int:
     """Forward to the next space of ``symbol`` (1..4) strictly ahead; under ``stop`` none past the end: stay."""
     target = score + ((symbol - score) % 5 or 5)
     if track_end == "stop" and target > track_spaces - 1:
@@ -46,7 +46,7 @@ def guild_forward(score: int, symbol: int, track_spaces: int, track_end: str) ->
 rule("sobek.events.guild")(guild_forward)
 
 
-def back_to_symbol(score: int, symbol: int, track_low_end: str) -> int:
+def back_to_symbol(score: int, symbol: int, track_low_end: TrackLowEnd) -> int:
     """Back to the next space of ``symbol`` (0..4) strictly behind; none left: stay, or space 0 (``to_start``)."""
     target = score - ((score - symbol) % 5 or 5)
     if target < 0:
@@ -54,7 +54,9 @@ def back_to_symbol(score: int, symbol: int, track_low_end: str) -> int:
     return target
 
 
-def penalty(score: int, set_points: int, penalty_on_number: str, track_low_end: str, step: int) -> int:
+def penalty(
+    score: int, set_points: int, penalty_on_number: PenaltyOnNumber, track_low_end: TrackLowEnd, step: int
+) -> int:
     """The score after the corruption penalty: one move back per ``step`` points earned through sets.
 
     Each move goes to the next space behind with the symbol of the space the marker ended on; on a numbered
@@ -127,7 +129,7 @@ def round_points(sets: Sequence[PlayedSet], params: Params) -> tuple[int, int]:
     return vertical, horizontal
 
 
-def most_corrupt(cards: Sequence[int], scarabs: Sequence[int], corrupt_all_tied: str) -> tuple[int, ...]:
+def most_corrupt(cards: Sequence[int], scarabs: Sequence[int], corrupt_all_tied: CorruptAllTied) -> tuple[int, ...]:
     """Who takes the penalty: most corruption cards (Curses counted as two), then most scarabs; still tied → all
     tied players (``tied``) or every player (``everyone``)."""
     top = max(cards)

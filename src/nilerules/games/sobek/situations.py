@@ -18,7 +18,7 @@ from nilerules.games.sobek import rules
 from nilerules.games.sobek.actions import Done, StartSet
 from nilerules.games.sobek.game import SobekGame
 from nilerules.games.sobek.names import CARD_CODES
-from nilerules.games.sobek.params import Params, readings_of
+from nilerules.games.sobek.params import GoodsTotal, Params, readings_of
 from nilerules.games.sobek.state import D_EVENT, K_EVENT, K_START, SobekState
 
 SEED = 20261129
@@ -78,7 +78,7 @@ def situation(game: SobekGame, players: int, readings: dict[str, str], **changes
     return state
 
 
-def fit_row(game: SobekGame, goods_total: str, data: dict[str, Any]) -> None:
+def fit_row(game: SobekGame, goods_total: GoodsTotal, data: dict[str, Any]) -> None:
     """Drop from the written row and the removed cards (2 players) those that the edits put elsewhere (each card
     exists once per copy; dropped ones go back to the deck)."""
     left = list(rules.card_totals(params_of(game), goods_total))

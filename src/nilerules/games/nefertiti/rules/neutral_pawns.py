@@ -10,6 +10,7 @@ from nilerules.core.registry import rule
 from nilerules.games.nefertiti.actions import NefAction, NeutralDeben, NeutralGift
 from nilerules.games.nefertiti.cards import slot_code, slot_down, slot_sealed
 from nilerules.games.nefertiti.names import HARBOR, N_GIFTS
+from nilerules.games.nefertiti.params import NeutralThreeColors
 from nilerules.games.nefertiti.rules import closing, turn
 from nilerules.games.nefertiti.rules.common import (
     action,
@@ -24,7 +25,7 @@ from nilerules.games.nefertiti.rules.common import (
 from nilerules.games.nefertiti.state import NefState
 
 
-def colours_two_player(rs: int, bs: int, rn: int, bn: int, neutral_three_colors: str) -> int:
+def colours_two_player(rs: int, bs: int, rn: int, bn: int, neutral_three_colors: NeutralThreeColors) -> int:
     """How many colours a 2-player stall counts, from the counts of red/black Servants and red/black neutrals."""
     servant_colours = int(rs > 0) + int(bs > 0)
     if neutral_three_colors == "listed":

@@ -28,11 +28,12 @@ from nilerules.games.nile_artefacts.names import (
     Condition,
     Options,
 )
+from nilerules.games.nile_artefacts.params import DoubleCard, TypeChoice
 
 
 @rule("nile_artefacts.offerings.choose_type", "nile_artefacts.conditions.double_cards")
 @cache
-def type_options(printed: tuple[int, ...], type_choice: str, double_card: str) -> Options:
+def type_options(printed: tuple[int, ...], type_choice: TypeChoice, double_card: DoubleCard) -> Options:
     """The ways a card printed with ``printed`` types may count in an offering, under the given readings.
 
     A one-type card gives one Artifact. A 2-Artifact card gives two Artifacts of one chosen type (``two_same``), two

@@ -15,6 +15,7 @@ from nilerules.games.sobek.actions import (
     StartSet,
     Take,
 )
+from nilerules.games.sobek.params import GoodsTotal, ThiefBacks
 from nilerules.games.sobek.state import (
     CHAR_BACK,
     D_GREEN,
@@ -141,7 +142,7 @@ def put_int(seq: tuple[int, ...], player: int, value: int) -> tuple[int, ...]:
     return (*seq[:player], value, *seq[player + 1 :])
 
 
-def card_totals(params: Params, goods_total: str) -> Counts:
+def card_totals(params: Params, goods_total: GoodsTotal) -> Counts:
     """All cards of the game by type; under ``green_extra`` the 9 green-backed cards come on top of the 54 (the
     listed cards of each kind are then all in the deck)."""
     if goods_total == "listed":
@@ -153,7 +154,7 @@ def card_totals(params: Params, goods_total: str) -> Counts:
     return tuple(totals)
 
 
-def back_of(params: Params, card: int, thief_backs: str) -> int:
+def back_of(params: Params, card: int, thief_backs: ThiefBacks) -> int:
     """The colour of a card's back: its goods kind, green for green-backed cards, or the characters' back."""
     if card >= FIRST_CHAR:
         return CHAR_BACK
