@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nilerules.games.nile_artefacts.names import Condition, parse_condition
+from nilerules.games.nile_artefacts.names import Condition, Options, parse_condition
 from nilerules.games.nile_artefacts.rules.conditions import meets, meets_some_choice, tally, type_options
-from nilerules.games.nile_artefacts.situations import best_count_bruteforce
 from nilerules.solver.nile_artefacts import best_offering
 
 CONDITIONS = [
@@ -95,3 +95,50 @@ def test_conditions_are_monotone_in_the_offering(
     if meets_some_choice(cond, opts, regions, pair_mix_both_types):
         more = [*opts, type_options(extra[0], r["type_choice"], r["double_card"])]
         assert meets_some_choice(cond, more, [*regions, extra[1]], pair_mix_both_types)
+
+
+def best_count_bruteforce(
+    options: Sequence[Options],
+    regions: Sequence[int],
+    conditions: Sequence[Condition | None],
+    pair_mix_both_types: bool,
+    type_scope_per_monument: bool,
+    card_sharing_split: bool = False,
+) -> tuple[int, int]:
+    """(most Monuments advanced, fewest cards doing so), by exhaustive search over the Python rules (for small hands
+    only): the reference the solver's offering search is held to."""
+
+    def count(cards: Sequence[int]) -> int:
+        opts = [options[i] for i in cards]
+        regs = [regions[i] for i in cards]
+        if card_sharing_split:
+            best = 0
+            for target in itertools.product(range(len(conditions)), repeat=len(cards)):
+                advanced = 0
+                for m, cond in enumerate(conditions):
+                    mine = [j for j, t in enumerate(target) if t == m]
+                    if (
+                        cond is not None
+                        and mine
+                        and meets_some_choice(
+                            cond, [opts[j] for j in mine], [regs[j] for j in mine], pair_mix_both_types
+                        )
+                    ):
+                        advanced += 1
+                best = max(best, advanced)
+            return best
+        if type_scope_per_monument:
+            return sum(1 for c in conditions if c is not None and meets_some_choice(c, opts, regs, pair_mix_both_types))
+        best = 0
+        for choice in itertools.product(*opts):
+            counts, region_counts = tally(choice, regs)
+            met = (c is not None and meets(c, counts, region_counts, pair_mix_both_types) for c in conditions)
+            best = max(best, sum(1 for m in met if m))
+        return best
+
+    top = count(range(len(options)))
+    for size in range(len(options) + 1):
+        for cards in itertools.combinations(range(len(options)), size):
+            if count(cards) == top:
+                return top, size
+    raise AssertionError("unreachable: the whole hand reaches the top")  # pragma: no cover

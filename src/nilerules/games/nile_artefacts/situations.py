@@ -1,19 +1,17 @@
 """Nile Artefacts' situations: offering positions built by hand for the checks, the queries and the rules tests (which
 need nothing above the rules for them), written in the public position format with Monuments and their levels taken
-from the game's data; and offerings evaluated by the Python rules (``best_count_bruteforce`` is the reference the
-solver's offering search is checked against)."""
+from the game's data; and offerings evaluated by the Python rules."""
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from nilerules.core import Config
 from nilerules.core.situations import build_position
-from nilerules.games.nile_artefacts.names import Condition, Options, condition_text, monument_names
+from nilerules.games.nile_artefacts.names import Options, condition_text, monument_names
 from nilerules.games.nile_artefacts.params import Params, readings_of
-from nilerules.games.nile_artefacts.rules.conditions import meets, meets_some_choice, tally, type_options
+from nilerules.games.nile_artefacts.rules.conditions import type_options
 from nilerules.games.nile_artefacts.rules.offerings import advance_levels
 from nilerules.games.nile_artefacts.state import NAState, evolve
 
@@ -96,49 +94,3 @@ def advanced_by(state: NAState, seat: int, offered: Sequence[tuple[int, tuple[in
     probe = evolve(state, offering=tuple(offered))
     after = advance_levels(probe, seat)
     return tuple(i for i, (a, b) in enumerate(zip(state.levels, after, strict=True)) if a[seat] != b[seat])
-
-
-def best_count_bruteforce(
-    options: Sequence[Options],
-    regions: Sequence[int],
-    conditions: Sequence[Condition | None],
-    pair_mix_both_types: bool,
-    type_scope_per_monument: bool,
-    card_sharing_split: bool = False,
-) -> tuple[int, int]:
-    """(most Monuments advanced, fewest cards doing so), by exhaustive search (for small hands only)."""
-
-    def count(cards: Sequence[int]) -> int:
-        opts = [options[i] for i in cards]
-        regs = [regions[i] for i in cards]
-        if card_sharing_split:
-            best = 0
-            for target in itertools.product(range(len(conditions)), repeat=len(cards)):
-                advanced = 0
-                for m, cond in enumerate(conditions):
-                    mine = [j for j, t in enumerate(target) if t == m]
-                    if (
-                        cond is not None
-                        and mine
-                        and meets_some_choice(
-                            cond, [opts[j] for j in mine], [regs[j] for j in mine], pair_mix_both_types
-                        )
-                    ):
-                        advanced += 1
-                best = max(best, advanced)
-            return best
-        if type_scope_per_monument:
-            return sum(1 for c in conditions if c is not None and meets_some_choice(c, opts, regs, pair_mix_both_types))
-        best = 0
-        for choice in itertools.product(*opts):
-            counts, region_counts = tally(choice, regs)
-            met = (c is not None and meets(c, counts, region_counts, pair_mix_both_types) for c in conditions)
-            best = max(best, sum(1 for m in met if m))
-        return best
-
-    top = count(range(len(options)))
-    for size in range(len(options) + 1):
-        for cards in itertools.combinations(range(len(options)), size):
-            if count(cards) == top:
-                return top, size
-    raise AssertionError("unreachable: the whole hand reaches the top")  # pragma: no cover
