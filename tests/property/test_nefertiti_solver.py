@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from nilerules.checks import load
 from nilerules.checks.nefertiti.neutral import python_closure_table
 from nilerules.games.nefertiti.names import CARD_NAMES, N_CODES, N_TYPES, TYPE_NAMES
-from nilerules.games.nefertiti.params import make_params
+from nilerules.games.nefertiti.params import NEUTRAL_THREE_COLORS, make_params
 from nilerules.games.nefertiti.scoring import gift_score
-from nilerules.solver.nefertiti import NEUTRAL_READINGS, closure_status, evaluate_type_score, neutral_closure_table
+from nilerules.solver.nefertiti import closure_status, evaluate_type_score, neutral_closure_table
 
 GAME = load("nefertiti").game
 PARAMS = make_params(GAME.spec, GAME.config(4, ("harbor",)))
@@ -51,12 +51,12 @@ def test_z3_type_score_matches_python(t: int, counts: list[int], owners: int) ->
     bs=st.integers(0, 4),
     rn=st.integers(0, 2),
     bn=st.integers(0, 2),
-    reading=st.sampled_from(NEUTRAL_READINGS),
+    reading=st.sampled_from(NEUTRAL_THREE_COLORS),
 )
 def test_z3_closure_status_matches_python(rs: int, bs: int, rn: int, bn: int, reading: str) -> None:
     """The Z3 closure encoding, evaluated on one multiset, equals the Python exhaustive classification."""
     table = python_closure_table()
-    expected = table.get((rs, bs, rn, bn), ("unreachable",) * 3)[NEUTRAL_READINGS.index(reading)]
+    expected = table.get((rs, bs, rn, bn), ("unreachable",) * 3)[NEUTRAL_THREE_COLORS.index(reading)]
     assert closure_status((rs, bs, rn, bn), reading) == expected
 
 
@@ -69,10 +69,10 @@ def test_z3_enumeration_equals_python_enumeration() -> None:
     assert complete
     table = python_closure_table()
     assert {r.counts: r.status for r in rows} == table
-    listed = NEUTRAL_READINGS.index("listed")
-    assert table[(1, 1, 1, 0)] == ("closes",) * len(NEUTRAL_READINGS)
+    listed = NEUTRAL_THREE_COLORS.index("listed")
+    assert table[(1, 1, 1, 0)] == ("closes",) * len(NEUTRAL_THREE_COLORS)
     assert table[(1, 0, 1, 1)][listed] == "closes"
-    assert table[(2, 0, 0, 0)] == ("open",) * len(NEUTRAL_READINGS)
+    assert table[(2, 0, 0, 0)] == ("open",) * len(NEUTRAL_THREE_COLORS)
     assert all("open" not in status for counts, status in table.items() if sum(counts) == 4)
     assert max(sum(counts) for counts in table) == 4
     assert set(table) <= set(itertools.product(range(5), range(5), range(3), range(3)))

@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nilerules.games.sobek import scoring
+from nilerules.games.sobek.params import PENALTY_ON_NUMBER, TRACK_LOW_END
 from nilerules.solver import sobek as zsolver
 
 
@@ -19,8 +20,8 @@ def _eval(term: z3.ExprRef) -> int:
 @given(
     score=st.integers(0, 250),
     points=st.integers(0, 250),
-    number=st.sampled_from(zsolver.NUMBER_READINGS),
-    low=st.sampled_from(zsolver.LOW_READINGS),
+    number=st.sampled_from(PENALTY_ON_NUMBER),
+    low=st.sampled_from(TRACK_LOW_END),
     step=st.integers(1, 30),
 )
 def test_penalty_encoding_matches_python(score: int, points: int, number: str, low: str, step: int) -> None:
@@ -47,8 +48,8 @@ def _penalty_step_by_step(score: int, points: int, number: str, low: str, step: 
 @given(
     score=st.integers(0, 250),
     points=st.integers(0, 400),
-    number=st.sampled_from(zsolver.NUMBER_READINGS),
-    low=st.sampled_from(zsolver.LOW_READINGS),
+    number=st.sampled_from(PENALTY_ON_NUMBER),
+    low=st.sampled_from(TRACK_LOW_END),
     step=st.integers(1, 30),
 )
 def test_counted_penalty_equals_one_move_per_lot(score: int, points: int, number: str, low: str, step: int) -> None:
@@ -58,7 +59,7 @@ def test_counted_penalty_equals_one_move_per_lot(score: int, points: int, number
 
 
 @pytest.mark.rules("sobek.events.guild")
-@given(score=st.integers(0, 250), symbol=st.integers(1, 4), low=st.sampled_from(zsolver.LOW_READINGS))
+@given(score=st.integers(0, 250), symbol=st.integers(1, 4), low=st.sampled_from(TRACK_LOW_END))
 def test_guild_back_encoding_matches_python(score: int, symbol: int, low: str) -> None:
     """The Z3 Guild move back equals the Python one."""
     assert _eval(zsolver.guild_back_term(z3.IntVal(score), symbol, low)) == scoring.back_to_symbol(score, symbol, low)

@@ -12,7 +12,6 @@ from nilerules.core.verdicts import Proof, Unknown, Verdict, Witness
 from nilerules.games.nefertiti.params import NEUTRAL_THREE_COLORS, NeutralThreeColors
 from nilerules.solver.core import Problem, all_models, make_solver, value
 
-NEUTRAL_READINGS: tuple[NeutralThreeColors, ...] = NEUTRAL_THREE_COLORS
 PAWN_KINDS = ("red Servant", "black Servant", "red neutral", "black neutral")
 
 
@@ -95,8 +94,8 @@ def neutral_closure_table(
     counts = [z3.Int(n) for n in ("rs", "bs", "rn", "bn")]
     bounds = [counts[0] >= 0, counts[1] >= 0, counts[2] >= 0, counts[3] >= 0]
     bounds += [counts[0] <= servants, counts[1] <= servants, counts[2] <= neutrals, counts[3] <= neutrals]
-    reach = [_reachable(r, counts, pawns_to_close, squares, colours) for r in NEUTRAL_READINGS]
-    close = [_closes(r, counts, pawns_to_close, squares, colours) for r in NEUTRAL_READINGS]
+    reach = [_reachable(r, counts, pawns_to_close, squares, colours) for r in NEUTRAL_THREE_COLORS]
+    close = [_closes(r, counts, pawns_to_close, squares, colours) for r in NEUTRAL_THREE_COLORS]
     # all_models needs integer terms: booleans are wrapped as 0/1
     terms = [*counts, *(z3.If(b, 1, 0) for b in reach), *(z3.If(b, 1, 0) for b in close)]
     models, complete = all_models([*bounds, z3.Or(*reach)], terms, rlimit=rlimit)
@@ -105,7 +104,7 @@ def neutral_closure_table(
         c = (row[0], row[1], row[2], row[3])
         status = tuple(
             "unreachable" if not row[4 + i] else ("closes" if row[7 + i] else "open")
-            for i in range(len(NEUTRAL_READINGS))
+            for i in range(len(NEUTRAL_THREE_COLORS))
         )
         rows.append(ClosureRow(c, status))
     return tuple(sorted(rows, key=lambda r: r.counts)), complete

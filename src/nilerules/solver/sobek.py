@@ -11,7 +11,6 @@ from typing import Any
 import z3
 
 from nilerules.core.verdicts import Verdict, Witness
-from nilerules.games.sobek.params import PENALTY_ON_NUMBER, TRACK_LOW_END, PenaltyOnNumber, TrackLowEnd
 from nilerules.solver.core import Problem, make_solver, value
 
 
@@ -26,10 +25,6 @@ def _canonical(problem: Problem, objective: Any, verdict: Verdict, extra: tuple[
     opt.minimize(objective)
     return opt.model() if opt.check() == z3.sat else None
 
-NUMBER_READINGS: tuple[PenaltyOnNumber, ...] = PENALTY_ON_NUMBER
-"""SOB-003 (``penalty_on_number``): its readings, the game's ``Literal``."""
-LOW_READINGS: tuple[TrackLowEnd, ...] = TRACK_LOW_END
-"""SOB-004 (``track_low_end``): its readings."""
 
 
 def _back(start: Any, lots: Any, track_low_end: str) -> Any:

@@ -100,7 +100,7 @@ LISTED_PATTERNS: tuple[tuple[int, int, int, int], ...] = ((1, 1, 1, 0), (1, 0, 1
 @check("neutral_three_colors", played=False)
 def check_neutral_three_colors(game: NefertitiGame, budget: Budget) -> CheckResult:
     """NEF-001 (``neutral_three_colors``): When does a 2-player stall “have 3 colors” with neutral pawns?"""
-    from nilerules.solver.nefertiti import NEUTRAL_READINGS, PAWN_KINDS, listed_equals_four_kinds, neutral_closure_table
+    from nilerules.solver.nefertiti import PAWN_KINDS, listed_equals_four_kinds, neutral_closure_table
 
     servants, neutrals, pawns_to_close, squares, colours = giza_right_stall(game)
     rows, complete = neutral_closure_table(
@@ -124,8 +124,8 @@ def check_neutral_three_colors(game: NefertitiGame, budget: Budget) -> CheckResu
         raise AssertionError("Z3 and Python disagree on the neutral-pawn closure table")
     amb = game.spec.ambiguities["neutral_three_colors"]
     ruled_out = {one_of(NEUTRAL_THREE_COLORS, r.name) for r in amb.readings if r.contradicted}
-    index = {r: i for i, r in enumerate(NEUTRAL_READINGS)}
-    allowed = [r for r in NEUTRAL_READINGS if r not in ruled_out]
+    index = {r: i for i, r in enumerate(NEUTRAL_THREE_COLORS)}
+    allowed = [r for r in NEUTRAL_THREE_COLORS if r not in ruled_out]
     differ = [r for r in rows if len(set(r.status)) > 1]
     differ_allowed = [r for r in rows if len({r.status[index[a]] for a in allowed}) > 1]
     proof = listed_equals_four_kinds(budget.rlimit)
@@ -135,7 +135,8 @@ def check_neutral_three_colors(game: NefertitiGame, budget: Budget) -> CheckResu
 
     # the text's own sentences, run under every reading: a reading that leaves a listed pattern open is ruled out
     broken = {
-        r: [c for c in LISTED_PATTERNS if z3_table.get(c, ("",) * 3)[index[r]] != "closes"] for r in NEUTRAL_READINGS
+        r: [c for c in LISTED_PATTERNS if z3_table.get(c, ("",) * 3)[index[r]] != "closes"]
+        for r in NEUTRAL_THREE_COLORS
     }
     showcase = next(
         (r for r in differ_allowed if "closes" in {r.status[index[a]] for a in allowed} and "open" in r.status),
@@ -154,7 +155,7 @@ def check_neutral_three_colors(game: NefertitiGame, budget: Budget) -> CheckResu
             f"{words(showcase.counts)}: {showcase.status[i]}"
             + "".join(f"; {words(c)} (listed in the text): {z3_table[c][i]}" for c in broken[r]),
         )
-        for i, r in enumerate(NEUTRAL_READINGS)
+        for i, r in enumerate(NEUTRAL_THREE_COLORS)
     )
     parts = ", ".join(f"{a} {showcase.status[index[a]]}" for a in allowed)
     summary = (
@@ -174,7 +175,7 @@ def check_neutral_three_colors(game: NefertitiGame, budget: Budget) -> CheckResu
     on_position = tuple(
         "closes" if stall_closes(kit.build_position(game, kit.under(game, game.config(2), amb.id, r), position), GIZEH)
         else "open"
-        for r in NEUTRAL_READINGS
+        for r in NEUTRAL_THREE_COLORS
     )
     if on_position != tuple(showcase.status):
         raise AssertionError("the Z3 closure table and the rules on the written showcase disagree")

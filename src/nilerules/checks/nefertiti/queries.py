@@ -14,7 +14,7 @@ from nilerules.errors import QueryError
 from nilerules.games.nefertiti.cards import FOREIGN
 from nilerules.games.nefertiti.game import NefertitiGame
 from nilerules.games.nefertiti.names import CARD_NAMES, CHAR_NAMES, N_CODES, N_TYPES, TYPE_NAMES
-from nilerules.games.nefertiti.params import AMON_PRIEST_TIES
+from nilerules.games.nefertiti.params import AMON_PRIEST_TIES, NEUTRAL_THREE_COLORS
 from nilerules.games.nefertiti.scoring import amon_priest_bonus, amon_priest_rank, gift_score
 
 
@@ -32,17 +32,17 @@ def _int(params: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -
 def neutral_closure(game: NefertitiGame, params: Mapping[str, Any]) -> QueryResult:
     """Every pawn multiset on Gizeh's right stall in a 2-player game, under each reading of NEF-001."""
     from nilerules.checks.nefertiti.neutral import giza_right_stall
-    from nilerules.solver.nefertiti import NEUTRAL_READINGS, PAWN_KINDS, listed_equals_four_kinds, neutral_closure_table
+    from nilerules.solver.nefertiti import PAWN_KINDS, listed_equals_four_kinds, neutral_closure_table
 
     servants, neutrals, stall_pawns, squares, colours = giza_right_stall(game)
     pawns = _int(params, "pawns", 0, 0, squares) or stall_pawns  # 0: the stall's own condition in the spec
     rows, complete = neutral_closure_table(servants, neutrals, pawns, squares, colours=colours)
     ruled_out = {r.name: r.contradicted for r in game.spec.ambiguities["neutral_three_colors"].readings}
-    allowed = [i for i, r in enumerate(NEUTRAL_READINGS) if not ruled_out.get(r)]
+    allowed = [i for i, r in enumerate(NEUTRAL_THREE_COLORS) if not ruled_out.get(r)]
     differ = [r for r in rows if len({r.status[i] for i in allowed}) > 1]
     proof = listed_equals_four_kinds()
     lines = [
-        f"Stall closed by {colours} colours or {pawns} pawns; readings: {' / '.join(NEUTRAL_READINGS)}.",
+        f"Stall closed by {colours} colours or {pawns} pawns; readings: {' / '.join(NEUTRAL_THREE_COLORS)}.",
         f"{len(rows)} multisets can stand on the stall under some reading; {len(differ)} are classified differently"
         " by the readings the text allows" + ("" if complete else " (Z3 budget ran out: lower bound)") + ":",
     ]

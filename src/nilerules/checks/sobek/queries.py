@@ -12,9 +12,8 @@ from nilerules.core.batch import final_states
 from nilerules.errors import QueryError
 from nilerules.games.sobek import scoring
 from nilerules.games.sobek.game import SobekGame
-from nilerules.games.sobek.params import CORRUPT_ALL_TIED, TRACK_END, TRACK_LOW_END
+from nilerules.games.sobek.params import CORRUPT_ALL_TIED, PENALTY_ON_NUMBER, TRACK_END, TRACK_LOW_END
 from nilerules.games.sobek.situations import params_of
-from nilerules.solver import sobek as zsolver
 
 MAX_GAMES = 10_000
 """Upper bound on the games a Monte Carlo query plays per reading (keeps the work finite)."""
@@ -68,7 +67,7 @@ def corruption_penalty(game: SobekGame, raw: Mapping[str, Any]) -> QueryResult:
     params = _with_defaults(QUERIES["corruption-penalty"], raw)
     score, points = _int(params, "score"), _int(params, "points")
     rows = {}
-    for number, low in product(zsolver.NUMBER_READINGS, zsolver.LOW_READINGS):
+    for number, low in product(PENALTY_ON_NUMBER, TRACK_LOW_END):
         rows[f"penalty_on_number={number}, track_low_end={low}"] = scoring.penalty(
             score, points, number, low, params_of(game).penalty_step)
     symbol = scoring.symbol_of(score)
